@@ -1,0 +1,232 @@
+/**
+ * Constants and enums of the specification (000 §2, §3, §4, §9; 001 §3, §9), with the spec's names and values.
+ * Numbers here are wire values: they are stored in the database and sent by older clients, so never renumber.
+ */
+
+/** Order item types (000 §3). Only Service, Product and ProductKit are taxed (000 §5). */
+export const ITEM_TYPE = { SERVICE: 1, PRODUCT: 2, PRODUCT_KIT: 3, GIFTCARD: 90 } as const;
+export type ItemType = (typeof ITEM_TYPE)[keyof typeof ITEM_TYPE];
+export const TAXABLE_ITEM_TYPES: readonly ItemType[] = [ITEM_TYPE.SERVICE, ITEM_TYPE.PRODUCT, ITEM_TYPE.PRODUCT_KIT];
+
+/** Discount type: how the value is read (000 §3). */
+export const DISCOUNT_TYPE = { PERCENT: 0, AMOUNT: 1 } as const;
+export type DiscountType = (typeof DISCOUNT_TYPE)[keyof typeof DISCOUNT_TYPE];
+
+/** Discount source kinds (000 §3). Item and Employee sit on a line; the rest on the order. */
+export const DISCOUNT_SOURCE = { ITEM: 0, EMPLOYEE: 1, TICKET: 2, MEMBERSHIP: 3, MANAGER: 4, OTHER: 5 } as const;
+export type DiscountSource = (typeof DISCOUNT_SOURCE)[keyof typeof DISCOUNT_SOURCE];
+export type LineDiscountSource = typeof DISCOUNT_SOURCE.ITEM | typeof DISCOUNT_SOURCE.EMPLOYEE;
+
+/** The order-level discount kinds (000 §3: "Discount kinds on the order: manager, ticket, membership, other"). */
+export const ORDER_DISCOUNT_KINDS = ['ticket', 'manager', 'membership', 'other'] as const;
+export type OrderDiscountKind = (typeof ORDER_DISCOUNT_KINDS)[number];
+
+/** Payment types (000 §9). */
+export const PAYMENT_TYPE = {
+  CASH: 1,
+  CREDIT: 2,
+  GIFTCARD: 3,
+  CHECK: 4,
+  POINT: 5,
+  COUPON: 6,
+  VOUCHER: 7,
+  VENMO: 8,
+  MOMO: 9,
+  VN_PAY: 10,
+  OTHERS: 11,
+  VIET_QR: 12,
+} as const;
+export type PaymentType = (typeof PAYMENT_TYPE)[keyof typeof PAYMENT_TYPE];
+export const PAYMENT_TYPES: readonly PaymentType[] = Object.values(PAYMENT_TYPE);
+
+/** "Momo, VnPay and VietQr print as Cash" (000 §9). */
+export const PRINTS_AS_CASH: readonly PaymentType[] = [PAYMENT_TYPE.MOMO, PAYMENT_TYPE.VN_PAY, PAYMENT_TYPE.VIET_QR];
+export function printedPaymentType(type: PaymentType): PaymentType {
+  return PRINTS_AS_CASH.includes(type) ? PAYMENT_TYPE.CASH : type;
+}
+
+/** Sale status values (000 §4). Draft(4) → Sale(1) → Refund(2) | Void(3); any → Trash(9). */
+export const SALE_STATUS = { SALE: 1, REFUND: 2, VOID: 3, DRAFT: 4, TRASH: 9 } as const;
+export type SaleStatus = (typeof SALE_STATUS)[keyof typeof SALE_STATUS];
+
+/** Sale-screen action modes (000 §4), one modal mode at a time. */
+export const ACTION_MODE = {
+  NONE: 'none',
+  PRINT_REPORT: 'printReport',
+  PRINT_REPORT_DETAIL: 'printReportDetail',
+  INVOICE: 'invoice',
+  PAYROLL: 'payroll',
+  CLEAR_TRASH_ONE: 'clearTrashOne',
+  CLEAR_TRASH_ALL: 'clearTrashAll',
+  EDIT: 'edit',
+  TIP: 'tip',
+  CHANGE_ORDER_DATE: 'changeOrderDate',
+  CHANGE_EMPLOYEE: 'changeEmployee',
+  PAYMENT: 'payment',
+  REFUND: 'refund',
+  VOID: 'void',
+  REMOVE: 'remove',
+  REPRINT: 'reprint',
+  RESTORE: 'restore',
+  SALE: 'sale',
+  SAVE_CHANGE: 'saveChange',
+  SAVE_ALL_CHANGES: 'saveAllChanges',
+} as const;
+export type ActionMode = (typeof ACTION_MODE)[keyof typeof ACTION_MODE];
+
+/** Permission modules 1-14 (000 §3, 001 §3). */
+export const MODULE = {
+  DASHBOARD: 1,
+  SALE: 2,
+  WALKIN: 3,
+  SCHEDULE: 4,
+  TURN_SYSTEM: 5,
+  EMARKETING: 6,
+  SMS: 7,
+  CUSTOMER: 8,
+  MEMBERSHIP: 9,
+  GIFTCARD: 10,
+  COUPON: 11,
+  REPORT: 12,
+  BACK_OFFICE: 13,
+  SETTING: 14,
+} as const;
+export type ModuleId = (typeof MODULE)[keyof typeof MODULE];
+export const MODULE_IDS: readonly ModuleId[] = Object.values(MODULE);
+
+export interface ModulePermission {
+  module: ModuleId;
+  is_readable: boolean;
+  is_writable: boolean;
+  enable: boolean;
+  can_set_readable: boolean;
+  can_set_writable: boolean;
+  can_set_enable: boolean;
+}
+
+function permissionTemplate(on: boolean): readonly ModulePermission[] {
+  return MODULE_IDS.map((module) => ({
+    module,
+    is_readable: on,
+    is_writable: on,
+    enable: on,
+    can_set_readable: on,
+    can_set_writable: on,
+    can_set_enable: on,
+  }));
+}
+/** The two templates of 000 §3: every module off, every module on. */
+export const PERMISSION_TEMPLATE_ALL_OFF = permissionTemplate(false);
+export const PERMISSION_TEMPLATE_ALL_ON = permissionTemplate(true);
+
+/** Roles (000 §6 names admin and owner; design.md §8 adds manager and staff). */
+export const ROLE = { OWNER: 'owner', ADMIN: 'admin', MANAGER: 'manager', STAFF: 'staff' } as const;
+export type Role = (typeof ROLE)[keyof typeof ROLE];
+
+/** Feature list values (000 §3). */
+export const FEATURES = [
+  'dashboard',
+  'employee_checkin',
+  'sale',
+  'walkin',
+  'schedule',
+  'turn_system',
+  'emarketing',
+  'sms',
+  'giftcard',
+  'coupon',
+  'report',
+  'payroll',
+  'customer',
+  'membership',
+  'category',
+  'unit',
+  'product',
+  'service',
+  'package',
+  'expense',
+  'supplier',
+  'member',
+  'setting',
+] as const;
+export type Feature = (typeof FEATURES)[number];
+
+/** Report period choices (000 §2); 'all' starts at 1900-01-01 (000 §9). */
+export const REPORT_PERIODS = [
+  'all',
+  'today',
+  'last_day',
+  'this_week',
+  'this_month',
+  'this_year',
+  'last_week',
+  'last_2_weeks',
+  'last_month',
+  'last_2_months',
+  'last_3_months',
+  'last_6_months',
+  'last_year',
+  'other',
+] as const;
+export type ReportPeriod = (typeof REPORT_PERIODS)[number];
+export const REPORT_PERIOD_ALL_START = '1900-01-01';
+/** "the default range end is 5 years ahead" (000 §9). */
+export const DEFAULT_RANGE_END_YEARS_AHEAD = 5;
+/** "Default working hours helper 08:00 to 21:00" (000 §9). */
+export const DEFAULT_WORKING_HOURS = { start: '08:00', end: '21:00' } as const;
+
+/** Offline queue constants (000 §9, 001 §3). */
+export const OFFLINE_QUEUE = {
+  DB_NAME: 'offline-queue',
+  STORE_NAME: 'requests',
+  MAX_RETRIES: 3,
+  RETRY_DELAY_MS: 5_000,
+  MAX_QUEUE_SIZE: 1000,
+  BACKGROUND_SYNC: true,
+  AUTO_SYNC: true,
+  SYNC_INTERVAL_MS: 30_000,
+  SCHEDULED_SYNCS_MS: [30_000, 120_000, 300_000],
+  MAX_AGE_MS: 3_600_000,
+  BATCH_SIZE: 10,
+  RETRY_INTERVALS_MS: [5_000, 30_000, 120_000],
+  HEALTH_CHECK_INTERVAL_MS: 60_000,
+  IMMEDIATE_SYNC_DELAY_MS: 100,
+  PRIORITY_ORDER: ['high', 'normal', 'low'],
+} as const;
+export type QueuePriority = (typeof OFFLINE_QUEUE.PRIORITY_ORDER)[number];
+export const QUEUE_TAGS = ['failed', 'payment', 'order', 'customer', 'inventory', 'report'] as const;
+export type QueueTag = (typeof QUEUE_TAGS)[number];
+/** Validation ranges of the sync configuration (001 §5). */
+export const SYNC_CONFIG_LIMITS = {
+  batchSize: { min: 1, max: 50 },
+  maxAgeHours: { min: 1, max: 24 },
+  syncIntervalSeconds: { min: 5, max: 3600 },
+  retryIntervalSeconds: { min: 1, max: 300 },
+  widgetUpdateIntervalSeconds: { min: 5, max: 3600 },
+} as const;
+
+/** "Items per page default 15" (000 §9). */
+export const ITEMS_PER_PAGE = 15;
+/** "Password mask is eight asterisks" (000 §9). */
+export const PASSWORD_MASK = '********';
+
+/** Defaults of the general and store settings (000 §3, §9). */
+export const DEFAULT_COUNTRY_CODE = 'US';
+export const DEFAULT_ENABLE_CHECKIN_EMPLOYEE_DAILY = 0;
+export const DEFAULT_HOME = 'dashboard';
+export const DEFAULT_LANGUAGE = 'en';
+export const LANGUAGES = ['en', 'es', 'kr', 'thai', 'vi'] as const;
+export type Language = (typeof LANGUAGES)[number];
+/** Landing choices after login (000 §2). */
+export const HOME_CHOICES = ['employee_checkin_dashboard', 'schedule_dashboard', 'take_turn_dashboard', 'walkin_dashboard', 'dashboard'] as const;
+export type HomeChoice = (typeof HOME_CHOICES)[number];
+/** Default store currency (design.md §4). */
+export const DEFAULT_CURRENCY = 'USD';
+
+/** Local storage key of the waiting tickets (000 §7); store and workstation fall back to 'none'. */
+export function waitingTicketsKey(storeId?: string | number | null, workstationId?: string | number | null): string {
+  return `waiting_sale_tickets__${storeId ?? 'none'}__${workstationId ?? 'none'}`;
+}
+
+/** Gift card export file (000 §9). */
+export const GIFTCARD_EXPORT_FILE = 'giftcards_export.csv';
