@@ -9,11 +9,31 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import globals from 'globals';
 import noCrossFeatureImports from './scripts/eslint/no-cross-feature-imports.js';
 
-const uiAndIo = ['react', 'react-dom', 'react-*', '@chakra-ui/*', '@emotion/*', 'ofetch', 'idb', 'workbox-*', 'i18next*'];
+const uiAndIo = [
+  'react',
+  'react-dom',
+  'react-*',
+  '@chakra-ui/*',
+  '@emotion/*',
+  'ofetch',
+  'idb',
+  'workbox-*',
+  'i18next*',
+];
 
 export default tseslint.config(
   {
-    ignores: ['node_modules', 'dist', 'dev-dist', 'data', 'coverage', '.tsbuild', 'docs', 'test-results', 'playwright-report'],
+    ignores: [
+      'node_modules',
+      'dist',
+      'dev-dist',
+      'data',
+      'coverage',
+      '.tsbuild',
+      'docs',
+      'test-results',
+      'playwright-report',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -33,7 +53,15 @@ export default tseslint.config(
           zones: [
             {
               target: './src/domain',
-              from: ['./src/client', './src/server', './src/sw', './src/contracts', './machines', './tests', './scripts'],
+              from: [
+                './src/client',
+                './src/server',
+                './src/sw',
+                './src/contracts',
+                './machines',
+                './tests',
+                './scripts',
+              ],
               message: 'src/domain is pure: it imports nothing of ours (design.md §2).',
             },
             {
@@ -69,7 +97,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: [...uiAndIo, 'xstate', '@xstate/*', 'zod', 'fastify*', 'pg', 'drizzle-*', 'node:*'], message: 'src/domain is pure TypeScript (design.md §2).' },
+            {
+              group: [...uiAndIo, 'xstate', '@xstate/*', 'zod', 'fastify*', 'pg', 'drizzle-*', 'node:*'],
+              message: 'src/domain is pure TypeScript (design.md §2).',
+            },
           ],
         },
       ],
@@ -83,11 +114,23 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: [...uiAndIo, 'fastify*', 'pg', 'drizzle-*', 'node:*'], message: 'Machines never touch React, the DOM, fetch or storage (design.md §2).' },
+            {
+              group: [...uiAndIo, 'fastify*', 'pg', 'drizzle-*', 'node:*'],
+              message: 'Machines never touch React, the DOM, fetch or storage (design.md §2).',
+            },
           ],
         },
       ],
-      'no-restricted-globals': ['error', 'fetch', 'localStorage', 'sessionStorage', 'indexedDB', 'window', 'document', 'navigator'],
+      'no-restricted-globals': [
+        'error',
+        'fetch',
+        'localStorage',
+        'sessionStorage',
+        'indexedDB',
+        'window',
+        'document',
+        'navigator',
+      ],
     },
   },
   {

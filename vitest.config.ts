@@ -2,7 +2,12 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'machines/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+    include: [
+      'src/**/*.test.{ts,tsx}',
+      'machines/**/*.test.ts',
+      'scripts/**/*.test.ts',
+      'tests/unit/**/*.test.ts',
+    ],
     environment: 'node',
   },
 });
