@@ -1,0 +1,88 @@
+import type { ActionMode, Role } from '../../src/domain/constants';
+import type { SaleStatusFacts } from '../../src/domain/sale-status';
+
+/** Every mode but 'none' (which is the chart's idle state, not something to open). */
+export type OpenableMode = Exclude<ActionMode, 'none'>;
+
+/** The sale the modes act on: its id and the status facts that decide which modes it allows. */
+export interface ManagedSale extends SaleStatusFacts {
+  id: number;
+}
+
+/** Who approved with a PIN (design.md §8: the PIN itself is never kept, only who it belonged to). */
+export interface ManagerApproval {
+  role: Role;
+  name: string;
+}
+
+/** Values of the open mode's form (tip amounts, new date, employee, refund lines...), owned by that mode's screen. */
+export type ActionForm = Readonly<Record<string, unknown>>;
+
+/** An error shown in the modal: `code` is the i18n key, `message` the English text (or the server's message). */
+export interface ActionError {
+  code: string;
+  message: string;
+}
+
+export const SALE_MANAGEMENT_ERROR = {
+  PIN_REJECTED: { code: 'sale_management.pin_rejected', message: 'The PIN was not accepted.' },
+  NOT_APPROVER: { code: 'sale_management.not_approver', message: 'This PIN does not belong to a manager.' },
+  ACTION_FAILED: {
+    code: 'sale_management.action_failed',
+    message: 'The action did not go through. Try again.',
+  },
+} as const satisfies Record<string, ActionError>;
+
+export interface CheckManagerPinInput {
+  pin: string;
+}
+/** Resolves with who the PIN belongs to; rejects when no one's (wrong PIN, throttled, offline). */
+export type CheckManagerPinOutput = ManagerApproval;
+
+export interface SubmitActionInput {
+  mode: OpenableMode;
+  /** Null for store-wide modes (clear all trashed, print report, payroll, save all changes). */
+  saleId: number | null;
+  form: ActionForm | null;
+  approvedBy: ManagerApproval | null;
+  /**
+   * Idempotency key of this intent (design.md §5): made when the mode was opened and kept across retries, so a
+   * refund retried after a timeout is done once.
+   */
+  intentId: string;
+}
+export interface SubmitActionOutput {
+  /** The sale's status facts after the action; null when it no longer exists (cleared); absent when unchanged. */
+  sale?: ManagedSale | null;
+  /** A confirmation to show (e.g. the server's message). */
+  message?: string;
+}
+
+export interface SaleManagementContext {
+  sale: ManagedSale | null;
+  /** The store's IANA time zone (the business day of a void is the calendar day there). */
+  timeZone: string;
+  /** ACTION_MODE.NONE while no modal is open. */
+  mode: ActionMode;
+  intentId: string | null;
+  form: ActionForm | null;
+  approvedBy: ManagerApproval | null;
+  error: ActionError | null;
+  result: SubmitActionOutput | null;
+}
+
+export interface SaleManagementInput {
+  timeZone: string;
+  sale?: ManagedSale | null;
+}
+
+export type SaleManagementEvent =
+  | { type: 'sale.loaded'; sale: ManagedSale | null }
+  /** `now` decides the void's business day; `intentId` is a fresh uuid from the caller (the chart stays pure). */
+  | { type: 'mode.open'; mode: OpenableMode; now: Date; intentId: string }
+  | { type: 'mode.close' }
+  | { type: 'form.change'; values: ActionForm }
+  | { type: 'form.submit' }
+  | { type: 'action.confirm' }
+  | { type: 'pin.submit'; pin: string }
+  | { type: 'action.retry' };

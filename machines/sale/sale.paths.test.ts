@@ -1,0 +1,195 @@
+/**
+ * Path tests of the sale machine (design.md §3, conventions.md "Tests"): paths generated from the real machine
+ * with xstate/graph prove every state reached and every transition taken, then each path is replayed on a real
+ * actor with fake actors.
+ *
+ * The graph's nodes are the state value plus the facts the guards read (see `serializeState`), not the whole
+ * context: a ticket's quantities grow on every line.add, so the full context would never stop growing. Ids
+ * come from a constant createId so a replayed path's context equals the generated one.
+ */
+import { describe, expect, it } from 'vitest';
+import type { AnyMachineSnapshot } from 'xstate';
+import { DISCOUNT_SOURCE, DISCOUNT_TYPE, ITEM_TYPE, PAYMENT_TYPE, ROLE } from '../../src/domain/constants';
+import type { CreatedSale, SaleRecord } from '../../src/domain/order-editing';
+import { hasItems, isEmptyOrder } from '../../src/domain/order-editing';
+import {
+  doneEvent,
+  errorEvent,
+  exploreMachine,
+  formatCoverage,
+  listTransitions,
+  printCoverage,
+  replayPath,
+} from '../../tests/support/machine-coverage';
+import type { MachineCoverage } from '../../tests/support/machine-coverage';
+import { isPaidInFull, saleMachine } from './sale.machine';
+import type { SaleContext, SaleEvent, SaleInput } from './sale.types';
+
+const ann = { id: 1, name: 'Ann' };
+const bo = { id: 2, name: 'Bo' };
+const created: CreatedSale = {
+  id: 501,
+  ticket_no: 12,
+  daily_ticket_no: 3,
+  invoice_no: 'INV-000012',
+  order_at: '2025-03-01T10:00:00.000Z',
+};
+const loadedSale: SaleRecord = {
+  id: 42,
+  uuid: 'sale-42',
+  status: 1,
+  ticket_no: 7,
+  daily_ticket_no: 2,
+  invoice_no: 'INV-000007',
+  order_at: '2025-02-28T15:00:00.000Z',
+  customer: null,
+  employee: ann,
+  orderEmployees: [{ employee: ann, orderItems: [] }],
+  discount: {},
+  payments: [],
+};
+
+/** One variant per guarded branch the chart has; the traversal sends each where its type is accepted. */
+const userEvents: SaleEvent[] = [
+  { type: 'employee.add', employee: ann },
+  { type: 'employee.change', employee: bo },
+  { type: 'employee.select', employeeIndex: 0 },
+  { type: 'employee.remove', employeeIndex: 0 },
+  {
+    type: 'line.add',
+    item: { item_id: 10, item_type: ITEM_TYPE.SERVICE, name: 'Gel manicure', taxes: '', unit_price: 3000 },
+  },
+  { type: 'line.select', employeeIndex: 0, itemIndex: 0 },
+  { type: 'line.quantity', employeeIndex: 0, itemIndex: 0, delta: -1 },
+  { type: 'line.price', employeeIndex: 0, itemIndex: 0, price: 2500 },
+  {
+    type: 'line.discount',
+    employeeIndex: 0,
+    itemIndex: 0,
+    source: DISCOUNT_SOURCE.ITEM,
+    discount: { type: DISCOUNT_TYPE.AMOUNT, value: 100 },
+  },
+  { type: 'discount.set', kind: 'manager', discount: { type: DISCOUNT_TYPE.AMOUNT, value: 500 } },
+  { type: 'discount.set', kind: 'ticket', discount: { type: DISCOUNT_TYPE.PERCENT, value: 10 } },
+  { type: 'discount.remove', kind: 'ticket' },
+  { type: 'tip.set', userId: 1, amount: 500 },
+  { type: 'customer.set', customer: { id: 9, name: 'Cleo' } },
+  {
+    type: 'booking.add',
+    booking: {
+      id: 70,
+      booking_appt_service: [{ service_id: 11, service_name: 'Pedicure', taxes: '', unit_price: 4500 }],
+    },
+  },
+  { type: 'turn.add', turn: { id: 80, service: null } },
+  { type: 'order.clear' },
+  { type: 'order.clearAll' },
+  { type: 'ticket.park' },
+  { type: 'ticket.resume', ticketId: 'id' },
+  { type: 'ticket.merge', ticketIds: ['id'] },
+  { type: 'ticket.delete', ticketId: 'id' },
+  { type: 'tender.start' },
+  { type: 'tender.back' },
+  { type: 'payment.set', payment: { payment_type: PAYMENT_TYPE.CASH, payment_amount: 100_000 } },
+  { type: 'payment.set', payment: { payment_type: PAYMENT_TYPE.CASH, payment_amount: 0 } },
+  { type: 'payment.remove', paymentType: PAYMENT_TYPE.CASH },
+  { type: 'sale.complete' },
+  { type: 'sale.retry' },
+  { type: 'pin.submit', pin: '9999' },
+  { type: 'pin.cancel' },
+  { type: 'receipt.done' },
+  { type: 'load.retry' },
+  { type: 'load.cancel' },
+];
+
+const actorEvents = [
+  doneEvent('loadSale', loadedSale),
+  errorEvent('loadSale', new Error('Not found')),
+  doneEvent('checkManagerPin', { userId: 7, role: ROLE.MANAGER }),
+  doneEvent('checkManagerPin', { userId: 5, role: ROLE.STAFF }),
+  errorEvent('checkManagerPin', new Error('Wrong PIN')),
+  doneEvent('createSale', created),
+  doneEvent('createSale', { offline: true, requestId: 'req-1' }),
+  errorEvent('createSale', new Error('Gateway timeout')),
+];
+
+const events = [...userEvents, ...actorEvents];
+
+/** The facts the guards read; two snapshots that agree on them behave alike for every listed event. */
+function serializeState(snapshot: AnyMachineSnapshot): string {
+  const context = snapshot.context as SaleContext;
+  const { order } = context;
+  return JSON.stringify([
+    snapshot.value,
+    {
+      employees: order.orderEmployees.length > 0,
+      items: hasItems(order),
+      empty: isEmptyOrder(order),
+      paid: isPaidInFull(order),
+      tickets: context.waitingTickets.length,
+    },
+  ]);
+}
+
+const baseInput: SaleInput = { createId: () => 'id', now: () => '2025-03-01T09:00:00.000Z' };
+const newSaleInput: SaleInput = baseInput;
+const loadSaleInput: SaleInput = { ...baseInput, saleId: 42 };
+
+const newSale = exploreMachine(saleMachine, { input: newSaleInput, events, serializeState });
+// From /pos/sales/:id only the way into building is new: once the sale is loaded, every snapshot is one node,
+// as building onwards is the new sale's exploration.
+const byId = exploreMachine(saleMachine, {
+  input: loadSaleInput,
+  events,
+  serializeState: (snapshot) =>
+    ['starting', 'loading', 'loadFailed'].some((mode) => snapshot.matches(mode))
+      ? serializeState(snapshot)
+      : 'loaded',
+});
+
+/**
+ * The two starts (/pos/sales and /pos/sales/:id) together: what either leaves missing, the other may take.
+ * A transient state (`starting`: only eventless transitions) never shows in a snapshot, because the macrostep
+ * leaves it at once; a transition taken from it proves it was entered, so it counts as reached.
+ */
+function union(a: MachineCoverage, b: MachineCoverage): MachineCoverage {
+  const transitionsMissing = a.transitions.missing.filter((key) => b.transitions.missing.includes(key));
+  const takenFrom = new Set(
+    [...listTransitions(saleMachine)]
+      .filter(([, key]) => !transitionsMissing.includes(key))
+      .map(([definition]) => definition.source.id),
+  );
+  const statesMissing = a.states.missing.filter((id) => b.states.missing.includes(id) && !takenFrom.has(id));
+  return {
+    states: { covered: a.states.total - statesMissing.length, total: a.states.total, missing: statesMissing },
+    transitions: {
+      covered: a.transitions.total - transitionsMissing.length,
+      total: a.transitions.total,
+      missing: transitionsMissing,
+    },
+  };
+}
+
+describe('sale machine paths', () => {
+  it('take every state and every transition', () => {
+    const coverage = union(newSale.coverage, byId.coverage);
+    printCoverage(saleMachine, coverage);
+    expect(formatCoverage(saleMachine.id, coverage)).toMatch(
+      /states (\d+)\/\1 \(100%\), transitions (\d+)\/\2 \(100%\)/,
+    );
+    expect(coverage.states.missing).toEqual([]);
+    expect(coverage.transitions.missing).toEqual([]);
+  });
+
+  describe('replayed on a real actor (new sale)', () => {
+    it.each(newSale.paths.map((p) => [p.description, p] as const))('%s', async (_, path) => {
+      await replayPath(saleMachine, path, { input: newSaleInput, compareContext: false });
+    });
+  });
+
+  describe('replayed on a real actor (sale loaded by id)', () => {
+    it.each(byId.paths.map((p) => [p.description, p] as const))('%s', async (_, path) => {
+      await replayPath(saleMachine, path, { input: loadSaleInput, compareContext: false });
+    });
+  });
+});

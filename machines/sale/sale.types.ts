@@ -1,0 +1,140 @@
+/**
+ * Context, events, input and actor contracts of the sale machine (design.md §3 "sale").
+ *
+ * Amounts in events are integer minor units (`Minor`), already parsed by the screen (design.md §4: thousands
+ * commas removed before parsing); the machine never parses or computes money itself.
+ */
+import type { LineDiscountSource, OrderDiscountKind, PaymentType, Role } from '../../src/domain/constants';
+import type { CatalogItem, CreatedSale } from '../../src/domain/order-editing';
+import type {
+  Booking,
+  DiscountValue,
+  Employee,
+  Minor,
+  Order,
+  OrderCustomer,
+  OrderDiscountInfo,
+  OrderSettings,
+  Payment,
+  Turn,
+  WaitingTicket,
+} from '../../src/domain/order.types';
+
+export interface SaleInput {
+  /** Store settings that change the arithmetic; the domain's defaults (USD) when absent. */
+  settings?: OrderSettings;
+  /** /pos/sales/:id: the sale to load before building. */
+  saleId?: number;
+  /** The workstation's parked tickets, read from local storage by the app (000 §7). */
+  waitingTickets?: WaitingTicket[];
+  /** ISO time of now (waiting tickets' saved_at). Injected so tests are deterministic. */
+  now?: () => string;
+  /** New ids: order uuids, idempotency keys, waiting ticket ids. Default globalThis.crypto.randomUUID. */
+  createId?: () => string;
+}
+
+/** Where an error came from, so the screen can place it (payment panel, PIN dialog, banner). */
+export type SaleErrorSource = 'edit' | 'payment' | 'pin' | 'createSale' | 'loadSale';
+
+export interface SaleError {
+  source: SaleErrorSource;
+  /** A code mapped to an i18n key (conventions.md): a domain code or the actor's error `code`. */
+  code: string;
+  message?: string;
+}
+
+/** The request queue's synthetic answer to a write made offline (000 §7, design.md §6). */
+export interface OfflineQueued {
+  offline: true;
+  requestId: string;
+  message?: string;
+}
+
+export interface CreateSaleInput {
+  order: Order;
+  /** Sent as the Idempotency-Key header; the same value on every retry of this sale (design.md §5). */
+  idempotencyKey: string;
+}
+/** The created sale's numbers, or the queue's receipt when the write was queued offline. */
+export type CreateSaleOutput = CreatedSale | OfflineQueued;
+
+export interface LoadSaleInput {
+  saleId: number;
+}
+
+export interface CheckManagerPinInput {
+  pin: string;
+}
+/** Who the PIN belongs to (the server's /role-by-code); the machine decides whether that role may approve. */
+export interface CheckManagerPinOutput {
+  userId: number;
+  role: Role;
+  name?: string;
+}
+
+export interface PersistWaitingTicketsParams {
+  tickets: WaitingTicket[];
+}
+
+export interface SaleContext {
+  order: Order;
+  settings: OrderSettings | undefined;
+  saleId: number | null;
+  waitingTickets: WaitingTicket[];
+  /** The waiting ticket the current order was resumed from; it stays parked until the sale completes. */
+  activeTicketId: string | null;
+  error: SaleError | null;
+  /** Generated when completion is first asked for; kept across retries; null again only for a new sale. */
+  idempotencyKey: string | null;
+  /** A manager discount waiting for an approving PIN; applied only once approved. */
+  pendingManagerDiscount: OrderDiscountInfo | null;
+  createdSale: CreatedSale | null;
+  /** The sale was queued offline: the receipt shows local data, marked pending sync (design.md §6). */
+  offlinePending: boolean;
+  offlineRequestId: string | null;
+  createId: () => string;
+  now: () => string;
+}
+
+export interface LineRef {
+  employeeIndex: number;
+  itemIndex: number;
+}
+
+export type SaleEvent =
+  | { type: 'employee.add'; employee: Employee }
+  | { type: 'employee.change'; employee: Employee }
+  | { type: 'employee.select'; employeeIndex: number }
+  | { type: 'employee.remove'; employeeIndex: number }
+  | { type: 'line.add'; item: CatalogItem; employee?: Employee }
+  | ({ type: 'line.select' } & LineRef)
+  | ({ type: 'line.quantity'; delta: number } & LineRef)
+  | ({ type: 'line.price'; price: Minor | null } & LineRef)
+  | ({ type: 'line.discount'; source: LineDiscountSource; discount: DiscountValue } & LineRef)
+  | { type: 'discount.set'; kind: OrderDiscountKind; discount: DiscountValue }
+  | { type: 'discount.remove'; kind: OrderDiscountKind }
+  | { type: 'tip.set'; userId: number; amount: Minor }
+  | { type: 'customer.set'; customer: OrderCustomer | null }
+  | { type: 'booking.add'; booking: Booking }
+  | { type: 'turn.add'; turn: Turn }
+  | { type: 'order.clear' }
+  | { type: 'order.clearAll' }
+  | { type: 'ticket.park' }
+  | { type: 'ticket.resume'; ticketId: string }
+  | { type: 'ticket.delete'; ticketId: string }
+  | { type: 'ticket.merge'; ticketIds: string[] }
+  | { type: 'tender.start' }
+  | { type: 'tender.back' }
+  | { type: 'payment.set'; payment: Payment }
+  | { type: 'payment.remove'; paymentType: PaymentType; reference?: string }
+  | { type: 'sale.complete' }
+  | { type: 'sale.retry' }
+  | { type: 'pin.submit'; pin: string }
+  | { type: 'pin.cancel' }
+  | { type: 'receipt.done' }
+  | { type: 'load.retry' }
+  | { type: 'load.cancel' };
+
+export type SaleEventType = SaleEvent['type'];
+
+export type SaleTag = 'busy' | 'dirty' | 'editable';

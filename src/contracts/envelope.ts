@@ -1,0 +1,67 @@
+/**
+ * The JSON envelope of every API response (design.md §5; the client reads `data`, `success` and `message`,
+ * 000 §7) and the list conventions: query `page`, `per_page` (default 15, 000 §9), `sort`, `filter[...]`;
+ * response `data: { items, total, page, per_page }`.
+ */
+import { z } from 'zod';
+import { ITEMS_PER_PAGE } from '../domain/constants';
+
+/** Field path (dot-separated, e.g. `items.0.quantity`) → readable messages; present on 422 only. */
+export const fieldErrorsSchema = z.record(z.string(), z.array(z.string()));
+export type FieldErrors = z.infer<typeof fieldErrorsSchema>;
+
+/** A successful response carrying `data`. */
+export function envelopeSchema<T extends z.ZodType>(data: T) {
+  return z.object({ success: z.literal(true), data, message: z.string() });
+}
+export interface Envelope<T> {
+  success: true;
+  data: T;
+  message: string;
+}
+
+/** Every 4xx and 5xx: `data` is null, `errors` only on validation failures. */
+export const errorEnvelopeSchema = z.object({
+  success: z.literal(false),
+  data: z.null(),
+  message: z.string(),
+  errors: fieldErrorsSchema.optional(),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
+
+/** A bound on per_page so one request cannot ask for a whole table. */
+export const MAX_PER_PAGE = 200;
+
+/**
+ * List query. `filter[name]=x` arrives as `filter: { name: 'x' }` (the server's query-string parser folds
+ * bracketed keys); each list route narrows `filter` and `sort` to the fields it allows.
+ */
+export const listQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(ITEMS_PER_PAGE),
+  sort: z.string().max(200).optional(),
+  filter: z.record(z.string(), z.union([z.string(), z.array(z.string())])).optional(),
+});
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+/** One page of a list. */
+export function pageSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    total: z.number().int().min(0),
+    page: z.number().int().min(1),
+    per_page: z.number().int().min(1),
+  });
+}
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  per_page: number;
+}
+
+/** Idempotency-Key header bounds (design.md §5). */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
+/** Set on a response that is the stored answer to an earlier request with the same key. */
+export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';

@@ -1,0 +1,125 @@
+/**
+ * The server process: PostgreSQL (embedded in DATA_DIR, or DATABASE_URL), migrations under the advisory
+ * lock, the app, listen. SIGINT, SIGTERM and SIGHUP close in order: stop accepting and finish in-flight
+ * requests, close the pool, then stop PostgreSQL (fast shutdown). PostgreSQL runs in its own process group,
+ * so a Ctrl-C in the terminal reaches only Node, and the database outlives the last request.
+ *
+ *   npm run server           this file (the API and whatever dist/client holds)
+ *   npm start                builds the client first when it is missing or stale (src/server/start.ts)
+ */
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import type { ServerConfig } from './config';
+import { createDb, createPool } from './db/client';
+import { startEmbeddedPostgres } from './db/embedded';
+import type { EmbeddedPostgres } from './db/embedded';
+import { migrateDatabase } from './db/migrate';
+import { purgeExpiredIdempotencyKeys } from './idempotency';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  url: string;
+  /** Milliseconds from process start to listening. */
+  readyMs: number;
+  close(): Promise<void>;
+}
+
+const PURGE_EVERY_MS = 6 * 60 * 60 * 1000;
+
+export async function startServer(config: ServerConfig = loadConfig()): Promise<RunningServer> {
+  const say = (message: string) => {
+    if (config.logLevel !== 'silent') console.info(`[salon-pos] ${message}`);
+  };
+
+  let embedded: EmbeddedPostgres | null = null;
+  let databaseUrl = config.databaseUrl;
+  if (databaseUrl) {
+    say('using the PostgreSQL of DATABASE_URL');
+  } else {
+    embedded = await startEmbeddedPostgres({
+      dataDir: config.dataDir,
+      port: config.embeddedPgPort,
+      log: say,
+    });
+    if (embedded.stoppedOrphanPid) say(`stopped orphaned PostgreSQL ${embedded.stoppedOrphanPid}`);
+    say(`embedded PostgreSQL ${embedded.initialised ? 'created and ' : ''}started on 127.0.0.1:${embedded.port}`);
+    databaseUrl = embedded.url;
+  }
+
+  const pool = createPool(databaseUrl);
+  let app: FastifyInstance | null = null;
+  let purgeTimer: NodeJS.Timeout | undefined;
+  const close = async () => {
+    clearInterval(purgeTimer);
+    await app?.close();
+    await pool.end();
+    await embedded?.stop();
+  };
+
+  try {
+    await migrateDatabase(pool, { log: say });
+    const db = createDb(pool);
+    app = await buildApp({
+      db,
+      config: { clientDir: config.clientDir, trustProxy: config.trustProxy, logger: { level: config.logLevel } },
+    });
+    await app.listen({ host: config.host, port: config.port });
+    void purgeExpiredIdempotencyKeys(db).catch(() => undefined);
+    purgeTimer = setInterval(() => void purgeExpiredIdempotencyKeys(db).catch(() => undefined), PURGE_EVERY_MS);
+    purgeTimer.unref();
+  } catch (error) {
+    await close().catch(() => undefined);
+    throw error;
+  }
+
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const readyMs = Math.round(performance.now());
+  say(`listening on ${url} (ready ${readyMs} ms after process start)`);
+  return { app, url, readyMs, close };
+}
+
+/** Signals → one orderly shutdown; a second signal or a hang past 20 s exits hard. */
+export function closeOnSignals(server: RunningServer): void {
+  let closing = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (closing) {
+      process.exit(1);
+    }
+    closing = true;
+    console.info(`[salon-pos] ${signal}: shutting down`);
+    const force = setTimeout(() => {
+      console.error('[salon-pos] shutdown took longer than 20 s; exiting');
+      process.exit(1);
+    }, 20_000);
+    force.unref();
+    server.close().then(
+      () => {
+        console.info('[salon-pos] stopped');
+        process.exitCode = 0;
+      },
+      (error: unknown) => {
+        console.error('[salon-pos] shutdown failed', error);
+        process.exitCode = 1;
+      },
+    );
+  };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, onSignal);
+}
+
+export async function runMain(): Promise<void> {
+  try {
+    closeOnSignals(await startServer());
+  } catch (error) {
+    console.error('[salon-pos] failed to start:', error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  void runMain();
+}

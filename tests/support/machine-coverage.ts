@@ -1,0 +1,493 @@
+/**
+ * Model-based path coverage for REAL machines (design.md §3: "every state is reachable and every transition is
+ * taken"). No second, abstract test machine: paths are generated from the machine itself with xstate/graph, and
+ * replayed on a real actor of that machine.
+ *
+ * Usage (a `*.paths.test.ts`):
+ *
+ *   const { paths, coverage } = exploreMachine(myMachine, {
+ *     input: { ... },
+ *     // Every event the traversal may send. For each event type the current state accepts, the traversal sends
+ *     // every variant listed here, or a bare `{ type }` when none is listed (so list payloads your guards read).
+ *     events: [
+ *       { type: 'form.submit', amount: 100 },
+ *       doneEvent('checkManagerPin', { role: 'manager', name: 'Ann' }),   // invoke id, not src name
+ *       errorEvent('checkManagerPin', new Error('Wrong PIN')),
+ *     ],
+ *   });
+ *   it('takes every state and transition', () => {
+ *     printCoverage(myMachine, coverage);            // "myMachine: states 6/6 (100%), transitions 9/9 (100%)"
+ *     expect(coverage.states.missing).toEqual([]);
+ *     expect(coverage.transitions.missing).toEqual([]);
+ *   });
+ *   it.each(paths.map((p) => [p.description, p] as const))('%s', (_, path) => replayPath(myMachine, path, { input }));
+ *
+ * How each kind of transition is reached:
+ * - Invoked actors: list `doneEvent(invokeId, output)` / `errorEvent(invokeId, error)`. The traversal feeds them as
+ *   events; `replayPath` provides every actor of the machine as a fake promise that it resolves with `output` or
+ *   rejects with `error` when the path says so (pass `actors` to replace a fake with your own logic; if no fake is
+ *   pending for that invoke, the event is sent to the actor as is).
+ * - Delayed (`after`) transitions: the traversal feeds `xstate.after.<delay>.<stateId>` (xstate/graph does it on its
+ *   own: they are the state's own events); `replayPath` runs the actor on a SimulatedClock and advances it by the
+ *   scheduled delay, so the real timer fires.
+ * - Eventless (`always`) transitions: taken inside the macrostep of the event before them; coverage records them by
+ *   inspecting every microstep, so they count like any other transition.
+ * - History states count as reached when a taken transition targets them (a snapshot never holds them).
+ *
+ * A transition is counted by its definition: source state id + event type + [guard] + targets, so every guarded
+ * branch of one event is its own transition. Paths: by default one per edge of the reachable state graph (the
+ * shortest path to the edge's source plus the edge), with paths that are prefixes of others dropped; `strategy:
+ * 'simple'` takes xstate's simple paths instead (can explode on big charts); `minimal: true` then keeps only paths
+ * that add coverage. The state graph's nodes are snapshots (value + context): keep contexts finite (no counters that
+ * grow on a cycle) or pass `serializeState`.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import { createActor, createEmptyActor, fromPromise, SimulatedClock } from 'xstate';
+import type {
+  AnyActorLogic,
+  AnyActorRef,
+  AnyActorScope,
+  AnyEventObject,
+  AnyMachineSnapshot,
+  AnyStateMachine,
+  AnyStateNode,
+  AnyTransitionDefinition,
+  InputFrom,
+  InspectionEvent,
+} from 'xstate';
+import type { AdjacencyMap } from 'xstate/graph';
+import {
+  getAdjacencyMap,
+  getShortestPaths,
+  getSimplePaths,
+  getStateNodes,
+  serializeSnapshot,
+} from 'xstate/graph';
+
+export interface MachinePathStep {
+  event: AnyEventObject;
+  /** The snapshot after the event (and after any eventless transitions it triggered). */
+  state: AnyMachineSnapshot;
+}
+
+export interface MachinePath {
+  description: string;
+  /** Events from the initial snapshot on (the init event is not a step). */
+  steps: MachinePathStep[];
+  /** The snapshot the path ends in (the initial snapshot when there are no steps). */
+  state: AnyMachineSnapshot;
+}
+
+export interface CoverageCount {
+  covered: number;
+  total: number;
+  /** Ids of states, or transition keys (`source: event [guard] → targets`), never reached; sorted. */
+  missing: string[];
+}
+
+export interface MachineCoverage {
+  states: CoverageCount;
+  transitions: CoverageCount;
+}
+
+export type TraversalEvents<TMachine extends AnyStateMachine> =
+  readonly AnyEventObject[] | ((snapshot: ReturnType<TMachine['transition']>) => readonly AnyEventObject[]);
+
+export interface ExploreOptions<TMachine extends AnyStateMachine> {
+  events: TraversalEvents<TMachine>;
+  input?: InputFrom<TMachine>;
+  /** 'transitions' (default): one path per edge of the state graph. 'simple': xstate's simple paths. */
+  strategy?: 'transitions' | 'simple';
+  /** Key of a graph node; defaults to xstate/graph's (state value + context). */
+  serializeState?: (snapshot: AnyMachineSnapshot) => string;
+  /** Maximum traversal iterations (a guard against an unbounded context). */
+  limit?: number;
+  /** Keep only paths that add coverage (see minimisePaths). Default false: every edge is replayed. */
+  minimal?: boolean;
+}
+
+export interface ReplayOptions<TMachine extends AnyStateMachine> {
+  input?: InputFrom<TMachine>;
+  /** Actor implementations replacing the default fakes (by the name given in setup({ actors })). */
+  actors?: Record<string, AnyActorLogic>;
+  /** Compare the context after each step as well as value and status (default true). */
+  compareContext?: boolean;
+}
+
+/** The event an invoked actor with this invoke `id` sends when it finishes with `output`. */
+export function doneEvent(invokeId: string, output?: unknown): AnyEventObject {
+  return { type: `xstate.done.actor.${invokeId}`, output };
+}
+
+/** The event an invoked actor with this invoke `id` sends when it fails with `error`. */
+export function errorEvent(invokeId: string, error: unknown): AnyEventObject {
+  return { type: `xstate.error.actor.${invokeId}`, error };
+}
+
+/** Paths and coverage in one call. */
+export function exploreMachine<TMachine extends AnyStateMachine>(
+  machine: TMachine,
+  options: ExploreOptions<TMachine>,
+): { paths: MachinePath[]; coverage: MachineCoverage } {
+  const all = getMachinePaths(machine, options);
+  const paths = options.minimal ? minimisePaths(machine, all, options.input) : all;
+  return { paths, coverage: measureCoverage(machine, paths, options.input) };
+}
+
+export function getMachinePaths<TMachine extends AnyStateMachine>(
+  machine: TMachine,
+  options: ExploreOptions<TMachine>,
+): MachinePath[] {
+  const serialize = options.serializeState ?? ((s: AnyMachineSnapshot) => serializeSnapshot(s) as string);
+  // xstate/graph's traversal options are typed by the machine's own events; ours add done/error/after events.
+  const traversal = {
+    events: eventsFor(options.events),
+    input: options.input,
+    ...(options.limit === undefined ? {} : { limit: options.limit }),
+    ...(options.serializeState ? { serializeState: options.serializeState } : {}),
+  } as never;
+
+  if (options.strategy === 'simple') {
+    return finish(getSimplePaths(machine, traversal).map((p) => toSteps(p.steps, p.state)));
+  }
+
+  const shortest = getShortestPaths(machine, traversal);
+  const headByState = new Map<string, MachinePathStep[]>();
+  const candidates: Array<{ steps: MachinePathStep[]; state: AnyMachineSnapshot }> = [];
+  for (const p of shortest) {
+    const path = toSteps(p.steps, p.state);
+    headByState.set(serialize(p.state), path.steps);
+    candidates.push(path);
+  }
+  const adjacency = getAdjacencyMap(machine, traversal) as AdjacencyMap<AnyMachineSnapshot, AnyEventObject>;
+  for (const [key, node] of Object.entries(adjacency)) {
+    const head = headByState.get(key);
+    if (!head) continue; // unreachable from the initial snapshot: cannot happen for a traversal from it
+    // Keys are branded strings, which Object.values cannot see through.
+    const edges = Object.values(node.transitions) as Array<{
+      event: AnyEventObject;
+      state: AnyMachineSnapshot;
+    }>;
+    for (const edge of edges) {
+      const next = edge.state;
+      candidates.push({ steps: [...head, { event: edge.event, state: next }], state: next });
+    }
+  }
+  return finish(candidates);
+}
+
+/**
+ * For each event type the snapshot's nodes handle: the listed variants of that type, else a bare `{ type }`.
+ * (xstate/graph does this itself only when no `events` option is given; a given list replaces it.)
+ */
+function eventsFor<TMachine extends AnyStateMachine>(
+  events: TraversalEvents<TMachine>,
+): (snapshot: AnyMachineSnapshot) => AnyEventObject[] {
+  return (snapshot) => {
+    const listed =
+      typeof events === 'function' ? events(snapshot as ReturnType<TMachine['transition']>) : events;
+    const types = [...new Set(snapshot._nodes.flatMap((node) => node.ownEvents as string[]))].sort();
+    return types.flatMap((type) => {
+      const variants = listed.filter((e) => e.type === type);
+      return variants.length ? variants : [{ type }];
+    });
+  };
+}
+
+/** xstate/graph paths start with a synthetic `xstate.init` step; ours start at the first real event. */
+function toSteps(
+  steps: ReadonlyArray<{ event: AnyEventObject; state: unknown }>,
+  state: unknown,
+): { steps: MachinePathStep[]; state: AnyMachineSnapshot } {
+  return {
+    steps: steps
+      .filter((s) => s.event.type !== 'xstate.init')
+      .map((s) => ({ event: s.event, state: s.state as AnyMachineSnapshot })),
+    state: state as AnyMachineSnapshot,
+  };
+}
+
+/** Drops paths whose events are a prefix of another path's, names the rest and sorts them (stable test names). */
+function finish(candidates: Array<{ steps: MachinePathStep[]; state: AnyMachineSnapshot }>): MachinePath[] {
+  const keyed = candidates.map((c) => ({ ...c, keys: c.steps.map((s) => JSON.stringify(s.event)) }));
+  keyed.sort((a, b) => b.keys.length - a.keys.length);
+  const kept: typeof keyed = [];
+  for (const c of keyed) {
+    const isPrefix = kept.some((k) => c.keys.every((key, i) => k.keys[i] === key));
+    if (!isPrefix) kept.push(c);
+  }
+  const named = kept.map((c) => ({
+    description: describePath(c.steps, c.state),
+    steps: c.steps,
+    state: c.state,
+  }));
+  const unique = new Map(named.map((p) => [p.description, p]));
+  return [...unique.values()].sort((a, b) =>
+    a.description < b.description ? -1 : a.description > b.description ? 1 : 0,
+  );
+}
+
+function describePath(steps: MachinePathStep[], state: AnyMachineSnapshot): string {
+  const events = steps.map((s) => formatEvent(s.event)).join(' → ');
+  return `${events || '(start)'} ⇒ ${JSON.stringify(state.value)}`;
+}
+
+function formatEvent(event: AnyEventObject): string {
+  const { type, ...rest } = event;
+  const payload = Object.entries(rest)
+    .map(([k, v]) => `${k}: ${v instanceof Error ? `Error(${v.message})` : JSON.stringify(v)}`)
+    .join(', ');
+  return payload ? `${type}(${payload})` : type;
+}
+
+/** States reached and transitions taken when the paths run through the machine's pure transition function. */
+export function measureCoverage<TMachine extends AnyStateMachine>(
+  machine: TMachine,
+  paths: ReadonlyArray<Pick<MachinePath, 'steps'>>,
+  input?: InputFrom<TMachine>,
+): MachineCoverage {
+  const allStates = getStateNodes(machine.root).map((n) => n.id);
+  const definitions = listTransitions(machine);
+  const reachedStates = new Set<string>();
+  const takenTransitions = new Set<string>();
+  // The initial snapshot counts even with no paths; each path starts from it again.
+  for (const path of [{ steps: [] }, ...paths]) {
+    const seen = walkPath(machine, path, input, definitions);
+    seen.states.forEach((id) => reachedStates.add(id));
+    seen.transitions.forEach((key) => takenTransitions.add(key));
+  }
+  return {
+    states: count(allStates, reachedStates),
+    transitions: count([...new Set(definitions.values())], takenTransitions),
+  };
+}
+
+/** The state ids and transition keys one path goes through (eventless steps included). */
+function walkPath(
+  machine: AnyStateMachine,
+  path: Pick<MachinePath, 'steps'>,
+  input: unknown,
+  definitions: ReadonlyMap<AnyTransitionDefinition, string>,
+): { states: Set<string>; transitions: Set<string> } {
+  const states = new Set<string>();
+  const transitions = new Set<string>();
+  const noteSnapshot = (snapshot: AnyMachineSnapshot): void => {
+    for (const node of snapshot._nodes) states.add(node.id);
+  };
+  const probe = createProbe((event) => {
+    if (event.type !== '@xstate.microstep') return;
+    noteSnapshot(event.snapshot as AnyMachineSnapshot);
+    for (const t of event._transitions) {
+      transitions.add(definitions.get(t) ?? transitionKey(t));
+      for (const target of t.target ?? []) if (target.type === 'history') states.add(target.id);
+    }
+  });
+  let snapshot = machine.getInitialSnapshot(probe, input) as AnyMachineSnapshot;
+  noteSnapshot(snapshot);
+  for (const step of path.steps) {
+    snapshot = machine.transition(snapshot, step.event, probe) as AnyMachineSnapshot;
+    noteSnapshot(snapshot);
+  }
+  return { states, transitions };
+}
+
+/**
+ * Keeps, shortest first, only the paths that reach a state or take a transition no kept path did: the same
+ * coverage with fewer replays, for charts whose context multiplies the graph's edges.
+ */
+export function minimisePaths<TMachine extends AnyStateMachine>(
+  machine: TMachine,
+  paths: readonly MachinePath[],
+  input?: InputFrom<TMachine>,
+): MachinePath[] {
+  const definitions = listTransitions(machine);
+  const seen = new Set<string>();
+  const kept: MachinePath[] = [];
+  const byLength = [...paths].sort((a, b) => a.steps.length - b.steps.length);
+  for (const path of byLength) {
+    const walked = walkPath(machine, path, input, definitions);
+    const keys = [
+      ...[...walked.states].map((s) => `state ${s}`),
+      ...[...walked.transitions].map((t) => `edge ${t}`),
+    ];
+    if (keys.some((k) => !seen.has(k))) {
+      keys.forEach((k) => seen.add(k));
+      kept.push(path);
+    }
+  }
+  return paths.filter((p) => kept.includes(p));
+}
+
+function count(all: readonly string[], seen: ReadonlySet<string>): CoverageCount {
+  const missing = all.filter((id) => !seen.has(id)).sort();
+  return { covered: all.length - missing.length, total: all.length, missing };
+}
+
+/**
+ * An actor scope like xstate/graph's mock one (actions and invocations are not executed), whose system reports
+ * every microstep with the transitions it took: the only public place eventless transitions show up.
+ */
+function createProbe(onInspect: (event: InspectionEvent) => void): AnyActorScope {
+  const empty = createEmptyActor();
+  empty.system.inspect(onInspect);
+  return {
+    self: empty,
+    logger: () => {},
+    id: '',
+    sessionId: 'machine-coverage',
+    defer: () => {},
+    system: empty.system,
+    stopChild: () => {},
+    emit: () => {},
+    actionExecutor: () => {},
+  } as unknown as AnyActorScope;
+}
+
+/** Every transition definition of the machine with its key; guarded branches of one event are separate. */
+export function listTransitions(machine: AnyStateMachine): Map<AnyTransitionDefinition, string> {
+  const keys = new Map<AnyTransitionDefinition, string>();
+  const used = new Map<string, number>();
+  const nodes: AnyStateNode[] = [machine.root, ...getStateNodes(machine.root)];
+  for (const node of nodes) {
+    const defs = [...[...node.transitions.values()].flat(), ...(node.always ?? [])];
+    for (const t of defs) {
+      const base = transitionKey(t);
+      const seen = used.get(base) ?? 0;
+      used.set(base, seen + 1);
+      keys.set(t, seen === 0 ? base : `${base} #${seen + 1}`);
+    }
+  }
+  return keys;
+}
+
+function transitionKey(t: AnyTransitionDefinition): string {
+  const event = t.eventType === '' ? 'always' : t.eventType;
+  const guard = t.guard === undefined ? '' : ` [${guardLabel(t.guard)}]`;
+  const targets = t.target?.length ? t.target.map((n) => n.id).join(', ') : '(stay)';
+  return `${t.source.id}: ${event}${guard} → ${targets}`;
+}
+
+/** A readable guard name: 'isX', 'isX(params)', 'not(isX)', 'and(isX, isY)', 'stateIn(...)'. */
+export function guardLabel(guard: unknown): string {
+  if (typeof guard === 'string') return guard;
+  if (typeof guard === 'function') {
+    const g = guard as { name: string; guards?: unknown[]; stateValue?: unknown };
+    if (g.guards) return `${g.name}(${g.guards.map(guardLabel).join(', ')})`;
+    if (g.stateValue !== undefined) return `${g.name}(${JSON.stringify(g.stateValue)})`;
+    return g.name || 'inline';
+  }
+  if (guard && typeof guard === 'object' && 'type' in guard) return String((guard as { type: unknown }).type);
+  return 'inline';
+}
+
+/** The one-line summary, e.g. `saleStatus: states 6/6 (100%), transitions 9/9 (100%)`. */
+export function formatCoverage(machineId: string, coverage: MachineCoverage): string {
+  const part = (name: string, c: CoverageCount): string =>
+    `${name} ${c.covered}/${c.total} (${c.total === 0 ? 100 : Math.floor((c.covered / c.total) * 100)}%)`;
+  return `${machineId}: ${part('states', coverage.states)}, ${part('transitions', coverage.transitions)}`;
+}
+
+/** Prints the summary line (and what is missing, if anything) and returns the line. */
+export function printCoverage(machine: AnyStateMachine, coverage: MachineCoverage): string {
+  const line = formatCoverage(machine.id, coverage);
+  const missing = [...coverage.states.missing, ...coverage.transitions.missing];
+  console.log(missing.length ? `${line}\n  missing:\n    ${missing.join('\n    ')}` : line);
+  return line;
+}
+
+interface Deferred {
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Runs the path on a real actor of the machine and throws when, after any step, the actor is not in the snapshot
+ * the path says (value, status and, unless disabled, context).
+ */
+export async function replayPath<TMachine extends AnyStateMachine>(
+  machine: TMachine,
+  path: MachinePath,
+  options: ReplayOptions<TMachine> = {},
+): Promise<void> {
+  const pending = new Map<AnyActorRef, Deferred>();
+  const fakes: Record<string, AnyActorLogic> = {};
+  for (const name of Object.keys(machine.implementations.actors)) {
+    fakes[name] = fromPromise<unknown, unknown>(
+      ({ self }) => new Promise((resolve, reject) => pending.set(self, { resolve, reject })),
+    );
+  }
+  const clock = new SimulatedClock();
+  const provided = machine.provide({ actors: { ...fakes, ...options.actors } } as never) as AnyStateMachine;
+  const actor = createActor(provided, { input: options.input, clock });
+  const failures: unknown[] = [];
+  actor.subscribe({ error: (err) => failures.push(err) });
+  actor.start();
+  try {
+    for (const [index, step] of path.steps.entries()) {
+      deliver(actor, clock, pending, step.event);
+      await settle();
+      if (failures.length) throw failures[0];
+      const problem = compare(
+        actor.getSnapshot() as AnyMachineSnapshot,
+        step.state,
+        options.compareContext ?? true,
+      );
+      if (problem) {
+        throw new Error(
+          `${path.description}\n  after step ${index + 1} (${formatEvent(step.event)}): ${problem}`,
+        );
+      }
+    }
+  } finally {
+    actor.stop();
+  }
+}
+
+function deliver(
+  actor: ReturnType<typeof createActor<AnyStateMachine>>,
+  clock: SimulatedClock,
+  pending: Map<AnyActorRef, Deferred>,
+  event: AnyEventObject,
+): void {
+  const done = /^xstate\.done\.actor\.(.+)$/.exec(event.type);
+  const failed = /^xstate\.error\.actor\.(.+)$/.exec(event.type);
+  const invokeId = done?.[1] ?? failed?.[1];
+  if (invokeId !== undefined) {
+    const child = (actor.getSnapshot() as AnyMachineSnapshot).children[invokeId] as AnyActorRef | undefined;
+    const deferred = child ? pending.get(child) : undefined;
+    if (deferred) {
+      pending.delete(child as AnyActorRef);
+      if (done) deferred.resolve((event as { output?: unknown }).output);
+      else deferred.reject((event as { error?: unknown }).error);
+      return;
+    }
+  }
+  if (event.type.startsWith('xstate.after.')) {
+    const timer = Object.values(actor.system.getSnapshot()._scheduledEvents).find(
+      (scheduled) => scheduled.event.type === event.type,
+    );
+    if (!timer) throw new Error(`No timer is pending for ${event.type}`);
+    clock.increment(timer.delay);
+    return;
+  }
+  actor.send(event);
+}
+
+/** Lets promise callbacks (fake actors settling) run before the snapshot is read; setImmediate runs after them. */
+function settle(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+function compare(
+  actual: AnyMachineSnapshot,
+  expected: AnyMachineSnapshot,
+  withContext: boolean,
+): string | null {
+  if (!isDeepStrictEqual(actual.value, expected.value) || actual.status !== expected.status) {
+    return `expected ${JSON.stringify(expected.value)} (${expected.status}) but the actor is in ${JSON.stringify(actual.value)} (${actual.status})`;
+  }
+  if (withContext && JSON.stringify(actual.context) !== JSON.stringify(expected.context)) {
+    return `context differs:\n    expected ${JSON.stringify(expected.context)}\n    actual   ${JSON.stringify(actual.context)}`;
+  }
+  return null;
+}
