@@ -14,7 +14,6 @@
  * submitAction (one actor for every mode: the mode → endpoint mapping is the adapter's, the chart is the same).
  */
 import { assertEvent, assign, fromPromise, not, setup } from 'xstate';
-import type { ErrorActorEvent } from 'xstate';
 import { ACTION_MODE } from '../../src/domain/constants';
 import { canApproveWithPin, isActionModeAllowed, needsManagerPin } from '../../src/domain/sale-status';
 import { modeSteps } from './sale-management.modes';
@@ -107,7 +106,8 @@ export const saleManagementMachine = setup({
     }),
     refuseApprover: assign({ error: { ...SALE_MANAGEMENT_ERROR.NOT_APPROVER } }),
     storePinError: assign({
-      error: (_, error: unknown) => toActionError(error, SALE_MANAGEMENT_ERROR.PIN_REJECTED),
+      error: (_, params: { error: unknown }) =>
+        toActionError(params.error, SALE_MANAGEMENT_ERROR.PIN_REJECTED),
     }),
     storeResult: assign(({ context }, output: SubmitActionOutput) => ({
       result: { ...output },
@@ -184,10 +184,7 @@ export const saleManagementMachine = setup({
             ],
             onError: {
               target: 'authorising',
-              actions: {
-                type: 'storePinError',
-                params: ({ event }: { event: ErrorActorEvent }) => ({ error: event.error }),
-              },
+              actions: { type: 'storePinError', params: ({ event }) => ({ error: event.error }) },
             },
           },
         },

@@ -83,14 +83,17 @@ export async function startServer(config: ServerConfig = loadConfig()): Promise<
   return { app, url, readyMs, close };
 }
 
-/** Signals → one orderly shutdown; a second signal or a hang past 20 s exits hard. */
+/** Signals → one orderly shutdown; a second signal (a second later) or a hang past 20 s exits hard. */
 export function closeOnSignals(server: RunningServer): void {
-  let closing = false;
+  let closingSince = 0;
   const onSignal = (signal: NodeJS.Signals) => {
-    if (closing) {
-      process.exit(1);
+    if (closingSince > 0) {
+      // One Ctrl-C can arrive twice (the terminal signals the whole group, npm and tsx relay it): only a
+      // deliberate second one, a moment later, forces the exit.
+      if (performance.now() - closingSince > 1_000) process.exit(1);
+      return;
     }
-    closing = true;
+    closingSince = performance.now();
     console.info(`[salon-pos] ${signal}: shutting down`);
     const force = setTimeout(() => {
       console.error('[salon-pos] shutdown took longer than 20 s; exiting');

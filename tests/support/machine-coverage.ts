@@ -211,10 +211,13 @@ function toSteps(
 function finish(candidates: Array<{ steps: MachinePathStep[]; state: AnyMachineSnapshot }>): MachinePath[] {
   const keyed = candidates.map((c) => ({ ...c, keys: c.steps.map((s) => JSON.stringify(s.event)) }));
   keyed.sort((a, b) => b.keys.length - a.keys.length);
+  // Every prefix of a kept path, so a candidate is checked in one lookup (graphs can have thousands of edges).
+  const prefixes = new Set<string>();
   const kept: typeof keyed = [];
   for (const c of keyed) {
-    const isPrefix = kept.some((k) => c.keys.every((key, i) => k.keys[i] === key));
-    if (!isPrefix) kept.push(c);
+    if (prefixes.has(c.keys.join('\n'))) continue;
+    kept.push(c);
+    for (let i = 0; i <= c.keys.length; i += 1) prefixes.add(c.keys.slice(0, i).join('\n'));
   }
   const named = kept.map((c) => ({
     description: describePath(c.steps, c.state),

@@ -39,6 +39,8 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
     // Cross-origin isolation headers would block nothing we use and break image previews from blob: URLs
     // in some browsers; the defaults for the rest (nosniff, referrer policy, HSTS over https) stay on.
     crossOriginEmbedderPolicy: false,
+    // The legacy header says the same as frame-ancestors 'none' for browsers that predate CSP 2.
+    frameguard: { action: 'deny' },
   });
   await app.register(rateLimit, { global: false });
 }
