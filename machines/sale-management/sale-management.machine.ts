@@ -15,7 +15,8 @@
  */
 import { assertEvent, assign, fromPromise, not, setup } from 'xstate';
 import { ACTION_MODE } from '../../src/domain/constants';
-import { canApproveWithPin, isActionModeAllowed, needsManagerPin } from '../../src/domain/sale-status';
+import { canApproveWithPin } from '../../src/domain/permissions';
+import { isActionModeAllowed, needsManagerPin } from '../../src/domain/sale-status';
 import { modeSteps } from './sale-management.modes';
 import { SALE_MANAGEMENT_ERROR } from './sale-management.types';
 import type {

@@ -32,7 +32,7 @@
  *   after every change; a resumed ticket stays parked until its sale is created, so a crash loses nothing.
  */
 import { and, assertEvent, assign, fromPromise, not, setup } from 'xstate';
-import { ROLE } from '../../src/domain/constants';
+import { canApproveWithPin } from '../../src/domain/permissions';
 import type { Role } from '../../src/domain/constants';
 import {
   addBooking,
@@ -90,12 +90,6 @@ import type {
   SaleInput,
   SaleTag,
 } from './sale.types';
-
-/**
- * Roles whose PIN approves a manager discount (design.md §8 roles; the discount is the manager's by name).
- * Staff PINs are checked by the same call and refused here, so the rule sits in one visible place.
- */
-export const APPROVER_ROLES: readonly Role[] = [ROLE.MANAGER, ROLE.OWNER, ROLE.ADMIN];
 
 const totalsCache = new WeakMap<Order, OrderTotals>();
 /**
@@ -228,7 +222,7 @@ export const saleMachine = setup({
       assertEvent(event, 'discount.set');
       return event.discount.value > 0 && event.kind === 'manager';
     },
-    isApprover: (_, params: { role: Role }) => APPROVER_ROLES.includes(params.role),
+    isApprover: (_, params: { role: Role }) => canApproveWithPin(params.role),
     hasWaitingTicket: ({ context, event }) => {
       assertEvent(event, ['ticket.resume', 'ticket.delete']);
       return context.waitingTickets.some((ticket) => ticket.id === event.ticketId);

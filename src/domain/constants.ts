@@ -6,14 +6,25 @@
 /** Order item types (000 §3). Only Service, Product and ProductKit are taxed (000 §5). */
 export const ITEM_TYPE = { SERVICE: 1, PRODUCT: 2, PRODUCT_KIT: 3, GIFTCARD: 90 } as const;
 export type ItemType = (typeof ITEM_TYPE)[keyof typeof ITEM_TYPE];
-export const TAXABLE_ITEM_TYPES: readonly ItemType[] = [ITEM_TYPE.SERVICE, ITEM_TYPE.PRODUCT, ITEM_TYPE.PRODUCT_KIT];
+export const TAXABLE_ITEM_TYPES: readonly ItemType[] = [
+  ITEM_TYPE.SERVICE,
+  ITEM_TYPE.PRODUCT,
+  ITEM_TYPE.PRODUCT_KIT,
+];
 
 /** Discount type: how the value is read (000 §3). */
 export const DISCOUNT_TYPE = { PERCENT: 0, AMOUNT: 1 } as const;
 export type DiscountType = (typeof DISCOUNT_TYPE)[keyof typeof DISCOUNT_TYPE];
 
 /** Discount source kinds (000 §3). Item and Employee sit on a line; the rest on the order. */
-export const DISCOUNT_SOURCE = { ITEM: 0, EMPLOYEE: 1, TICKET: 2, MEMBERSHIP: 3, MANAGER: 4, OTHER: 5 } as const;
+export const DISCOUNT_SOURCE = {
+  ITEM: 0,
+  EMPLOYEE: 1,
+  TICKET: 2,
+  MEMBERSHIP: 3,
+  MANAGER: 4,
+  OTHER: 5,
+} as const;
 export type DiscountSource = (typeof DISCOUNT_SOURCE)[keyof typeof DISCOUNT_SOURCE];
 export type LineDiscountSource = typeof DISCOUNT_SOURCE.ITEM | typeof DISCOUNT_SOURCE.EMPLOYEE;
 
@@ -40,7 +51,11 @@ export type PaymentType = (typeof PAYMENT_TYPE)[keyof typeof PAYMENT_TYPE];
 export const PAYMENT_TYPES: readonly PaymentType[] = Object.values(PAYMENT_TYPE);
 
 /** "Momo, VnPay and VietQr print as Cash" (000 §9). */
-export const PRINTS_AS_CASH: readonly PaymentType[] = [PAYMENT_TYPE.MOMO, PAYMENT_TYPE.VN_PAY, PAYMENT_TYPE.VIET_QR];
+export const PRINTS_AS_CASH: readonly PaymentType[] = [
+  PAYMENT_TYPE.MOMO,
+  PAYMENT_TYPE.VN_PAY,
+  PAYMENT_TYPE.VIET_QR,
+];
 export function printedPaymentType(type: PaymentType): PaymentType {
   return PRINTS_AS_CASH.includes(type) ? PAYMENT_TYPE.CASH : type;
 }
@@ -218,13 +233,22 @@ export const DEFAULT_LANGUAGE = 'en';
 export const LANGUAGES = ['en', 'es', 'kr', 'thai', 'vi'] as const;
 export type Language = (typeof LANGUAGES)[number];
 /** Landing choices after login (000 §2). */
-export const HOME_CHOICES = ['employee_checkin_dashboard', 'schedule_dashboard', 'take_turn_dashboard', 'walkin_dashboard', 'dashboard'] as const;
+export const HOME_CHOICES = [
+  'employee_checkin_dashboard',
+  'schedule_dashboard',
+  'take_turn_dashboard',
+  'walkin_dashboard',
+  'dashboard',
+] as const;
 export type HomeChoice = (typeof HOME_CHOICES)[number];
 /** Default store currency (design.md §4). */
 export const DEFAULT_CURRENCY = 'USD';
 
 /** Local storage key of the waiting tickets (000 §7); store and workstation fall back to 'none'. */
-export function waitingTicketsKey(storeId?: string | number | null, workstationId?: string | number | null): string {
+export function waitingTicketsKey(
+  storeId?: string | number | null,
+  workstationId?: string | number | null,
+): string {
   return `waiting_sale_tickets__${storeId ?? 'none'}__${workstationId ?? 'none'}`;
 }
 

@@ -3,7 +3,8 @@
  * with is_readable, is_writable, enable and the can_set_* flags; templates all off and all on).
  * A module missing from a list is treated as all off: a session never gains access by omission.
  */
-import type { ModuleId, ModulePermission } from './constants';
+import { ROLE } from './constants';
+import type { ModuleId, ModulePermission, Role } from './constants';
 
 export type ModuleFlags = Partial<Omit<ModulePermission, 'module'>>;
 
@@ -57,4 +58,12 @@ export function withModule(
       ...flags,
     },
   ];
+}
+
+/**
+ * Who may approve with a PIN (a manager discount, refund, void, remove, clear trash): design.md §1 "managers refund and void
+ * with a PIN"; owners and admins stand above managers (design.md §8 roles).
+ */
+export function canApproveWithPin(role: Role): boolean {
+  return role === ROLE.OWNER || role === ROLE.ADMIN || role === ROLE.MANAGER;
 }

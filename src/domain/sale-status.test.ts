@@ -1,10 +1,10 @@
+import { canApproveWithPin } from './permissions';
 import { describe, expect, it } from 'vitest';
 import { ACTION_MODE, ROLE, SALE_STATUS } from './constants';
 import type { SaleStatus } from './constants';
 import {
   actionModeError,
   addRefundedLines,
-  canApproveWithPin,
   canMove,
   canVoid,
   isActionModeAllowed,

@@ -14,8 +14,8 @@
  * time-zone arithmetic of "business day", who may approve with a PIN, which sale-management modes a sale's status
  * allows, and the reason a move is refused (code for i18n and API 409 bodies, English text as the default).
  */
-import { ACTION_MODE, ROLE, SALE_STATUS } from './constants';
-import type { ActionMode, Role, SaleStatus } from './constants';
+import { ACTION_MODE, SALE_STATUS } from './constants';
+import type { ActionMode, SaleStatus } from './constants';
 import { dayInTimeZone } from './report-periods';
 
 /** A sale status as a chart state name (the machine's states are named after the statuses). */
@@ -233,14 +233,6 @@ export function addRefundedLines(
     else result.push({ ...line });
   }
   return result;
-}
-
-/**
- * Who may approve a manager-PIN move (refund, void, remove, clear trash): design.md §1 "managers refund and void
- * with a PIN"; owners and admins stand above managers (design.md §8 roles).
- */
-export function canApproveWithPin(role: Role): boolean {
-  return role === ROLE.OWNER || role === ROLE.ADMIN || role === ROLE.MANAGER;
 }
 
 /**

@@ -62,12 +62,16 @@ export async function buildApp({ db, config }: { db: Db; config: AppConfig }): P
   const serveClient = hasClientBuild(config.clientDir);
   if (serveClient) await registerSpa(app, config.clientDir as string);
 
+  // Synchronous handlers that send and return nothing: returning the reply would make Fastify await it.
   app.setNotFoundHandler((request, reply) => {
-    if (serveClient && wantsSpaPage(request)) return sendSpaPage(reply);
+    if (serveClient && wantsSpaPage(request)) {
+      sendSpaPage(reply);
+      return;
+    }
     const message = isApiPath(request.url)
       ? `No API route ${request.method} ${(request.url.split('?')[0] ?? '').slice(0, 200)}.`
       : 'Not found.';
-    return reply.code(404).type('application/json; charset=utf-8').send(errorEnvelope(message));
+    reply.code(404).type('application/json; charset=utf-8').send(errorEnvelope(message));
   });
 
   registerHealthRoutes(app);

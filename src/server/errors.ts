@@ -78,11 +78,12 @@ export function pgErrorCode(error: unknown): string | undefined {
   return undefined;
 }
 
-function send(reply: FastifyReply, status: number, message: string, errors?: FieldErrors) {
-  return reply.code(status).type('application/json; charset=utf-8').send(errorEnvelope(message, errors));
+function send(reply: FastifyReply, status: number, message: string, errors?: FieldErrors): void {
+  reply.code(status).type('application/json; charset=utf-8').send(errorEnvelope(message, errors));
 }
 
-export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+/** Sends and returns nothing (a returned reply would be awaited by Fastify as a thenable). */
+export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   if (hasZodFastifySchemaValidationErrors(error)) {
     return send(reply, 422, VALIDATION_MESSAGE, fieldErrors(error.validation, error.validationContext));
   }

@@ -265,6 +265,20 @@ export function measureCoverage<TMachine extends AnyStateMachine>(
   };
 }
 
+/**
+ * Coverage of several explorations of one machine (e.g. started with different inputs): a state or transition
+ * is missing only when every exploration misses it.
+ */
+export function mergeCoverage(...coverages: readonly MachineCoverage[]): MachineCoverage {
+  const merge = (pick: (c: MachineCoverage) => CoverageCount): CoverageCount => {
+    const [first, ...rest] = coverages.map(pick);
+    if (!first) return { covered: 0, total: 0, missing: [] };
+    const missing = first.missing.filter((key) => rest.every((c) => c.missing.includes(key)));
+    return { covered: first.total - missing.length, total: first.total, missing };
+  };
+  return { states: merge((c) => c.states), transitions: merge((c) => c.transitions) };
+}
+
 /** The state ids and transition keys one path goes through (eventless steps included). */
 function walkPath(
   machine: AnyStateMachine,
@@ -282,6 +296,9 @@ function walkPath(
     noteSnapshot(event.snapshot as AnyMachineSnapshot);
     for (const t of event._transitions) {
       transitions.add(definitions.get(t) ?? transitionKey(t));
+      // A transient state (only eventless ways out) never shows in a snapshot: the macrostep leaves it at once.
+      // A transition taken from it proves it was entered.
+      states.add(t.source.id);
       for (const target of t.target ?? []) if (target.type === 'history') states.add(target.id);
     }
   });

@@ -420,8 +420,20 @@ async function stopChild(child: ChildProcess): Promise<void> {
   ];
   for (const [signal, waitMs] of steps) {
     child.kill(signal);
-    const done = await Promise.race([exited.then(() => true), sleep(waitMs).then(() => false)]);
-    if (done) return;
+    if (await settlesWithin(exited, waitMs)) return;
+  }
+}
+
+/** true if `promise` settles within `ms`; the timer is cleared either way so it holds no process open. */
+async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  const abort = new AbortController();
+  try {
+    return await Promise.race([
+      promise.then(() => true),
+      sleep(ms, false, { signal: abort.signal }).catch(() => false),
+    ]);
+  } finally {
+    abort.abort();
   }
 }
 
