@@ -1,0 +1,84 @@
+/**
+ * The layer rules of design.md §2 are enforced by ESLint (eslint.config.js). These tests lint small snippets as if
+ * they sat at a given path, so a rule that stops firing (a config edit, a plugin upgrade) fails here, not in review.
+ */
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function ruleIdsFor(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).map((m) => m.ruleId ?? m.message);
+}
+
+describe('layer import rules', () => {
+  it('refuse a domain file importing a machine', async () => {
+    const ids = await ruleIdsFor(
+      'src/domain/wrong.ts',
+      "import { saleMachine } from '../../machines/sale/sale.machine';\nexport const m = saleMachine;\n",
+    );
+    expect(ids).toContain('import-x/no-restricted-paths');
+  });
+
+  it('refuse a domain file importing xstate or React', async () => {
+    expect(
+      await ruleIdsFor('src/domain/wrong.ts', "import { setup } from 'xstate';\nexport const s = setup;\n"),
+    ).toContain('no-restricted-imports');
+    expect(
+      await ruleIdsFor(
+        'src/domain/wrong.ts',
+        "import { useState } from 'react';\nexport const u = useState;\n",
+      ),
+    ).toContain('no-restricted-imports');
+  });
+
+  it('refuse a machine importing the client, React or using storage', async () => {
+    expect(
+      await ruleIdsFor(
+        'machines/sale/wrong.ts',
+        "import { FoundationPage } from '../../src/client/app/foundation-page';\nexport const p = FoundationPage;\n",
+      ),
+    ).toContain('import-x/no-restricted-paths');
+    expect(
+      await ruleIdsFor(
+        'machines/sale/wrong.ts',
+        "import { ofetch } from 'ofetch';\nexport const f = ofetch;\n",
+      ),
+    ).toContain('no-restricted-imports');
+    expect(
+      await ruleIdsFor('machines/sale/wrong.ts', "export const k = localStorage.getItem('k');\n"),
+    ).toContain('no-restricted-globals');
+  });
+
+  it('let a machine import the domain', async () => {
+    const ids = await ruleIdsFor(
+      'machines/sale/fine.ts',
+      "import { createOrder } from '../../src/domain/order-editing';\nexport const o = createOrder;\n",
+    );
+    expect(ids).toEqual([]);
+  });
+
+  it('refuse the client importing the server and the server importing the client', async () => {
+    expect(
+      await ruleIdsFor(
+        'src/client/app/wrong.ts',
+        "import { buildApp } from '../../server/app';\nexport const b = buildApp;\n",
+      ),
+    ).toContain('import-x/no-restricted-paths');
+    expect(
+      await ruleIdsFor(
+        'src/server/wrong.ts',
+        "import { FoundationPage } from '../client/app/foundation-page';\nexport const p = FoundationPage;\n",
+      ),
+    ).toContain('import-x/no-restricted-paths');
+  });
+
+  it('refuse one feature importing another', async () => {
+    const ids = await ruleIdsFor(
+      'src/client/features/sale/wrong.ts',
+      "import { x } from '../reports/x';\nexport const y = x;\n",
+    );
+    expect(ids).toContain('local/no-cross-feature-imports');
+  });
+});
