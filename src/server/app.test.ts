@@ -27,7 +27,10 @@ beforeAll(async () => {
   testDb = await createTestDatabase();
   clientDir = await mkdtemp(path.join(tmpdir(), 'salon-client-'));
   await mkdir(path.join(clientDir, 'assets'));
-  await writeFile(path.join(clientDir, 'index.html'), '<!doctype html><title>Salon POS</title><div id="root"></div>');
+  await writeFile(
+    path.join(clientDir, 'index.html'),
+    '<!doctype html><title>Salon POS</title><div id="root"></div>',
+  );
   await writeFile(path.join(clientDir, 'assets', 'app-1a2b3c.js'), 'console.log("app")');
 
   app = await buildApp({ db: testDb.db, config: { clientDir } });
@@ -62,6 +65,14 @@ beforeAll(async () => {
     querystring: listQuerySchema,
     data: listQuerySchema,
     handler: async ({ query }) => query,
+  });
+  route(app, {
+    method: 'POST',
+    url: '/api/test/pin-check',
+    data: z.null(),
+    // How login and PIN routes will opt in to throttling (globally it is off).
+    config: { rateLimit: { max: 2, timeWindow: 60_000 } },
+    handler: async () => null,
   });
   route(app, {
     method: 'GET',
@@ -106,9 +117,17 @@ afterAll(async () => {
 
 describe('envelope', () => {
   it('wraps route data as { success, data, message } with the route status and message', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/test/items', payload: { name: 'Gel polish', quantity: 2 } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/test/items',
+      payload: { name: 'Gel polish', quantity: 2 },
+    });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({ success: true, data: { name: 'Gel polish', quantity: 2 }, message: 'Item created.' });
+    expect(res.json()).toEqual({
+      success: true,
+      data: { name: 'Gel polish', quantity: 2 },
+      message: 'Item created.',
+    });
   });
 
   it('lets a handler choose another status and message for one response', async () => {
@@ -189,10 +208,18 @@ describe('error handler', () => {
 
   it('answers an unknown /api route with a 404 envelope, whatever the method', async () => {
     for (const method of ['GET', 'POST', 'DELETE'] as const) {
-      const res = await app.inject({ method, url: '/api/no-such-thing?x=1', headers: { accept: 'text/html' } });
+      const res = await app.inject({
+        method,
+        url: '/api/no-such-thing?x=1',
+        headers: { accept: 'text/html' },
+      });
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toMatch(/application\/json/);
-      expect(res.json()).toEqual({ success: false, data: null, message: `No API route ${method} /api/no-such-thing.` });
+      expect(res.json()).toEqual({
+        success: false,
+        data: null,
+        message: `No API route ${method} /api/no-such-thing.`,
+      });
     }
   });
 
@@ -212,7 +239,11 @@ describe('error handler', () => {
   it('keeps the status and message of an HttpError', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/test/conflict' });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ success: false, data: null, message: 'This sale cannot move from Void to Sale.' });
+    expect(res.json()).toEqual({
+      success: false,
+      data: null,
+      message: 'This sale cannot move from Void to Sale.',
+    });
   });
 
   it('turns a duplicate the database refuses into 409 and bad data into 422, without SQL in the body', async () => {
@@ -249,6 +280,22 @@ describe('error handler', () => {
     // Multipart values are strings: a schema without coercion refuses "3" as a number, field by field.
     expect(res.statusCode).toBe(422);
     expect(Object.keys(res.json().errors)).toEqual(['quantity']);
+  });
+});
+
+describe('rate limits', () => {
+  it('are off unless a route opts in; a throttled route answers 429 in the envelope with Retry-After', async () => {
+    for (let i = 0; i < 5; i++) {
+      expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    }
+    const statuses = [];
+    for (let i = 0; i < 3; i++)
+      statuses.push(await app.inject({ method: 'POST', url: '/api/test/pin-check' }));
+    expect(statuses.map((r) => r.statusCode)).toEqual([200, 200, 429]);
+    const throttled = statuses[2]!;
+    expect(throttled.json()).toMatchObject({ success: false, data: null });
+    expect(throttled.json().message).toMatch(/rate limit/i);
+    expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(0);
   });
 });
 
@@ -289,7 +336,11 @@ describe('OpenAPI document', () => {
 describe('SPA', () => {
   it('serves index.html at / and for client routes a browser navigates to', async () => {
     for (const url of ['/', '/pos/sale', '/reports/daily?date=2026-11-22']) {
-      const res = await app.inject({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml' } });
+      const res = await app.inject({
+        method: 'GET',
+        url,
+        headers: { accept: 'text/html,application/xhtml+xml' },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.body).toContain('<div id="root">');

@@ -105,7 +105,12 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
     return send(reply, 422, VALIDATION_MESSAGE);
   }
   const status = error.statusCode;
-  if (typeof status === 'number' && status >= 400 && status < 500 && error.code !== 'FST_ERR_RESPONSE_SERIALIZATION') {
+  if (
+    typeof status === 'number' &&
+    status >= 400 &&
+    status < 500 &&
+    error.code !== 'FST_ERR_RESPONSE_SERIALIZATION'
+  ) {
     // Fastify's and its plugins' 4xx (malformed JSON, body too large, unsupported media type, rate limit)
     // carry messages written for clients.
     return send(reply, status, error.message);

@@ -101,7 +101,10 @@ export function registerIdempotency(app: FastifyInstance): void {
     if (typeof header !== 'string' || header.length < 1 || header.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
       throw badRequest(KEY_INVALID_MESSAGE);
     }
-    request.idempotency = { key: header, fingerprint: fingerprintRequest(request.method, request.url, request.body) };
+    request.idempotency = {
+      key: header,
+      fingerprint: fingerprintRequest(request.method, request.url, request.body),
+    };
   });
 }
 
@@ -125,6 +128,7 @@ export async function runIdempotent(
     eq(idempotencyKeys.userId, claim.userId),
     eq(idempotencyKeys.key, claim.key),
   );
+  let claiming = true;
   try {
     return await db.transaction(async (tx) => {
       // lock_timeout bounds the wait on a concurrent claim of the same key, and only that wait: the
@@ -147,6 +151,7 @@ export async function runIdempotent(
         .onConflictDoNothing()
         .returning({ key: idempotencyKeys.key });
       await tx.execute(sql`select set_config('lock_timeout', ${previous.rows[0]?.previous ?? '0'}, true)`);
+      claiming = false;
 
       if (claimed.length === 0) {
         const [row] = await tx.select().from(idempotencyKeys).where(pk);
@@ -170,8 +175,9 @@ export async function runIdempotent(
       return { ...response, replayed: false };
     });
   } catch (error) {
-    // 55P03 lock_not_available: the first request with this key did not finish within waitMs.
-    if (pgErrorCode(error) === '55P03') throw conflict(STILL_RUNNING_MESSAGE);
+    // 55P03 lock_not_available while claiming: the first request with this key did not finish within
+    // waitMs. (The same code from the handler's own NOWAIT locks is the handler's business.)
+    if (claiming && pgErrorCode(error) === '55P03') throw conflict(STILL_RUNNING_MESSAGE);
     throw error;
   }
 }
@@ -184,8 +190,8 @@ export interface IdempotencyOptions {
 
 /**
  * Wraps a route handler that writes through `tx` and returns its status and a JSON-ready body (sent and
- * stored as is, without the route's serializer). Used by the route
- * factory (src/server/route.ts); usable alone for a route written by hand.
+ * stored as is, without the route's serializer). The route factory (src/server/route.ts) does the same
+ * through executeIdempotent; this is for a route written by hand.
  */
 export function withIdempotency(
   handler: (request: FastifyRequest, tx: Queryable) => Promise<StoredResponse>,
@@ -213,7 +219,13 @@ export async function executeIdempotent(
   const auth = requireAuth(request);
   return runIdempotent(
     db,
-    { tenantId: auth.tenantId, userId: auth.userId, key: idem.key, fingerprint: idem.fingerprint, waitMs: options.waitMs },
+    {
+      tenantId: auth.tenantId,
+      userId: auth.userId,
+      key: idem.key,
+      fingerprint: idem.fingerprint,
+      waitMs: options.waitMs,
+    },
     work,
   );
 }

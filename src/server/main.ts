@@ -43,8 +43,9 @@ export async function startServer(config: ServerConfig = loadConfig()): Promise<
       port: config.embeddedPgPort,
       log: say,
     });
-    if (embedded.stoppedOrphanPid) say(`stopped orphaned PostgreSQL ${embedded.stoppedOrphanPid}`);
-    say(`embedded PostgreSQL ${embedded.initialised ? 'created and ' : ''}started on 127.0.0.1:${embedded.port}`);
+    say(
+      `embedded PostgreSQL ${embedded.initialised ? 'created and ' : ''}started on 127.0.0.1:${embedded.port}`,
+    );
     databaseUrl = embedded.url;
   }
 
@@ -63,11 +64,18 @@ export async function startServer(config: ServerConfig = loadConfig()): Promise<
     const db = createDb(pool);
     app = await buildApp({
       db,
-      config: { clientDir: config.clientDir, trustProxy: config.trustProxy, logger: { level: config.logLevel } },
+      config: {
+        clientDir: config.clientDir,
+        trustProxy: config.trustProxy,
+        logger: { level: config.logLevel },
+      },
     });
     await app.listen({ host: config.host, port: config.port });
     void purgeExpiredIdempotencyKeys(db).catch(() => undefined);
-    purgeTimer = setInterval(() => void purgeExpiredIdempotencyKeys(db).catch(() => undefined), PURGE_EVERY_MS);
+    purgeTimer = setInterval(
+      () => void purgeExpiredIdempotencyKeys(db).catch(() => undefined),
+      PURGE_EVERY_MS,
+    );
     purgeTimer.unref();
   } catch (error) {
     await close().catch(() => undefined);

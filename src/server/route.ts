@@ -11,7 +11,13 @@
  *     handler: async ({ body, auth, db }) => createSale(db, auth, body),   // db is the key's transaction
  *   });
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods, RouteShorthandOptions } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HTTPMethods,
+  RouteShorthandOptions,
+} from 'fastify';
 import { safeEncode } from 'zod';
 import type { z } from 'zod';
 import { envelopeSchema, errorEnvelopeSchema } from '../contracts/envelope';
@@ -90,7 +96,11 @@ export function route<
   const successMessage = spec.message ?? 'OK';
   const successSchema = envelopeSchema(spec.data);
 
-  const run = async (request: FastifyRequest, reply: FastifyReply, db: Queryable): Promise<StoredResponse> => {
+  const run = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    db: Queryable,
+  ): Promise<StoredResponse> => {
     const result = await spec.handler({
       body: request.body as Out<B>,
       query: request.query as Out<Q>,
@@ -107,7 +117,9 @@ export function route<
     // the JSON value the client got. A handler returning data outside its schema is a bug: 500.
     const encoded = safeEncode(successSchema, body);
     if (!encoded.success) {
-      throw new Error(`Response of ${spec.method} ${spec.url} does not match its schema`, { cause: encoded.error });
+      throw new Error(`Response of ${spec.method} ${spec.url} does not match its schema`, {
+        cause: encoded.error,
+      });
     }
     return { status, body: encoded.data };
   };

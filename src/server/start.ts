@@ -50,7 +50,9 @@ function buildClient(root: string): Promise<void> {
     const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
     const child = spawn(process.execPath, [vite, 'build'], { cwd: root, stdio: 'inherit' });
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`vite build exited with ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`vite build exited with ${code}`)),
+    );
   });
 }
 

@@ -42,7 +42,9 @@ function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -95,7 +97,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   project.provide('testDatabase', { adminUrl, template });
   if (process.env.TEST_DB_TIMING) {
-    console.info(`[test-db] PostgreSQL ready and template migrated in ${Math.round(performance.now() - started)} ms`);
+    console.info(
+      `[test-db] PostgreSQL ready and template migrated in ${Math.round(performance.now() - started)} ms`,
+    );
   }
   return teardown;
 }

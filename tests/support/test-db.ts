@@ -35,11 +35,15 @@ async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-export async function createTestDatabase(options: { migrated?: boolean; poolMax?: number } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(
+  options: { migrated?: boolean; poolMax?: number } = {},
+): Promise<TestDatabase> {
   const { adminUrl, template } = inject('testDatabase');
   const name = `salon_test_${randomBytes(6).toString('hex')}`;
   const source = options.migrated === false ? 'template0' : template;
-  await admin((c) => c.query(`create database ${c.escapeIdentifier(name)} template ${c.escapeIdentifier(source)}`));
+  await admin((c) =>
+    c.query(`create database ${c.escapeIdentifier(name)} template ${c.escapeIdentifier(source)}`),
+  );
   const url = databaseUrl(adminUrl, name);
   const pool = createPool(url, { max: options.poolMax ?? 10 });
   let dropped = false;

@@ -28,7 +28,10 @@ export function createPool(url: string, options: PoolOptions = {}): pg.Pool {
     // 'error' on idle clients, and an unhandled 'error' event throws.
     idleTimeoutMillis: 30_000,
   });
-  pool.on('error', options.onIdleError ?? ((error) => console.warn(`pg pool: idle client error: ${error.message}`)));
+  pool.on(
+    'error',
+    options.onIdleError ?? ((error) => console.warn(`pg pool: idle client error: ${error.message}`)),
+  );
   return pool;
 }
 

@@ -29,7 +29,19 @@
 import { execFile, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmod, chown, mkdir, readdir, readFile, readlink, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
+import {
+  chmod,
+  chown,
+  mkdir,
+  readdir,
+  readFile,
+  readlink,
+  realpath,
+  rename,
+  rm,
+  stat,
+  writeFile,
+} from 'node:fs/promises';
 import { arch, platform, tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -101,7 +113,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   }
   const bin = await resolveBinaries();
   await mkdir(dataDir, { recursive: true });
-  const runAs = await resolveRunAs(options.osUser ?? 'postgres', dataDir, bin);
+  const runAs = await resolveRunAs(options.osUser ?? 'postgres', dataDir, clusterDir, bin);
 
   const stoppedOrphanPid = await clearOrphan(clusterDir, ownerFile, log);
 
@@ -176,10 +188,20 @@ async function resolveBinaries(): Promise<Binaries> {
   return { postgres: mod.postgres, initdb: mod.initdb };
 }
 
-/** As root, the uid/gid of the OS user PostgreSQL runs as (created when missing); otherwise ourselves. */
-async function resolveRunAs(osUser: string, dataDir: string, bin: Binaries): Promise<RunAs> {
+/**
+ * As root, the uid/gid PostgreSQL runs as: the owner of an existing cluster (PostgreSQL insists the two
+ * match), else `osUser`, created when missing. Not root: ourselves.
+ */
+async function resolveRunAs(
+  osUser: string,
+  dataDir: string,
+  clusterDir: string,
+  bin: Binaries,
+): Promise<RunAs> {
   if (process.getuid?.() !== 0) return {};
-  let ids = await lookupUser(osUser);
+  const existing = await stat(path.join(clusterDir, 'PG_VERSION')).catch(() => null);
+  let ids =
+    existing && existing.uid !== 0 ? { uid: existing.uid, gid: existing.gid } : await lookupUser(osUser);
   if (!ids) {
     const groupExists = await execFileAsync('getent', ['group', osUser]).then(
       () => true,
@@ -233,7 +255,9 @@ async function isCluster(clusterDir: string): Promise<boolean> {
   }
   if (entries.length === 0) return false;
   if (entries.includes('PG_VERSION')) return true;
-  throw new Error(`${clusterDir} is not empty and is not a PostgreSQL cluster; move it away and start again.`);
+  throw new Error(
+    `${clusterDir} is not empty and is not a PostgreSQL cluster; move it away and start again.`,
+  );
 }
 
 async function initCluster(
@@ -254,17 +278,21 @@ async function initCluster(
       await chown(staging, runAs.uid, runAs.gid);
       await chown(pwfile, runAs.uid, runAs.gid);
     }
-    await run(bin.initdb, [
-      `--pgdata=${staging}`,
-      `--username=${SUPERUSER}`,
-      `--pwfile=${pwfile}`,
-      '--auth=scram-sha-256',
-      '--encoding=UTF8',
-      '--locale=C',
-      '--locale-provider=builtin',
-      '--builtin-locale=C.UTF-8',
-      ...(durable ? [] : ['--no-sync']),
-    ], runAs);
+    await run(
+      bin.initdb,
+      [
+        `--pgdata=${staging}`,
+        `--username=${SUPERUSER}`,
+        `--pwfile=${pwfile}`,
+        '--auth=scram-sha-256',
+        '--encoding=UTF8',
+        '--locale=C',
+        '--locale-provider=builtin',
+        '--builtin-locale=C.UTF-8',
+        ...(durable ? [] : ['--no-sync']),
+      ],
+      runAs,
+    );
   } finally {
     await rm(pwfile, { force: true });
   }
@@ -294,7 +322,8 @@ function run(file: string, args: string[], runAs: RunAs): Promise<void> {
     child.on('error', reject);
     child.on('close', (code, signal) => {
       if (code === 0) resolve();
-      else reject(new Error(`${path.basename(file)} failed (code ${code}, signal ${signal}): ${stderr.trim()}`));
+      else
+        reject(new Error(`${path.basename(file)} failed (code ${code}, signal ${signal}): ${stderr.trim()}`));
     });
   });
 }
@@ -350,7 +379,10 @@ async function startPostmaster(
     child.stderr?.on('data', (chunk: Buffer) => {
       const text = chunk.toString('utf8');
       stderr += text;
-      for (const line of text.split('\n')) if (line.trim()) log(`postgres: ${line.trim()}`);
+      for (const line of text.split('\n')) {
+        // The two lines announcing the switch to pg/log/ are noise on every start.
+        if (line.trim() && !/logging collector|Future log output/.test(line)) log(`postgres: ${line.trim()}`);
+      }
     });
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     child.once('error', () => undefined);
@@ -601,5 +633,12 @@ async function killStrayBackends(clusterDir: string, log: (message: string) => v
   }
   if (pids.length === 0) return;
   log(`stopping ${pids.length} stray PostgreSQL process(es) of ${clusterDir}: ${pids.join(', ')}`);
-  await Promise.all(pids.map((pid) => signalAndWait(pid, [['SIGQUIT', 5_000], ['SIGKILL', 2_000]])));
+  await Promise.all(
+    pids.map((pid) =>
+      signalAndWait(pid, [
+        ['SIGQUIT', 5_000],
+        ['SIGKILL', 2_000],
+      ]),
+    ),
+  );
 }

@@ -26,9 +26,10 @@ export async function migrateDatabase(pool: pg.Pool, options: MigrateOptions = {
   let broken: Error | undefined;
   try {
     const key = MIGRATION_LOCK_KEY.toString();
-    const tried = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1::bigint) as locked', [
-      key,
-    ]);
+    const tried = await client.query<{ locked: boolean }>(
+      'select pg_try_advisory_lock($1::bigint) as locked',
+      [key],
+    );
     if (!tried.rows[0]?.locked) {
       log('waiting for another instance to finish migrating');
       await client.query('select pg_advisory_lock($1::bigint)', [key]);

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, foreignKey, index, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  foreignKey,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn, tenantIdColumn } from './columns';
 import { stores } from './stores';
 import { users } from './users';

@@ -18,6 +18,9 @@ export const tenants = pgTable(
   },
   (t) => [
     uniqueIndex('tenants_code_key').on(t.code),
-    check('tenants_code_upper', sql`${t.code} = upper(${t.code}) and char_length(${t.code}) between 1 and 32`),
+    check(
+      'tenants_code_upper',
+      sql`${t.code} = upper(${t.code}) and char_length(${t.code}) between 1 and 32`,
+    ),
   ],
 );

@@ -1,0 +1,109 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { cp, readdir, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../../tests/support/test-db';
+import type { TestDatabase } from '../../../tests/support/test-db';
+import { createPool } from './client';
+import { MIGRATION_LOCK_KEY, MIGRATIONS_FOLDER, migrateDatabase } from './migrate';
+
+/** Undone last-registered first: pools and held connections end before their database is dropped. */
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+async function emptyDatabase(): Promise<TestDatabase> {
+  const testDb = await createTestDatabase({ migrated: false });
+  cleanups.push(testDb.drop);
+  return testDb;
+}
+
+function extraPool(url: string) {
+  const pool = createPool(url, { max: 2 });
+  cleanups.push(() => pool.end());
+  return pool;
+}
+
+async function journalLength(): Promise<number> {
+  const journal = JSON.parse(await readFile(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8'));
+  return journal.entries.length;
+}
+
+const TABLES = ['tenants', 'stores', 'workstations', 'users', 'sessions', 'idempotency_keys', 'audit_log'];
+
+describe('migrations', () => {
+  it('two migrators started together on a fresh database both succeed and apply every migration once', async () => {
+    const testDb = await emptyDatabase();
+    const other = extraPool(testDb.url);
+
+    await Promise.all([migrateDatabase(testDb.pool), migrateDatabase(other)]);
+
+    const applied = await testDb.pool.query('select hash from drizzle.__drizzle_migrations');
+    expect(applied.rowCount).toBe(await journalLength());
+    expect(new Set(applied.rows.map((r) => r.hash)).size).toBe(applied.rowCount);
+    const tables = await testDb.pool.query<{ table_name: string }>(
+      `select table_name from information_schema.tables where table_schema = 'public'`,
+    );
+    expect(tables.rows.map((r) => r.table_name).sort()).toEqual([...TABLES].sort());
+  });
+
+  it('waits for the advisory lock another session holds, then finds nothing left to do', async () => {
+    const testDb = await emptyDatabase();
+    await migrateDatabase(testDb.pool);
+
+    const holder = await testDb.pool.connect();
+    cleanups.push(async () => holder.release());
+    await holder.query('select pg_advisory_lock($1::bigint)', [MIGRATION_LOCK_KEY.toString()]);
+
+    const waiting = extraPool(testDb.url);
+    let finished = false;
+    const run = migrateDatabase(waiting).then(() => {
+      finished = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(finished).toBe(false);
+    const blocked = await testDb.pool.query(
+      `select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted`,
+    );
+    expect(blocked.rows[0].n).toBe(1);
+
+    await holder.query('select pg_advisory_unlock($1::bigint)', [MIGRATION_LOCK_KEY.toString()]);
+    await run;
+    expect(finished).toBe(true);
+    const applied = await testDb.pool.query('select count(*)::int as n from drizzle.__drizzle_migrations');
+    expect(applied.rows[0].n).toBe(await journalLength());
+  });
+
+  it('releases the lock when a migration fails, so the next start can try again', async () => {
+    const testDb = await emptyDatabase();
+    await expect(migrateDatabase(testDb.pool, { migrationsFolder: '/nonexistent' })).rejects.toThrow();
+    const held = await testDb.pool.query(
+      `select count(*)::int as n from pg_locks where locktype = 'advisory'`,
+    );
+    expect(held.rows[0].n).toBe(0);
+    await migrateDatabase(testDb.pool);
+  });
+});
+
+describe('committed migrations', () => {
+  it('match the schema in src/server/db/schema (a schema change without `npm run db:generate` fails here)', async () => {
+    // drizzle-kit joins --out to the working directory, so the scratch copy lives under node_modules/.cache.
+    const scratch = path.join('node_modules', '.cache', `salon-drift-${randomBytes(4).toString('hex')}`);
+    await cp(MIGRATIONS_FOLDER, scratch, { recursive: true });
+    try {
+      const before = await readdir(scratch);
+      const { stdout } = await promisify(execFile)(
+        path.join('node_modules', '.bin', 'drizzle-kit'),
+        ['generate', '--dialect=postgresql', '--schema=./src/server/db/schema/*.ts', `--out=./${scratch}`],
+        { env: { ...process.env, NO_COLOR: '1' } },
+      );
+      expect(await readdir(scratch)).toEqual(before);
+      expect(stdout).toMatch(/No schema changes/);
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
+    }
+  });
+});
