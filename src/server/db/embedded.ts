@@ -28,10 +28,11 @@
  */
 import { execFile, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import {
   chmod,
   chown,
+  cp,
   mkdir,
   readdir,
   readFile,
@@ -111,9 +112,13 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   if (running.has(clusterDir)) {
     throw new Error(`Embedded PostgreSQL in ${clusterDir} is already running in this process.`);
   }
-  const bin = await resolveBinaries();
   await mkdir(dataDir, { recursive: true });
-  const runAs = await resolveRunAs(options.osUser ?? 'postgres', dataDir, clusterDir, bin);
+  const { runAs, bin } = await resolveRunAs(
+    options.osUser ?? 'postgres',
+    dataDir,
+    clusterDir,
+    await resolveBinaries(),
+  );
 
   const stoppedOrphanPid = await clearOrphan(clusterDir, ownerFile, log);
 
@@ -197,8 +202,8 @@ async function resolveRunAs(
   dataDir: string,
   clusterDir: string,
   bin: Binaries,
-): Promise<RunAs> {
-  if (process.getuid?.() !== 0) return {};
+): Promise<{ runAs: RunAs; bin: Binaries }> {
+  if (process.getuid?.() !== 0) return { runAs: {}, bin };
   const existing = await stat(path.join(clusterDir, 'PG_VERSION')).catch(() => null);
   let ids =
     existing && existing.uid !== 0 ? { uid: existing.uid, gid: existing.gid } : await lookupUser(osUser);
@@ -221,16 +226,66 @@ async function resolveRunAs(
   // The cluster's user must be able to enter the data directory (it is ours, e.g. a 0700 temp dir).
   const mode = (await stat(dataDir)).mode;
   if ((mode & 0o001) === 0) await chmod(dataDir, mode | 0o011);
+  const runAs = { uid: ids.uid, gid: ids.gid };
+  if (!(await canRun(bin, runAs))) {
+    // A checkout under a private directory (root's 0700 home, as a CI runner may use) hides the binaries
+    // from the postgres user. Copy them once to a world-readable place keyed by their identity and run those.
+    bin = await shareBinaries(bin);
+    if (!(await canRun(bin, runAs))) {
+      throw new Error(
+        `PostgreSQL cannot run as the OS user ${osUser}: it needs read and execute access to ${bin.postgres} ` +
+          `and every directory above it.`,
+      );
+    }
+  }
   try {
-    await execFileAsync(bin.postgres, ['--version'], { uid: ids.uid, gid: ids.gid });
-  } catch (error) {
+    await execFileAsync('test', ['-x', dataDir], runAs);
+  } catch {
     throw new Error(
-      `PostgreSQL cannot run as the OS user ${osUser}: it needs read and execute access to ${bin.postgres} ` +
-        `and every directory above it (running as root from a private home directory?).`,
-      { cause: error },
+      `PostgreSQL runs as the OS user ${osUser}, who cannot enter ${dataDir} (a directory above it is private, ` +
+        `e.g. root's home). Set DATA_DIR to a directory that user can reach, such as /var/lib/salon-pos.`,
     );
   }
-  return ids;
+  return { runAs, bin };
+}
+
+async function canRun(bin: Binaries, runAs: Required<RunAs>): Promise<boolean> {
+  return execFileAsync(bin.postgres, ['--version'], runAs).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** Copies the platform package's binaries (bin/, lib/, share/) under the temp dir, readable by every user. */
+async function shareBinaries(bin: Binaries): Promise<Binaries> {
+  const nativeDir = path.dirname(path.dirname(await realpath(bin.postgres)));
+  const identity = await stat(path.join(nativeDir, 'bin', 'postgres'));
+  const key = createHash('sha256')
+    .update(`${nativeDir}:${identity.size}:${identity.mtimeMs}`)
+    .digest('hex')
+    .slice(0, 16);
+  const root = path.join(tmpdir(), 'salon-pos-postgres');
+  const target = path.join(root, key);
+  const relative = (file: string) => path.relative(nativeDir, file);
+  const shared = {
+    postgres: path.join(target, relative(await realpath(bin.postgres))),
+    initdb: path.join(target, relative(await realpath(bin.initdb))),
+  };
+  if (await stat(path.join(target, '.complete')).catch(() => null)) return shared;
+  await mkdir(root, { recursive: true, mode: 0o755 });
+  await chmod(root, 0o755);
+  // Copy into a private name first, then rename: a crash mid-copy never leaves a half tree that looks whole.
+  const partial = `${target}.${process.pid}.partial`;
+  await rm(partial, { recursive: true, force: true });
+  await cp(nativeDir, partial, { recursive: true, verbatimSymlinks: true });
+  await execFileAsync('chmod', ['-R', 'a+rX', partial]);
+  await writeFile(path.join(partial, '.complete'), '');
+  await rename(partial, target).catch(async (error: NodeJS.ErrnoException) => {
+    // Another process finished the same copy first: theirs is as good as ours.
+    if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST') throw error;
+    await rm(partial, { recursive: true, force: true });
+  });
+  return shared;
 }
 
 async function lookupUser(name: string): Promise<Required<RunAs> | null> {
