@@ -8,7 +8,8 @@ export function FoundationPage() {
       <h1>Salon POS</h1>
       <p>
         This build holds the foundation: the money and order rules (<code>src/domain</code>) and the sale
-        statecharts (<code>machines/</code>). The POS screens and the server arrive in the next issues.
+        statecharts (<code>machines/</code>), served by the API server and its embedded PostgreSQL. The POS
+        screens arrive with the app issue.
       </p>
       <p>Statecharts, as diagrams for review:</p>
       <ul>
