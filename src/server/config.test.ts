@@ -9,6 +9,7 @@ describe('loadConfig', () => {
       port: 3000,
       databaseUrl: null,
       dataDir: path.resolve('/srv/salon/data'),
+      dataDirExplicit: false,
       embeddedPgPort: 5433,
       clientDir: path.resolve('/srv/salon/dist/client'),
       logLevel: 'info',
@@ -32,6 +33,7 @@ describe('loadConfig', () => {
       host: '0.0.0.0',
       port: 8080,
       dataDir: '/var/salon',
+      dataDirExplicit: true,
       trustProxy: true,
     });
   });

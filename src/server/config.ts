@@ -23,6 +23,8 @@ export interface ServerConfig {
   port: number;
   databaseUrl: string | null;
   dataDir: string;
+  /** false when DATA_DIR was not set: the default may then move where the postgres OS user can reach it. */
+  dataDirExplicit: boolean;
   embeddedPgPort: number;
   clientDir: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -43,7 +45,7 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  DATA_DIR: z.string().min(1).default('data'),
+  DATA_DIR: z.string().min(1).optional(),
   EMBEDDED_PG_PORT: port.default(5433),
   CLIENT_DIR: z.string().min(1).default(path.join('dist', 'client')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -61,7 +63,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     host: e.HOST,
     port: e.PORT,
     databaseUrl: e.DATABASE_URL ?? null,
-    dataDir: path.resolve(cwd, e.DATA_DIR),
+    dataDir: path.resolve(cwd, e.DATA_DIR ?? 'data'),
+    dataDirExplicit: e.DATA_DIR !== undefined,
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     clientDir: path.resolve(cwd, e.CLIENT_DIR),
     logLevel: e.LOG_LEVEL,

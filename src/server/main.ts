@@ -13,7 +13,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import type { ServerConfig } from './config';
 import { createDb, createPool } from './db/client';
-import { startEmbeddedPostgres } from './db/embedded';
+import { reachableDataDir, startEmbeddedPostgres } from './db/embedded';
 import type { EmbeddedPostgres } from './db/embedded';
 import { migrateDatabase } from './db/migrate';
 import { purgeExpiredIdempotencyKeys } from './idempotency';
@@ -38,8 +38,11 @@ export async function startServer(config: ServerConfig = loadConfig()): Promise<
   if (databaseUrl) {
     say('using the PostgreSQL of DATABASE_URL');
   } else {
+    const dataDir = config.dataDirExplicit ? config.dataDir : await reachableDataDir(config.dataDir);
+    if (dataDir !== config.dataDir)
+      say(`${config.dataDir} is private to root; the database lives in ${dataDir}`);
     embedded = await startEmbeddedPostgres({
-      dataDir: config.dataDir,
+      dataDir,
       port: config.embeddedPgPort,
       log: say,
     });

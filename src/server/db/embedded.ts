@@ -249,6 +249,24 @@ async function resolveRunAs(
   return { runAs, bin };
 }
 
+/**
+ * Where the default data directory can live. As root, PostgreSQL runs as another OS user, who cannot enter
+ * ./data when a directory above it is private (a checkout in root's 0700 home). Then the cluster moves to
+ * /var/lib/salon-pos/<checkout>-<hash> (said in the log), so `npm start` works from any checkout; an explicit
+ * DATA_DIR is never moved.
+ */
+export async function reachableDataDir(dataDir: string): Promise<string> {
+  if (process.getuid?.() !== 0) return dataDir;
+  for (let dir = path.dirname(path.resolve(dataDir)); ; dir = path.dirname(dir)) {
+    const mode = (await stat(dir).catch(() => null))?.mode;
+    if (mode !== undefined && (mode & 0o001) === 0) {
+      const hash = createHash('sha256').update(path.resolve(dataDir)).digest('hex').slice(0, 8);
+      return path.join('/var/lib/salon-pos', `${path.basename(path.dirname(path.resolve(dataDir)))}-${hash}`);
+    }
+    if (dir === path.dirname(dir)) return dataDir;
+  }
+}
+
 async function canRun(bin: Binaries, runAs: Required<RunAs>): Promise<boolean> {
   return execFileAsync(bin.postgres, ['--version'], runAs).then(
     () => true,
