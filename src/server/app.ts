@@ -7,12 +7,14 @@
  * The instance is returned before `ready()`, so tests can add routes of their own; `listen()` or
  * `inject()` make it ready.
  */
+import path from 'node:path';
 import multipart from '@fastify/multipart';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerDb } from './app-db';
 import { registerAuthContext } from './auth-context';
+import { registerAuth } from './auth/auth-plugin';
 import type { Db } from './db/client';
 import { errorEnvelope, registerErrorHandler } from './errors';
 import { registerIdempotency } from './idempotency';
@@ -20,6 +22,8 @@ import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
 import { hasClientBuild, isApiPath, registerSpa, sendSpaPage, wantsSpaPage } from './plugins/spa';
 import { parseQueryString } from './query-string';
+import { registerRouteTable } from './route';
+import { registerAuthRoutes } from './routes/auth/auth-routes';
 import { registerHealthRoutes } from './routes/health/health-routes';
 
 export interface AppConfig {
@@ -27,6 +31,8 @@ export interface AppConfig {
   clientDir: string | null;
   logger?: FastifyServerOptions['logger'];
   trustProxy?: boolean;
+  /** Uploaded media (profile photos): DATA_DIR/media; default ./data/media. */
+  mediaDir?: string;
 }
 
 /** Upload bounds: a profile photo or a CSV import, never a video. */
@@ -49,8 +55,11 @@ export async function buildApp({ db, config }: { db: Db; config: AppConfig }): P
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // First: the route table's onRoute hook must see every route (tests derive access checks from it).
+  registerRouteTable(app);
   registerDb(app, db);
   registerAuthContext(app);
+  registerAuth(app, { mediaDir: config.mediaDir ?? path.resolve('data', 'media') });
   registerErrorHandler(app);
   await registerSecurity(app);
   // Multipart fields land in request.body as values (files as Buffers), so multipart routes validate with
@@ -75,5 +84,6 @@ export async function buildApp({ db, config }: { db: Db; config: AppConfig }): P
   });
 
   registerHealthRoutes(app);
+  registerAuthRoutes(app);
   return app;
 }

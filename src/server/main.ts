@@ -17,6 +17,8 @@ import { reachableDataDir, startEmbeddedPostgres } from './db/embedded';
 import type { EmbeddedPostgres } from './db/embedded';
 import { migrateDatabase } from './db/migrate';
 import { purgeExpiredIdempotencyKeys } from './idempotency';
+import { DEMO_TENANT } from './seed/demo-data';
+import { demoSeedEnabled, seedDemoIfEmpty } from './seed/demo';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -65,6 +67,15 @@ export async function startServer(config: ServerConfig = loadConfig()): Promise<
   try {
     await migrateDatabase(pool, { log: say });
     const db = createDb(pool);
+    // Demo data (issue 3 item 1): the demo tenant is seeded only on an EMPTY database (no tenant at all),
+    // never beside real data; SEED_DEMO=false turns it off, e.g. for an install whose first tenant is
+    // created another way. One transaction under an advisory lock: instances starting together seed once.
+    // Logins: README "Demo logins" (src/server/seed/demo-data.ts).
+    if (demoSeedEnabled()) {
+      const seed = await seedDemoIfEmpty(db);
+      if (seed.seeded)
+        say(`seeded the demo tenant ${DEMO_TENANT.code} in ${seed.ms} ms (README: Demo logins)`);
+    }
     app = await buildApp({
       db,
       config: {

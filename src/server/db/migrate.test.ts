@@ -32,7 +32,38 @@ async function journalLength(): Promise<number> {
   return journal.entries.length;
 }
 
-const TABLES = ['tenants', 'stores', 'workstations', 'users', 'sessions', 'idempotency_keys', 'audit_log'];
+const TABLES = [
+  'tenants',
+  'stores',
+  'workstations',
+  'users',
+  'sessions',
+  'idempotency_keys',
+  'audit_log',
+  // 0001: catalog, customers, balances, sales, numbering, wallet payment requests
+  'taxes',
+  'categories',
+  'services',
+  'products',
+  'product_kits',
+  'product_kit_items',
+  'memberships',
+  'customers',
+  'customer_point_history',
+  'giftcards',
+  'giftcard_histories',
+  'coupons',
+  'coupon_histories',
+  'working_times',
+  'sales',
+  'sale_employees',
+  'sale_lines',
+  'sale_payments',
+  'sale_refunds',
+  'store_counters',
+  'store_daily_counters',
+  'payment_requests',
+];
 
 describe('migrations', () => {
   it('two migrators started together on a fresh database both succeed and apply every migration once', async () => {

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -14,7 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { ROLE } from '../../../domain/constants';
 import type { ModulePermission } from '../../../domain/constants';
-import { createdAtColumn, idColumn, tenantIdColumn, updatedAtColumn } from './columns';
+import { createdAtColumn, idColumn, percentColumn, tenantIdColumn, updatedAtColumn } from './columns';
 import { stores } from './stores';
 import { tenants } from './tenants';
 
@@ -26,6 +27,15 @@ const roles = Object.values(ROLE);
  * Hashes are argon2id strings (design.md §8); a technician may have a PIN and no password.
  * `failed_pin_count` and `locked_until` carry the per-account PIN lockout (issue 3: at most 10 consecutive
  * failures, then a lock); they live on the row so the lock survives a restart and holds across instances.
+ *
+ * `pin_lookup` = pinLookup(tenants.pin_secret, PIN): /role-by-code finds the PIN's owner with ONE indexed
+ * query on (tenant_id, pin_lookup), then argon2-verifies pin_hash (a lookup match alone is not a login:
+ * pin_hash stays the proof). Its unique index makes PINs unique per tenant: setting a PIN another person
+ * holds fails with 23505 on users_tenant_pin_lookup_key (answer 422 "PIN already in use", never say whose).
+ * Set pin_hash and pin_lookup together, always; both null means "no PIN".
+ *
+ * `commission_rate` is the employee's default service commission in percent (<= 6 decimals, numeric(9,6)),
+ * the domain's Employee.commission_rate. `display_order` orders the employee lists (then display name).
  */
 export const users = pgTable(
   'users',
@@ -38,6 +48,17 @@ export const users = pgTable(
     displayName: text('display_name').notNull(),
     passwordHash: text('password_hash'),
     pinHash: text('pin_hash'),
+    pinLookup: text('pin_lookup'),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    email: text('email'),
+    phone: text('phone'),
+    avatarPath: text('avatar_path'),
+    commissionRate: percentColumn('commission_rate').notNull().default(0),
+    isTechnician: boolean('is_technician').notNull().default(false),
+    enableBooking: boolean('enable_booking').notNull().default(false),
+    enableWalkin: boolean('enable_walkin').notNull().default(false),
+    displayOrder: integer('display_order').notNull().default(0),
     permissions: jsonb('permissions').$type<ModulePermission[]>().notNull().default([]),
     failedPinCount: integer('failed_pin_count').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
@@ -58,6 +79,9 @@ export const users = pgTable(
     }),
     // Usernames are compared case-insensitively: "Anna" and "anna" must not be two accounts.
     uniqueIndex('users_tenant_username_key').on(t.tenantId, sql`lower(${t.username})`),
+    uniqueIndex('users_tenant_pin_lookup_key')
+      .on(t.tenantId, t.pinLookup)
+      .where(sql`${t.pinLookup} is not null`),
     check(
       'users_role_known',
       sql`${t.role} in (${sql.join(
@@ -66,5 +90,14 @@ export const users = pgTable(
       )})`,
     ),
     check('users_failed_pin_count_non_negative', sql`${t.failedPinCount} >= 0`),
+    check('users_commission_rate_percent', sql`${t.commissionRate} between 0 and 100`),
   ],
 );
+
+/**
+ * users.pin_lookup for `pin` in a tenant: hex HMAC-SHA256 keyed with the tenant's pin_secret (hex-decoded).
+ * Compute it from the PIN exactly as typed (digits; no trimming here: validate the PIN's shape first).
+ */
+export function pinLookup(pinSecretHex: string, pin: string): string {
+  return createHmac('sha256', Buffer.from(pinSecretHex, 'hex')).update(pin, 'utf8').digest('hex');
+}

@@ -1,0 +1,111 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+} from 'drizzle-orm/pg-core';
+import type { DiscountType } from '../../../domain/constants';
+import {
+  createdAtColumn,
+  discountValueCheck,
+  discountValueColumn,
+  idColumn,
+  moneyColumn,
+  tenantIdColumn,
+  updatedAtColumn,
+} from './columns';
+import { stores } from './stores';
+import { tenants } from './tenants';
+
+// Customers, memberships and points belong to the tenant, not to one store: a chain's client is the same
+// person in every shop, and their points and membership follow them. `store_id` on a customer is the
+// store that created it (for reports), not a filter.
+
+/**
+ * A membership level. Its discount is the order's membership discount (DISCOUNT_SOURCE.MEMBERSHIP):
+ * discount_type Percent (0) or Amount (1), discount_value a percentage or minor units (DiscountValue).
+ * Points rule: a sale earns floor(spent / points_unit_amount) × points_per_unit points, where spent is
+ * the sale's total_price minus tips, in minor units (100 = 1 point per dollar).
+ */
+export const memberships = pgTable(
+  'memberships',
+  {
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
+    name: text('name').notNull(),
+    discountType: integer('discount_type').$type<DiscountType>().notNull().default(0),
+    discountValue: discountValueColumn('discount_value').notNull().default(0),
+    pointsPerUnit: integer('points_per_unit').notNull().default(1),
+    pointsUnitAmount: moneyColumn('points_unit_amount').notNull().default(100),
+    isActive: boolean('is_active').notNull().default(true),
+    displayOrder: integer('display_order').notNull().default(0),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({
+      name: 'memberships_tenant_fk',
+      columns: [t.tenantId],
+      foreignColumns: [tenants.id],
+    }).onDelete('cascade'),
+    check('memberships_discount_valid', discountValueCheck(t.discountType, t.discountValue)),
+    check('memberships_points_per_unit_non_negative', sql`${t.pointsPerUnit} >= 0`),
+    check('memberships_points_unit_amount_positive', sql`${t.pointsUnitAmount} > 0`),
+  ],
+);
+
+/**
+ * `phone` is stored normalised with normalisePhone (src/domain/normalise.ts) and searched the same way.
+ * `point_balance` is changed only together with a customer_point_history row, by
+ * `update ... set point_balance = point_balance + $delta ... returning`, so the CHECK refuses an overdraw
+ * under concurrency. `customer_group_id` has no table yet (customer groups are back office, later).
+ */
+export const customers = pgTable(
+  'customers',
+  {
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
+    storeId: bigint('store_id', { mode: 'number' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull().default(''),
+    phone: text('phone'),
+    email: text('email'),
+    birthday: date('birthday', { mode: 'string' }),
+    notes: text('notes'),
+    pointBalance: integer('point_balance').notNull().default(0),
+    membershipId: bigint('membership_id', { mode: 'number' }),
+    customerGroupId: bigint('customer_group_id', { mode: 'number' }),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({
+      name: 'customers_tenant_fk',
+      columns: [t.tenantId],
+      foreignColumns: [tenants.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'customers_store_fk',
+      columns: [t.tenantId, t.storeId],
+      foreignColumns: [stores.tenantId, stores.id],
+    }),
+    foreignKey({
+      name: 'customers_membership_fk',
+      columns: [t.tenantId, t.membershipId],
+      foreignColumns: [memberships.tenantId, memberships.id],
+    }),
+    index('customers_phone_idx').on(t.tenantId, t.phone),
+    index('customers_name_idx').on(t.tenantId, sql`lower(${t.firstName})`, sql`lower(${t.lastName})`),
+    check('customers_point_balance_non_negative', sql`${t.pointBalance} >= 0`),
+  ],
+);

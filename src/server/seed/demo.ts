@@ -1,0 +1,374 @@
+/**
+ * The demo tenant of a fresh install (issue 3 item 1, design.md §7): seeded at start on an EMPTY database
+ * (no tenant at all), never on one that holds real data. Runs as one transaction under an advisory lock, so
+ * two instances starting together on an empty database seed it once, and a failure leaves nothing behind.
+ *
+ * The slow part is argon2 (design.md §8 parameters, ~10 ms a hash): the 18 hashes of the 9 users are made in
+ * parallel on libuv's pool before the transaction opens, so the lock is held only for the inserts.
+ */
+import { hash } from '@node-rs/argon2';
+import type { Algorithm } from '@node-rs/argon2';
+import { sql } from 'drizzle-orm';
+import { normalisePhone, workstationCode } from '../../domain/normalise';
+import type { Db, Queryable } from '../db/client';
+import { categories, productKitItems, productKits, products, services, taxes } from '../db/schema/catalog';
+import { coupons } from '../db/schema/coupons';
+import { customers, memberships } from '../db/schema/customers';
+import { giftcards } from '../db/schema/giftcards';
+import { customerPointHistory, giftcardHistories } from '../db/schema/ledger-histories';
+import { stores } from '../db/schema/stores';
+import { tenants } from '../db/schema/tenants';
+import { pinLookup, users } from '../db/schema/users';
+import { workingTimes } from '../db/schema/working-times';
+import { workstations } from '../db/schema/workstations';
+import {
+  COMPOUND_TAXES,
+  DEMO_COUPONS,
+  DEMO_CUSTOMERS,
+  DEMO_GIFTCARDS,
+  DEMO_KITS,
+  DEMO_MEMBERSHIPS,
+  DEMO_PASSWORD,
+  DEMO_PERMISSIONS,
+  DEMO_PRODUCT_CATEGORIES,
+  DEMO_PRODUCTS,
+  DEMO_SERVICE_CATEGORIES,
+  DEMO_SERVICES,
+  DEMO_STORE,
+  DEMO_TAXES,
+  DEMO_TENANT,
+  DEMO_USERS,
+  DEMO_WORKSTATIONS,
+} from './demo-data';
+
+/** The same argon2id parameters as the login code (design.md §8: m = 19456 KiB, t = 2, p = 1). */
+const ARGON2ID_OPTIONS = { algorithm: 2 as Algorithm, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+
+/** Any constant shared by every instance: ASCII "SALNSEED". */
+export const SEED_LOCK_KEY = 0x53414c4e53454544n;
+
+export interface SeedOutcome {
+  seeded: boolean;
+  /** Why nothing was seeded. */
+  reason?: 'not-empty';
+  tenantId?: number;
+  storeId?: number;
+  ms: number;
+}
+
+/** SEED_DEMO=false (or 0) turns the demo seed off; anything else, or unset, leaves it on. */
+export function demoSeedEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
+  const value = env.SEED_DEMO?.trim().toLowerCase();
+  return !(value === 'false' || value === '0' || value === 'no' || value === 'off');
+}
+
+async function hasTenants(db: Queryable): Promise<boolean> {
+  const rows = await db.select({ id: tenants.id }).from(tenants).limit(1);
+  return rows.length > 0;
+}
+
+/** 'password:<username>' and 'pin:<username>' → argon2id hash. */
+type Hashes = Map<string, string>;
+
+async function hashAll(): Promise<Hashes> {
+  // One password for everyone, hashed per user (each with its own salt), as a real account would be.
+  const jobs = DEMO_USERS.flatMap((u) => [
+    hash(DEMO_PASSWORD, ARGON2ID_OPTIONS).then((h) => [`password:${u.username}`, h] as const),
+    hash(u.pin, ARGON2ID_OPTIONS).then((h) => [`pin:${u.username}`, h] as const),
+  ]);
+  return new Map(await Promise.all(jobs));
+}
+
+/** The store-local calendar date (YYYY-MM-DD) of `at`. */
+function localDate(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
+}
+
+function byName<T extends { name: string; id: number }>(rows: readonly T[]): Map<string, number> {
+  return new Map(rows.map((r) => [r.name, r.id]));
+}
+
+function must<K, V>(map: Map<K, V>, key: K): V {
+  const value = map.get(key);
+  if (value === undefined) throw new Error(`demo seed: unknown reference ${String(key)}`);
+  return value;
+}
+
+/**
+ * Seeds the demo tenant when the database holds no tenant; otherwise does nothing. Safe to call on every
+ * start and from several instances at once.
+ */
+export async function seedDemoIfEmpty(db: Db, options: { now?: Date } = {}): Promise<SeedOutcome> {
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  if (await hasTenants(db)) return { seeded: false, reason: 'not-empty', ms: elapsed() };
+  const hashes = await hashAll();
+  const result = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY.toString()}::bigint)`);
+    // Checked again under the lock: another instance may have seeded while we hashed.
+    if (await hasTenants(tx)) return null;
+    return insertDemo(tx, hashes, options.now ?? new Date());
+  });
+  if (!result) return { seeded: false, reason: 'not-empty', ms: elapsed() };
+  return { seeded: true, ...result, ms: elapsed() };
+}
+
+async function insertDemo(
+  tx: Queryable,
+  hashes: Hashes,
+  now: Date,
+): Promise<{ tenantId: number; storeId: number }> {
+  const [tenant] = await tx
+    .insert(tenants)
+    .values({ code: DEMO_TENANT.code, name: DEMO_TENANT.name })
+    .returning({ id: tenants.id, pinSecret: tenants.pinSecret });
+  if (!tenant) throw new Error('demo seed: tenant insert returned nothing');
+  const tenantId = tenant.id;
+
+  const [store] = await tx
+    .insert(stores)
+    .values({
+      tenantId,
+      code: DEMO_STORE.code,
+      name: DEMO_STORE.name,
+      timezone: DEMO_STORE.timezone,
+      currency: DEMO_STORE.currency,
+      settings: DEMO_STORE.settings,
+    })
+    .returning({ id: stores.id });
+  if (!store) throw new Error('demo seed: store insert returned nothing');
+  const storeId = store.id;
+
+  await tx.insert(workstations).values(
+    DEMO_WORKSTATIONS.map((w) => ({
+      tenantId,
+      storeId,
+      code: workstationCode(DEMO_TENANT.code, DEMO_STORE.code, w.number),
+      name: w.name,
+    })),
+  );
+
+  const userRows = await tx
+    .insert(users)
+    .values(
+      DEMO_USERS.map((u, index) => ({
+        tenantId,
+        storeId: u.homeStore ? storeId : null,
+        role: u.role,
+        username: u.username,
+        displayName: `${u.firstName} ${u.lastName}`,
+        firstName: u.firstName,
+        lastName: u.lastName,
+        email: u.email,
+        phone: u.phone,
+        passwordHash: must(hashes, `password:${u.username}`),
+        pinHash: must(hashes, `pin:${u.username}`),
+        pinLookup: pinLookup(tenant.pinSecret, u.pin),
+        permissions: DEMO_PERMISSIONS[u.permissions](),
+        commissionRate: u.commissionRate,
+        isTechnician: u.isTechnician,
+        enableBooking: u.isTechnician,
+        enableWalkin: u.isTechnician,
+        displayOrder: index + 1,
+      })),
+    )
+    .returning({ id: users.id, username: users.username });
+  const userIds = new Map(userRows.map((r) => [r.username, r.id]));
+
+  const today = localDate(now, DEMO_STORE.timezone);
+  const checkedIn = DEMO_USERS.filter((u) => u.checkedIn);
+  await tx.insert(workingTimes).values(
+    checkedIn.map((u, i) => ({
+      tenantId,
+      storeId,
+      userId: must(userIds, u.username),
+      dateWork: today,
+      // A few minutes apart, in check-in order (the turn list reads it).
+      checkInAt: new Date(now.getTime() - (checkedIn.length - i) * 5 * 60_000),
+    })),
+  );
+
+  await tx.insert(taxes).values(DEMO_TAXES.map((t) => ({ tenantId, storeId, ...t })));
+
+  const categoryRows = await tx
+    .insert(categories)
+    .values([
+      ...DEMO_SERVICE_CATEGORIES.map((name, i) => ({
+        tenantId,
+        storeId,
+        type: 'service' as const,
+        name,
+        displayOrder: i + 1,
+      })),
+      ...DEMO_PRODUCT_CATEGORIES.map((name, i) => ({
+        tenantId,
+        storeId,
+        type: 'product' as const,
+        name,
+        displayOrder: i + 1,
+      })),
+    ])
+    .returning({ id: categories.id, name: categories.name });
+  const categoryIds = byName(categoryRows);
+
+  await tx.insert(services).values(
+    DEMO_SERVICES.map((s, i) => ({
+      tenantId,
+      storeId,
+      categoryId: must(categoryIds, s.category),
+      name: s.name,
+      price: s.price,
+      cost: s.cost,
+      taxes: s.taxes ?? '',
+      commissionRate: s.commissionRate ?? null,
+      durationMinutes: s.durationMinutes,
+      displayOrder: i + 1,
+    })),
+  );
+
+  const productRows = await tx
+    .insert(products)
+    .values(
+      DEMO_PRODUCTS.map((p, i) => ({
+        tenantId,
+        storeId,
+        categoryId: must(categoryIds, p.category),
+        name: p.name,
+        sku: p.sku,
+        price: p.price,
+        cost: p.cost,
+        taxes: COMPOUND_TAXES,
+        stockQuantity: p.stock,
+        displayOrder: i + 1,
+      })),
+    )
+    .returning({ id: products.id, sku: products.sku });
+  const productIds = new Map(productRows.map((r) => [r.sku, r.id]));
+
+  const kitRows = await tx
+    .insert(productKits)
+    .values(
+      DEMO_KITS.map((k, i) => ({
+        tenantId,
+        storeId,
+        name: k.name,
+        sku: k.sku,
+        price: k.price,
+        cost: k.cost,
+        taxes: COMPOUND_TAXES,
+        displayOrder: i + 1,
+      })),
+    )
+    .returning({ id: productKits.id, sku: productKits.sku });
+  const kitIds = new Map(kitRows.map((r) => [r.sku, r.id]));
+  await tx.insert(productKitItems).values(
+    DEMO_KITS.flatMap((k) =>
+      k.items.map((item) => ({
+        tenantId,
+        storeId,
+        kitId: must(kitIds, k.sku),
+        productId: must(productIds, item.sku),
+        quantity: item.quantity,
+      })),
+    ),
+  );
+
+  const membershipRows = await tx
+    .insert(memberships)
+    .values(DEMO_MEMBERSHIPS.map((m, i) => ({ tenantId, ...m, displayOrder: i + 1 })))
+    .returning({ id: memberships.id, name: memberships.name });
+  const membershipIds = byName(membershipRows);
+
+  const customerRows = await tx
+    .insert(customers)
+    .values(
+      DEMO_CUSTOMERS.map((c) => ({
+        tenantId,
+        storeId,
+        firstName: c.firstName,
+        lastName: c.lastName,
+        phone: normalisePhone(c.phone),
+        email: `${c.firstName.toLowerCase()}.${c.lastName.toLowerCase()}@example.com`,
+        birthday: c.birthday,
+        pointBalance: c.points,
+        membershipId: c.membership ? must(membershipIds, c.membership) : null,
+      })),
+    )
+    .returning({ id: customers.id, phone: customers.phone, pointBalance: customers.pointBalance });
+  const customerIds = new Map(customerRows.map((r) => [r.phone, r.id]));
+  // Opening balances, so each balance has the history that adds up to it.
+  const withPoints = customerRows.filter((c) => c.pointBalance > 0);
+  if (withPoints.length > 0)
+    await tx.insert(customerPointHistory).values(
+      withPoints.map((c) => ({
+        tenantId,
+        customerId: c.id,
+        storeId,
+        kind: 'adjust' as const,
+        points: c.pointBalance,
+        balanceAfter: c.pointBalance,
+        note: 'Opening balance (demo data)',
+      })),
+    );
+
+  const ownerId = must(userIds, 'owner');
+  const cardRows = await tx
+    .insert(giftcards)
+    .values(
+      DEMO_GIFTCARDS.map((g) => ({
+        tenantId,
+        storeId,
+        number: g.number,
+        initialAmount: g.initialAmount,
+        balance: g.balance,
+        customerId: g.customerPhone ? must(customerIds, g.customerPhone) : null,
+      })),
+    )
+    .returning({ id: giftcards.id, number: giftcards.number });
+  const cardIds = new Map(cardRows.map((r) => [r.number, r.id]));
+  await tx.insert(giftcardHistories).values(
+    DEMO_GIFTCARDS.flatMap((g) => {
+      const giftcardId = must(cardIds, g.number);
+      const issue = {
+        tenantId,
+        giftcardId,
+        storeId,
+        kind: 'issue' as const,
+        amount: g.initialAmount,
+        balanceAfter: g.initialAmount,
+        userId: ownerId,
+        note: 'Issued (demo data)',
+      };
+      if (g.balance === g.initialAmount) return [issue];
+      return [
+        issue,
+        {
+          ...issue,
+          kind: 'adjust' as const,
+          amount: g.balance - g.initialAmount,
+          balanceAfter: g.balance,
+          note: 'Spent before the demo starts',
+        },
+      ];
+    }),
+  );
+
+  await tx.insert(coupons).values(
+    DEMO_COUPONS.map((c) => ({
+      tenantId,
+      code: c.code,
+      name: c.name,
+      discountType: c.discountType,
+      discountValue: c.discountValue,
+      minOrderAmount: c.minOrderAmount,
+      maxUses: c.maxUses,
+    })),
+  );
+
+  return { tenantId, storeId };
+}
