@@ -68,6 +68,8 @@ export const profileBody = z.strictObject({
     .optional(),
   avatar: z
     .custom<Uint8Array>((value) => value instanceof Uint8Array, 'The avatar must be an image file.')
+    // How the OpenAPI document shows a file part (a custom type has no JSON Schema of its own).
+    .meta({ type: 'string', format: 'binary' })
     .optional(),
 });
 export type ProfileBody = z.output<typeof profileBody>;

@@ -36,6 +36,7 @@ beforeAll(async () => {
   app = await buildApp({ db: testDb.db, config: { clientDir } });
   route(app, {
     method: 'POST',
+    access: { public: true },
     url: '/api/test/items',
     body: itemBody,
     data: z.object({ name: z.string(), quantity: z.number() }),
@@ -45,6 +46,7 @@ beforeAll(async () => {
   });
   route(app, {
     method: 'GET',
+    access: { public: true },
     url: '/api/test/boom',
     data: z.null(),
     handler: async () => {
@@ -53,6 +55,7 @@ beforeAll(async () => {
   });
   route(app, {
     method: 'GET',
+    access: { public: true },
     url: '/api/test/conflict',
     data: z.null(),
     handler: async () => {
@@ -61,6 +64,7 @@ beforeAll(async () => {
   });
   route(app, {
     method: 'GET',
+    access: { public: true },
     url: '/api/test/list',
     querystring: listQuerySchema,
     data: listQuerySchema,
@@ -68,6 +72,7 @@ beforeAll(async () => {
   });
   route(app, {
     method: 'POST',
+    access: { public: true },
     url: '/api/test/pin-check',
     data: z.null(),
     // How login and PIN routes will opt in to throttling (globally it is off).
@@ -76,12 +81,14 @@ beforeAll(async () => {
   });
   route(app, {
     method: 'GET',
+    access: { public: true },
     url: '/api/test/accepted',
     data: z.object({ queued: z.boolean() }),
     handler: async () => respond({ queued: true }, { status: 202, message: 'Queued.' }),
   });
   route(app, {
     method: 'GET',
+    access: { public: true },
     url: '/api/test/bad-response',
     data: z.object({ total: z.number() }),
     // A handler bug: the data does not match the declared schema.
@@ -89,6 +96,7 @@ beforeAll(async () => {
   });
   route(app, {
     method: 'POST',
+    access: { public: true },
     url: '/api/test/duplicate-tenant',
     data: z.null(),
     handler: async ({ db }) => {
@@ -99,6 +107,7 @@ beforeAll(async () => {
   });
   route(app, {
     method: 'GET',
+    access: { public: true },
     url: '/api/test/division',
     data: z.null(),
     handler: async ({ db }) => {

@@ -63,4 +63,3 @@ export function requireStore(auth: AuthContext, storeId: number): number {
   if (auth.storeId === null || auth.storeId !== storeId) throw forbidden(WRONG_STORE_MESSAGE);
   return storeId;
 }
-

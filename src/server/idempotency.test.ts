@@ -60,6 +60,7 @@ function buildTestRoutes(target: FastifyInstance) {
   });
   route(target, {
     method: 'POST',
+    access: { public: true },
     url: '/api/test/sales',
     body: saleBody,
     data: z.object({ auditId: z.number(), run: z.number(), total: z.number() }),
@@ -96,6 +97,7 @@ function buildTestRoutes(target: FastifyInstance) {
   });
   route(target, {
     method: 'POST',
+    access: { public: true },
     url: '/api/test/slow-sales',
     body: saleBody,
     data: z.object({ run: z.number() }),
@@ -112,6 +114,7 @@ function buildTestRoutes(target: FastifyInstance) {
   });
   route(target, {
     method: 'POST',
+    access: { public: true },
     url: '/api/test/notes',
     body: z.object({ text: z.string() }),
     data: z.object({ run: z.number() }),
@@ -376,6 +379,7 @@ describe('Idempotency-Key', () => {
     const anonymous = await buildApp({ db: testDb.db, config: { clientDir: null } });
     route(anonymous, {
       method: 'POST',
+      access: { public: true },
       url: '/api/test/anon',
       data: z.null(),
       idempotency: { required: false },

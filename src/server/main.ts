@@ -7,6 +7,7 @@
  *   npm run server           this file (the API and whatever dist/client holds)
  *   npm start                builds the client first when it is missing or stale (src/server/start.ts)
  */
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
@@ -16,6 +17,7 @@ import { createDb, createPool } from './db/client';
 import { reachableDataDir, startEmbeddedPostgres } from './db/embedded';
 import type { EmbeddedPostgres } from './db/embedded';
 import { migrateDatabase } from './db/migrate';
+import { purgeEndedSessions } from './auth/sessions';
 import { purgeExpiredIdempotencyKeys } from './idempotency';
 import { DEMO_TENANT } from './seed/demo-data';
 import { demoSeedEnabled, seedDemoIfEmpty } from './seed/demo';
@@ -36,6 +38,8 @@ export async function startServer(config: ServerConfig = loadConfig()): Promise<
   };
 
   let embedded: EmbeddedPostgres | null = null;
+  // Uploaded media (avatars) live beside the database: one directory to back up.
+  let mediaDir = path.join(config.dataDir, 'media');
   let databaseUrl = config.databaseUrl;
   if (databaseUrl) {
     say('using the PostgreSQL of DATABASE_URL');
@@ -43,6 +47,7 @@ export async function startServer(config: ServerConfig = loadConfig()): Promise<
     const dataDir = config.dataDirExplicit ? config.dataDir : await reachableDataDir(config.dataDir);
     if (dataDir !== config.dataDir)
       say(`${config.dataDir} is private to root; the database lives in ${dataDir}`);
+    mediaDir = path.join(dataDir, 'media');
     embedded = await startEmbeddedPostgres({
       dataDir,
       port: config.embeddedPgPort,
@@ -80,16 +85,18 @@ export async function startServer(config: ServerConfig = loadConfig()): Promise<
       db,
       config: {
         clientDir: config.clientDir,
+        mediaDir,
         trustProxy: config.trustProxy,
         logger: { level: config.logLevel },
       },
     });
     await app.listen({ host: config.host, port: config.port });
-    void purgeExpiredIdempotencyKeys(db).catch(() => undefined);
-    purgeTimer = setInterval(
-      () => void purgeExpiredIdempotencyKeys(db).catch(() => undefined),
-      PURGE_EVERY_MS,
-    );
+    const purge = () => {
+      void purgeExpiredIdempotencyKeys(db).catch(() => undefined);
+      void purgeEndedSessions(db).catch(() => undefined);
+    };
+    purge();
+    purgeTimer = setInterval(purge, PURGE_EVERY_MS);
     purgeTimer.unref();
   } catch (error) {
     await close().catch(() => undefined);

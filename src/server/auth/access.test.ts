@@ -31,7 +31,10 @@ const SAMPLE_ROUTES: Record<string, { method: 'GET' | 'POST'; access: RouteAcces
   '/api/test/sale-read': { method: 'GET', access: { module: MODULE.SALE } },
   '/api/test/sale-write': { method: 'POST', access: { module: MODULE.SALE, write: true } },
   '/api/test/admin': { method: 'GET', access: { module: MODULE.BACK_OFFICE, roles: ADMIN_ROLES } },
-  '/api/test/settings': { method: 'POST', access: { module: MODULE.SETTING, write: true, roles: SETTINGS_ROLES } },
+  '/api/test/settings': {
+    method: 'POST',
+    access: { module: MODULE.SETTING, write: true, roles: SETTINGS_ROLES },
+  },
   '/api/test/report': { method: 'GET', access: REPORT_ACCESS },
   '/api/test/refund': {
     method: 'POST',
@@ -152,13 +155,17 @@ describe('access declarations: the permission matrix', () => {
     expect(res.json().data.approver).toBe(a.users.owner.id);
   });
 
-  it("refuses an approval of another session, another tenant, or one that expired", async () => {
+  it('refuses an approval of another session, another tenant, or one that expired', async () => {
     const ofOtherSession = a.approval('owner', 'manager');
-    const res = await call('/api/test/report', { ...a.headers('manager'), [PIN_APPROVAL_HEADER]: ofOtherSession });
+    const res = await call('/api/test/report', {
+      ...a.headers('manager'),
+      [PIN_APPROVAL_HEADER]: ofOtherSession,
+    });
     expect(res.statusCode).toBe(403);
     const ofOtherTenant = b.approval('manager', 'manager');
     expect(
-      (await call('/api/test/report', { ...a.headers('manager'), [PIN_APPROVAL_HEADER]: ofOtherTenant })).statusCode,
+      (await call('/api/test/report', { ...a.headers('manager'), [PIN_APPROVAL_HEADER]: ofOtherTenant }))
+        .statusCode,
     ).toBe(403);
     const expired = signPinApproval(a.pinSecret, {
       tenantId: a.tenantId,
@@ -168,7 +175,8 @@ describe('access declarations: the permission matrix', () => {
       expiresAt: new Date(Date.now() - 1),
     });
     expect(
-      (await call('/api/test/report', { ...a.headers('manager'), [PIN_APPROVAL_HEADER]: expired })).statusCode,
+      (await call('/api/test/report', { ...a.headers('manager'), [PIN_APPROVAL_HEADER]: expired }))
+        .statusCode,
     ).toBe(403);
     expect(PIN_APPROVAL_TTL_MS).toBe(5 * 60_000);
   });
@@ -208,7 +216,11 @@ describe('access declarations: the permission matrix', () => {
 
 describe('store scoping', () => {
   it('requireStore lets the session store through and refuses any other with 403', async () => {
-    const own = await app.inject({ method: 'GET', url: `/api/test/stores/${a.store.id}`, headers: a.headers('owner') });
+    const own = await app.inject({
+      method: 'GET',
+      url: `/api/test/stores/${a.store.id}`,
+      headers: a.headers('owner'),
+    });
     expect(own.statusCode).toBe(200);
     const other = await app.inject({
       method: 'GET',

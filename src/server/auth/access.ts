@@ -80,11 +80,7 @@ export async function enforceAccess(request: FastifyRequest, access: RouteAccess
     }
   }
   if (access.pin) {
-    const approver = await verifyPinApproval(
-      request.server.db,
-      auth,
-      request.headers[PIN_APPROVAL_HEADER],
-    );
+    const approver = await verifyPinApproval(request.server.db, auth, request.headers[PIN_APPROVAL_HEADER]);
     if (!approver) throw forbidden(MESSAGES.pin);
     if (access.pin !== true && !access.pin.roles.includes(approver.role)) throw forbidden(MESSAGES.pinRole);
     request.pinApprover = approver;

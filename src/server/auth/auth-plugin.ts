@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import '../app-db';
 import { HttpError } from '../errors';
+import { warmPasswordHashing } from './passwords';
 import { resolveSession } from './sessions';
 import { LoginThrottle } from './throttling';
 
@@ -36,6 +37,8 @@ export function bearerToken(request: FastifyRequest): string | null {
 export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
   app.decorate('loginThrottle', new LoginThrottle());
   app.decorate('mediaDir', path.resolve(options.mediaDir));
+  // The dummy hash for unknown users is made before the first login, so that login is not slower.
+  app.addHook('onReady', warmPasswordHashing);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const token = bearerToken(request);

@@ -39,9 +39,7 @@ export function pinLockedMessage(until: Date, now: Date): string {
   return `Too many wrong PINs. PIN entry is locked for ${minutes} more minute${minutes === 1 ? '' : 's'}.`;
 }
 
-export type PinAttempt =
-  | { kind: 'allowed'; attempt: number }
-  | { kind: 'locked'; until: Date };
+export type PinAttempt = { kind: 'allowed'; attempt: number } | { kind: 'locked'; until: Date };
 
 /**
  * Claims one PIN attempt for the guessing account before the PIN is checked. The count is raised first, in

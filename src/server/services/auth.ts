@@ -203,10 +203,7 @@ type UserRow = {
   isActive: boolean;
 };
 
-function authUserView(
-  user: UserRow,
-  session: { storeId: number; workstationId: number | null },
-): AuthUser {
+function authUserView(user: UserRow, session: { storeId: number; workstationId: number | null }): AuthUser {
   return {
     id: user.id,
     username: user.username,
@@ -272,11 +269,7 @@ export interface LoginInput {
 
 async function findTenant(db: Queryable, code: string | undefined): Promise<{ id: number } | null> {
   if (code !== undefined) {
-    const [tenant] = await db
-      .select({ id: tenants.id })
-      .from(tenants)
-      .where(eq(tenants.code, code))
-      .limit(1);
+    const [tenant] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.code, code)).limit(1);
     return tenant ?? null;
   }
   // No code: allowed only while there is exactly one tenant (a one-salon install).
@@ -305,7 +298,11 @@ export async function login(
         .select({ ...userColumns, passwordHash: users.passwordHash })
         .from(users)
         .where(
-          tenantWhere(users, { tenantId: tenant.id }, sql`lower(${users.username}) = lower(${input.username})`),
+          tenantWhere(
+            users,
+            { tenantId: tenant.id },
+            sql`lower(${users.username}) = lower(${input.username})`,
+          ),
         )
         .limit(1)
     : [];
@@ -333,7 +330,8 @@ async function chooseStore(db: Queryable, user: UserRow, requested: number | und
   const scope = { tenantId: user.tenantId };
   if (requested !== undefined) {
     const store = await loadStore(db, user.tenantId, requested);
-    if (!store) throw unprocessable('This store does not exist.', { store_id: ['This store does not exist.'] });
+    if (!store)
+      throw unprocessable('This store does not exist.', { store_id: ['This store does not exist.'] });
     if (user.storeId !== null && user.storeId !== requested) {
       throw forbidden('This account cannot log in to that store.');
     }
@@ -346,7 +344,8 @@ async function chooseStore(db: Queryable, user: UserRow, requested: number | und
     .where(tenantWhere(stores, scope))
     .orderBy(asc(stores.id))
     .limit(1);
-  if (!first) throw unprocessable('This salon has no store yet.', { store_id: ['This salon has no store yet.'] });
+  if (!first)
+    throw unprocessable('This salon has no store yet.', { store_id: ['This salon has no store yet.'] });
   return first.id;
 }
 
@@ -413,7 +412,8 @@ export async function checkPin(
 ): Promise<PinCheckResult> {
   if (auth.sessionId === undefined) throw unauthorized();
   const attempt = await claimPinAttempt(db, auth.tenantId, auth.userId, now);
-  if (attempt.kind === 'locked') throw new ThrottledError(pinLockedMessage(attempt.until, now), attempt.until);
+  if (attempt.kind === 'locked')
+    throw new ThrottledError(pinLockedMessage(attempt.until, now), attempt.until);
 
   const [tenant] = await db
     .select({ pinSecret: tenants.pinSecret })
@@ -425,7 +425,12 @@ export async function checkPin(
     .select({ id: users.id, role: users.role, displayName: users.displayName, pinHash: users.pinHash })
     .from(users)
     .where(
-      tenantWhere(users, auth, eq(users.pinLookup, pinLookup(tenant.pinSecret, code)), eq(users.isActive, true)),
+      tenantWhere(
+        users,
+        auth,
+        eq(users.pinLookup, pinLookup(tenant.pinSecret, code)),
+        eq(users.isActive, true),
+      ),
     )
     .limit(1);
   const ok = await verifySecret(owner?.pinHash ?? null, code);
@@ -555,7 +560,10 @@ export async function updateProfile(
 
   try {
     if (Object.keys(changes).length > 0) {
-      await db.update(users).set(changes).where(tenantIdWhere(users, auth, auth.userId));
+      await db
+        .update(users)
+        .set(changes)
+        .where(tenantIdWhere(users, auth, auth.userId));
     }
   } catch (error) {
     if (written) await rm(written, { force: true });
@@ -600,7 +608,10 @@ export async function changePassword(
   const passwordHash = await hashSecret(input.new_password);
   // One transaction: the new password never holds while the old sessions still live.
   const revoked = await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash }).where(tenantIdWhere(users, auth, auth.userId));
+    await tx
+      .update(users)
+      .set({ passwordHash })
+      .where(tenantIdWhere(users, auth, auth.userId));
     return revokeOtherSessions(tx, auth.tenantId, auth.userId, auth.sessionId ?? null, now);
   });
   return { revoked_sessions: revoked };

@@ -182,7 +182,7 @@ describe('POST /api/login', () => {
     expect(other.json().data.store_id).toBe(a.otherStore.id);
   });
 
-  it("refuses a workstation of another store and a store of another tenant (422), and staff outside their store (403)", async () => {
+  it('refuses a workstation of another store and a store of another tenant (422), and staff outside their store (403)', async () => {
     const wrongWorkstation = await loginAs(a, 'owner', {
       store_id: a.otherStore.id,
       workstation_id: a.workstation.id,
@@ -397,7 +397,9 @@ describe('POST /api/role-by-code', () => {
 
     const right = await post('/api/role-by-code', { code: c.users.manager.pin }, c.headers('staff'));
     expect(right.statusCode).toBe(429);
-    expect(right.json().message).toMatch(/^Too many wrong PINs\. PIN entry is locked for 1[45] more minutes\.$/);
+    expect(right.json().message).toMatch(
+      /^Too many wrong PINs\. PIN entry is locked for 1[45] more minutes\.$/,
+    );
 
     const [row] = await testDb.db
       .select({ lockedUntil: users.lockedUntil })
@@ -406,18 +408,18 @@ describe('POST /api/role-by-code', () => {
     expect(row!.lockedUntil!.getTime() - Date.now()).toBeGreaterThan(14 * 60_000);
 
     // The lock is on the account that guessed: the manager's own session still checks PINs.
-    expect((await post('/api/role-by-code', { code: c.users.staff.pin }, c.headers('manager'))).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await post('/api/role-by-code', { code: c.users.staff.pin }, c.headers('manager'))).statusCode,
+    ).toBe(200);
 
     // When the lock has passed, a right PIN works again and the count starts over.
     await testDb.db
       .update(users)
       .set({ lockedUntil: new Date(Date.now() - 1000) })
       .where(and(eq(users.tenantId, c.tenantId), eq(users.id, c.users.staff.id)));
-    expect((await post('/api/role-by-code', { code: c.users.manager.pin }, c.headers('staff'))).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await post('/api/role-by-code', { code: c.users.manager.pin }, c.headers('staff'))).statusCode,
+    ).toBe(200);
   });
 
   it('counts parallel wrong PINs one by one: a burst cannot exceed 10 guesses', async () => {
@@ -435,9 +437,9 @@ describe('POST /api/role-by-code', () => {
     for (let i = 1; i < MAX_CONSECUTIVE_PIN_FAILURES; i++) {
       await post('/api/role-by-code', { code: '0000' }, c.headers('staff'));
     }
-    expect((await post('/api/role-by-code', { code: c.users.owner.pin }, c.headers('staff'))).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await post('/api/role-by-code', { code: c.users.owner.pin }, c.headers('staff'))).statusCode,
+    ).toBe(200);
     for (let i = 1; i < MAX_CONSECUTIVE_PIN_FAILURES; i++) {
       expect((await post('/api/role-by-code', { code: '0000' }, c.headers('staff'))).statusCode).toBe(422);
     }
@@ -487,7 +489,10 @@ describe('initial settings', () => {
     const c = await createTenantWithUsers(testDb.db);
     await testDb.db
       .update(stores)
-      .set({ settings: { language: 'klingon', default_home: 42, config_tax_on_tax: -1 } })
+      // A hand edit or an older writer left values of the wrong shape.
+      .set({
+        settings: { language: 'klingon', default_home: 42 as unknown as string, config_tax_on_tax: -1 },
+      })
       .where(and(eq(stores.tenantId, c.tenantId), eq(stores.id, c.store.id)));
     const res = await get('/api/initial-settings', c.headers('staff'));
     expect(res.statusCode).toBe(200);
@@ -539,7 +544,9 @@ describe('POST /api/profile', () => {
       email: 'linh@example.com',
       phone: '5551234567',
     });
-    expect(user.avatar_path).toMatch(new RegExp(`^avatars/${c.tenantId}/${c.users.staff.id}-[0-9a-f]{16}\\.png$`));
+    expect(user.avatar_path).toMatch(
+      new RegExp(`^avatars/${c.tenantId}/${c.users.staff.id}-[0-9a-f]{16}\\.png$`),
+    );
     const stored = path.join(mediaDir, ...user.avatar_path.split('/'));
     expect(await readFile(stored)).toEqual(PNG_1X1);
 
@@ -642,3 +649,21 @@ describe('POST /api/change-pass', () => {
   });
 });
 
+describe('the OpenAPI document', () => {
+  it('documents the auth routes, the avatar as a file part', async () => {
+    const res = await get('/api/docs');
+    expect(res.statusCode).toBe(200);
+    const paths = res.json().paths;
+    for (const url of [
+      '/api/login',
+      '/api/login-token',
+      '/api/logout',
+      '/api/role-by-code',
+      '/api/profile',
+    ]) {
+      expect(paths).toHaveProperty([url]);
+    }
+    const profile = paths['/api/profile'].post.requestBody.content['application/json'].schema;
+    expect(profile.properties.avatar).toEqual({ type: 'string', format: 'binary' });
+  });
+});

@@ -11,6 +11,8 @@ export function registerHealthRoutes(app: FastifyInstance): void {
   route(app, {
     method: 'GET',
     url: '/api/health',
+    // Monitoring and the client's online check call it without a session.
+    access: { public: true },
     summary: 'Liveness of the API and its database',
     tags: ['system'],
     data: healthSchema,
