@@ -1,0 +1,45 @@
+/**
+ * The sale screen's catalog and start-up calls (000 §7 sale screen; 001 §7 pos/sales/service-product-setting
+ * and sale init; issue 3 item 4). Services: src/server/services/catalog.ts. Schemas: src/contracts/catalog.ts.
+ *
+ * Access: the sale screen's reads need the Sale module readable (000 §6 "POS ... screens need login only";
+ * the module flags of 000 §3 still apply, design.md §8).
+ */
+import type { FastifyInstance } from 'fastify';
+import {
+  saleInitQuery,
+  saleInitSchema,
+  serviceProductSettingQuery,
+  serviceProductSettingSchema,
+} from '../../../contracts/catalog';
+import { MODULE } from '../../../domain/constants';
+import { requireAuth } from '../../auth-context';
+import { route } from '../../route';
+import { saleInit, serviceProductSetting } from '../../services/catalog';
+
+const TAGS = ['pos'];
+const SALE_READ = { module: MODULE.SALE } as const;
+
+export function registerCatalogRoutes(app: FastifyInstance): void {
+  route(app, {
+    method: 'GET',
+    url: '/api/pos/sales/service-product-setting',
+    summary: 'Sale screen catalog: store settings, active categories with services or products, and kits',
+    tags: TAGS,
+    access: SALE_READ,
+    querystring: serviceProductSettingQuery,
+    data: serviceProductSettingSchema,
+    handler: ({ db, query, request }) => serviceProductSetting(db, requireAuth(request), query.store_id),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/api/pos/sales/init',
+    summary: 'Sale screen start: store settings, the caller as employee, the customer asked for',
+    tags: TAGS,
+    access: SALE_READ,
+    querystring: saleInitQuery,
+    data: saleInitSchema,
+    handler: ({ db, query, request }) => saleInit(db, requireAuth(request), query),
+  });
+}

@@ -1,0 +1,383 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../../../tests/support/test-db';
+import type { TestDatabase } from '../../../../tests/support/test-db';
+import { MODULE, PERMISSION_TEMPLATE_ALL_ON } from '../../../domain/constants';
+import { withModule } from '../../../domain/permissions';
+import { buildApp } from '../../app';
+import { createTenantWithUsers } from '../../auth/test-fixtures';
+import type { TenantFixture } from '../../auth/test-fixtures';
+import { customers, memberships } from '../../db/schema/customers';
+import { giftcards } from '../../db/schema/giftcards';
+import { DUPLICATE_PHONE_MESSAGE } from '../../services/customers';
+
+let testDb: TestDatabase;
+let app: FastifyInstance;
+let a: TenantFixture;
+let b: TenantFixture;
+let customerReadOnly: TenantFixture;
+let gold: number;
+let retired: number;
+let ann: number;
+let bOwnMembership: number;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  app = await buildApp({ db: testDb.db, config: { clientDir: null } });
+  await app.ready();
+  [a, b, customerReadOnly] = await Promise.all([
+    createTenantWithUsers(testDb.db),
+    createTenantWithUsers(testDb.db),
+    createTenantWithUsers(testDb.db, {
+      permissions: {
+        manager: withModule(PERMISSION_TEMPLATE_ALL_ON, MODULE.CUSTOMER, { is_writable: false }),
+      },
+    }),
+  ]);
+  const db = testDb.db;
+  const rows = await db
+    .insert(memberships)
+    .values([
+      { tenantId: a.tenantId, name: 'Gold', discountType: 1, discountValue: 500, pointsPerUnit: 2 },
+      { tenantId: a.tenantId, name: 'Retired', isActive: false },
+      { tenantId: b.tenantId, name: 'B only' },
+    ])
+    .returning({ id: memberships.id });
+  [gold, retired, bOwnMembership] = rows.map((r) => r.id) as [number, number, number];
+  const people = await db
+    .insert(customers)
+    .values([
+      {
+        tenantId: a.tenantId,
+        firstName: 'Ann',
+        lastName: 'Lee',
+        phone: '5551234567',
+        pointBalance: 40,
+        membershipId: gold,
+      },
+      { tenantId: a.tenantId, firstName: 'Bob', lastName: 'Annan', phone: '5559990000' },
+      { tenantId: a.tenantId, firstName: 'Cy', lastName: 'Moss', phone: '5550001111', isActive: false },
+      { tenantId: a.tenantId, firstName: 'Dee', lastName: '100%_real', email: 'dee@example.com' },
+      { tenantId: b.tenantId, firstName: 'Ann', lastName: 'Other', phone: '5551234567' },
+    ])
+    .returning({ id: customers.id });
+  ann = people[0]!.id;
+  await db
+    .insert(giftcards)
+    .values([{ tenantId: a.tenantId, number: 'ANN-1', balance: 2500, initialAmount: 2500, customerId: ann }]);
+});
+
+afterAll(async () => {
+  await app?.close();
+  await testDb?.drop();
+});
+
+function get(url: string, headers: Record<string, string> = {}) {
+  return app.inject({ method: 'GET', url, headers });
+}
+
+function post(url: string, payload: Record<string, unknown>, headers: Record<string, string> = {}) {
+  return app.inject({ method: 'POST', url, payload, headers });
+}
+
+function multipart(fields: Record<string, string>) {
+  const boundary = '----salon-test-boundary';
+  const body =
+    Object.entries(fields)
+      .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+      .join('') + `--${boundary}--\r\n`;
+  return { payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+const names = (res: { json: () => { data: { items: { name: string }[] } } }) =>
+  res.json().data.items.map((c) => c.name);
+
+describe('GET /api/pos/customers', () => {
+  it('lists active customers by name with points and membership discount, paged', async () => {
+    const res = await get('/api/pos/customers', a.headers('staff'));
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data;
+    expect(data).toMatchObject({ total: 3, page: 1, per_page: 15 });
+    expect(names(res)).toEqual(['Ann Lee', 'Bob Annan', 'Dee 100%_real']);
+    expect(data.items[0]).toEqual({
+      id: ann,
+      first_name: 'Ann',
+      last_name: 'Lee',
+      name: 'Ann Lee',
+      phone: '5551234567',
+      email: null,
+      birthday: null,
+      point_balance: 40,
+      membership: {
+        id: gold,
+        name: 'Gold',
+        discount: { type: 1, value: 500 },
+        points_per_unit: 2,
+        points_unit_amount: 100,
+      },
+    });
+  });
+
+  it('searches names anywhere and phones in their normalised form', async () => {
+    expect(names(await get('/api/pos/customers?search=ann', a.headers('staff')))).toEqual([
+      'Ann Lee',
+      'Bob Annan',
+    ]);
+    expect(names(await get('/api/pos/customers?search=lee%20ann', a.headers('staff')))).toEqual(['Ann Lee']);
+    const phone = await get(
+      `/api/pos/customers?filter[search]=${encodeURIComponent('(555) 123-45')}`,
+      a.headers('staff'),
+    );
+    expect(names(phone)).toEqual(['Ann Lee']);
+    expect(names(await get('/api/pos/customers?filter[phone]=999', a.headers('staff')))).toEqual([
+      'Bob Annan',
+    ]);
+    // LIKE wildcards in a search are plain characters.
+    expect(names(await get('/api/pos/customers?search=%25_', a.headers('staff')))).toEqual(['Dee 100%_real']);
+    expect(names(await get('/api/pos/customers?search=moss', a.headers('staff')))).toEqual([]);
+  });
+
+  it('sorts and pages', async () => {
+    const res = await get(
+      '/api/pos/customers?sort=-point_balance,name&per_page=1&page=2',
+      a.headers('staff'),
+    );
+    expect(res.json().data).toMatchObject({ total: 3, page: 2, per_page: 1 });
+    expect(names(res)).toEqual(['Bob Annan']);
+  });
+
+  it('shows another tenant only its own customers', async () => {
+    const res = await get('/api/pos/customers?search=ann', b.headers('owner'));
+    expect(names(res)).toEqual(['Ann Other']);
+  });
+
+  it('answers 422 for a bad sort, filter or page, and 401 without a session', async () => {
+    for (const query of ['sort=password', 'filter[city]=x', 'page=0', 'per_page=1000']) {
+      expect((await get(`/api/pos/customers?${query}`, a.headers('staff'))).statusCode, query).toBe(422);
+    }
+    expect((await get('/api/pos/customers')).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/pos/customers/:id', () => {
+  it('gives the details with points, membership and gift cards', async () => {
+    const res = await get(`/api/pos/customers/${ann}`, a.headers('staff'));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({
+      id: ann,
+      name: 'Ann Lee',
+      point_balance: 40,
+      is_active: true,
+      notes: null,
+      membership: { id: gold, discount: { type: 1, value: 500 } },
+      giftcards: [{ number: 'ANN-1', balance: 2500, is_active: true, expires_at: null }],
+    });
+  });
+
+  it("answers 404 for an unknown or another tenant's customer, 422 for a malformed id", async () => {
+    expect((await get('/api/pos/customers/999999', a.headers('staff'))).statusCode).toBe(404);
+    expect((await get(`/api/pos/customers/${ann}`, b.headers('owner'))).statusCode).toBe(404);
+    expect((await get('/api/pos/customers/abc', a.headers('staff'))).statusCode).toBe(422);
+    expect((await get(`/api/pos/customers/${ann}`)).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/pos/customers', () => {
+  it('creates a customer from JSON with the phone normalised', async () => {
+    const res = await post(
+      '/api/pos/customers',
+      {
+        first_name: ' Eva ',
+        last_name: 'Nguyen',
+        phone: '(555) 222-3333',
+        email: 'eva@example.com',
+        birthday: '1990-04-05',
+        notes: 'Prefers gel',
+        membership_id: gold,
+      },
+      a.headers('manager'),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({
+      message: 'Customer created.',
+      data: {
+        first_name: 'Eva',
+        name: 'Eva Nguyen',
+        phone: '5552223333',
+        email: 'eva@example.com',
+        birthday: '1990-04-05',
+        notes: 'Prefers gel',
+        point_balance: 0,
+        store_id: a.store.id,
+        membership: { id: gold },
+        giftcards: [],
+      },
+    });
+  });
+
+  it('creates a customer from a multipart form, empty fields meaning none', async () => {
+    const form = multipart({
+      first_name: 'Fay',
+      last_name: '',
+      phone: '555 444 5555',
+      email: '',
+      membership_id: String(gold),
+    });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/pos/customers',
+      ...form,
+      headers: { ...form.headers, ...a.headers('owner') },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({
+      name: 'Fay',
+      last_name: '',
+      phone: '5554445555',
+      email: null,
+      membership: { id: gold },
+    });
+  });
+
+  it('refuses a phone another active customer has, with the error on the phone field', async () => {
+    const res = await post(
+      '/api/pos/customers',
+      { first_name: 'Dup', phone: '555-123-4567' },
+      a.headers('manager'),
+    );
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({
+      message: DUPLICATE_PHONE_MESSAGE,
+      errors: { phone: [DUPLICATE_PHONE_MESSAGE] },
+    });
+    // An inactive customer's old number and another tenant's customer do not block it.
+    const inactive = await post(
+      '/api/pos/customers',
+      { first_name: 'New', phone: '5550001111' },
+      a.headers('manager'),
+    );
+    expect(inactive.statusCode, inactive.body).toBe(201);
+    const elsewhere = await post(
+      '/api/pos/customers',
+      { first_name: 'B', phone: '5559990000' },
+      b.headers('owner'),
+    );
+    expect(elsewhere.statusCode).toBe(201);
+  });
+
+  it('creates one of two simultaneous customers with the same new phone', async () => {
+    const results = await Promise.all(
+      [1, 2].map((n) =>
+        post('/api/pos/customers', { first_name: `Twin${n}`, phone: '5557770000' }, a.headers('manager')),
+      ),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 422]);
+  });
+
+  it('answers 422 with field errors for invalid fields', async () => {
+    const res = await post(
+      '/api/pos/customers',
+      {
+        first_name: '',
+        phone: 'call me',
+        email: 'not-an-email',
+        birthday: '2999-01-01',
+        membership_id: -1,
+        favourite_colour: 'red',
+      },
+      a.headers('manager'),
+    );
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json().errors).sort()).toEqual(
+      ['birthday', 'email', 'favourite_colour', 'first_name', 'membership_id', 'phone'].sort(),
+    );
+    const missing = await post('/api/pos/customers', { last_name: 'Only' }, a.headers('manager'));
+    expect(missing.json().errors.first_name).toEqual(['Enter the first name.']);
+  });
+
+  it("answers 422 for an inactive or another tenant's membership", async () => {
+    for (const membershipId of [retired, bOwnMembership]) {
+      const res = await post(
+        '/api/pos/customers',
+        { first_name: 'Gil', membership_id: membershipId },
+        a.headers('manager'),
+      );
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors).toHaveProperty('membership_id');
+    }
+  });
+
+  it('answers 401 without a session and 403 without the Customer module writable', async () => {
+    expect((await post('/api/pos/customers', { first_name: 'X' })).statusCode).toBe(401);
+    // The fixture's staff has the front-desk modules only (no Customer module).
+    expect((await post('/api/pos/customers', { first_name: 'X' }, a.headers('staff'))).statusCode).toBe(403);
+    const readOnly = await post(
+      '/api/pos/customers',
+      { first_name: 'X' },
+      customerReadOnly.headers('manager'),
+    );
+    expect(readOnly.statusCode).toBe(403);
+  });
+});
+
+describe('POST /api/pos/customers/:id', () => {
+  it('changes the fields sent and keeps the rest; null or an empty string clears', async () => {
+    const res = await post(
+      `/api/pos/customers/${ann}`,
+      { last_name: 'Lee-Park', notes: 'VIP', membership_id: null, email: '' },
+      a.headers('manager'),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      message: 'Customer updated.',
+      data: {
+        id: ann,
+        first_name: 'Ann',
+        last_name: 'Lee-Park',
+        phone: '5551234567',
+        notes: 'VIP',
+        membership: null,
+        email: null,
+      },
+    });
+  });
+
+  it('accepts a multipart update and keeps its own phone without calling it a duplicate', async () => {
+    const form = multipart({ phone: '555.123.4567'.replace(/\./g, '-'), membership_id: String(gold) });
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/pos/customers/${ann}`,
+      ...form,
+      headers: { ...form.headers, ...a.headers('manager') },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ phone: '5551234567', membership: { id: gold } });
+  });
+
+  it("refuses another customer's phone and an empty first name", async () => {
+    const dup = await post(`/api/pos/customers/${ann}`, { phone: '555 999 0000' }, a.headers('manager'));
+    expect(dup.statusCode).toBe(422);
+    expect(dup.json().errors.phone).toEqual([DUPLICATE_PHONE_MESSAGE]);
+    const blank = await post(`/api/pos/customers/${ann}`, { first_name: '  ' }, a.headers('manager'));
+    expect(blank.statusCode).toBe(422);
+    expect(blank.json().errors).toHaveProperty('first_name');
+  });
+
+  it("answers 404 for another tenant's customer and changes nothing", async () => {
+    const res = await post(`/api/pos/customers/${ann}`, { first_name: 'Hacked' }, b.headers('owner'));
+    expect(res.statusCode).toBe(404);
+    const [row] = await testDb.db
+      .select({ firstName: customers.firstName })
+      .from(customers)
+      .where(eq(customers.id, ann));
+    expect(row?.firstName).toBe('Ann');
+  });
+
+  it('answers 401 without a session and 403 without the Customer module writable', async () => {
+    expect((await post(`/api/pos/customers/${ann}`, { notes: 'x' })).statusCode).toBe(401);
+    expect((await post(`/api/pos/customers/${ann}`, { notes: 'x' }, a.headers('staff'))).statusCode).toBe(
+      403,
+    );
+  });
+});

@@ -1,0 +1,285 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../../../tests/support/test-db';
+import type { TestDatabase } from '../../../../tests/support/test-db';
+import { MODULE } from '../../../domain/constants';
+import { withModule } from '../../../domain/permissions';
+import { buildApp } from '../../app';
+import { hashSecret } from '../../auth/passwords';
+import { createTenantWithUsers, STAFF_PERMISSIONS } from '../../auth/test-fixtures';
+import type { TenantFixture } from '../../auth/test-fixtures';
+import { stores } from '../../db/schema/stores';
+import { pinLookup, users } from '../../db/schema/users';
+import { workingTimes } from '../../db/schema/working-times';
+
+let testDb: TestDatabase;
+let app: FastifyInstance;
+let a: TenantFixture;
+let b: TenantFixture;
+let saleOff: TenantFixture;
+let saleReadOnly: TenantFixture;
+/** Technicians of A's store: Bea (PIN 5678, display_order 1), Cat (display_order 0), Dot (other store), Eve (inactive). */
+let tech: { bea: number; cat: number; dot: number; eve: number };
+const BEA_PIN = '5678';
+const ZONE = 'Pacific/Kiritimati';
+
+function localDate(zone: string, at = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: zone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
+}
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  app = await buildApp({ db: testDb.db, config: { clientDir: null } });
+  await app.ready();
+  [a, b, saleOff, saleReadOnly] = await Promise.all([
+    createTenantWithUsers(testDb.db),
+    createTenantWithUsers(testDb.db),
+    createTenantWithUsers(testDb.db, {
+      permissions: { staff: withModule(STAFF_PERMISSIONS, MODULE.SALE, { enable: false }) },
+    }),
+    createTenantWithUsers(testDb.db, {
+      permissions: { staff: withModule(STAFF_PERMISSIONS, MODULE.SALE, { is_writable: false }) },
+    }),
+  ]);
+  // A store far from UTC, so "today" in the store is checked against the store's zone, not the server's.
+  await testDb.db.update(stores).set({ timezone: ZONE }).where(eq(stores.id, a.store.id));
+  const base = { tenantId: a.tenantId, role: 'staff' as const, isTechnician: true };
+  const rows = await testDb.db
+    .insert(users)
+    .values([
+      {
+        ...base,
+        storeId: a.store.id,
+        username: 'bea',
+        displayName: 'Bea',
+        displayOrder: 1,
+        commissionRate: 40,
+        pinHash: await hashSecret(BEA_PIN),
+        pinLookup: pinLookup(a.pinSecret, BEA_PIN),
+      },
+      { ...base, storeId: a.store.id, username: 'cat', displayName: 'Cat', displayOrder: 0 },
+      { ...base, storeId: a.otherStore.id, username: 'dot', displayName: 'Dot' },
+      { ...base, storeId: a.store.id, username: 'eve', displayName: 'Eve', isActive: false },
+    ])
+    .returning({ id: users.id });
+  const [bea, cat, dot, eve] = rows.map((r) => r.id) as [number, number, number, number];
+  tech = { bea, cat, dot, eve };
+});
+
+afterAll(async () => {
+  await app?.close();
+  await testDb?.drop();
+});
+
+function get(url: string, headers: Record<string, string> = {}) {
+  return app.inject({ method: 'GET', url, headers });
+}
+
+function toggle(payload: Record<string, unknown>, headers: Record<string, string> = {}) {
+  return app.inject({ method: 'POST', url: '/api/pos/employees/check-in-out', payload, headers });
+}
+
+async function openRows(userId: number) {
+  return testDb.db
+    .select()
+    .from(workingTimes)
+    .where(and(eq(workingTimes.tenantId, a.tenantId), eq(workingTimes.userId, userId)));
+}
+
+describe('GET /api/pos/employees', () => {
+  it("lists the store's active employees, technicians first by display order, then the rest", async () => {
+    const res = await get('/api/pos/employees?per_page=50', a.headers('staff'));
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data;
+    const names = data.items.map((e: { name: string }) => e.name);
+    expect(names.slice(0, 2)).toEqual(['Cat', 'Bea']);
+    expect(names).not.toContain('Dot');
+    expect(names).not.toContain('Eve');
+    expect(names).toHaveLength(6);
+    expect(data).toMatchObject({ total: 6, page: 1, per_page: 50 });
+    expect(data.items[1]).toMatchObject({
+      id: tech.bea,
+      is_technician: true,
+      commission_rate: 40,
+      role: 'staff',
+      checked_in: false,
+      check_in_at: null,
+    });
+  });
+
+  it('filters by name and technician flag, sorts by name, and pages by 15 by default', async () => {
+    const bea = await get('/api/pos/employees?filter[name]=BE', a.headers('staff'));
+    expect(bea.json().data).toMatchObject({ total: 1, per_page: 15, items: [{ name: 'Bea' }] });
+    const others = await get('/api/pos/employees?filter[is_technician]=false&sort=-name', a.headers('staff'));
+    const names = others.json().data.items.map((e: { name: string }) => e.name);
+    expect(names).toHaveLength(4);
+    expect(names).toEqual([...names].sort().reverse());
+  });
+
+  it('answers 422 for a bad filter or sort, 403 for another store, 401 and 403 without the right', async () => {
+    expect((await get('/api/pos/employees?filter[is_technician]=maybe', a.headers('staff'))).statusCode).toBe(
+      422,
+    );
+    expect((await get('/api/pos/employees?sort=salary', a.headers('staff'))).statusCode).toBe(422);
+    expect((await get(`/api/pos/employees?store_id=${a.otherStore.id}`, a.headers('staff'))).statusCode).toBe(
+      403,
+    );
+    expect((await get(`/api/pos/employees?store_id=${a.store.id}`, b.headers('owner'))).statusCode).toBe(403);
+    expect((await get('/api/pos/employees')).statusCode).toBe(401);
+    expect((await get('/api/pos/employees', saleOff.headers('staff'))).statusCode).toBe(403);
+  });
+
+  it("never lists another tenant's people", async () => {
+    const res = await get('/api/pos/employees?per_page=100', b.headers('owner'));
+    const ids = res.json().data.items.map((e: { id: number }) => e.id);
+    expect(ids).not.toContain(tech.bea);
+    expect(res.json().data.total).toBe(4);
+  });
+});
+
+describe('POST /api/pos/employees/check-in-out and GET /api/pos/employees/checked-in', () => {
+  it("clocks the caller in on the store's local date, then out on the next call", async () => {
+    const first = await toggle({ user_id: a.users.staff.id }, a.headers('staff'));
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({
+      message: 'Clocked in.',
+      data: { user_id: a.users.staff.id, action: 'check_in', checked_in: true },
+    });
+    const wt = first.json().data.working_time;
+    expect(wt).toMatchObject({ store_id: a.store.id, check_out_at: null, date_work: localDate(ZONE) });
+
+    const second = await toggle({ user_id: a.users.staff.id }, a.headers('staff'));
+    expect(second.json()).toMatchObject({
+      message: 'Clocked out.',
+      data: { action: 'check_out', checked_in: false, working_time: { id: wt.id } },
+    });
+    expect(second.json().data.working_time.check_out_at).not.toBeNull();
+  });
+
+  it("needs the employee's PIN to clock someone else in, unless a manager does it", async () => {
+    const noPin = await toggle({ user_id: tech.bea }, a.headers('staff'));
+    expect(noPin.statusCode).toBe(422);
+    expect(noPin.json().errors).toHaveProperty('pin');
+
+    const withPin = await toggle({ user_id: tech.bea, pin: BEA_PIN }, a.headers('staff'));
+    expect(withPin.statusCode, withPin.body).toBe(200);
+    expect(withPin.json().data.checked_in).toBe(true);
+
+    const byManager = await toggle({ user_id: tech.cat }, a.headers('manager'));
+    expect(byManager.statusCode, byManager.body).toBe(200);
+    expect(byManager.json().data).toMatchObject({ user_id: tech.cat, checked_in: true });
+  });
+
+  it('lists who is clocked in today, first in first, with filter, sort and paging', async () => {
+    const res = await get('/api/pos/employees/checked-in', a.headers('staff'));
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data;
+    expect(data).toMatchObject({ total: 2, page: 1, per_page: 15 });
+    expect(data.items.map((e: { id: number }) => e.id)).toEqual([tech.bea, tech.cat]);
+    expect(data.items[0]).toMatchObject({ name: 'Bea', checked_in: true, date_work: localDate(ZONE) });
+
+    const byName = await get(
+      '/api/pos/employees/checked-in?sort=-name&per_page=1&page=1',
+      a.headers('staff'),
+    );
+    expect(byName.json().data).toMatchObject({ total: 2, items: [{ name: 'Cat' }] });
+    const filtered = await get('/api/pos/employees/checked-in?filter[name]=bea', a.headers('staff'));
+    expect(filtered.json().data.items.map((e: { id: number }) => e.id)).toEqual([tech.bea]);
+
+    const list = await get('/api/pos/employees?filter[name]=bea', a.headers('staff'));
+    expect(list.json().data.items[0]).toMatchObject({ checked_in: true });
+  });
+
+  it('takes a date range of check-in days, as an object or a comma pair', async () => {
+    const today = localDate(ZONE);
+    const pair = await get(`/api/pos/employees/checked-in?date_range=${today},${today}`, a.headers('staff'));
+    expect(pair.json().data.total).toBe(2);
+    const past = await get(
+      '/api/pos/employees/checked-in?date_range[from]=2001-01-01&date_range[to]=2001-01-31',
+      a.headers('staff'),
+    );
+    expect(past.json().data.total).toBe(0);
+    const bad = await get(
+      '/api/pos/employees/checked-in?date_range=2025-02-10,2025-02-01',
+      a.headers('staff'),
+    );
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toHaveProperty('date_range');
+  });
+
+  it('counts a wrong PIN against the caller even though the request fails', async () => {
+    const res = await toggle(
+      { user_id: tech.cat, pin: '0000' },
+      a.headers('staff', { extra: { 'idempotency-key': 'wrong-pin-1' } }),
+    );
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.pin).toEqual(['The PIN is not correct.']);
+    const [caller] = await testDb.db
+      .select({ failed: users.failedPinCount })
+      .from(users)
+      .where(eq(users.id, a.users.staff.id));
+    expect(caller?.failed).toBe(1);
+    expect((await openRows(tech.cat)).filter((r) => r.checkOutAt === null)).toHaveLength(1);
+  });
+
+  it('answers a replayed toggle with its first answer instead of toggling back', async () => {
+    const headers = a.headers('manager', { extra: { 'idempotency-key': 'clock-cat-out-1' } });
+    const first = await toggle({ user_id: tech.cat }, headers);
+    const again = await toggle({ user_id: tech.cat }, headers);
+    expect(first.json().data.action).toBe('check_out');
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    expect((await openRows(tech.cat)).filter((r) => r.checkOutAt === null)).toHaveLength(0);
+  });
+
+  it('answers 409 for someone clocked in at another store', async () => {
+    await testDb.db.insert(workingTimes).values({
+      tenantId: a.tenantId,
+      storeId: a.otherStore.id,
+      userId: a.users.admin.id,
+      dateWork: '2025-01-01',
+    });
+    const res = await toggle({ user_id: a.users.admin.id }, a.headers('admin'));
+    expect(res.statusCode).toBe(409);
+  });
+
+  it("answers 404 for another store's, an inactive or another tenant's employee", async () => {
+    for (const userId of [tech.dot, tech.eve, b.users.staff.id]) {
+      const res = await toggle({ user_id: userId }, a.headers('manager'));
+      expect(res.statusCode, String(userId)).toBe(404);
+    }
+    const cross = await toggle({ user_id: tech.bea, pin: BEA_PIN }, b.headers('owner'));
+    expect(cross.statusCode).toBe(404);
+  });
+
+  it('answers 422 for a missing user_id, a malformed PIN or an unknown field', async () => {
+    for (const payload of [
+      {},
+      { user_id: tech.bea, pin: '12' },
+      { user_id: tech.bea, note: 'x' },
+      { user_id: 'abc' },
+    ]) {
+      const res = await toggle(payload, a.headers('manager'));
+      expect(res.statusCode, JSON.stringify(payload)).toBe(422);
+      expect(res.json().errors).toBeDefined();
+    }
+  });
+
+  it('answers 401 without a session and 403 without the Sale module or with it read-only', async () => {
+    expect((await toggle({ user_id: tech.bea })).statusCode).toBe(401);
+    expect((await toggle({ user_id: saleOff.users.staff.id }, saleOff.headers('staff'))).statusCode).toBe(
+      403,
+    );
+    const readOnly = await toggle({ user_id: saleReadOnly.users.staff.id }, saleReadOnly.headers('staff'));
+    expect(readOnly.statusCode).toBe(403);
+    expect((await get('/api/pos/employees/checked-in')).statusCode).toBe(401);
+    expect((await get('/api/pos/employees/checked-in', saleOff.headers('staff'))).statusCode).toBe(403);
+    expect((await get('/api/pos/employees/checked-in?sort=age', a.headers('staff'))).statusCode).toBe(422);
+  });
+});

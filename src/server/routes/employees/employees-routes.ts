@@ -1,0 +1,65 @@
+/**
+ * POS employees (000 §2 clock in and out, §7 sale screen; 001 §7 /pos/employees, /pos/employees/checked-in,
+ * /pos/employees/check-in-out; issue 3 item 4). Services: src/server/services/employees.ts. Schemas:
+ * src/contracts/employees.ts.
+ *
+ * Access: the lists need the Sale module readable (the sale screen shows them); clocking in and out needs it
+ * writable: it is done at the till, by the front desk (staff has the Sale module), and it changes data.
+ * Clocking someone else also needs their PIN unless the caller is a manager, admin or owner (service).
+ */
+import type { FastifyInstance } from 'fastify';
+import {
+  checkedInEmployeeSchema,
+  checkedInQuery,
+  checkInOutBody,
+  checkInOutResponseSchema,
+  employeeListQuery,
+  employeeSchema,
+} from '../../../contracts/employees';
+import { pageSchema } from '../../../contracts/envelope';
+import { MODULE } from '../../../domain/constants';
+import { requireAuth } from '../../auth-context';
+import { respond, route } from '../../route';
+import { checkInOut, listCheckedIn, listEmployees } from '../../services/employees';
+
+const TAGS = ['pos'];
+
+export function registerEmployeeRoutes(app: FastifyInstance): void {
+  route(app, {
+    method: 'GET',
+    url: '/api/pos/employees',
+    summary: "The store's active employees, technicians first (filter name, is_technician)",
+    tags: TAGS,
+    access: { module: MODULE.SALE },
+    querystring: employeeListQuery,
+    data: pageSchema(employeeSchema),
+    handler: ({ db, query, request }) => listEmployees(db, requireAuth(request), query),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/api/pos/employees/checked-in',
+    summary: 'Employees clocked in now, first checked in first (filter, sort, date_range, paging)',
+    tags: TAGS,
+    access: { module: MODULE.SALE },
+    querystring: checkedInQuery,
+    data: pageSchema(checkedInEmployeeSchema),
+    handler: ({ db, query, request }) => listCheckedIn(db, requireAuth(request), query),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/api/pos/employees/check-in-out',
+    summary: 'Clock an employee in, or out when they are clocked in (PIN needed to clock someone else)',
+    tags: TAGS,
+    access: { module: MODULE.SALE, write: true },
+    // A replayed toggle would undo itself: a retry with the same key gets the first answer instead.
+    idempotency: { required: false },
+    body: checkInOutBody,
+    data: checkInOutResponseSchema,
+    handler: async ({ body, db, request }) => {
+      const result = await checkInOut(db, requireAuth(request), body, { counterDb: request.server.db });
+      return respond(result, { message: result.checked_in ? 'Clocked in.' : 'Clocked out.' });
+    },
+  });
+}

@@ -1,0 +1,356 @@
+/**
+ * POS customers (000 §7 sale screen; 001 §7 /pos/customers, /pos/customers/{id}; issue 3 item 4): the
+ * active-customer search, details with points, membership and gift cards, create and update.
+ *
+ * Customers belong to the tenant (schema customers.ts): a chain's client is the same person in every shop,
+ * so every query is tenant-scoped and `store_id` only records the creating store.
+ *
+ * Duplicate phones: a phone identifies a client at the till (search, walk-in sign-in), so two ACTIVE
+ * customers of a tenant never share one. A duplicate is a 422 on the `phone` field (the form shows it
+ * beside the field), checked under a transaction-scoped advisory lock on (tenant, phone) so two tills
+ * saving the same new client at once cannot both pass the check (there is no unique index: inactive
+ * customers may keep an old number).
+ */
+import { and, asc, count, desc, eq, ne, or, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import type {
+  CreateCustomerBody,
+  CustomerDetail,
+  CustomerListItem,
+  CustomerListQuery,
+  CustomerMembership,
+  OrderCustomerView,
+  UpdateCustomerBody,
+} from '../../contracts/customers';
+import type { Page } from '../../contracts/envelope';
+import type { DiscountType } from '../../domain/constants';
+import { normalisePhone } from '../../domain/normalise';
+import type { AuthContext } from '../auth-context';
+import type { Queryable } from '../db/client';
+import { customers, memberships } from '../db/schema/customers';
+import { giftcards } from '../db/schema/giftcards';
+import { tenantIdWhere, tenantValues, tenantWhere } from '../db/scoped';
+import { notFound, unprocessable } from '../errors';
+
+export const CUSTOMER_NOT_FOUND = 'Customer not found.';
+export const DUPLICATE_PHONE_MESSAGE = 'A customer with this phone number already exists.';
+export const UNKNOWN_MEMBERSHIP_MESSAGE = 'This membership does not exist or is no longer offered.';
+
+/** Gift cards shown on a customer's details; a client with more sees the newest. */
+const MAX_CUSTOMER_GIFTCARDS = 100;
+
+/** LIKE pattern matching `term` anywhere; %, _ and \ in the term match themselves. */
+export function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+// An inactive membership gives no discount, so it is not shown as the customer's membership.
+const membershipJoin = and(
+  eq(memberships.tenantId, customers.tenantId),
+  eq(memberships.id, customers.membershipId),
+  eq(memberships.isActive, true),
+);
+
+const listColumns = {
+  id: customers.id,
+  firstName: customers.firstName,
+  lastName: customers.lastName,
+  phone: customers.phone,
+  email: customers.email,
+  birthday: customers.birthday,
+  pointBalance: customers.pointBalance,
+  membershipId: memberships.id,
+  membershipName: memberships.name,
+  discountType: memberships.discountType,
+  discountValue: memberships.discountValue,
+  pointsPerUnit: memberships.pointsPerUnit,
+  pointsUnitAmount: memberships.pointsUnitAmount,
+};
+
+interface ListRow {
+  id: number;
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+  email: string | null;
+  birthday: string | null;
+  pointBalance: number;
+  membershipId: number | null;
+  membershipName: string | null;
+  discountType: DiscountType | null;
+  discountValue: number | null;
+  pointsPerUnit: number | null;
+  pointsUnitAmount: number | null;
+}
+
+function displayName(firstName: string, lastName: string): string {
+  return `${firstName} ${lastName}`.trim();
+}
+
+function membershipView(row: ListRow): CustomerMembership | null {
+  if (row.membershipId === null || row.membershipName === null) return null;
+  return {
+    id: row.membershipId,
+    name: row.membershipName,
+    discount: { type: row.discountType ?? 0, value: row.discountValue ?? 0 },
+    points_per_unit: row.pointsPerUnit ?? 0,
+    points_unit_amount: row.pointsUnitAmount ?? 100,
+  };
+}
+
+function listItemView(row: ListRow): CustomerListItem {
+  return {
+    id: row.id,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    name: displayName(row.firstName, row.lastName),
+    phone: row.phone,
+    email: row.email,
+    birthday: row.birthday,
+    point_balance: row.pointBalance,
+    membership: membershipView(row),
+  };
+}
+
+/** Name (first, last, full in either order) or phone (in its normalised form) contains the term. */
+function searchCondition(term: string): SQL | undefined {
+  if (term === '') return undefined;
+  const name = containsPattern(term.toLowerCase());
+  const conditions: SQL[] = [
+    sql`lower(${customers.firstName} || ' ' || ${customers.lastName}) like ${name}`,
+    sql`lower(${customers.lastName} || ' ' || ${customers.firstName}) like ${name}`,
+  ];
+  const phone = normalisePhone(term);
+  if (/\d/.test(phone)) conditions.push(sql`${customers.phone} like ${containsPattern(phone)}`);
+  return or(...conditions);
+}
+
+function nameCondition(term: string | undefined): SQL | undefined {
+  if (!term) return undefined;
+  return sql`lower(${customers.firstName} || ' ' || ${customers.lastName}) like ${containsPattern(term.toLowerCase())}`;
+}
+
+function phoneCondition(term: string | undefined): SQL | undefined {
+  const phone = term ? normalisePhone(term) : '';
+  return phone ? sql`${customers.phone} like ${containsPattern(phone)}` : undefined;
+}
+
+const SORT_COLUMNS = {
+  name: [sql`lower(${customers.firstName})`, sql`lower(${customers.lastName})`],
+  first_name: [sql`lower(${customers.firstName})`],
+  last_name: [sql`lower(${customers.lastName})`],
+  phone: [customers.phone],
+  created_at: [customers.createdAt],
+  point_balance: [customers.pointBalance],
+} as const;
+
+/** GET /api/pos/customers: active customers of the tenant, searched by name or phone, paged. */
+export async function listCustomers(
+  db: Queryable,
+  auth: AuthContext,
+  query: CustomerListQuery,
+): Promise<Page<CustomerListItem>> {
+  const filter = query.filter ?? {};
+  const where = tenantWhere(
+    customers,
+    auth,
+    eq(customers.isActive, true),
+    searchCondition(query.search ?? ''),
+    searchCondition(filter.search ?? ''),
+    nameCondition(filter.name),
+    phoneCondition(filter.phone),
+    filter.membership_id !== undefined ? eq(customers.membershipId, filter.membership_id) : undefined,
+  );
+  const sort = query.sort?.length ? query.sort : [{ field: 'name' as const, desc: false }];
+  const orderBy = [
+    ...sort.flatMap((term) => SORT_COLUMNS[term.field].map((c) => (term.desc ? desc(c) : asc(c)))),
+    asc(customers.id),
+  ];
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(listColumns)
+      .from(customers)
+      .leftJoin(memberships, membershipJoin)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(query.per_page)
+      .offset((query.page - 1) * query.per_page),
+    db.select({ n: count() }).from(customers).where(where),
+  ]);
+  return {
+    items: (rows as ListRow[]).map(listItemView),
+    total: total?.n ?? 0,
+    page: query.page,
+    per_page: query.per_page,
+  };
+}
+
+/** GET /api/pos/customers/{id}: any customer of the tenant (inactive ones too: old sales name them). */
+export async function getCustomer(db: Queryable, auth: AuthContext, id: number): Promise<CustomerDetail> {
+  const [row] = await db
+    .select({
+      ...listColumns,
+      notes: customers.notes,
+      isActive: customers.isActive,
+      storeId: customers.storeId,
+      createdAt: customers.createdAt,
+      updatedAt: customers.updatedAt,
+    })
+    .from(customers)
+    .leftJoin(memberships, membershipJoin)
+    .where(tenantIdWhere(customers, auth, id))
+    .limit(1);
+  if (!row) throw notFound(CUSTOMER_NOT_FOUND);
+  const cards = await db
+    .select({
+      id: giftcards.id,
+      number: giftcards.number,
+      balance: giftcards.balance,
+      isActive: giftcards.isActive,
+      expiresAt: giftcards.expiresAt,
+    })
+    .from(giftcards)
+    .where(tenantWhere(giftcards, auth, eq(giftcards.customerId, id)))
+    .orderBy(desc(giftcards.createdAt), desc(giftcards.id))
+    .limit(MAX_CUSTOMER_GIFTCARDS);
+  return {
+    ...listItemView(row as ListRow),
+    notes: row.notes,
+    is_active: row.isActive,
+    store_id: row.storeId,
+    giftcards: cards.map((c) => ({
+      id: c.id,
+      number: c.number,
+      balance: c.balance,
+      is_active: c.isActive,
+      expires_at: c.expiresAt ? c.expiresAt.toISOString() : null,
+    })),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** The order's customer (domain OrderCustomer) for sale init: active customers only. */
+export async function orderCustomer(
+  db: Queryable,
+  auth: AuthContext,
+  id: number,
+): Promise<OrderCustomerView> {
+  const [row] = await db
+    .select(listColumns)
+    .from(customers)
+    .leftJoin(memberships, membershipJoin)
+    .where(tenantIdWhere(customers, auth, id, eq(customers.isActive, true)))
+    .limit(1);
+  if (!row) throw notFound(CUSTOMER_NOT_FOUND);
+  const item = listItemView(row as ListRow);
+  return {
+    id: item.id,
+    name: item.name,
+    ...(item.phone ? { telephone: item.phone } : {}),
+    point_balance: item.point_balance,
+    membership: item.membership
+      ? { id: item.membership.id, name: item.membership.name, discount: item.membership.discount }
+      : null,
+  };
+}
+
+async function requireMembership(db: Queryable, auth: AuthContext, membershipId: number): Promise<void> {
+  const [row] = await db
+    .select({ id: memberships.id })
+    .from(memberships)
+    .where(tenantIdWhere(memberships, auth, membershipId, eq(memberships.isActive, true)))
+    .limit(1);
+  if (!row) throw unprocessable(UNKNOWN_MEMBERSHIP_MESSAGE, { membership_id: [UNKNOWN_MEMBERSHIP_MESSAGE] });
+}
+
+/** 422 when another active customer of the tenant has `phone`; holds the (tenant, phone) lock until commit. */
+async function requireFreePhone(
+  tx: Queryable,
+  auth: AuthContext,
+  phone: string,
+  exceptId?: number,
+): Promise<void> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`customer-phone:${auth.tenantId}:${phone}`}, 0))`,
+  );
+  const [taken] = await tx
+    .select({ id: customers.id })
+    .from(customers)
+    .where(
+      tenantWhere(
+        customers,
+        auth,
+        eq(customers.phone, phone),
+        eq(customers.isActive, true),
+        exceptId !== undefined ? ne(customers.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  if (taken) throw unprocessable(DUPLICATE_PHONE_MESSAGE, { phone: [DUPLICATE_PHONE_MESSAGE] });
+}
+
+/** POST /api/pos/customers. */
+export async function createCustomer(
+  db: Queryable,
+  auth: AuthContext,
+  body: CreateCustomerBody,
+): Promise<CustomerDetail> {
+  return db.transaction(async (tx) => {
+    if (body.membership_id) await requireMembership(tx, auth, body.membership_id);
+    if (body.phone) await requireFreePhone(tx, auth, body.phone);
+    const [created] = await tx
+      .insert(customers)
+      .values(
+        tenantValues(auth, {
+          storeId: auth.storeId,
+          firstName: body.first_name,
+          lastName: body.last_name ?? '',
+          phone: body.phone ?? null,
+          email: body.email ?? null,
+          birthday: body.birthday ?? null,
+          notes: body.notes ?? null,
+          membershipId: body.membership_id ?? null,
+        }),
+      )
+      .returning({ id: customers.id });
+    return getCustomer(tx, auth, created!.id);
+  });
+}
+
+/** POST /api/pos/customers/{id}: fields left out stay as they are; null (or '') clears an optional one. */
+export async function updateCustomer(
+  db: Queryable,
+  auth: AuthContext,
+  id: number,
+  body: UpdateCustomerBody,
+): Promise<CustomerDetail> {
+  return db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ id: customers.id, phone: customers.phone })
+      .from(customers)
+      .where(tenantIdWhere(customers, auth, id))
+      .limit(1)
+      .for('update');
+    if (!existing) throw notFound(CUSTOMER_NOT_FOUND);
+    if (body.membership_id) await requireMembership(tx, auth, body.membership_id);
+    if (body.phone && body.phone !== existing.phone) await requireFreePhone(tx, auth, body.phone, id);
+
+    const changes = {
+      ...(body.first_name !== undefined ? { firstName: body.first_name } : {}),
+      ...(body.last_name !== undefined ? { lastName: body.last_name ?? '' } : {}),
+      ...(body.phone !== undefined ? { phone: body.phone } : {}),
+      ...(body.email !== undefined ? { email: body.email } : {}),
+      ...(body.birthday !== undefined ? { birthday: body.birthday } : {}),
+      ...(body.notes !== undefined ? { notes: body.notes } : {}),
+      ...(body.membership_id !== undefined ? { membershipId: body.membership_id } : {}),
+    };
+    if (Object.keys(changes).length > 0) {
+      await tx
+        .update(customers)
+        .set(changes)
+        .where(tenantIdWhere(customers, auth, id));
+    }
+    return getCustomer(tx, auth, id);
+  });
+}
