@@ -37,7 +37,15 @@ import { createTenantWithUsers } from './test-fixtures';
 import type { TenantFixture } from './test-fixtures';
 
 /** Routes anyone may call without a session. Reviewed: each one must be safe for the whole internet. */
-const PUBLIC_ROUTES = ['GET /api/health', 'POST /api/login', 'POST /api/login-token'];
+const PUBLIC_ROUTES = [
+  'GET /api/health',
+  'POST /api/login',
+  'POST /api/login-token',
+  // Wallet providers call these without a session; each verifies the provider's signature instead.
+  'POST /api/payments/momo/ipn',
+  'GET /api/payments/vnpay/return',
+  'GET /api/payments/vnpay/ipn',
+];
 
 const ROLES: readonly Role[] = [ROLE.OWNER, ROLE.ADMIN, ROLE.MANAGER, ROLE.STAFF];
 

@@ -1,0 +1,106 @@
+/**
+ * Shared pieces of the payment services: the row → wire mapping, the store's payment settings and the audit
+ * row. Kept apart from services/payments.ts so the wallet module (payment-requests.ts) and the sale totals
+ * sync (sale-totals.ts) use the same definitions without importing each other.
+ */
+import type { RecordedPayment } from '../../contracts/payments';
+import type { AuthContext } from '../auth-context';
+import type { Queryable } from '../db/client';
+import { auditLog } from '../db/schema/audit-log';
+import type { salePayments } from '../db/schema/sales';
+import { stores } from '../db/schema/stores';
+import type { StoreSettings } from '../db/schema/stores';
+import { tenantIdWhere, tenantValues } from '../db/scoped';
+import { notFound } from '../errors';
+
+export type SalePaymentRow = typeof salePayments.$inferSelect;
+
+export function toRecordedPayment(row: SalePaymentRow): RecordedPayment {
+  return {
+    id: row.id,
+    sale_id: row.saleId,
+    store_id: row.storeId,
+    payment_type: row.paymentType,
+    amount: row.amount,
+    tip_amount: row.tipAmount,
+    refunded_amount: row.refundedAmount,
+    status: row.status,
+    reference: row.reference,
+    card_brand: row.cardBrand,
+    last4: row.last4,
+    approval_code: row.approvalCode,
+    processor_reference: row.processorReference,
+    giftcard_id: row.giftcardId,
+    coupon_id: row.couponId,
+    points: row.points,
+    taken_at: row.takenAt.toISOString(),
+    offline: row.offline,
+    created_by: row.createdBy,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export interface PaymentStore {
+  id: number;
+  code: string;
+  currency: string;
+  timezone: string;
+  settings: StoreSettings;
+}
+
+/** The store a payment belongs to (of the caller's tenant; another tenant's id → 404). */
+export async function loadPaymentStore(
+  tx: Queryable,
+  auth: Pick<AuthContext, 'tenantId'>,
+  storeId: number,
+): Promise<PaymentStore> {
+  const [row] = await tx
+    .select({
+      id: stores.id,
+      code: stores.code,
+      currency: stores.currency,
+      timezone: stores.timezone,
+      settings: stores.settings,
+    })
+    .from(stores)
+    .where(tenantIdWhere(stores, auth, storeId))
+    .limit(1);
+  if (!row) throw notFound('Store not found.');
+  return row;
+}
+
+/**
+ * What one point is worth when redeemed, in minor units: store setting `points_value_minor`, default 1
+ * (100 points = 1.00 of a two-decimal currency). Our decision: neither spec fixes a value, and a whole
+ * number of minor units per point keeps redemption exact (a point payment must be a multiple of it).
+ */
+export function pointsValueMinor(settings: StoreSettings): number {
+  const value = settings.points_value_minor;
+  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : 1;
+}
+
+export interface AuditEntry {
+  storeId: number | null;
+  action: string;
+  entityType: string;
+  entityId: number | string;
+  before?: unknown;
+  after?: unknown;
+  approvedBy?: number | null;
+}
+
+/** One audit_log row (issue 3: every status and money change: who, when, approving PIN owner, before, after). */
+export async function writeAudit(tx: Queryable, auth: AuthContext, entry: AuditEntry): Promise<void> {
+  await tx.insert(auditLog).values(
+    tenantValues(auth, {
+      storeId: entry.storeId,
+      userId: auth.userId,
+      approvedBy: entry.approvedBy ?? null,
+      action: entry.action,
+      entityType: entry.entityType,
+      entityId: String(entry.entityId),
+      before: entry.before ?? null,
+      after: entry.after ?? null,
+    }),
+  );
+}
