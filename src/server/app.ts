@@ -24,7 +24,13 @@ import { hasClientBuild, isApiPath, registerSpa, sendSpaPage, wantsSpaPage } fro
 import { parseQueryString } from './query-string';
 import { registerRouteTable } from './route';
 import { registerAuthRoutes } from './routes/auth/auth-routes';
+import { registerCatalogRoutes } from './routes/catalog/catalog-routes';
+import { registerCustomerRoutes } from './routes/customers/customers-routes';
+import { registerEmployeeRoutes } from './routes/employees/employees-routes';
+import { registerGiftcardRoutes } from './routes/giftcards/giftcards-routes';
 import { registerHealthRoutes } from './routes/health/health-routes';
+import { registerPaymentRoutes } from './routes/payments/payments-routes';
+import { registerSaleRoutes } from './routes/sales/sales-routes';
 
 export interface AppConfig {
   /** The built client; null (or a directory without index.html) serves the API only. */
@@ -85,5 +91,11 @@ export async function buildApp({ db, config }: { db: Db; config: AppConfig }): P
 
   registerHealthRoutes(app);
   registerAuthRoutes(app);
+  registerCatalogRoutes(app);
+  registerCustomerRoutes(app);
+  registerEmployeeRoutes(app);
+  registerGiftcardRoutes(app);
+  registerPaymentRoutes(app);
+  registerSaleRoutes(app);
   return app;
 }
