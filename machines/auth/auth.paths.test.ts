@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import type { AnyMachineSnapshot } from 'xstate';
+import {
+  doneEvent,
+  errorEvent,
+  exploreMachine,
+  mergeCoverage,
+  printCoverage,
+  replayPath,
+} from '../../tests/support/machine-coverage';
+import { MANAGER_SESSION } from './auth.fixtures';
+import { authMachine } from './auth.machine';
+import type { AuthEvent, AuthInput } from './auth.types';
+
+const unauthorised = { status: 401, message: 'The username or password is incorrect.' };
+const offline = { status: 0, kind: 'network', message: 'Unable to connect to server.' };
+const invalid = { status: 422, message: 'Invalid.', errors: { email: ['Enter a valid email address.'] } };
+const fields = { first_name: 'Mary', last_name: 'Lopez', email: 'mary@example.com', phone: '' };
+const settings = {
+  ...MANAGER_SESSION.initial_settings,
+  storeSettings: { ...MANAGER_SESSION.initial_settings.storeSettings, language: 'es' as const },
+};
+
+const events = [
+  { type: 'login.submit', username: 'manager', password: 'demo1234', remember: true },
+  { type: 'login.submit', username: 'manager', password: '' },
+  { type: 'logout.request' },
+  { type: 'session.expired' },
+  { type: 'session.settingsUpdated', settings },
+  { type: 'profile.save', fields, avatar: null },
+  { type: 'profile.save', fields: { ...fields, email: 'nope' }, avatar: null },
+  { type: 'profile.reset' },
+  { type: 'password.change', current: 'demo1234', next: 'new-pass-99', confirm: 'new-pass-99' },
+  { type: 'password.change', current: 'demo1234', next: 'short', confirm: 'short' },
+  { type: 'password.reset' },
+] satisfies AuthEvent[];
+
+const actorEvents = [
+  doneEvent('loginWithToken', MANAGER_SESSION),
+  errorEvent('loginWithToken', unauthorised),
+  errorEvent('loginWithToken', offline),
+  doneEvent('login', MANAGER_SESSION),
+  errorEvent('login', unauthorised),
+  doneEvent('logout', null),
+  errorEvent('logout', offline),
+  doneEvent('saveProfile', { ...MANAGER_SESSION.user, first_name: 'Mary' }),
+  errorEvent('saveProfile', invalid),
+  doneEvent('changePassword', { revoked_sessions: 1 }),
+  errorEvent('changePassword', offline),
+];
+
+// The graph's nodes: the state plus what the guards read and what the screens show (errors as codes, the
+// session by the two values the events change), so that equal contexts are one node.
+const serializeState = (snapshot: AnyMachineSnapshot): string => {
+  const c = snapshot.context as {
+    session: typeof MANAGER_SESSION | null;
+    rememberedUsername: string | null;
+    revokedSessions: number | null;
+    error: { code: string } | null;
+    notice: unknown;
+    profileError: { code: string } | null;
+    passwordError: { code: string } | null;
+  };
+  return JSON.stringify({
+    value: snapshot.value,
+    session: c.session && [c.session.user.first_name, c.session.initial_settings.storeSettings.language],
+    remembered: c.rememberedUsername,
+    revoked: c.revokedSessions,
+    error: c.error?.code ?? null,
+    notice: c.notice,
+    profileError: c.profileError?.code ?? null,
+    passwordError: c.passwordError?.code ?? null,
+  });
+};
+
+const inputs: AuthInput[] = [{ stored: null }, { stored: MANAGER_SESSION }];
+const explorations = inputs.map((input) => ({
+  input,
+  ...exploreMachine(authMachine, {
+    input,
+    events: [...events, ...actorEvents],
+    serializeState,
+    minimal: true,
+  }),
+}));
+
+describe('auth paths', () => {
+  it('reach every state and take every transition', () => {
+    const coverage = mergeCoverage(...explorations.map((e) => e.coverage));
+    printCoverage(authMachine, coverage);
+    expect(coverage.states.missing).toEqual([]);
+    expect(coverage.transitions.missing).toEqual([]);
+  });
+
+  for (const { input, paths } of explorations) {
+    describe(input.stored ? 'with a stored session' : 'with nothing stored', () => {
+      it.each(paths.map((path) => [path.description, path] as const))('replays %s', async (_, path) => {
+        await replayPath(authMachine, path, { input });
+      });
+    });
+  }
+});

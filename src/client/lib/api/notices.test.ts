@@ -1,0 +1,50 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createNoticeChannel } from './notices';
+import type { ApiNotice } from './notices';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const notice = (message: string): ApiNotice => ({ kind: 'error', code: null, message });
+
+describe('notice channel', () => {
+  it('delivers the last notice of a burst once, 1 s after the burst ends', () => {
+    vi.useFakeTimers();
+    const channel = createNoticeChannel(1000);
+    const shown: string[] = [];
+    channel.subscribe((n) => shown.push(n.message));
+    channel.notify(notice('a'));
+    vi.advanceTimersByTime(600);
+    channel.notify(notice('b'));
+    vi.advanceTimersByTime(999);
+    expect(shown).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(shown).toEqual(['b']);
+  });
+
+  it('two notices far apart are both shown', () => {
+    vi.useFakeTimers();
+    const channel = createNoticeChannel(1000);
+    const shown: string[] = [];
+    channel.subscribe((n) => shown.push(n.message));
+    channel.notify(notice('a'));
+    vi.advanceTimersByTime(1000);
+    channel.notify(notice('b'));
+    vi.advanceTimersByTime(1000);
+    expect(shown).toEqual(['a', 'b']);
+  });
+
+  it('an unsubscribed listener hears nothing; flush delivers at once', () => {
+    vi.useFakeTimers();
+    const channel = createNoticeChannel(1000);
+    const gone = vi.fn();
+    const kept = vi.fn();
+    channel.subscribe(gone)();
+    channel.subscribe(kept);
+    channel.notify(notice('a'));
+    channel.flush();
+    expect(gone).not.toHaveBeenCalled();
+    expect(kept).toHaveBeenCalledWith(notice('a'));
+  });
+});

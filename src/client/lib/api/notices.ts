@@ -1,0 +1,69 @@
+/**
+ * Error notices of the API client (000 §8: "A GET that is not queued shows the error notice 'Unable to connect
+ * to server. Please check your Internet connection and try again'. Notices are debounced by 1 second."). The
+ * shell subscribes and shows each notice as a toast; `code` is the i18n key, `message` the English text (the
+ * spec's, or the server's own message), shown when the key has no translation.
+ *
+ * Debounced as the word says: a burst of failures (the sale screen fires five reads when Wi-Fi drops) gives ONE
+ * notice, the last one, 1 s after the burst ends — not five toasts stacked over the keypad.
+ */
+export const NOTICE_DEBOUNCE_MS = 1000;
+
+export const NETWORK_ERROR_MESSAGE =
+  'Unable to connect to server. Please check your Internet connection and try again';
+
+export interface ApiNotice {
+  kind: 'error' | 'info';
+  /** i18n key (common namespace), e.g. 'api.errors.network'; null when only the server's text is known. */
+  code: string | null;
+  message: string;
+}
+
+type Listener = (notice: ApiNotice) => void;
+
+export interface NoticeChannel {
+  /** Queue a notice; only the last one of a burst is delivered, NOTICE_DEBOUNCE_MS after the burst. */
+  notify: (notice: ApiNotice) => void;
+  subscribe: (listener: Listener) => () => void;
+  /** Deliver a pending notice now (tests, page unload). */
+  flush: () => void;
+}
+
+export function createNoticeChannel(
+  delayMs: number = NOTICE_DEBOUNCE_MS,
+  timers: {
+    setTimeout: (fn: () => void, ms: number) => unknown;
+    clearTimeout: (handle: unknown) => void;
+  } = {
+    setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
+    clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>),
+  },
+): NoticeChannel {
+  const listeners = new Set<Listener>();
+  let pending: ApiNotice | null = null;
+  let handle: unknown = null;
+  const deliver = (): void => {
+    handle = null;
+    const notice = pending;
+    pending = null;
+    if (notice) listeners.forEach((listener) => listener(notice));
+  };
+  return {
+    notify(notice) {
+      pending = notice;
+      if (handle !== null) timers.clearTimeout(handle);
+      handle = timers.setTimeout(deliver, delayMs);
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    flush() {
+      if (handle !== null) timers.clearTimeout(handle);
+      deliver();
+    },
+  };
+}
+
+/** The app's one notice channel, used by the default API client. */
+export const apiNotices = createNoticeChannel();

@@ -1,0 +1,175 @@
+import { describe, expect, it } from 'vitest';
+import type { LoginResponse } from '../../contracts/auth';
+import { waitingTicketsKey } from '../../domain/constants';
+import {
+  clearSession,
+  createMemoryStorage,
+  isKeptOnLogout,
+  KEPT_ON_LOGOUT_KEYS,
+  readAuthRecord,
+  readInitialSettings,
+  readRememberedUsername,
+  readToken,
+  rememberUsername,
+  saveInitialSettings,
+  saveSession,
+  saveUser,
+  STORAGE_KEYS,
+  WAITING_TICKETS_PREFIX,
+} from './storage';
+
+const LOGIN: LoginResponse = {
+  token: 'tok-1',
+  expires_at: '2026-12-01T00:00:00.000Z',
+  user: {
+    id: 3,
+    username: 'manager',
+    name: 'Maria Lopez',
+    first_name: 'Maria',
+    last_name: 'Lopez',
+    email: null,
+    phone: null,
+    avatar_path: null,
+    role: 'manager',
+    store_id: 1,
+    login_store_id: 1,
+    login_workstation_id: 1,
+  },
+  permissions: { modules: [], maximumEmployees: 20 },
+  store_id: 1,
+  workstation_id: 1,
+  initial_settings: {
+    storeSettings: {
+      store_id: 1,
+      store_name: 'Demo Nail Spa',
+      default_home: 'dashboard',
+      language: 'en',
+      currency: 'USD',
+      timezone: 'America/New_York',
+      config_tax_on_tax: 2,
+      config_indian_tax: '0',
+      creditcard_fee_percent: 3,
+      creditcard_fee_to_customer: false,
+      offline_card_limit_per_ticket: 0,
+      offline_card_limit_total: 0,
+    },
+    generalSettings: { country_code: 'US', enable_checkin_employee_daily: 0, enterPinCodeScreens: [] },
+  },
+};
+
+describe('the auth record', () => {
+  it('login saves the auth record and, separately, the initial settings', () => {
+    const store = createMemoryStorage();
+    saveSession(LOGIN, store);
+    expect(readAuthRecord(store)).toEqual(LOGIN);
+    expect(readToken(store)).toBe('tok-1');
+    expect(JSON.parse(store.getItem(STORAGE_KEYS.INITIAL_SETTINGS) ?? '')).toEqual(LOGIN.initial_settings);
+    expect(readInitialSettings(store)).toEqual(LOGIN.initial_settings);
+  });
+
+  it('the record holds what the spec names: token, user, permissions, store_id, workstation_id, initial_settings', () => {
+    const store = createMemoryStorage();
+    saveSession(LOGIN, store);
+    const stored = JSON.parse(store.getItem(STORAGE_KEYS.AUTH) ?? '{}') as Record<string, unknown>;
+    for (const key of ['token', 'user', 'permissions', 'store_id', 'workstation_id', 'initial_settings']) {
+      expect(stored).toHaveProperty(key);
+    }
+  });
+
+  it('a missing, broken or foreign record reads as no session', () => {
+    expect(readAuthRecord(createMemoryStorage())).toBeNull();
+    expect(readAuthRecord(createMemoryStorage({ auth: '{not json' }))).toBeNull();
+    expect(readAuthRecord(createMemoryStorage({ auth: JSON.stringify({ token: 'x' }) }))).toBeNull();
+    expect(readToken(createMemoryStorage({ auth: JSON.stringify({ ...LOGIN, token: '' }) }))).toBeNull();
+  });
+
+  it('a profile update merges the returned user into the stored one', () => {
+    const store = createMemoryStorage();
+    saveSession(LOGIN, store);
+    const next = saveUser({ first_name: 'Mary', email: 'mary@example.com' }, store);
+    expect(next?.user).toEqual({ ...LOGIN.user, first_name: 'Mary', email: 'mary@example.com' });
+    expect(readAuthRecord(store)?.user.first_name).toBe('Mary');
+    expect(readAuthRecord(store)?.token).toBe('tok-1');
+  });
+
+  it('with no session a profile update stores nothing', () => {
+    const store = createMemoryStorage();
+    expect(saveUser({ first_name: 'Mary' }, store)).toBeNull();
+    expect(store.length).toBe(0);
+  });
+
+  it('new initial settings replace those in the stored login response and the separate copy', () => {
+    const store = createMemoryStorage();
+    saveSession(LOGIN, store);
+    const settings = {
+      ...LOGIN.initial_settings,
+      storeSettings: { ...LOGIN.initial_settings.storeSettings, language: 'vi' as const },
+    };
+    saveInitialSettings(settings, store);
+    expect(readAuthRecord(store)?.initial_settings.storeSettings.language).toBe('vi');
+    expect(readInitialSettings(store)?.storeSettings.language).toBe('vi');
+  });
+});
+
+describe('logout', () => {
+  it('clears local storage except the kept list', () => {
+    const ticketKey = waitingTicketsKey(1, 2);
+    const store = createMemoryStorage({
+      printer_settings: '{"width":80}',
+      app_version: '1.2.0',
+      remember_user: 'manager',
+      log_level: 'warn',
+      user_uuid: 'u-1',
+      device_list: '[]',
+      i18nextLng: 'vi',
+      'i18next_res_vi-common': '{}',
+      [ticketKey]: '[{"id":"t1"}]',
+      [waitingTicketsKey(null, null)]: '[]',
+      api_cache__checked_in__1__1__15__: '{}',
+      something_else: 'x',
+    });
+    saveSession(LOGIN, store);
+    clearSession(store);
+    const left = Array.from({ length: store.length }, (_, i) => store.key(i)).sort();
+    expect(left).toEqual(
+      [
+        'app_version',
+        'device_list',
+        'i18nextLng',
+        'i18next_res_vi-common',
+        'log_level',
+        'printer_settings',
+        'remember_user',
+        'user_uuid',
+        ticketKey,
+        'waiting_sale_tickets__none__none',
+      ].sort(),
+    );
+    expect(readAuthRecord(store)).toBeNull();
+    expect(store.getItem(ticketKey)).toBe('[{"id":"t1"}]');
+  });
+
+  it('the waiting tickets prefix follows the domain key', () => {
+    expect(WAITING_TICKETS_PREFIX).toBe('waiting_sale_tickets__');
+    expect(waitingTicketsKey(7, 3).startsWith(WAITING_TICKETS_PREFIX)).toBe(true);
+  });
+
+  it('the session keys are not on the kept list', () => {
+    expect(isKeptOnLogout(STORAGE_KEYS.AUTH)).toBe(false);
+    expect(isKeptOnLogout(STORAGE_KEYS.INITIAL_SETTINGS)).toBe(false);
+    expect(KEPT_ON_LOGOUT_KEYS).toContain(STORAGE_KEYS.REMEMBER_USER);
+  });
+});
+
+describe('remember user', () => {
+  it('stores the username under the kept key, and forgets it on null', () => {
+    const store = createMemoryStorage();
+    rememberUsername('cashier', store);
+    expect(store.getItem(STORAGE_KEYS.REMEMBER_USER)).toBe('cashier');
+    expect(readRememberedUsername(store)).toBe('cashier');
+    clearSession(store);
+    expect(readRememberedUsername(store)).toBe('cashier');
+    rememberUsername(null, store);
+    expect(readRememberedUsername(store)).toBeNull();
+  });
+});

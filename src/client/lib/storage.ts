@@ -1,0 +1,200 @@
+/**
+ * The login session in browser storage (000 §3: "Login session (kept in browser storage as an auth record):
+ * token; user; permissions; store_id; workstation_id; initial_settings … Initial settings are also stored
+ * separately"; §4 "After login the session and initial settings are saved locally"; "A profile update merges
+ * the returned data into the stored user"; "Updating initial settings replaces initial_settings in the stored
+ * login response"), and what logout keeps (000 §9, issue 4 item 2: "logout clears local storage except the
+ * spec's kept list").
+ *
+ * Kept on logout, by key (names ours; the spec names the things, not the keys): printer settings, app version,
+ * remembered username, log level, the translation cache, the device's uuid, the device listing, and every
+ * waiting ticket (waitingTicketsKey in src/domain/constants.ts; a parked ticket belongs to the till, not to the
+ * person who logged out, and must never be lost). The offline request queue lives in IndexedDB, which a
+ * localStorage clear never touches (design.md §6: logout never deletes the queue).
+ *
+ * Every function takes the Storage to use (tests pass an in-memory one); the default is window.localStorage,
+ * or an in-memory stand-in where it is missing or refused (Safari private mode throws on setItem).
+ */
+import type { AuthUser, InitialSettings, LoginResponse } from '../../contracts/auth';
+import { waitingTicketsKey } from '../../domain/constants';
+
+export const STORAGE_KEYS = {
+  /** The auth record: the login response as the server sent it. */
+  AUTH: 'auth',
+  INITIAL_SETTINGS: 'initial_settings',
+  PRINTER_SETTINGS: 'printer_settings',
+  APP_VERSION: 'app_version',
+  /** The username of "Remember me" on the login screen. */
+  REMEMBER_USER: 'remember_user',
+  LOG_LEVEL: 'log_level',
+  USER_UUID: 'user_uuid',
+  DEVICE_LIST: 'device_list',
+  /** i18next-localstorage-backend's default prefix; one key per language and namespace. */
+  LANGUAGE_CACHE_PREFIX: 'i18next_res_',
+  /** The language i18next chose last (its conventional key). */
+  LANGUAGE: 'i18nextLng',
+} as const;
+
+/** "waiting_sale_tickets__" — derived from the domain's key so the two never drift apart. */
+export const WAITING_TICKETS_PREFIX = waitingTicketsKey('\u0000', '\u0000').split('\u0000')[0] as string;
+
+export const KEPT_ON_LOGOUT_KEYS: readonly string[] = [
+  STORAGE_KEYS.PRINTER_SETTINGS,
+  STORAGE_KEYS.APP_VERSION,
+  STORAGE_KEYS.REMEMBER_USER,
+  STORAGE_KEYS.LOG_LEVEL,
+  STORAGE_KEYS.USER_UUID,
+  STORAGE_KEYS.DEVICE_LIST,
+  STORAGE_KEYS.LANGUAGE,
+];
+export const KEPT_ON_LOGOUT_PREFIXES: readonly string[] = [
+  STORAGE_KEYS.LANGUAGE_CACHE_PREFIX,
+  WAITING_TICKETS_PREFIX,
+];
+
+export function isKeptOnLogout(key: string): boolean {
+  return (
+    KEPT_ON_LOGOUT_KEYS.includes(key) || KEPT_ON_LOGOUT_PREFIXES.some((prefix) => key.startsWith(prefix))
+  );
+}
+
+/** The auth record (000 §3): token, user, permissions, store_id, workstation_id, initial_settings, expires_at. */
+export type AuthRecord = LoginResponse;
+
+/** A Storage kept in memory: for tests, and where localStorage is missing or refused. */
+export function createMemoryStorage(initial: Record<string, string> = {}): Storage {
+  const map = new Map(Object.entries(initial));
+  return {
+    get length() {
+      return map.size;
+    },
+    clear: () => map.clear(),
+    getItem: (key) => map.get(key) ?? null,
+    key: (index) => [...map.keys()][index] ?? null,
+    removeItem: (key) => {
+      map.delete(key);
+    },
+    setItem: (key, value) => {
+      map.set(key, String(value));
+    },
+  };
+}
+
+let fallback: Storage | null = null;
+
+export function defaultStorage(): Storage {
+  try {
+    const store = globalThis.localStorage;
+    if (store) {
+      const probe = '__storage_probe__';
+      store.setItem(probe, probe);
+      store.removeItem(probe);
+      return store;
+    }
+  } catch {
+    // Refused (private mode, disabled storage): fall through to memory.
+  }
+  fallback ??= createMemoryStorage();
+  return fallback;
+}
+
+function readJson(store: Storage, key: string): unknown {
+  const text = store.getItem(key);
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * A stored record is trusted only if it has the shape the app reads: an old or hand-edited copy would otherwise
+ * crash the shell before the login screen can even show. (Not a zod parse: zod stays out of the shell's chunk.)
+ */
+function isAuthRecord(value: unknown): value is AuthRecord {
+  if (!isObject(value)) return false;
+  const { token, user, permissions, store_id, initial_settings } = value;
+  return (
+    typeof token === 'string' &&
+    token.length > 0 &&
+    isObject(user) &&
+    typeof user.id === 'number' &&
+    typeof user.role === 'string' &&
+    isObject(permissions) &&
+    Array.isArray(permissions.modules) &&
+    typeof store_id === 'number' &&
+    isObject(initial_settings) &&
+    isObject(initial_settings.storeSettings) &&
+    isObject(initial_settings.generalSettings)
+  );
+}
+
+export function readAuthRecord(store: Storage = defaultStorage()): AuthRecord | null {
+  const value = readJson(store, STORAGE_KEYS.AUTH);
+  return isAuthRecord(value) ? value : null;
+}
+
+export function readToken(store: Storage = defaultStorage()): string | null {
+  return readAuthRecord(store)?.token ?? null;
+}
+
+export function readInitialSettings(store: Storage = defaultStorage()): InitialSettings | null {
+  const value = readJson(store, STORAGE_KEYS.INITIAL_SETTINGS);
+  return isObject(value) && isObject(value.storeSettings) && isObject(value.generalSettings)
+    ? (value as unknown as InitialSettings)
+    : null;
+}
+
+/** After login (000 §4): the auth record and, separately, its initial settings. */
+export function saveSession(record: AuthRecord, store: Storage = defaultStorage()): void {
+  store.setItem(STORAGE_KEYS.AUTH, JSON.stringify(record));
+  store.setItem(STORAGE_KEYS.INITIAL_SETTINGS, JSON.stringify(record.initial_settings));
+}
+
+/** A profile update merges the returned user into the stored one (000 §4). Returns the new record. */
+export function saveUser(user: Partial<AuthUser>, store: Storage = defaultStorage()): AuthRecord | null {
+  const record = readAuthRecord(store);
+  if (!record) return null;
+  const next: AuthRecord = { ...record, user: { ...record.user, ...user } };
+  store.setItem(STORAGE_KEYS.AUTH, JSON.stringify(next));
+  return next;
+}
+
+/** Replaces initial_settings in the stored login response, and the separate copy (000 §4). */
+export function saveInitialSettings(
+  settings: InitialSettings,
+  store: Storage = defaultStorage(),
+): AuthRecord | null {
+  store.setItem(STORAGE_KEYS.INITIAL_SETTINGS, JSON.stringify(settings));
+  const record = readAuthRecord(store);
+  if (!record) return null;
+  const next: AuthRecord = { ...record, initial_settings: settings };
+  store.setItem(STORAGE_KEYS.AUTH, JSON.stringify(next));
+  return next;
+}
+
+/** Logout and 401 (000 §4, §8): everything but the kept list goes. */
+export function clearSession(store: Storage = defaultStorage()): void {
+  const keys: string[] = [];
+  for (let i = 0; i < store.length; i += 1) {
+    const key = store.key(i);
+    if (key !== null) keys.push(key);
+  }
+  for (const key of keys) if (!isKeptOnLogout(key)) store.removeItem(key);
+}
+
+export function readRememberedUsername(store: Storage = defaultStorage()): string | null {
+  const value = store.getItem(STORAGE_KEYS.REMEMBER_USER);
+  return value ? value : null;
+}
+
+/** "Remember me": a username to prefill, or null to forget it. Never the password. */
+export function rememberUsername(username: string | null, store: Storage = defaultStorage()): void {
+  if (username) store.setItem(STORAGE_KEYS.REMEMBER_USER, username);
+  else store.removeItem(STORAGE_KEYS.REMEMBER_USER);
+}
