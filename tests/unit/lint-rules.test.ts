@@ -37,7 +37,7 @@ describe('layer import rules', () => {
     expect(
       await ruleIdsFor(
         'machines/sale/wrong.ts',
-        "import { FoundationPage } from '../../src/client/app/foundation-page';\nexport const p = FoundationPage;\n",
+        "import { ROUTES } from '../../src/client/app/routes';\nexport const p = ROUTES;\n",
       ),
     ).toContain('import-x/no-restricted-paths');
     expect(
@@ -69,7 +69,7 @@ describe('layer import rules', () => {
     expect(
       await ruleIdsFor(
         'src/server/wrong.ts',
-        "import { FoundationPage } from '../client/app/foundation-page';\nexport const p = FoundationPage;\n",
+        "import { ROUTES } from '../client/app/routes';\nexport const p = ROUTES;\n",
       ),
     ).toContain('import-x/no-restricted-paths');
   });

@@ -1,0 +1,50 @@
+/**
+ * End-to-end tests (issue 4 "Tests"): Playwright drives Debian's Chromium (/usr/bin/chromium; Playwright's own
+ * browser downloads are not available here) against the production build served by the real server on a
+ * fresh database with the demo tenant, started by the global setup (tests/e2e/support/global-setup.ts), which
+ * sets E2E_BASE_URL. Set E2E_BASE_URL yourself to run against a server that is already up.
+ */
+import { defineConfig } from '@playwright/test';
+
+const CI = Boolean(process.env.CI);
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.spec.ts',
+  globalSetup: './tests/e2e/support/global-setup.ts',
+  outputDir: 'test-results',
+  // One server and one database for the run: specs that sell and refund must not race each other's totals.
+  fullyParallel: false,
+  workers: CI ? 1 : 2,
+  retries: CI ? 1 : 0,
+  forbidOnly: CI,
+  timeout: 30_000,
+  expect: { timeout: 7_500 },
+  reporter: CI ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]] : [['list']],
+  use: {
+    // Set by the global setup before the workers start (they read this file again, with its env).
+    baseURL: process.env.E2E_BASE_URL,
+    browserName: 'chromium',
+    headless: true,
+    locale: 'en-US',
+    timezoneId: 'America/New_York',
+    viewport: { width: 1280, height: 800 },
+    trace: 'on-first-retry',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-default-apps',
+        '--disable-extensions',
+        '--disable-sync',
+        '--no-first-run',
+        '--mute-audio',
+      ],
+    },
+  },
+});

@@ -1,0 +1,52 @@
+/**
+ * The app's providers, in dependency order: the Chakra system, the session (AuthProvider, auth.tsx), the
+ * language sync, and the notices. Translations load before the first paint (react-i18next suspends), with a
+ * spinner meanwhile.
+ */
+import { ChakraProvider } from '@chakra-ui/react';
+import { Suspense, useEffect } from 'react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { selectLanguage } from '../../../machines/auth/auth.selectors';
+import { Notices, notify } from '../components/notices';
+import { PageLoading } from '../components/page-loading';
+import { apiNotices } from '../lib/api/notices';
+import { applyStoreLanguage } from '../lib/i18n';
+import { AuthProvider, useAuthSelector } from './auth';
+import { system } from './theme';
+
+/**
+ * i18next is a system outside React: the store's language (000 §1) is pushed to it when the session brings
+ * or changes one. The API client's notices (000 §8) are shown as toasts in the current language.
+ */
+function ExternalSync() {
+  const { t } = useTranslation('common');
+  const storeLanguage = useAuthSelector(selectLanguage);
+  useEffect(() => applyStoreLanguage(storeLanguage), [storeLanguage]);
+  useEffect(
+    () =>
+      apiNotices.subscribe((notice) =>
+        notify({
+          type: notice.kind,
+          title: notice.code ? t(notice.code, { defaultValue: notice.message }) : notice.message,
+          id: notice.code ?? undefined,
+        }),
+      ),
+    [t],
+  );
+  return null;
+}
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    <ChakraProvider value={system}>
+      <Suspense fallback={<PageLoading />}>
+        <AuthProvider>
+          <ExternalSync />
+          {children}
+          <Notices />
+        </AuthProvider>
+      </Suspense>
+    </ChakraProvider>
+  );
+}

@@ -1,0 +1,332 @@
+/**
+ * The one route table (000 §2 "Screens and routes", §5 access rules, §6 roles; issue 4 item 1). Every route of
+ * the spec is declared here, with its screen, layout, permission module, access rules and menu entry; the
+ * router (router.tsx) and the navigation menu (menu.ts) are built from it, and nothing else declares a path.
+ *
+ * Screens load lazily, one dynamic import per area (auth, sale, receipt, sale management, diagrams,
+ * coming-soon), so each area is one chunk and /pos/sales never downloads another area's code. An area with
+ * several screens has an `areas/<area>-area.ts` module that gathers them (areas/auth-area.ts). Screens that come with
+ * later issues render the coming-soon page (`comingSoon`), and routes.test.ts lists them so none is
+ * forgotten: replacing one means changing its `screen` here and deleting it from that list.
+ *
+ * Module choices the spec leaves open (000 §2 gives menu items, §3 the 14 modules, not the pairing):
+ * - employee check-in and the cash drawer belong to Sale: the server lets the Sale module clock people in
+ *   and out (src/server/routes/employees), and both are done at the till;
+ * - every report, payroll and check-in/out included, belongs to Report;
+ * - the back office (members, catalog, suppliers, units, expenses) to BackOffice; customers and customer groups
+ *   to Customer; the diagram screen to BackOffice (a review tool for the people who run the back office).
+ * Auth screens (login, logout, profile, change password), error pages and the public walk-in kiosk pages have
+ * no module: anyone who reaches them may use them.
+ */
+import type { ComponentType } from 'react';
+import { MODULE, ROLE } from '../../domain/constants';
+import type { ModuleId, Role } from '../../domain/constants';
+import type { AUTH_SCREENS } from './areas/auth-area';
+import { ForbiddenScreen, NotFoundScreen, ServerErrorScreen } from '../features/errors/error-screens';
+
+export type Layout = 'default' | 'pos' | 'tv' | 'none';
+
+/** Resolves the screen's component; called only when the route is first rendered (its chunk loads then). */
+export type ScreenLoader = () => Promise<ComponentType>;
+
+/** Top-level entries of the navigation menu that only group children (000 §2 "Navigation menu"). */
+export const MENU_GROUPS = ['reports', 'emarketing', 'sms', 'cms', 'customers', 'vouchers'] as const;
+export type MenuGroup = (typeof MENU_GROUPS)[number];
+
+export interface MenuEntry {
+  /** The group this item sits under; absent for a top-level item. */
+  parent?: MenuGroup;
+  /** Key in the navigation namespace when the menu says it differently from the screen's title. */
+  label?: string;
+}
+
+export interface AppRoute {
+  /** Stable id: the screen's title key is `screens.<id>` in the navigation namespace. */
+  id: string;
+  path: string;
+  screen: ScreenLoader;
+  layout: Layout;
+  /** The permission module that shows it in the menu (000 §2); null for screens outside the modules. */
+  module: ModuleId | null;
+  requireAuth: boolean;
+  /** The user needs one of these roles (000 §6); absent = any logged-in user. */
+  roles?: readonly Role[];
+  /** A PIN check first (000 §5: report routes except employee check-in/out and payroll). */
+  requirePinCode?: boolean;
+  /** Where it sits in the navigation menu, in table order; absent = not in the menu. */
+  menu?: MenuEntry;
+}
+
+// ---- screens, one dynamic import per area ------------------------------------------------------------
+
+/** The page for screens planned for a later issue: says so, translated (features/coming-soon). */
+export const comingSoon: ScreenLoader = () =>
+  import('../features/coming-soon/coming-soon-screen').then((m) => m.ComingSoonScreen);
+
+/** The auth area (login, logout, profile, change password): one chunk for the four (areas/auth-area.ts). */
+const authScreen =
+  (name: keyof typeof AUTH_SCREENS): ScreenLoader =>
+  () =>
+    import('./areas/auth-area').then((m) => m.AUTH_SCREENS[name]);
+const login = authScreen('login');
+const logout = authScreen('logout');
+const profile = authScreen('profile');
+const changePassword = authScreen('changePassword');
+
+const diagrams: ScreenLoader = () =>
+  import('../features/diagrams/diagrams-screen').then((m) => m.DiagramsScreen);
+
+// Error pages ship in the shell: they must show even when a chunk cannot be fetched.
+const forbidden: ScreenLoader = () => Promise.resolve(ForbiddenScreen);
+const notFound: ScreenLoader = () => Promise.resolve(NotFoundScreen);
+const serverError: ScreenLoader = () => Promise.resolve(ServerErrorScreen);
+
+// ---- the table ---------------------------------------------------------------------------------------
+
+const ADMIN: readonly Role[] = [ROLE.ADMIN];
+const ADMIN_OR_OWNER: readonly Role[] = [ROLE.ADMIN, ROLE.OWNER];
+
+type Shorthand = Omit<AppRoute, 'layout' | 'requireAuth' | 'screen'> & Partial<Pick<AppRoute, 'screen'>>;
+
+const publicPage = (r: Shorthand): AppRoute => ({
+  screen: comingSoon,
+  ...r,
+  layout: 'none',
+  requireAuth: false,
+});
+const defaultPage = (r: Shorthand): AppRoute => ({
+  screen: comingSoon,
+  ...r,
+  layout: 'default',
+  requireAuth: true,
+});
+const posPage = (r: Shorthand): AppRoute => ({ screen: comingSoon, ...r, layout: 'pos', requireAuth: true });
+const report = (r: Omit<Shorthand, 'module'>, pin = true): AppRoute =>
+  posPage({ ...r, module: MODULE.REPORT, ...(pin ? { requirePinCode: true } : {}) });
+const admin = (r: Shorthand): AppRoute => defaultPage({ roles: ADMIN, ...r });
+
+const WALK_IN_FLAGS = ':isEmp/:isCat/:isService';
+
+export const ROUTES: readonly AppRoute[] = [
+  // Public (000 §2).
+  publicPage({ id: 'plan', path: '/plan', module: null }),
+  publicPage({ id: 'login', path: '/login', module: null, screen: login }),
+  publicPage({ id: 'logout', path: '/logout', module: null, screen: logout }),
+  publicPage({ id: 'receipt', path: '/pos/receipts/:id', module: MODULE.SALE }),
+  publicPage({ id: 'forbidden', path: '/403', module: null, screen: forbidden }),
+  publicPage({ id: 'notFound', path: '/404', module: null, screen: notFound }),
+  publicPage({ id: 'serverError', path: '/500', module: null, screen: serverError }),
+  publicPage({
+    id: 'walkInSignIn',
+    path: `/pos/walk-in/sign-in/:storeId/${WALK_IN_FLAGS}`,
+    module: MODULE.WALKIN,
+  }),
+  publicPage({
+    id: 'walkInSignUp',
+    path: `/pos/walk-in/sign-up/:storeId/${WALK_IN_FLAGS}`,
+    module: MODULE.WALKIN,
+  }),
+  publicPage({
+    id: 'walkInQuickEmployees',
+    path: `/pos/walk-in/sign-in/:storeId/quick-employees/${WALK_IN_FLAGS}`,
+    module: MODULE.WALKIN,
+  }),
+  publicPage({
+    id: 'walkInQuickServices',
+    path: `/pos/walk-in/sign-in/:storeId/quick-services/${WALK_IN_FLAGS}`,
+    module: MODULE.WALKIN,
+  }),
+  publicPage({ id: 'walkInReview', path: '/pos/walk-in/review/:storeId', module: MODULE.WALKIN }),
+
+  // Login required, default layout. The menu follows 000 §2's order: Dashboard, Employees, POS, Check-In,
+  // Turn System, Schedules, Reports, eMarketing, SMS, CMS, Customers, Vouchers, Settings.
+  defaultPage({ id: 'dashboard', path: '/dashboard', module: MODULE.DASHBOARD, menu: {} }),
+  defaultPage({ id: 'profile', path: '/profile', module: null, screen: profile }),
+  defaultPage({ id: 'changePassword', path: '/change-pass', module: null, screen: changePassword }),
+
+  // Login required, POS layout.
+  posPage({
+    id: 'employeeCheckIn',
+    path: '/pos/employee-check-in',
+    module: MODULE.SALE,
+    menu: { label: 'menu.employees' },
+  }),
+  posPage({ id: 'sale', path: '/pos/sales', module: MODULE.SALE, menu: { label: 'menu.pos' } }),
+  posPage({ id: 'saleDetail', path: '/pos/sales/:id', module: MODULE.SALE }),
+  posPage({ id: 'walkIn', path: '/pos/walk-in', module: MODULE.WALKIN, menu: { label: 'menu.checkIn' } }),
+  posPage({ id: 'turnSystem', path: '/pos/turn-system', module: MODULE.TURN_SYSTEM, menu: {} }),
+  posPage({ id: 'turnReorder', path: '/pos/turn-re-order', module: MODULE.TURN_SYSTEM }),
+  posPage({ id: 'cashDrawer', path: '/pos/cash-drawer', module: MODULE.SALE }),
+  posPage({
+    id: 'bookingAppt',
+    path: '/pos/booking-appt',
+    module: MODULE.SCHEDULE,
+    menu: { label: 'menu.schedules' },
+  }),
+
+  // Login required, own TV layout.
+  {
+    id: 'walkInTv',
+    path: '/pos/walk-in/tv/:storeId',
+    screen: comingSoon,
+    layout: 'tv',
+    module: MODULE.WALKIN,
+    requireAuth: true,
+  },
+
+  // Reports (POS layout): a PIN first, except employee check-in/out and payroll (000 §5, §6).
+  report({ id: 'reportOrder', path: '/pos/report/order', menu: { parent: 'reports' } }),
+  report({ id: 'reportDaily', path: '/pos/report/daily', menu: { parent: 'reports' } }),
+  report({ id: 'reportDailyDetails', path: '/pos/report/daily/details' }),
+  report({ id: 'reportSummary', path: '/pos/report/summary', menu: { parent: 'reports' } }),
+  report({ id: 'reportSummaryDetails', path: '/pos/report/summary/details' }),
+  report({ id: 'reportStore', path: '/pos/report/store', menu: { parent: 'reports' } }),
+  report({ id: 'reportStoreDetails', path: '/pos/report/store/details' }),
+  report({ id: 'reportIncome', path: '/pos/report/income', menu: { parent: 'reports' } }),
+  report({ id: 'reportIncomeDetails', path: '/pos/report/income/details' }),
+  report({ id: 'reportIncomeWkt', path: '/pos/report/income-wkt', menu: { parent: 'reports' } }),
+  report({ id: 'reportCustomer', path: '/pos/report/customer', menu: { parent: 'reports' } }),
+  report({ id: 'reportCustomerDetails', path: '/pos/report/customer/details' }),
+  report({ id: 'reportGiftcard', path: '/pos/report/giftcard', menu: { parent: 'reports' } }),
+  report({ id: 'reportGiftcardDetails', path: '/pos/report/giftcard/details' }),
+  report({ id: 'reportCheckInOut', path: '/pos/report/check-in-out', menu: { parent: 'reports' } }, false),
+  report({ id: 'reportPayroll', path: '/pos/report/payroll', menu: { parent: 'reports' } }, false),
+  report({
+    id: 'reportServicesProducts',
+    path: '/pos/report/services-products',
+    menu: { parent: 'reports' },
+  }),
+  report({ id: 'reportServicesProductsDetails', path: '/pos/report/services-products/details' }),
+  // "declared without a registered screen" (000 §2): declared, and they say they are planned.
+  report({ id: 'reportAnalysisCustomer', path: '/pos/report/analysis-customer' }),
+  report({ id: 'reportAnalysisPayment', path: '/pos/report/analysis-payment' }),
+
+  // Admin screens (default layout): the admin role (000 §6); settings admin or owner.
+  admin({
+    id: 'emarketingCampaigns',
+    path: '/admin/emarketing/campaigns',
+    module: MODULE.EMARKETING,
+    menu: { parent: 'emarketing' },
+  }),
+  admin({
+    id: 'emarketingTemplates',
+    path: '/admin/emarketing/templates',
+    module: MODULE.EMARKETING,
+    menu: { parent: 'emarketing' },
+  }),
+  admin({
+    id: 'emarketingReportSummary',
+    path: '/admin/emarketing/report/summary',
+    module: MODULE.EMARKETING,
+    menu: { parent: 'emarketing' },
+  }),
+  admin({
+    id: 'emarketingReportDetails',
+    path: '/admin/emarketing/report/details',
+    module: MODULE.EMARKETING,
+  }),
+  admin({ id: 'smsReminders', path: '/admin/sms/reminder', module: MODULE.SMS, menu: { parent: 'sms' } }),
+  admin({ id: 'smsTemplates', path: '/admin/sms/templates', module: MODULE.SMS, menu: { parent: 'sms' } }),
+  admin({
+    id: 'smsReportSummary',
+    path: '/admin/sms/report/summary',
+    module: MODULE.SMS,
+    menu: { parent: 'sms' },
+  }),
+  admin({ id: 'smsReportDetails', path: '/admin/sms/report/details', module: MODULE.SMS }),
+  admin({ id: 'adminMembers', path: '/admin/members', module: MODULE.BACK_OFFICE, menu: { parent: 'cms' } }),
+  admin({
+    id: 'adminCategories',
+    path: '/admin/categories',
+    module: MODULE.BACK_OFFICE,
+    menu: { parent: 'cms' },
+  }),
+  admin({
+    id: 'adminServices',
+    path: '/admin/services',
+    module: MODULE.BACK_OFFICE,
+    menu: { parent: 'cms' },
+  }),
+  admin({ id: 'adminProducts', path: '/admin/product', module: MODULE.BACK_OFFICE, menu: { parent: 'cms' } }),
+  admin({
+    id: 'adminItemKits',
+    path: '/admin/item_kits',
+    module: MODULE.BACK_OFFICE,
+    menu: { parent: 'cms' },
+  }),
+  admin({
+    id: 'adminSuppliers',
+    path: '/admin/suppliers',
+    module: MODULE.BACK_OFFICE,
+    menu: { parent: 'cms' },
+  }),
+  admin({ id: 'adminUnits', path: '/admin/units', module: MODULE.BACK_OFFICE, menu: { parent: 'cms' } }),
+  admin({
+    id: 'adminExpenses',
+    path: '/admin/expenses',
+    module: MODULE.BACK_OFFICE,
+    menu: { parent: 'cms' },
+  }),
+  // Ours, not the spec's: the statecharts as diagrams (design.md §3), for whoever reviews the flows.
+  admin({
+    id: 'adminDiagrams',
+    path: '/admin/diagrams',
+    module: MODULE.BACK_OFFICE,
+    screen: diagrams,
+    menu: { parent: 'cms' },
+  }),
+  admin({
+    id: 'adminCustomers',
+    path: '/admin/customers',
+    module: MODULE.CUSTOMER,
+    menu: { parent: 'customers' },
+  }),
+  admin({
+    id: 'adminCustomerGroups',
+    path: '/admin/customer-groups',
+    module: MODULE.CUSTOMER,
+    menu: { parent: 'customers' },
+  }),
+  admin({
+    id: 'adminMemberships',
+    path: '/admin/memberships',
+    module: MODULE.MEMBERSHIP,
+    menu: { parent: 'customers' },
+  }),
+  admin({
+    id: 'adminGiftcards',
+    path: '/admin/giftcards',
+    module: MODULE.GIFTCARD,
+    menu: { parent: 'vouchers' },
+  }),
+  admin({ id: 'adminCoupons', path: '/admin/coupons', module: MODULE.COUPON, menu: { parent: 'vouchers' } }),
+  admin({
+    id: 'adminSettings',
+    path: '/admin/settings',
+    module: MODULE.SETTING,
+    roles: ADMIN_OR_OWNER,
+    menu: {},
+  }),
+
+  // "A /test route also exists" (000 §2): a logged-in scratch page, kept so the route is declared.
+  defaultPage({ id: 'test', path: '/test', module: null }),
+];
+
+export const NOT_FOUND_PATH = '/404';
+export const FORBIDDEN_PATH = '/403';
+export const SERVER_ERROR_PATH = '/500';
+export const LOGIN_PATH = '/login';
+
+/** The screens still rendering the coming-soon page. */
+export function comingSoonRoutes(routes: readonly AppRoute[] = ROUTES): AppRoute[] {
+  return routes.filter((r) => r.screen === comingSoon);
+}
+
+export function routeById(id: string, routes: readonly AppRoute[] = ROUTES): AppRoute | undefined {
+  return routes.find((r) => r.id === id);
+}
+
+/** The navigation-namespace key of a route's title. */
+export function titleKey(route: Pick<AppRoute, 'id'>): string {
+  return `screens.${route.id}`;
+}

@@ -1,0 +1,64 @@
+/**
+ * The error pages 403, 404 and 500 (000 §2), translated, each with a way home. They ship in the shell's chunk
+ * (not lazily): the 500 page is also the router's error element, shown when a screen's chunk cannot be fetched
+ * (001 §8 "A chunk load failure gives ChunkLoadError"), so it must not need a fetch itself.
+ *
+ * "Home" is '/', which the root redirect sends to the user's home or to /login. The page is content only: the
+ * layout around it (or the router's error element) provides the <main> landmark.
+ */
+import { Button, Heading, Stack, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+
+interface ErrorPageProps {
+  code: '403' | '404' | '500';
+  /** Offer a reload as well (a failed chunk download usually succeeds on the next try). */
+  reload?: boolean;
+}
+
+export function ErrorPage({ code, reload = false }: ErrorPageProps) {
+  const { t } = useTranslation('common');
+  return (
+    <Stack
+      align="center"
+      justify="center"
+      textAlign="center"
+      gap="4"
+      minH="100dvh"
+      px="6"
+      data-testid={`error-${code}`}
+    >
+      <Text fontSize="6xl" fontWeight="bold" color="brand.fg" lineHeight="1">
+        {code}
+      </Text>
+      <Heading as="h1" size="xl">
+        {t(`errors.${code}.title`)}
+      </Heading>
+      <Text color="fg.muted" maxW="md">
+        {t(`errors.${code}.message`)}
+      </Text>
+      <Stack direction="row" gap="3">
+        <Button asChild size="lg" colorPalette="brand">
+          <RouterLink to="/">{t('actions.goHome')}</RouterLink>
+        </Button>
+        {reload && (
+          <Button size="lg" variant="outline" onClick={() => window.location.reload()}>
+            {t('actions.reload')}
+          </Button>
+        )}
+      </Stack>
+    </Stack>
+  );
+}
+
+export function ForbiddenScreen() {
+  return <ErrorPage code="403" />;
+}
+
+export function NotFoundScreen() {
+  return <ErrorPage code="404" />;
+}
+
+export function ServerErrorScreen() {
+  return <ErrorPage code="500" reload />;
+}

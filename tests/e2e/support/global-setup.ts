@@ -1,0 +1,115 @@
+/**
+ * Starts the REAL app for the end-to-end run: `src/server/start.ts` (what `npm start` runs) builds the client
+ * when dist/client is missing or older than its sources, then serves it and the API, with the embedded
+ * PostgreSQL in a fresh temp DATA_DIR on free ports and the demo tenant seeded (README "Demo logins"). Every
+ * run starts from the same data. The returned teardown stops the server (which stops PostgreSQL) and deletes
+ * the directory.
+ *
+ * E2E_BASE_URL already set: that server is used as it is, nothing is started.
+ */
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+/** A cold start may build the client first (~10-20 s) and run initdb (a few seconds). */
+const START_TIMEOUT_MS = 180_000;
+const STOP_TIMEOUT_MS = 30_000;
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port')),
+      );
+    });
+  });
+}
+
+async function waitUntilHealthy(url: string, child: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`the server exited with ${child.exitCode} before it was ready:\n${log()}`);
+    }
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the server was not ready within ${START_TIMEOUT_MS / 1000} s:\n${log()}`);
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    // The server closes in order on SIGTERM: HTTP, pool, then PostgreSQL (src/server/main.ts).
+    child.kill('SIGTERM');
+  });
+}
+
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  if (process.env.E2E_BASE_URL) return async () => {};
+
+  const started = performance.now();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'salon-e2e-'));
+  const [port, pgPort] = [await freePort(), await freePort()];
+  const url = `http://127.0.0.1:${port}`;
+
+  let output = '';
+  const child = spawn(
+    process.execPath,
+    [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'src/server/start.ts'],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        EMBEDDED_PG_PORT: String(pgPort),
+        SEED_DEMO: 'true',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+
+  const teardown = async () => {
+    await stop(child);
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitUntilHealthy(url, child, () => output);
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+
+  process.env.E2E_BASE_URL = url;
+  console.info(
+    `[e2e] app at ${url} (data ${dataDir}), ready in ${Math.round(performance.now() - started)} ms`,
+  );
+  return teardown;
+}
