@@ -51,8 +51,13 @@ interface IssueLike {
  */
 export function fieldErrors(issues: readonly IssueLike[], part = 'body'): FieldErrors {
   const out: FieldErrors = {};
+  // Own properties only: a field is a client's key, and `out.constructor` or `out.toString` of a plain object
+  // are inherited functions (a body with an unknown key "constructor" answered 500 before).
   const add = (field: string, message: string) => {
-    (out[field] ??= []).push(message);
+    if (!Object.hasOwn(out, field)) {
+      Object.defineProperty(out, field, { value: [], enumerable: true, writable: true, configurable: true });
+    }
+    out[field]!.push(message);
   };
   for (const issue of issues) {
     const segments = issue.path

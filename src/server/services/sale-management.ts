@@ -18,6 +18,8 @@
  *   line refunded over several refunds add up to the domain's amount for the whole line. The total is capped at
  *   what was taken and not given back yet (total_price − refunded_amount); the payments service decides which
  *   payments it goes back through.
+ * - Customer points earned on a sale (sales.ts awardSalePoints) are taken back on a void, and on a refund in
+ *   proportion to what went back (sales.ts takeBackSalePoints).
  * - Sales are never deleted: trash keeps the status before trash, clear stamps cleared_at (hidden from then on).
  * - Changing the order time keeps the ticket numbers and business_date: they are the numbers of the day the
  *   ticket was issued (daily numbers are unique per business date, so moving a ticket to another date could
@@ -54,6 +56,7 @@ import { countedSalePayments, toDomainPayment } from '../payments/sale-totals';
 import { reverseSalePayments } from './payments';
 import {
   auditView,
+  awardSalePoints,
   computeTotalsOr422,
   FUTURE_ORDER_AT_MESSAGE,
   issueGiftcards,
@@ -65,6 +68,7 @@ import {
   recomputeStoredSale,
   requireStoreEmployee,
   SALE_NOT_FOUND_MESSAGE,
+  takeBackSalePoints,
   totalColumns,
   writeAudit,
 } from './sales';
@@ -354,6 +358,7 @@ export async function completeDraft(
     .set({ status: next.status, orderAt: now, ...totalColumns(totals.total), orderSnapshot: snapshot })
     .where(storeIdWhere(sales, auth, saleId))
     .returning();
+  await awardSalePoints(tx, auth, saleId);
   await writeAudit(tx, auth, [
     { action: 'sale.complete', saleId, before: auditView(before), after: auditView(after!) },
   ]);
@@ -393,6 +398,7 @@ export async function voidSale(
     'void',
   );
   const after = await setStatusColumns(tx, auth, saleId, { status: next.status });
+  await takeBackSalePoints(tx, auth, saleId, 'void');
   await writeAudit(tx, auth, [
     {
       action: 'sale.void',
@@ -540,6 +546,7 @@ export async function refundSale(
     hasRefund: true,
     refundedAmount: before.refundedAmount + amount,
   });
+  await takeBackSalePoints(tx, auth, saleId, 'refund');
   const [refundRow] = await tx
     .insert(saleRefunds)
     .values(

@@ -13,7 +13,9 @@
  *   advisory lock on (tenant, uuid) → an existing sale with that uuid is answered (same order: 200 with it;
  *   another order: 409) → validate and recompute → the sale-status machine's Draft → Sale move →
  *   allocateSaleNumbers (last, to hold the counter lock briefly) → sales, sale_employees, gift cards sold,
- *   sale_lines → recordSalePayments (payments service) → audit rows.
+ *   sale_lines → recordSalePayments (payments service) → the customer's points (awardSalePoints) → audit rows.
+ * Customer points: a completed sale earns its customer's membership points on the money paid (see
+ * pointsSpend); sale management takes them back on a void or refund (takeBackSalePoints).
  * order_snapshot holds the Order as loadSale would rebuild it, with the store settings, so computeOrderTotals of
  * the snapshot gives the stored totals (the payments service recomputes from it after a payment change).
  */
@@ -27,7 +29,7 @@ import type {
   SaleSummary,
   OrderItemInput,
 } from '../../contracts/sales';
-import { ITEM_TYPE, SALE_STATUS } from '../../domain/constants';
+import { ITEM_TYPE, PAYMENT_TYPE, SALE_STATUS } from '../../domain/constants';
 import type { ItemType, PaymentType, Role, SaleStatus } from '../../domain/constants';
 import { normaliseCode } from '../../domain/normalise';
 import { createOrder, loadSale } from '../../domain/order-editing';
@@ -57,8 +59,8 @@ import { productKits, products, services } from '../db/schema/catalog';
 import { allocateSaleNumbers } from '../db/schema/counters';
 import { customers, memberships } from '../db/schema/customers';
 import { giftcards } from '../db/schema/giftcards';
-import { giftcardHistories } from '../db/schema/ledger-histories';
-import { saleEmployees, saleLines, salePayments, sales } from '../db/schema/sales';
+import { customerPointHistory, giftcardHistories } from '../db/schema/ledger-histories';
+import { SALE_PAYMENT_STATUS, saleEmployees, saleLines, salePayments, sales } from '../db/schema/sales';
 import { stores } from '../db/schema/stores';
 import { users } from '../db/schema/users';
 import {
@@ -74,6 +76,7 @@ import {
 } from '../db/scoped';
 import { conflict, notFound, unprocessable, VALIDATION_MESSAGE } from '../errors';
 import type { FieldErrors } from '../../contracts/envelope';
+import { containsCardNumber } from '../../contracts/payments';
 import { countedSalePayments, toDomainPayment } from '../payments/sale-totals';
 import { recordSalePayments } from './payments';
 import type { RecordedPayment, SalePaymentInput } from './payments';
@@ -97,6 +100,8 @@ export const SALE_NOT_FOUND_MESSAGE = 'Sale not found.';
 export const NO_LINES_MESSAGE = 'A sale needs at least one item.';
 export const TOO_LARGE_MESSAGE = 'The amounts of this sale are too large.';
 export const FUTURE_ORDER_AT_MESSAGE = 'The order time cannot be in the future.';
+export const GIFTCARD_LOOKS_LIKE_CARD_MESSAGE =
+  'This gift card number reads as a payment card number, which is never stored or accepted as a payment: use another number.';
 
 /** An order time a few minutes ahead of the server's clock is a till's clock drift, not the future. */
 export const ORDER_AT_CLOCK_SKEW_MS = 5 * 60 * 1000;
@@ -576,7 +581,12 @@ function buildLine(
   if (input.item_type === ITEM_TYPE.GIFTCARD) {
     const number = giftcardNumberOf(input.giftcard_number);
     const amount = input.price ?? input.unit_price ?? 0;
+    // A number that reads as a card number (13-19 digits passing Luhn) could be sold but never spent: the
+    // payments contract refuses it as a reference (contracts/payments.ts), and it must never be stored.
+    const cardLike =
+      containsCardNumber(input.giftcard_number ?? '') || (!!number && containsCardNumber(number));
     if (!number) errors.add(`${field}.giftcard_number`, 'Enter the number of the gift card sold.');
+    else if (cardLike) errors.add(`${field}.giftcard_number`, GIFTCARD_LOOKS_LIKE_CARD_MESSAGE);
     else if (inactiveCards.has(number))
       errors.add(`${field}.giftcard_number`, 'This gift card is deactivated.');
     if (!(amount > 0)) errors.add(`${field}.price`, 'Enter the amount of the gift card.');
@@ -593,7 +603,9 @@ function buildLine(
       giftcard_number: number,
       cost: 0,
     };
-    return number && amount > 0 ? { item, giftcard: { number, amount: amount * input.quantity } } : { item };
+    return number && amount > 0 && !cardLike
+      ? { item, giftcard: { number, amount: amount * input.quantity } }
+      : { item };
   }
   const row = catalog[input.item_type].get(input.item_id);
   if (!row || !row.isActive) {
@@ -1271,6 +1283,7 @@ export async function createSale(
           orderAt: prepared.orderAt,
         })
       : [];
+  if (completing) await awardSalePoints(tx, auth, saleId);
 
   const detail = saleDetailOf({
     sale: sale!,
@@ -1379,6 +1392,7 @@ export async function updateSale(
           orderAt: prepared.orderAt,
         })
       : [];
+  if (completing) await awardSalePoints(tx, auth, saleId);
   const detail = saleDetailOf({
     sale: sale!,
     groups,
@@ -1401,6 +1415,181 @@ export async function updateSale(
     ...overrideAudit(saleId, prepared.overrides),
   ]);
   return detail;
+}
+
+// ---- customer points (memberships) ---------------------------------------------------------------------
+
+/**
+ * Tenders that are not money paid for the sale, so they earn no points: a gift card was paid (and earned)
+ * when it was sold, points were earned already, and a coupon is a discount taken as a tender (our decision,
+ * the spec is silent on coupons).
+ */
+export const NO_POINTS_TENDERS: readonly PaymentType[] = [
+  PAYMENT_TYPE.GIFTCARD,
+  PAYMENT_TYPE.POINT,
+  PAYMENT_TYPE.COUPON,
+];
+/** customers.point_balance is an integer column: an award stops there instead of failing the sale. */
+export const MAX_POINT_BALANCE = 2_147_483_647;
+const EARNED_TAKEN_BACK_NOTE = 'Points earned on this sale, taken back';
+
+/** The points rule of memberships (db/schema/customers.ts): floor(spent / unit) × per unit. */
+export function pointsForSpend(
+  spent: number,
+  membership: { pointsPerUnit: number; pointsUnitAmount: number },
+): number {
+  if (!(spent > 0) || !(membership.pointsUnitAmount > 0) || !(membership.pointsPerUnit > 0)) return 0;
+  return Math.floor(spent / membership.pointsUnitAmount) * membership.pointsPerUnit;
+}
+
+/**
+ * What a completed sale's customer spent for points: its live payments (approved, or pending offline card)
+ * without NO_POINTS_TENDERS, minus the change handed back, and never more than total_price − tips (a tip is
+ * the employee's, not a purchase).
+ */
+export function pointsSpend(
+  sale: Pick<SaleRow, 'totalPrice' | 'tipAmount' | 'paidCustomerChangeAmountTotal'>,
+  payments: readonly Pick<SalePaymentRow, 'paymentType' | 'amount' | 'status'>[],
+): number {
+  const money = payments
+    .filter(
+      (p) =>
+        (p.status === SALE_PAYMENT_STATUS.APPROVED || p.status === SALE_PAYMENT_STATUS.PENDING) &&
+        !NO_POINTS_TENDERS.includes(p.paymentType),
+    )
+    .reduce((sum, p) => sum + p.amount, 0);
+  return Math.max(0, Math.min(money - sale.paidCustomerChangeAmountTotal, sale.totalPrice - sale.tipAmount));
+}
+
+/** The customer row, locked for the balance change that follows. */
+async function lockPoints(tx: Queryable, auth: AuthContext, customerId: number) {
+  const [row] = await tx
+    .select({ id: customers.id, balance: customers.pointBalance, membershipId: customers.membershipId })
+    .from(customers)
+    .where(tenantIdWhere(customers, auth, customerId))
+    .for('update')
+    .limit(1);
+  return row;
+}
+
+/**
+ * When a sale completes (create, draft update, draft completion): its customer earns the points of their
+ * active membership on what they spent (pointsSpend, pointsForSpend), with a customer_point_history 'earn'
+ * row, in the sale's transaction. Returns the points earned.
+ */
+export async function awardSalePoints(tx: Queryable, auth: AuthContext, saleId: number): Promise<number> {
+  const [sale] = await tx
+    .select()
+    .from(sales)
+    .where(storeIdWhere(sales, auth, saleId))
+    .limit(1);
+  if (!sale || sale.customerId === null || sale.status !== SALE_STATUS.SALE) return 0;
+  const customer = await lockPoints(tx, auth, sale.customerId);
+  if (!customer || customer.membershipId === null) return 0;
+  const [membership] = await tx
+    .select({
+      pointsPerUnit: memberships.pointsPerUnit,
+      pointsUnitAmount: memberships.pointsUnitAmount,
+      isActive: memberships.isActive,
+    })
+    .from(memberships)
+    .where(tenantIdWhere(memberships, auth, customer.membershipId))
+    .limit(1);
+  if (!membership?.isActive) return 0;
+  const spent = pointsSpend(sale, await countedSalePayments(tx, auth, saleId));
+  const points = Math.min(pointsForSpend(spent, membership), MAX_POINT_BALANCE - customer.balance);
+  if (points <= 0) return 0;
+  const balance = customer.balance + points;
+  await tx
+    .update(customers)
+    .set({ pointBalance: balance })
+    .where(tenantIdWhere(customers, auth, customer.id));
+  await tx.insert(customerPointHistory).values(
+    tenantValues(auth, {
+      customerId: customer.id,
+      storeId: sale.storeId,
+      saleId,
+      kind: 'earn' as const,
+      points,
+      balanceAfter: balance,
+      userId: auth.userId,
+    }),
+  );
+  return points;
+}
+
+/**
+ * After a void or a refund (by lines, in full, or through one payment): the points the sale earned are taken
+ * back in proportion to what went back, floor(earned × refunded_amount / total_price) in all, and all of them
+ * on a void or once the sale is fully refunded; a 'void' or 'refund' history row with the negative points.
+ * A balance never goes below zero: points the customer already spent are not taken (the row's note says how
+ * many), and a later refund of the same sale takes them if the balance allows by then. Returns the points
+ * taken.
+ */
+export async function takeBackSalePoints(
+  tx: Queryable,
+  auth: AuthContext,
+  saleId: number,
+  kind: 'void' | 'refund',
+): Promise<number> {
+  const [sale] = await tx
+    .select()
+    .from(sales)
+    .where(storeIdWhere(sales, auth, saleId))
+    .limit(1);
+  if (!sale || sale.customerId === null) return 0;
+  const rows = await tx
+    .select({ kind: customerPointHistory.kind, points: customerPointHistory.points })
+    .from(customerPointHistory)
+    .where(
+      tenantWhere(
+        customerPointHistory,
+        auth,
+        eq(customerPointHistory.saleId, saleId),
+        eq(customerPointHistory.customerId, sale.customerId),
+      ),
+    );
+  const earned = rows.filter((r) => r.kind === 'earn').reduce((sum, r) => sum + r.points, 0);
+  // Negative void/refund rows are earned points taken back; positive ones gave back a points payment.
+  const taken = -rows
+    .filter((r) => (r.kind === 'void' || r.kind === 'refund') && r.points < 0)
+    .reduce((sum, r) => sum + r.points, 0);
+  if (earned <= 0) return 0;
+  const whole =
+    kind === 'void' ||
+    sale.status === SALE_STATUS.VOID ||
+    sale.status === SALE_STATUS.REFUND ||
+    sale.refundedAmount >= sale.totalPrice;
+  // BigInt: earned × refunded can pass 2^53.
+  const target = whole
+    ? earned
+    : Number((BigInt(earned) * BigInt(sale.refundedAmount)) / BigInt(sale.totalPrice));
+  const due = target - taken;
+  if (due <= 0) return 0;
+  const customer = await lockPoints(tx, auth, sale.customerId);
+  const points = Math.min(due, customer?.balance ?? 0);
+  if (!customer || points <= 0) return 0;
+  const balance = customer.balance - points;
+  await tx
+    .update(customers)
+    .set({ pointBalance: balance })
+    .where(tenantIdWhere(customers, auth, customer.id));
+  await tx.insert(customerPointHistory).values(
+    tenantValues(auth, {
+      customerId: customer.id,
+      storeId: sale.storeId,
+      saleId,
+      kind,
+      points: -points,
+      balanceAfter: balance,
+      userId: auth.userId,
+      note:
+        points < due
+          ? `${EARNED_TAKEN_BACK_NOTE}; ${due - points} of them were spent already.`
+          : EARNED_TAKEN_BACK_NOTE,
+    }),
+  );
+  return points;
 }
 
 // ---- recompute from rows (management edits) ------------------------------------------------------------

@@ -66,6 +66,7 @@ import {
   updatePaymentStatus,
   voidPayment,
 } from '../../services/payments';
+import { takeBackSalePoints } from '../../services/sales';
 import { VNPAY_IPN_RESPONSE } from '../../payments/providers/vnpay';
 
 const TAGS = ['payments'];
@@ -147,7 +148,13 @@ export function registerPaymentRoutes(app: FastifyInstance): void {
     body: refundPaymentBody,
     data: paymentActionResultSchema,
     message: 'Payment refunded.',
-    handler: ({ body, request, db }) => refundPayment(db, requireAuth(request), body, request.pinApprover),
+    handler: async ({ body, request, db }) => {
+      const auth = requireAuth(request);
+      const result = await refundPayment(db, auth, body, request.pinApprover);
+      // The sales service owns the points a sale earned (services/payments.ts cannot import it: a cycle).
+      await takeBackSalePoints(db, auth, result.sale.sale_id, 'refund');
+      return result;
+    },
   });
 
   route(app, {

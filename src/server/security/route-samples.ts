@@ -1,0 +1,290 @@
+/**
+ * What a generated test sends to a route of the route table (src/server/route.ts listRoutes), built from
+ * the rows of createVictimRows (victim-rows.ts):
+ *
+ * - PARAM_VALUES: every path parameter name any route uses (`:id`, `:store_id`, ...) → the tenant's real
+ *   ids. `:id` names a different resource per path, so its entry looks at the route; a value may be a list
+ *   (a gift card is named by its number or its id). A parameter nobody mapped throws, and the route table
+ *   test fails on it: a new route cannot join the isolation test with a made-up id.
+ * - SAMPLE_BODIES: a plausible body per write route, keyed 'METHOD /path', written from the route's zod
+ *   contract (src/contracts) and naming the tenant's rows wherever the contract takes an id. The route table
+ *   test checks that each one passes its route's body schema, so a request with it reaches the handler.
+ *   A route without an entry gets `{}` (ROUTES_WITHOUT_SAMPLE_BODY lists the reviewed ones).
+ * - SAMPLE_QUERIES: query strings of read routes that filter by an id or a name of the tenant.
+ *
+ * Functions, not values: times (order_at) are taken when the request is built.
+ */
+import { randomUUID } from 'node:crypto';
+import { ITEM_TYPE, PAYMENT_TYPE, SALE_STATUS } from '../../domain/constants';
+import type { RouteInfo } from '../route';
+import { saleBody } from '../routes/sales/sale-test-data';
+import type { VictimRows } from './victim-rows';
+
+export type RouteKey = string;
+export const routeKey = (r: { method: string; url: string }): RouteKey => `${r.method} ${r.url}`;
+
+type ParamValue = string | number | readonly (string | number)[];
+
+/** Why a parameter could not be filled (the route table test reports it). */
+export class UnmappedParamError extends Error {}
+
+/**
+ * `:id` per resource: an exact route key ('METHOD /path') or a path prefix; the first entry that matches wins,
+ * so the specific ones come first.
+ */
+const ID_BY_PATH: readonly [string, (v: VictimRows) => ParamValue][] = [
+  ['POST /api/pos/sales/:id/restore', (v) => v.trashedSaleId],
+  ['DELETE /api/pos/sales/clear-trashed/:id', (v) => v.trashedSaleId],
+  // The draft update: only a draft can be changed there.
+  ['POST /api/pos/sales/:id', (v) => v.draftSaleId],
+  ['/api/pos/sales/:id', (v) => v.saleId],
+  ['/api/pos/customers/:id', (v) => [v.customerId, v.memberId]],
+  ['/api/pos/giftcards/:id', (v) => [v.giftcardNumber, v.giftcardId]],
+  ['/api/payments/momo/:id', (v) => v.momoRequestId],
+  ['/api/payments/vietqr/:id', (v) => v.vietqrRequestId],
+];
+
+export const PARAM_VALUES: Readonly<Record<string, (v: VictimRows, route: RouteKey) => ParamValue>> = {
+  store_id: (v) => v.storeId,
+  workstation_id: (v) => v.workstationId,
+  user_id: (v) => v.users.staff,
+  employee_id: (v) => v.users.staff,
+  customer_id: (v) => v.customerId,
+  sale_id: (v) => v.saleId,
+  payment_id: (v) => v.cashPaymentId,
+  giftcard_id: (v) => v.giftcardId,
+  working_time_id: (v) => v.workingTimeId,
+  id: (v, route) => {
+    const path = route.slice(route.indexOf(' ') + 1);
+    const entry = ID_BY_PATH.find(([key]) =>
+      key.includes(' ') ? route === key : path === key || path.startsWith(`${key}/`),
+    );
+    if (!entry) {
+      throw new UnmappedParamError(
+        `${route}: no resource for ':id' in ID_BY_PATH (security/route-samples.ts)`,
+      );
+    }
+    return entry[1](v);
+  },
+};
+
+/** The path parameter names of a route URL. */
+export function paramNames(url: string): string[] {
+  return [...url.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1]!);
+}
+
+/**
+ * Every concrete path of a route for the tenant's rows: one per combination of the list values (usually
+ * one). Throws UnmappedParamError for a parameter PARAM_VALUES does not know.
+ */
+export function concretePaths(route: { method: string; url: string }, v: VictimRows): string[] {
+  let paths = [route.url];
+  for (const name of paramNames(route.url)) {
+    const resolve = PARAM_VALUES[name];
+    if (!resolve) {
+      throw new UnmappedParamError(
+        `${routeKey(route)}: ':${name}' is not in PARAM_VALUES (security/route-samples.ts)`,
+      );
+    }
+    const values = [resolve(v, routeKey(route))].flat();
+    paths = paths.flatMap((p) =>
+      values.map((value) => p.replace(`:${name}`, encodeURIComponent(String(value)))),
+    );
+  }
+  return paths;
+}
+
+const hourAgo = () => new Date(Date.now() - 60 * 60 * 1000).toISOString();
+
+/** MoMo's result fields (unsigned here: the signature is checked, and wrong, whoever sends it). */
+const momoResult = (v: VictimRows) => ({
+  partnerCode: `MOMO${v.fixture.tenantCode}`,
+  orderId: v.momoOrderId,
+  requestId: v.momoOrderId,
+  amount: 50_000,
+  orderInfo: 'Thanh toán đơn hàng',
+  orderType: 'momo_wallet',
+  transId: 4_012_345_678,
+  resultCode: 0,
+  message: 'Thành công.',
+  payType: 'qr',
+  responseTime: 1_749_956_400_000,
+  extraData: '',
+  signature: 'f'.repeat(64),
+});
+
+export const SAMPLE_BODIES: Readonly<Record<RouteKey, (v: VictimRows) => unknown>> = {
+  // ---- auth
+  'POST /api/login': (v) => ({
+    tenant: v.fixture.tenantCode,
+    username: v.fixture.users.staff.username,
+    password: 'not-the-password',
+    store_id: v.storeId,
+    workstation_id: v.workstationId,
+  }),
+  'POST /api/login-token': () => ({ token: 'AAAAAAAAAAAAAAAAAAAAAA' }),
+  'POST /api/role-by-code': (v) => ({ code: v.fixture.users.manager.pin }),
+  'POST /api/profile': () => ({ first_name: 'Renamed', last_name: 'Person', phone: '+1 555 0100' }),
+  'POST /api/change-pass': () => ({ current_password: 'not-the-password', new_password: 'a-new-password-2' }),
+
+  // ---- customers, employees
+  'POST /api/pos/customers': (v) => ({
+    first_name: 'Walk',
+    last_name: 'In',
+    phone: '5550001111',
+    birthday: '1990-05-17',
+    membership_id: v.membershipId,
+  }),
+  'POST /api/pos/customers/:id': (v) => ({
+    first_name: 'Changed',
+    notes: 'VIP',
+    membership_id: v.membershipId,
+  }),
+  'POST /api/pos/employees/check-in-out': (v) => ({ user_id: v.users.staff }),
+
+  // ---- payments
+  'POST /api/payments/sale': (v) => ({
+    sale_id: v.saleId,
+    payments: [{ payment_type: PAYMENT_TYPE.CASH, payment_amount: 1_000 }],
+  }),
+  'POST /api/payments/status': (v) => ({
+    payment_id: v.cardPaymentId,
+    status: 'approved',
+    approval_code: 'A1B2C3',
+  }),
+  'POST /api/payments/bulk': (v) => ({ items: [{ payment_id: v.cardPaymentId, status: 'declined' }] }),
+  'POST /api/payments/refund': (v) => ({
+    payment_id: v.cashPaymentId,
+    amount: 100,
+    reason: 'Unhappy customer',
+  }),
+  'POST /api/payments/void': (v) => ({ payment_id: v.cashPaymentId, reason: 'Wrong tender' }),
+  'POST /api/payments/tipAdjust': (v) => ({
+    payment_id: v.cardPaymentId,
+    tip_amount: 500,
+    employee_id: v.users.staff,
+  }),
+  'POST /api/payments/momo/create': (v) => ({
+    amount: 50_000,
+    sale_id: v.saleId,
+    order_info: 'Thanh toán',
+    lang: 'vi',
+  }),
+  'POST /api/payments/momo/:id/confirm': momoResult,
+  'POST /api/payments/momo/ipn': momoResult,
+  'POST /api/payments/vnpay/create': (v) => ({
+    amount: 50_000,
+    sale_id: v.saleId,
+    locale: 'vn',
+    bank_code: 'NCB',
+  }),
+  'POST /api/payments/vietqr/create': (v) => ({ amount: 50_000, sale_id: v.draftSaleId, info: 'POS order' }),
+
+  // ---- sales
+  'POST /api/pos/sales': (v) =>
+    saleBody({
+      employeeId: v.users.staff,
+      lines: [
+        { item_id: v.catalog.manicure },
+        { item_id: v.catalog.oil, item_type: ITEM_TYPE.PRODUCT, quantity: 2, price: 1_000 },
+      ],
+      payments: [
+        { payment_type: PAYMENT_TYPE.POINT, payment_amount: 100 },
+        {
+          payment_type: PAYMENT_TYPE.GIFTCARD,
+          payment_amount: 500,
+          payment_info: { reference: v.giftcardNumber },
+        },
+        { payment_type: PAYMENT_TYPE.CASH, payment_amount: 1_000_000 },
+      ],
+      tip: 500,
+      extra: { customer: { id: v.memberId } },
+    }),
+  'POST /api/pos/sales/bulk': (v) => ({ action: 'trash', ids: [v.saleId], reason: 'Duplicate ticket' }),
+  'POST /api/pos/sales/save-all-changes': (v) => ({
+    changes: [{ id: v.saleId, order_at: hourAgo(), tips: [{ user_id: v.users.staff, tip_amount: 700 }] }],
+  }),
+  'POST /api/pos/sales/:id': (v) =>
+    saleBody({
+      employeeId: v.users.staff,
+      uuid: v.draftUuid,
+      status: SALE_STATUS.DRAFT,
+      lines: [{ item_id: v.catalog.pedicure, quantity: 2 }],
+      payments: [],
+      extra: { customer: { id: v.customerId } },
+    }),
+  'POST /api/pos/sales/:id/status': () => ({ status: SALE_STATUS.VOID, reason: 'Rang up twice' }),
+  'POST /api/pos/sales/:id/tip': (v) => ({ tips: [{ user_id: v.users.staff, tip_amount: 300 }] }),
+  'POST /api/pos/sales/:id/employee': (v) => ({
+    from_employee_id: v.users.staff,
+    to_employee_id: v.users.manager,
+  }),
+  'POST /api/pos/sales/:id/order-at': () => ({ order_at: hourAgo() }),
+  'POST /api/pos/sales/:id/refund': (v) => ({
+    lines: [{ sale_line_id: v.saleLineId, quantity: 1 }],
+    reason: 'Chipped polish',
+  }),
+  'POST /api/pos/sales/:id/void': () => ({ reason: 'Customer left' }),
+};
+
+/**
+ * Write routes that take no body (their schema has none, or only a session matters). Reviewed: a route with
+ * a body schema must have a sample above.
+ */
+export const ROUTES_WITHOUT_SAMPLE_BODY: readonly RouteKey[] = [
+  'POST /api/logout',
+  'POST /api/payments/vietqr/:id/confirm',
+  'POST /api/pos/sales/:id/restore',
+  'DELETE /api/pos/sales/clear-trashed/all',
+  'DELETE /api/pos/sales/clear-trashed/:id',
+  'DELETE /api/pos/sales/:id',
+];
+
+export const SAMPLE_QUERIES: Readonly<Record<RouteKey, (v: VictimRows) => Record<string, string>>> = {
+  'GET /api/pos/sales': (v) => ({
+    'filter[customer_id]': String(v.memberId),
+    'filter[employee_id]': String(v.users.staff),
+  }),
+  'GET /api/payments': (v) => ({ 'filter[sale_id]': String(v.saleId) }),
+  'GET /api/pos/customers': (v) => ({ search: `Victim${v.fixture.tenantCode}` }),
+  'GET /api/pos/employees': (v) => ({ store_id: String(v.storeId) }),
+  'GET /api/pos/employees/checked-in': (v) => ({ store_id: String(v.storeId) }),
+  'GET /api/pos/sales/service-product-setting': (v) => ({ store_id: String(v.storeId) }),
+  'GET /api/pos/sales/init': (v) => ({ store_id: String(v.storeId) }),
+  'GET /api/pos/giftcards/:id/histories': (v) => ({ 'filter[sale_id]': String(v.saleId) }),
+};
+
+export const isWrite = (route: { method: string }) =>
+  route.method === 'POST' || route.method === 'PUT' || route.method === 'PATCH' || route.method === 'DELETE';
+
+export function sampleBody(route: { method: string; url: string }, v: VictimRows): unknown {
+  const sample = SAMPLE_BODIES[routeKey(route)];
+  return sample ? sample(v) : {};
+}
+
+export interface SampleRequest {
+  method: RouteInfo['method'];
+  url: string;
+  payload?: unknown;
+}
+
+/** The requests a generated test sends to `route` for the tenant's rows (one per concrete path). */
+export function sampleRequests(route: RouteInfo, v: VictimRows): SampleRequest[] {
+  const query = SAMPLE_QUERIES[routeKey(route)]?.(v);
+  const search = query ? `?${new URLSearchParams(query).toString()}` : '';
+  return concretePaths(route, v).map((path) => ({
+    method: route.method,
+    url: `${path}${search}`,
+    ...(isWrite(route) && route.method !== 'DELETE' ? { payload: sampleBody(route, v) } : {}),
+  }));
+}
+
+/** A fresh uuid where a body carries the sample's sale uuid (a create with a used uuid stops at 409). */
+export function withFreshUuid(body: unknown, used: string): unknown {
+  if (typeof body === 'string') return body === used ? randomUUID() : body;
+  if (Array.isArray(body)) return body.map((b) => withFreshUuid(b, used));
+  if (typeof body === 'object' && body !== null) {
+    return Object.fromEntries(Object.entries(body).map(([k, value]) => [k, withFreshUuid(value, used)]));
+  }
+  return body;
+}
