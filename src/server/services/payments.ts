@@ -92,6 +92,11 @@ export interface RecordSalePaymentsInput {
   totalPrice: number;
   /** The sale's order_at: coupons and gift cards must be valid then. */
   orderAt: Date;
+  /**
+   * What the caller already holds, so nothing is read again while the store's counter lock is held (create
+   * sale): the sale's uuid (the caller inserted the sale in this transaction, so it exists) and the store.
+   */
+  known?: { saleUuid: string; store: PaymentStore };
 }
 
 /** A bound on one request's work; no salon splits a ticket 50 ways. */
@@ -465,13 +470,23 @@ export async function recordSalePayments(
   const parsed = parsePayments(input.payments);
   if (parsed.length === 0) return [];
   const scope = { tenantId: auth.tenantId, storeId: input.storeId };
-  const [sale] = await tx
-    .select({ uuid: sales.uuid })
-    .from(sales)
-    .where(storeIdWhere(sales, scope, input.saleId))
-    .limit(1);
-  if (!sale) throw notFound('Sale not found.');
-  const store = await loadPaymentStore(tx, auth, input.storeId);
+  let saleUuid: string;
+  let store: PaymentStore;
+  if (input.known) {
+    if (input.known.store.id !== input.storeId) {
+      throw new Error(`recordSalePayments: store ${input.known.store.id} is not store ${input.storeId}`);
+    }
+    ({ saleUuid, store } = input.known);
+  } else {
+    const [sale] = await tx
+      .select({ uuid: sales.uuid })
+      .from(sales)
+      .where(storeIdWhere(sales, scope, input.saleId))
+      .limit(1);
+    if (!sale) throw notFound('Sale not found.');
+    saleUuid = sale.uuid;
+    store = await loadPaymentStore(tx, auth, input.storeId);
+  }
 
   const offlineCard = parsed
     .filter((p) => p.payment_type === PAYMENT_TYPE.CREDIT && p.payment_info?.offline === true)
@@ -487,7 +502,7 @@ export async function recordSalePayments(
     }
   }
 
-  const ctx: Context = { tx, auth, scope, store, input, saleUuid: sale.uuid };
+  const ctx: Context = { tx, auth, scope, store, input, saleUuid };
   const values: Insert[] = new Array<Insert>(parsed.length);
   for (const i of sideEffectOrder(parsed)) values[i] = await prepare(ctx, i, parsed[i]!);
   const rows = await tx.insert(salePayments).values(values).returning();

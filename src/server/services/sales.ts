@@ -10,10 +10,11 @@
  * Totals a client sends are ignored.
  *
  * Create, in one transaction (the Idempotency-Key's, src/server/idempotency.ts):
- *   advisory lock on (tenant, uuid) → an existing sale with that uuid is answered (same order: 200 with it;
- *   another order: 409) → validate and recompute → the sale-status machine's Draft → Sale move →
- *   allocateSaleNumbers (last, to hold the counter lock briefly) → sales, sale_employees, gift cards sold,
- *   sale_lines → recordSalePayments (payments service) → the customer's points (awardSalePoints) → audit rows.
+ *   advisory lock on (tenant, uuid) and the sale id → an existing sale with that uuid is answered (same order:
+ *   200 with it; another order: 409) → validate and recompute → the sale-status machine's Draft → Sale move →
+ *   allocateSaleNumbers (last, to hold the counter lock briefly: only writes follow it) → sales,
+ *   sale_employees, gift cards sold, sale_lines → recordSalePayments (payments service) → the customer's
+ *   points (awardSalePoints) → audit rows.
  * Customer points: a completed sale earns its customer's membership points on the money paid (see
  * pointsSpend); sale management takes them back on a void or refund (takeBackSalePoints).
  * order_snapshot holds the Order as loadSale would rebuild it, with the store settings, so computeOrderTotals of
@@ -77,6 +78,7 @@ import {
 import { conflict, notFound, unprocessable, VALIDATION_MESSAGE } from '../errors';
 import type { FieldErrors } from '../../contracts/envelope';
 import { containsCardNumber } from '../../contracts/payments';
+import type { PaymentStore } from '../payments/payment-rows';
 import { countedSalePayments, toDomainPayment } from '../payments/sale-totals';
 import { recordSalePayments } from './payments';
 import type { RecordedPayment, SalePaymentInput } from './payments';
@@ -137,6 +139,14 @@ function receiptOf(settings: unknown): SaleStore['receipt'] {
 
 /** The session's store (sales live in the store the session works in; another store's sale is 404). */
 export async function loadSaleStore(db: Queryable, auth: AuthContext): Promise<SaleStore> {
+  return (await loadSaleStoreAndRow(db, auth)).store;
+}
+
+/** loadSaleStore and the row it read, which is the payments service's PaymentStore (create hands it on). */
+async function loadSaleStoreAndRow(
+  db: Queryable,
+  auth: AuthContext,
+): Promise<{ store: SaleStore; row: PaymentStore }> {
   const storeId = scopeStoreId(auth);
   const [row] = await db
     .select({
@@ -152,7 +162,7 @@ export async function loadSaleStore(db: Queryable, auth: AuthContext): Promise<S
     .limit(1);
   if (!row) throw notFound('Store not found.');
   const view = storeSettingsView(row);
-  return {
+  const store: SaleStore = {
     id: row.id,
     code: row.code,
     name: row.name,
@@ -167,6 +177,7 @@ export async function loadSaleStore(db: Queryable, auth: AuthContext): Promise<S
     },
     receipt: receiptOf(row.settings),
   };
+  return { store, row };
 }
 
 // ---- validation helpers ------------------------------------------------------------------------------
@@ -1195,12 +1206,16 @@ export async function createSale(
   body: SaleBody,
   now: Date = new Date(),
 ): Promise<CreateSaleResult> {
-  const store = await loadSaleStore(tx, auth);
+  const { store, row: storeRow } = await loadSaleStoreAndRow(tx, auth);
   // Two creates of one uuid (different Idempotency-Keys, e.g. two devices replaying one offline sale) run one
   // after the other, so the second finds the first instead of failing on the unique index.
-  await tx.execute(
-    sql`select pg_advisory_xact_lock(hashtextextended(${`sale-uuid:${auth.tenantId}:${body.uuid}`}, 0))`,
+  // The sale id is taken here too (one round trip, and none under the counter lock below); an id used by
+  // nothing (a replay, a 422, a rollback) is a harmless gap, ids are not the gap-free numbers.
+  const lockResult = await tx.execute<{ id: string }>(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`sale-uuid:${auth.tenantId}:${body.uuid}`}, 0)),
+      nextval(pg_get_serial_sequence('sales', 'id'))::text as id`,
   );
+  const saleId = Number(lockResult.rows[0]!.id);
   const [existing] = await tx
     .select()
     .from(sales)
@@ -1223,11 +1238,9 @@ export async function createSale(
       ? completeMove(draftFacts(), prepared.orderAt, now, store.timezone)
       : SALE_STATUS.DRAFT;
 
+  // From here to COMMIT the store's counter rows are locked: every sale of the store waits, so only writes
+  // follow (everything read or checked without a lock was done above).
   const numbers = await allocateSaleNumbers(tx, auth.tenantId, store.id, prepared.orderAt);
-  const idResult = await tx.execute<{ id: string }>(
-    sql`select nextval(pg_get_serial_sequence('sales', 'id')) as id`,
-  );
-  const saleId = Number(idResult.rows[0]!.id);
   const customerId = prepared.order.customer?.id ?? null;
   const order: Order = {
     ...prepared.order,
@@ -1281,9 +1294,12 @@ export async function createSale(
           payments: prepared.payments,
           totalPrice: prepared.totals.total.total_price,
           orderAt: prepared.orderAt,
+          known: { saleUuid: body.uuid, store: storeRow },
         })
       : [];
-  if (completing) await awardSalePoints(tx, auth, saleId);
+  // Only a customer earns points; the row just inserted is what awardSalePoints would read again (payments
+  // do not change the sale row).
+  if (completing && customerId !== null) await awardSalePoints(tx, auth, saleId, sale);
 
   const detail = saleDetailOf({
     sale: sale!,
@@ -1477,12 +1493,21 @@ async function lockPoints(tx: Queryable, auth: AuthContext, customerId: number) 
  * active membership on what they spent (pointsSpend, pointsForSpend), with a customer_point_history 'earn'
  * row, in the sale's transaction. Returns the points earned.
  */
-export async function awardSalePoints(tx: Queryable, auth: AuthContext, saleId: number): Promise<number> {
-  const [sale] = await tx
-    .select()
-    .from(sales)
-    .where(storeIdWhere(sales, auth, saleId))
-    .limit(1);
+export async function awardSalePoints(
+  tx: Queryable,
+  auth: AuthContext,
+  saleId: number,
+  /** The sale row when the caller holds it as stored (create just inserted it); read otherwise. */
+  current?: SaleRow,
+): Promise<number> {
+  const [sale] =
+    current && current.id === saleId
+      ? [current]
+      : await tx
+          .select()
+          .from(sales)
+          .where(storeIdWhere(sales, auth, saleId))
+          .limit(1);
   if (!sale || sale.customerId === null || sale.status !== SALE_STATUS.SALE) return 0;
   const customer = await lockPoints(tx, auth, sale.customerId);
   if (!customer || customer.membershipId === null) return 0;

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { bigint, check, date, foreignKey, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../client';
 import { tenantIdColumn, updatedAtColumn } from './columns';
@@ -96,6 +96,13 @@ export function formatInvoiceNo(storeCode: string, value: number): string {
  * tx): the numbers are final when it commits and handed to the next sale if it rolls back. Counters are
  * always locked in the same order (ticket, invoice, daily), so concurrent sales never deadlock on them.
  * Throws when the store is not the tenant's (check the store first; routes 404 before getting here).
+ *
+ * One statement (one round trip) for the store lookup and the three upserts: the counter locks last until
+ * commit and serialise a store's sales, so every round trip under them is paid by every sale of the store.
+ * The sub-statements of a WITH run in no order Postgres promises, so the lock order is forced by data
+ * dependencies instead: the ticket and invoice rows come from one INSERT fed in `ord` order (a ModifyTable
+ * handles its input rows one by one, in the order given), and the daily upsert's input waits for both of
+ * their RETURNING rows (the count), so it always locks last.
  */
 export async function allocateSaleNumbers(
   tx: Queryable,
@@ -103,30 +110,53 @@ export async function allocateSaleNumbers(
   storeId: number,
   at?: Date,
 ): Promise<SaleNumbers> {
-  const [store] = await tx
-    .select({
-      code: stores.code,
-      businessDate: sql<string>`to_char(coalesce(${at?.toISOString() ?? null}::timestamptz, now()) at time zone ${stores.timezone}, 'YYYY-MM-DD')`,
-    })
-    .from(stores)
-    .where(and(eq(stores.tenantId, tenantId), eq(stores.id, storeId)))
-    .limit(1);
-  if (!store) throw new Error(`store ${storeId} of tenant ${tenantId} not found`);
-  const ticketNo = await nextStoreCounter(tx, tenantId, storeId, 'ticket');
-  const invoiceValue = await nextStoreCounter(tx, tenantId, storeId, 'invoice');
-  const [daily] = await tx
-    .insert(storeDailyCounters)
-    .values({ tenantId, storeId, businessDate: store.businessDate, value: 1 })
-    .onConflictDoUpdate({
-      target: [storeDailyCounters.tenantId, storeDailyCounters.storeId, storeDailyCounters.businessDate],
-      set: { value: sql`${storeDailyCounters.value} + 1`, updatedAt: sql`now()` },
-    })
-    .returning({ value: storeDailyCounters.value });
-  if (!daily) throw new Error('daily counter upsert returned no row');
+  const result = await tx.execute<{
+    code: string;
+    business_date: string;
+    ticket_no: string | number | null;
+    invoice_value: string | number | null;
+    daily_ticket_no: string | number | null;
+  }>(sql`
+    with store as (
+      select ${stores.code} as code,
+        to_char(coalesce(${at?.toISOString() ?? null}::timestamptz, now()) at time zone ${stores.timezone},
+          'YYYY-MM-DD') as business_date
+      from ${stores}
+      where ${stores.tenantId} = ${tenantId} and ${stores.id} = ${storeId}
+    ),
+    numbered as (
+      insert into store_counters as c (tenant_id, store_id, name, value)
+      select ${tenantId}::bigint, ${storeId}::bigint, v.name, 1
+      from store, (values ('ticket', 1), ('invoice', 2)) as v (name, ord)
+      order by v.ord
+      on conflict (tenant_id, store_id, name)
+      do update set value = c.value + 1, updated_at = now()
+      returning c.name, c.value
+    ),
+    daily as (
+      insert into store_daily_counters as d (tenant_id, store_id, business_date, value)
+      select ${tenantId}::bigint, ${storeId}::bigint, store.business_date::date, 1
+      from store
+      where (select count(*) from numbered) = 2
+      on conflict (tenant_id, store_id, business_date)
+      do update set value = d.value + 1, updated_at = now()
+      returning d.value
+    )
+    select store.code, store.business_date,
+      (select value from numbered where name = 'ticket') as ticket_no,
+      (select value from numbered where name = 'invoice') as invoice_value,
+      (select value from daily) as daily_ticket_no
+    from store
+  `);
+  const row = result.rows[0];
+  if (!row) throw new Error(`store ${storeId} of tenant ${tenantId} not found`);
+  if (row.ticket_no === null || row.invoice_value === null || row.daily_ticket_no === null) {
+    throw new Error('sale number allocation returned no value');
+  }
   return {
-    ticketNo,
-    dailyTicketNo: daily.value,
-    businessDate: store.businessDate,
-    invoiceNo: formatInvoiceNo(store.code, invoiceValue),
+    ticketNo: Number(row.ticket_no),
+    dailyTicketNo: Number(row.daily_ticket_no),
+    businessDate: row.business_date,
+    invoiceNo: formatInvoiceNo(row.code, Number(row.invoice_value)),
   };
 }
