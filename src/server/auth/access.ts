@@ -50,6 +50,14 @@ export const SETTINGS_ROLES: readonly Role[] = [ROLE.ADMIN, ROLE.OWNER];
 export const PIN_APPROVER_ROLES: readonly Role[] = [ROLE.OWNER, ROLE.ADMIN, ROLE.MANAGER];
 
 /** 000 §5: report routes need a PIN check first, except the employee check-in/out and payroll reports. */
+/** The sale screen and sale management (module Sale): reads, writes, and writes a manager approves with a PIN. */
+export const SALE_READ: SessionAccess = { module: MODULE.SALE };
+export const SALE_WRITE: SessionAccess = { module: MODULE.SALE, write: true };
+export const SALE_WRITE_WITH_PIN: SessionAccess = {
+  module: MODULE.SALE,
+  write: true,
+  pin: { roles: PIN_APPROVER_ROLES },
+};
 export const REPORT_ACCESS: SessionAccess = { module: MODULE.REPORT, pin: true };
 export const REPORT_ACCESS_WITHOUT_PIN: SessionAccess = { module: MODULE.REPORT };
 

@@ -5,6 +5,7 @@
  * Access: the sale screen's reads need the Sale module readable (000 §6 "POS ... screens need login only";
  * the module flags of 000 §3 still apply, design.md §8).
  */
+import { SALE_READ } from '../../auth/access';
 import type { FastifyInstance } from 'fastify';
 import {
   saleInitQuery,
@@ -12,13 +13,11 @@ import {
   serviceProductSettingQuery,
   serviceProductSettingSchema,
 } from '../../../contracts/catalog';
-import { MODULE } from '../../../domain/constants';
 import { requireAuth } from '../../auth-context';
 import { route } from '../../route';
 import { saleInit, serviceProductSetting } from '../../services/catalog';
 
 const TAGS = ['pos'];
-const SALE_READ = { module: MODULE.SALE } as const;
 
 export function registerCatalogRoutes(app: FastifyInstance): void {
   route(app, {

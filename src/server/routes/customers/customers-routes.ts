@@ -7,6 +7,7 @@
  * need the Customer module writable (000 §3 module 8: creating or changing a client is customer data).
  * Bodies are JSON or multipart (@fastify/multipart attaches fields to the body, app.ts).
  */
+import { SALE_READ } from '../../auth/access';
 import type { FastifyInstance } from 'fastify';
 import {
   createCustomerBody,
@@ -31,7 +32,7 @@ export function registerCustomerRoutes(app: FastifyInstance): void {
     url: '/api/pos/customers',
     summary: 'Active customers: search by name or phone (search, filter[search|name|phone]), paged',
     tags: TAGS,
-    access: { module: MODULE.SALE },
+    access: SALE_READ,
     querystring: customerListQuery,
     data: pageSchema(customerListItemSchema),
     handler: ({ db, query, request }) => listCustomers(db, requireAuth(request), query),
@@ -42,7 +43,7 @@ export function registerCustomerRoutes(app: FastifyInstance): void {
     url: '/api/pos/customers/:id',
     summary: 'A customer with points, membership (and its discount) and gift cards',
     tags: TAGS,
-    access: { module: MODULE.SALE },
+    access: SALE_READ,
     params: customerIdParams,
     data: customerDetailSchema,
     handler: ({ db, params, request }) => getCustomer(db, requireAuth(request), params.id),

@@ -7,6 +7,7 @@
  * writable: it is done at the till, by the front desk (staff has the Sale module), and it changes data.
  * Clocking someone else also needs their PIN unless the caller is a manager, admin or owner (service).
  */
+import { SALE_READ, SALE_WRITE } from '../../auth/access';
 import type { FastifyInstance } from 'fastify';
 import {
   checkedInEmployeeSchema,
@@ -17,7 +18,6 @@ import {
   employeeSchema,
 } from '../../../contracts/employees';
 import { pageSchema } from '../../../contracts/envelope';
-import { MODULE } from '../../../domain/constants';
 import { requireAuth } from '../../auth-context';
 import { respond, route } from '../../route';
 import { checkInOut, listCheckedIn, listEmployees } from '../../services/employees';
@@ -30,7 +30,7 @@ export function registerEmployeeRoutes(app: FastifyInstance): void {
     url: '/api/pos/employees',
     summary: "The store's active employees, technicians first (filter name, is_technician)",
     tags: TAGS,
-    access: { module: MODULE.SALE },
+    access: SALE_READ,
     querystring: employeeListQuery,
     data: pageSchema(employeeSchema),
     handler: ({ db, query, request }) => listEmployees(db, requireAuth(request), query),
@@ -41,7 +41,7 @@ export function registerEmployeeRoutes(app: FastifyInstance): void {
     url: '/api/pos/employees/checked-in',
     summary: 'Employees clocked in now, first checked in first (filter, sort, date_range, paging)',
     tags: TAGS,
-    access: { module: MODULE.SALE },
+    access: SALE_READ,
     querystring: checkedInQuery,
     data: pageSchema(checkedInEmployeeSchema),
     handler: ({ db, query, request }) => listCheckedIn(db, requireAuth(request), query),
@@ -52,7 +52,7 @@ export function registerEmployeeRoutes(app: FastifyInstance): void {
     url: '/api/pos/employees/check-in-out',
     summary: 'Clock an employee in, or out when they are clocked in (PIN needed to clock someone else)',
     tags: TAGS,
-    access: { module: MODULE.SALE, write: true },
+    access: SALE_WRITE,
     // A replayed toggle would undo itself: a retry with the same key gets the first answer instead.
     idempotency: { required: false },
     body: checkInOutBody,

@@ -5,6 +5,7 @@
  * Access: Sale readable, not the Gift card module: the cashier checks a card while taking a payment, and the
  * Gift card module is the admin's back-office screen (000 §6).
  */
+import { SALE_READ } from '../../auth/access';
 import type { FastifyInstance } from 'fastify';
 import { pageSchema } from '../../../contracts/envelope';
 import {
@@ -13,13 +14,11 @@ import {
   giftcardParams,
   giftcardSchema,
 } from '../../../contracts/giftcards';
-import { MODULE } from '../../../domain/constants';
 import { requireAuth } from '../../auth-context';
 import { route } from '../../route';
 import { getGiftcard, listGiftcardHistories } from '../../services/giftcards';
 
 const TAGS = ['pos'];
-const SALE_READ = { module: MODULE.SALE } as const;
 
 export function registerGiftcardRoutes(app: FastifyInstance): void {
   route(app, {

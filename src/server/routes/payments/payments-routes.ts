@@ -12,7 +12,6 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { MODULE } from '../../../domain/constants';
 import {
   bulkPaymentsBody,
   bulkPaymentsResultSchema,
@@ -41,8 +40,7 @@ import {
 } from '../../../contracts/payments';
 import { pageSchema } from '../../../contracts/envelope';
 import { requireAuth } from '../../auth-context';
-import { PIN_APPROVER_ROLES } from '../../auth/access';
-import type { SessionAccess } from '../../auth/access';
+import { SALE_READ, SALE_WRITE, SALE_WRITE_WITH_PIN } from '../../auth/access';
 import {
   acceptedRow,
   confirmMomo,
@@ -70,13 +68,6 @@ import { takeBackSalePoints } from '../../services/sales';
 import { VNPAY_IPN_RESPONSE } from '../../payments/providers/vnpay';
 
 const TAGS = ['payments'];
-const READ: SessionAccess = { module: MODULE.SALE };
-const WRITE: SessionAccess = { module: MODULE.SALE, write: true };
-const WRITE_WITH_PIN: SessionAccess = {
-  module: MODULE.SALE,
-  write: true,
-  pin: { roles: PIN_APPROVER_ROLES },
-};
 const KEY = { required: true } as const;
 
 function origin(request: FastifyRequest): string {
@@ -92,7 +83,7 @@ export function registerPaymentRoutes(app: FastifyInstance): void {
     summary:
       "List the store's payments (filter[type], filter[status], filter[date_from|date_to], filter[sale_id])",
     tags: TAGS,
-    access: READ,
+    access: SALE_READ,
     querystring: listPaymentsQuery,
     data: pageSchema(recordedPaymentSchema),
     handler: ({ query, request, db }) => listPayments(db, requireAuth(request), query),
@@ -103,7 +94,7 @@ export function registerPaymentRoutes(app: FastifyInstance): void {
     url: '/api/payments/sale',
     summary: 'Add payments to a completed sale that still has a balance due',
     tags: TAGS,
-    access: WRITE,
+    access: SALE_WRITE,
     idempotency: KEY,
     status: 201,
     message: 'Payment recorded.',
@@ -117,7 +108,7 @@ export function registerPaymentRoutes(app: FastifyInstance): void {
     url: '/api/payments/status',
     summary: 'Approve or decline a pending payment (an offline card payment)',
     tags: TAGS,
-    access: WRITE,
+    access: SALE_WRITE,
     idempotency: KEY,
     body: paymentStatusBody,
     data: paymentActionResultSchema,
@@ -130,7 +121,7 @@ export function registerPaymentRoutes(app: FastifyInstance): void {
     url: '/api/payments/bulk',
     summary: 'Approve or decline many pending payments at once (all or nothing)',
     tags: TAGS,
-    access: WRITE,
+    access: SALE_WRITE,
     idempotency: KEY,
     body: bulkPaymentsBody,
     data: bulkPaymentsResultSchema,
@@ -143,7 +134,7 @@ export function registerPaymentRoutes(app: FastifyInstance): void {
     url: '/api/payments/refund',
     summary: 'Give money back through one payment of a completed sale (PIN approval)',
     tags: TAGS,
-    access: WRITE_WITH_PIN,
+    access: SALE_WRITE_WITH_PIN,
     idempotency: KEY,
     body: refundPaymentBody,
     data: paymentActionResultSchema,
@@ -162,7 +153,7 @@ export function registerPaymentRoutes(app: FastifyInstance): void {
     url: '/api/payments/void',
     summary: 'Void one payment of a completed sale on the day it was taken (PIN approval)',
     tags: TAGS,
-    access: WRITE_WITH_PIN,
+    access: SALE_WRITE_WITH_PIN,
     idempotency: KEY,
     body: voidPaymentBody,
     data: paymentActionResultSchema,
@@ -175,7 +166,7 @@ export function registerPaymentRoutes(app: FastifyInstance): void {
     url: '/api/payments/tipAdjust',
     summary: "Set the tip of a card payment after the sale; the employee's tip and the sale totals follow",
     tags: TAGS,
-    access: WRITE,
+    access: SALE_WRITE,
     idempotency: KEY,
     body: tipAdjustBody,
     data: paymentActionResultSchema,
@@ -190,7 +181,7 @@ export function registerPaymentRoutes(app: FastifyInstance): void {
     url: '/api/payments/momo/create',
     summary: 'Create a MoMo payment request: the signed captureWallet body (posted to MoMo when configured)',
     tags: TAGS,
-    access: WRITE,
+    access: SALE_WRITE,
     idempotency: KEY,
     status: 201,
     body: momoCreateBody,
@@ -204,7 +195,7 @@ export function registerPaymentRoutes(app: FastifyInstance): void {
     url: '/api/payments/momo/:id/status',
     summary: 'A MoMo payment request: its status and the signed query-status body',
     tags: TAGS,
-    access: READ,
+    access: SALE_READ,
     params: paymentRequestIdParams,
     data: momoStatusResultSchema,
     handler: ({ params, request, db }) => momoStatus(db, requireAuth(request), params.id),
@@ -215,7 +206,7 @@ export function registerPaymentRoutes(app: FastifyInstance): void {
     url: '/api/payments/momo/:id/confirm',
     summary: "Confirm a MoMo payment with MoMo's signed result (the redirect's query), verified",
     tags: TAGS,
-    access: WRITE,
+    access: SALE_WRITE,
     idempotency: KEY,
     params: paymentRequestIdParams,
     body: momoResultBody,
@@ -246,7 +237,7 @@ export function registerPaymentRoutes(app: FastifyInstance): void {
     url: '/api/payments/vnpay/create',
     summary: 'Create a VNPAY payment request: the signed pay URL to send the customer to',
     tags: TAGS,
-    access: WRITE,
+    access: SALE_WRITE,
     idempotency: KEY,
     status: 201,
     body: vnpayCreateBody,
@@ -304,7 +295,7 @@ export function registerPaymentRoutes(app: FastifyInstance): void {
     url: '/api/payments/vietqr/create',
     summary: "Create a VietQR payment request: the EMVCo payload for the store's account and the amount",
     tags: TAGS,
-    access: WRITE,
+    access: SALE_WRITE,
     idempotency: KEY,
     status: 201,
     body: vietqrCreateBody,
@@ -318,7 +309,7 @@ export function registerPaymentRoutes(app: FastifyInstance): void {
     url: '/api/payments/vietqr/:id/confirm',
     summary: 'Confirm a VietQR transfer arrived (PIN approval by a manager, an admin or the owner)',
     tags: TAGS,
-    access: WRITE_WITH_PIN,
+    access: SALE_WRITE_WITH_PIN,
     idempotency: KEY,
     params: paymentRequestIdParams,
     data: paymentRequestResultSchema,

@@ -31,11 +31,9 @@ import {
   saleStatusBodySchema,
   saleTipBodySchema,
 } from '../../../contracts/sales';
-import { MODULE } from '../../../domain/constants';
 import type { AuthContext, PinApprover } from '../../auth-context';
 import { requireAuth } from '../../auth-context';
-import { MESSAGES, PIN_APPROVER_ROLES } from '../../auth/access';
-import type { SessionAccess } from '../../auth/access';
+import { MESSAGES, PIN_APPROVER_ROLES, SALE_READ, SALE_WRITE, SALE_WRITE_WITH_PIN } from '../../auth/access';
 import { verifyPinApproval } from '../../auth/pin-approval';
 import type { Queryable } from '../../db/client';
 import { forbidden } from '../../errors';
@@ -61,18 +59,10 @@ import type { ApproverSource } from '../../services/sale-management';
 import { createSale, getSale, listSales, loadSaleStore, updateSale } from '../../services/sales';
 
 const TAGS = ['sales'];
-const READ: SessionAccess = { module: MODULE.SALE };
-const WRITE: SessionAccess = { module: MODULE.SALE, write: true };
-/** Refund, void, remove and clear trash need a manager's PIN (domain MANAGER_PIN_MODES). */
-const WRITE_WITH_PIN: SessionAccess = {
-  module: MODULE.SALE,
-  write: true,
-  pin: { roles: PIN_APPROVER_ROLES },
-};
 /** Sales and their money: a write without a key is refused (design.md §5). */
 const KEYED = { required: true } as const;
 
-/** The approver the access hook verified (routes declared WRITE_WITH_PIN). */
+/** The approver the access hook verified (routes declared SALE_WRITE_WITH_PIN). */
 function verifiedApprover(request: FastifyRequest): PinApprover {
   if (!request.pinApprover) throw forbidden(MESSAGES.pin);
   return request.pinApprover;
@@ -96,7 +86,7 @@ export function registerSaleRoutes(app: FastifyInstance): void {
     url: '/api/pos/sales',
     summary: 'Sales of the store (the order report list): filter, sort, paginate; cleared sales never listed',
     tags: TAGS,
-    access: READ,
+    access: SALE_READ,
     querystring: saleListQuerySchema,
     data: saleListSchema,
     handler: ({ query, db, request }) => listSales(db, requireAuth(request), query),
@@ -112,7 +102,7 @@ export function registerSaleRoutes(app: FastifyInstance): void {
       'from the catalog and store settings. A uuid already saved answers 200 with that sale when the order is ' +
       'the same, 409 when it differs.',
     tags: TAGS,
-    access: WRITE,
+    access: SALE_WRITE,
     body: saleBodySchema,
     data: saleDetailSchema,
     status: 201,
@@ -131,7 +121,7 @@ export function registerSaleRoutes(app: FastifyInstance): void {
     url: '/api/pos/sales/bulk',
     summary: 'Trash, restore or clear many sales in one transaction',
     tags: TAGS,
-    access: WRITE,
+    access: SALE_WRITE,
     body: saleBulkBodySchema,
     data: saleBulkResultSchema,
     idempotency: KEYED,
@@ -147,7 +137,7 @@ export function registerSaleRoutes(app: FastifyInstance): void {
     url: '/api/pos/sales/save-all-changes',
     summary: 'Apply a list of sale changes (order time, employee, tips, status) in one transaction',
     tags: TAGS,
-    access: WRITE,
+    access: SALE_WRITE,
     body: saleSaveAllBodySchema,
     data: saleSaveAllResultSchema,
     idempotency: KEYED,
@@ -163,7 +153,7 @@ export function registerSaleRoutes(app: FastifyInstance): void {
     url: '/api/pos/sales/clear-trashed/all',
     summary: 'Clear (delete for good) every trashed sale of the store',
     tags: TAGS,
-    access: WRITE_WITH_PIN,
+    access: SALE_WRITE_WITH_PIN,
     data: saleClearedSchema,
     idempotency: KEYED,
     handler: async ({ db, request }) => {
@@ -178,7 +168,7 @@ export function registerSaleRoutes(app: FastifyInstance): void {
     url: '/api/pos/sales/clear-trashed/:id',
     summary: 'Clear (delete for good) one trashed sale',
     tags: TAGS,
-    access: WRITE_WITH_PIN,
+    access: SALE_WRITE_WITH_PIN,
     params: saleIdParams,
     data: saleClearedSchema,
     idempotency: KEYED,
@@ -195,7 +185,7 @@ export function registerSaleRoutes(app: FastifyInstance): void {
     url: '/api/pos/sales/:id',
     summary: 'A sale with its lines, tips, payments and totals',
     tags: TAGS,
-    access: READ,
+    access: SALE_READ,
     params: saleIdParams,
     data: saleDetailSchema,
     handler: ({ params, db, request }) => getSale(db, requireAuth(request), params.id),
@@ -206,7 +196,7 @@ export function registerSaleRoutes(app: FastifyInstance): void {
     url: '/api/pos/sales/:id',
     summary: 'Update a draft (recomputed like a create); status 1 completes it. A completed sale is 409.',
     tags: TAGS,
-    access: WRITE,
+    access: SALE_WRITE,
     params: saleIdParams,
     body: saleBodySchema,
     data: saleDetailSchema,
@@ -220,7 +210,7 @@ export function registerSaleRoutes(app: FastifyInstance): void {
     url: '/api/pos/sales/:id',
     summary: 'Move a sale to the trash (its status is remembered for a restore)',
     tags: TAGS,
-    access: WRITE_WITH_PIN,
+    access: SALE_WRITE_WITH_PIN,
     params: saleIdParams,
     data: saleDetailSchema,
     message: 'Sale moved to the trash.',
@@ -246,7 +236,7 @@ export function registerSaleRoutes(app: FastifyInstance): void {
     url: '/api/pos/sales/:id/invoice',
     summary: 'The invoice of a completed sale, with the store receipt header and payments as printed',
     tags: TAGS,
-    access: READ,
+    access: SALE_READ,
     params: saleIdParams,
     data: saleInvoiceSchema,
     handler: async ({ params, db, request }) => {
@@ -260,7 +250,7 @@ export function registerSaleRoutes(app: FastifyInstance): void {
     url: '/api/pos/sales/:id/status',
     summary: 'Change the status as the sale status machine allows (anything else is 409)',
     tags: TAGS,
-    access: WRITE,
+    access: SALE_WRITE,
     params: saleIdParams,
     body: saleStatusBodySchema,
     data: saleDetailSchema,
@@ -288,7 +278,7 @@ export function registerSaleRoutes(app: FastifyInstance): void {
     url: '/api/pos/sales/:id/tip',
     summary: 'Set the tips of employees of the sale; totals recomputed',
     tags: TAGS,
-    access: WRITE,
+    access: SALE_WRITE,
     params: saleIdParams,
     body: saleTipBodySchema,
     data: saleDetailSchema,
@@ -306,7 +296,7 @@ export function registerSaleRoutes(app: FastifyInstance): void {
     url: '/api/pos/sales/:id/employee',
     summary: "Move an employee's lines (and tip) to another employee; commissions recomputed",
     tags: TAGS,
-    access: WRITE,
+    access: SALE_WRITE,
     params: saleIdParams,
     body: saleEmployeeBodySchema,
     data: saleDetailSchema,
@@ -324,7 +314,7 @@ export function registerSaleRoutes(app: FastifyInstance): void {
     url: '/api/pos/sales/:id/order-at',
     summary: 'Change the order time (ticket numbers and business date stay)',
     tags: TAGS,
-    access: WRITE,
+    access: SALE_WRITE,
     params: saleIdParams,
     body: saleOrderAtBodySchema,
     data: saleDetailSchema,
@@ -342,7 +332,7 @@ export function registerSaleRoutes(app: FastifyInstance): void {
     url: '/api/pos/sales/:id/refund',
     summary: 'What can still be refunded (per line) and whether a refund or void is allowed now',
     tags: TAGS,
-    access: READ,
+    access: SALE_READ,
     params: saleIdParams,
     data: saleRefundInfoSchema,
     handler: async ({ params, db, request }) => {
@@ -356,7 +346,7 @@ export function registerSaleRoutes(app: FastifyInstance): void {
     url: '/api/pos/sales/:id/refund',
     summary: 'Refund the whole sale (status Refund) or some lines (status stays Sale)',
     tags: TAGS,
-    access: WRITE_WITH_PIN,
+    access: SALE_WRITE_WITH_PIN,
     params: saleIdParams,
     body: saleRefundBodySchema,
     data: saleRefundResultSchema,
@@ -383,7 +373,7 @@ export function registerSaleRoutes(app: FastifyInstance): void {
     url: '/api/pos/sales/:id/void',
     summary: 'Void a sale (only on its business day and before any refund)',
     tags: TAGS,
-    access: WRITE_WITH_PIN,
+    access: SALE_WRITE_WITH_PIN,
     params: saleIdParams,
     body: saleReasonBodySchema,
     data: saleDetailSchema,
@@ -410,7 +400,7 @@ export function registerSaleRoutes(app: FastifyInstance): void {
     url: '/api/pos/sales/:id/restore',
     summary: 'Restore a trashed sale to its status before the trash',
     tags: TAGS,
-    access: WRITE,
+    access: SALE_WRITE,
     params: saleIdParams,
     data: saleDetailSchema,
     message: 'Sale restored.',
