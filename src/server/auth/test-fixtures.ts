@@ -127,7 +127,9 @@ export async function createTenantWithUsers(
   db: Queryable,
   options: TenantFixtureOptions = {},
 ): Promise<TenantFixture> {
-  const code = options.code ?? `T${randomBytes(5).toString('hex').toUpperCase()}`;
+  // Digits only after the T: display names carry the code, and a random code with letters ("…BE…") made
+  // name-filter tests match the fixture's own people now and then.
+  const code = options.code ?? `T${randomBytes(5).readUIntBE(0, 5).toString().padStart(13, '0')}`;
   const name = options.name ?? `Salon ${code}`;
   const [tenant] = await db
     .insert(tenants)
