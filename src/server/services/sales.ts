@@ -1106,6 +1106,89 @@ export async function issueGiftcards(
   return ids;
 }
 
+/**
+ * The rows under a sale row, shared by create and draft update: gift cards sold (issued or topped up only when
+ * the sale completes), then the employee groups and lines (gift card lines point at their card).
+ */
+async function writeSaleChildren(
+  tx: Queryable,
+  auth: AuthContext,
+  input: {
+    saleId: number;
+    store: SaleStore;
+    customerId: number | null;
+    prepared: PreparedSale;
+    completing: boolean;
+  },
+): Promise<{ groups: SaleEmployeeRow[]; lines: SaleLineRow[]; cardIds: ReadonlyMap<string, number> }> {
+  const { saleId, store, customerId, prepared, completing } = input;
+  const cardIds = completing
+    ? await issueGiftcards(
+        tx,
+        auth,
+        { id: saleId, storeId: store.id, customerId },
+        prepared.giftcards.map((c) => ({ key: `${c.group}:${c.index}`, number: c.number, amount: c.amount })),
+      )
+    : new Map<string, number>();
+  const { groups, lines } = await insertGroupsAndLines(tx, auth, saleId, prepared, cardIds);
+  return { groups, lines, cardIds };
+}
+
+/**
+ * What follows the rows, shared by create and draft update: a completing sale records its payments and earns
+ * its customer's points; the detail is built from the rows; and the stored Order is rewritten only when it must
+ * rebuild what the rows say and differs from what was written (gift card ids of cards sold).
+ */
+async function finishSaleWrite(
+  tx: Queryable,
+  auth: AuthContext,
+  input: {
+    sale: SaleRow;
+    store: SaleStore;
+    order: Order;
+    prepared: PreparedSale;
+    completing: boolean;
+    groups: SaleEmployeeRow[];
+    lines: SaleLineRow[];
+    cardIds: ReadonlyMap<string, number>;
+    /** Sale uuid and store row the caller already holds, so payments do not read them again. */
+    known?: { saleUuid: string; store: PaymentStore };
+  },
+): Promise<SaleDetail> {
+  const { sale, store, order, prepared, completing } = input;
+  const customerId = sale.customerId;
+  const recorded =
+    completing && prepared.payments.length > 0
+      ? await recordSalePayments(tx, auth, {
+          saleId: sale.id,
+          storeId: store.id,
+          customerId,
+          payments: prepared.payments,
+          totalPrice: prepared.totals.total.total_price,
+          orderAt: prepared.orderAt,
+          ...(input.known ? { known: input.known } : {}),
+        })
+      : [];
+  // Only a customer earns points; the row the caller just wrote is what awardSalePoints would read again
+  // (payments do not change the sale row).
+  if (completing && customerId !== null) await awardSalePoints(tx, auth, sale.id, sale);
+  const detail = saleDetailOf({
+    sale,
+    groups: input.groups,
+    lines: input.lines,
+    payments: recorded.map(paymentViewOfRecorded),
+    employees: employeesOfSnapshot(order),
+    customer: order.customer,
+  });
+  if (input.cardIds.size > 0) {
+    await tx
+      .update(sales)
+      .set({ orderSnapshot: snapshotOf(detail, store.settings, order.payments) })
+      .where(storeIdWhere(sales, auth, sale.id));
+  }
+  return detail;
+}
+
 /** The rows of a prepared sale's groups and lines (gift card lines get their card's id). */
 async function insertGroupsAndLines(
   tx: Queryable,
@@ -1276,47 +1359,24 @@ export async function createSale(
     .returning();
 
   const completing = status === SALE_STATUS.SALE;
-  const cardIds = completing
-    ? await issueGiftcards(
-        tx,
-        auth,
-        { id: saleId, storeId: store.id, customerId },
-        prepared.giftcards.map((c) => ({ key: `${c.group}:${c.index}`, number: c.number, amount: c.amount })),
-      )
-    : new Map<string, number>();
-  const { groups, lines } = await insertGroupsAndLines(tx, auth, saleId, prepared, cardIds);
-  const recorded =
-    completing && prepared.payments.length > 0
-      ? await recordSalePayments(tx, auth, {
-          saleId,
-          storeId: store.id,
-          customerId,
-          payments: prepared.payments,
-          totalPrice: prepared.totals.total.total_price,
-          orderAt: prepared.orderAt,
-          known: { saleUuid: body.uuid, store: storeRow },
-        })
-      : [];
-  // Only a customer earns points; the row just inserted is what awardSalePoints would read again (payments
-  // do not change the sale row).
-  if (completing && customerId !== null) await awardSalePoints(tx, auth, saleId, sale);
-
-  const detail = saleDetailOf({
+  const { groups, lines, cardIds } = await writeSaleChildren(tx, auth, {
+    saleId,
+    store,
+    customerId,
+    prepared,
+    completing,
+  });
+  const detail = await finishSaleWrite(tx, auth, {
     sale: sale!,
+    store,
+    order,
+    prepared,
+    completing,
     groups,
     lines,
-    payments: recorded.map(paymentViewOfRecorded),
-    employees: employeesOfSnapshot(order),
-    customer: order.customer,
+    cardIds,
+    known: { saleUuid: body.uuid, store: storeRow },
   });
-  // The stored Order must rebuild exactly what the rows say (gift card ids, live payments): rewrite it only if
-  // something differs from what was inserted (gift cards sold).
-  if (cardIds.size > 0) {
-    await tx
-      .update(sales)
-      .set({ orderSnapshot: snapshotOf(detail, store.settings, order.payments) })
-      .where(storeIdWhere(sales, auth, saleId));
-  }
   await writeAudit(tx, auth, [
     { action: completing ? 'sale.create' : 'sale.create_draft', saleId, after: auditView(sale!) },
     ...overrideAudit(saleId, prepared.overrides),
@@ -1365,15 +1425,13 @@ export async function updateSale(
   const customerId = prepared.order.customer?.id ?? null;
 
   await tx.delete(saleEmployees).where(storeWhere(saleEmployees, auth, eq(saleEmployees.saleId, saleId)));
-  const cardIds = completing
-    ? await issueGiftcards(
-        tx,
-        auth,
-        { id: saleId, storeId: store.id, customerId },
-        prepared.giftcards.map((c) => ({ key: `${c.group}:${c.index}`, number: c.number, amount: c.amount })),
-      )
-    : new Map<string, number>();
-  const { groups, lines } = await insertGroupsAndLines(tx, auth, saleId, prepared, cardIds);
+  const { groups, lines, cardIds } = await writeSaleChildren(tx, auth, {
+    saleId,
+    store,
+    customerId,
+    prepared,
+    completing,
+  });
   const order: Order = {
     ...prepared.order,
     id: saleId,
@@ -1397,32 +1455,16 @@ export async function updateSale(
     })
     .where(storeIdWhere(sales, auth, saleId))
     .returning();
-  const recorded =
-    completing && prepared.payments.length > 0
-      ? await recordSalePayments(tx, auth, {
-          saleId,
-          storeId: store.id,
-          customerId,
-          payments: prepared.payments,
-          totalPrice: prepared.totals.total.total_price,
-          orderAt: prepared.orderAt,
-        })
-      : [];
-  if (completing) await awardSalePoints(tx, auth, saleId);
-  const detail = saleDetailOf({
+  const detail = await finishSaleWrite(tx, auth, {
     sale: sale!,
+    store,
+    order,
+    prepared,
+    completing,
     groups,
     lines,
-    payments: recorded.map(paymentViewOfRecorded),
-    employees: employeesOfSnapshot(order),
-    customer: order.customer,
+    cardIds,
   });
-  if (cardIds.size > 0) {
-    await tx
-      .update(sales)
-      .set({ orderSnapshot: snapshotOf(detail, store.settings, order.payments) })
-      .where(storeIdWhere(sales, auth, saleId));
-  }
   await writeAudit(tx, auth, [
     { action: 'sale.update', saleId, before: auditView(before), after: auditView(sale!) },
     ...(completing
