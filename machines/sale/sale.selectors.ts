@@ -5,7 +5,10 @@
  * unchanged, so a component re-renders only when its fact changes.
  */
 import type { SnapshotFrom } from 'xstate';
+import { SALE_STATUS } from '../../src/domain/constants';
+import { canAddItem } from '../../src/domain/order-editing';
 import type { OrderTotals } from '../../src/domain/order-total';
+import { parseTaxRates } from '../../src/domain/tax';
 import type { Employee, Order, OrderEmployee, OrderItem, WaitingTicket } from '../../src/domain/order.types';
 import { employeesOnSeveralTickets } from '../../src/domain/waiting-tickets';
 import { totalsOf } from './sale.machine';
@@ -98,4 +101,56 @@ export function selectEmployeesOnSeveralTickets(snapshot: SaleSnapshot): Employe
     byOrder.set(order, employees);
   }
   return employees;
+}
+
+/** The order-level discounts as set (ticket, manager, membership, other). */
+export const selectOrderDiscounts = (snapshot: SaleSnapshot) => snapshot.context.order.discount;
+
+// ---- the sale screen's panels (features/sale) ---------------------------------------------------------
+
+export const selectCurrency = (snapshot: SaleSnapshot): string => snapshot.context.order.settings.currency;
+export const selectActiveEmployeeIndex = (snapshot: SaleSnapshot): number =>
+  snapshot.context.order.activeEmployeeIndex;
+export const selectActiveItemIndex = (snapshot: SaleSnapshot): number => snapshot.context.order.activeItemIndex;
+
+/** A tap on an item would land on a line: the ticket is editable and has an employee to put it on. */
+export const selectCanAddLine = (snapshot: SaleSnapshot): boolean =>
+  snapshot.hasTag('editable') && canAddItem(snapshot.context.order);
+
+/** A sale read back from the server that is no longer a draft: the server refuses to change it (409). */
+export const selectIsCompletedSale = (snapshot: SaleSnapshot): boolean =>
+  snapshot.context.order.id !== null && snapshot.context.order.status !== SALE_STATUS.DRAFT;
+
+export interface TaxAmount {
+  /** The percentage, as the items' taxes strings give it. */
+  rate: number;
+  amount: number;
+}
+
+const taxCache = new WeakMap<Order, TaxAmount[]>();
+/**
+ * The order's taxes per rate, in the order the rates first appear (the totals panel's "taxes per tax"). An
+ * item's taxes string lists its rates and the totals give one amount per applied rate in that order
+ * (domain tax.ts: blank entries ignored, only the first under the Indian rule), so the two zip together.
+ */
+export function selectTaxBreakdown(snapshot: SaleSnapshot): TaxAmount[] {
+  const order = snapshot.context.order;
+  let breakdown = taxCache.get(order);
+  if (!breakdown) {
+    const totals = totalsOf(order);
+    const byRate = new Map<number, number>();
+    order.orderEmployees.forEach((group, g) => {
+      group.orderItems.forEach((item, i) => {
+        const amounts = totals.employees[g]?.lines[i]?.tax_amounts ?? [];
+        const rates = parseTaxRates(item.taxes);
+        amounts.forEach((amount, r) => {
+          const rate = rates[r];
+          if (rate !== undefined) byRate.set(rate, (byRate.get(rate) ?? 0) + amount);
+        });
+      });
+    });
+    breakdown = [...byRate].map(([rate, amount]) => ({ rate, amount }));
+    taxCache.set(order, breakdown);
+  }
+  return breakdown;
 }

@@ -254,3 +254,147 @@ export function waitingTicketsKey(
 
 /** Gift card export file (000 §9). */
 export const GIFTCARD_EXPORT_FILE = 'giftcards_export.csv';
+
+/** Offline queue messages (000 §8), shared by the queue, the sync scheduler and their screens. */
+export const OFFLINE_QUEUE_ERROR = {
+  QUEUE_FULL: 'Offline queue is full',
+  OFFLINE: 'Cannot sync while offline',
+  NOT_FOUND: 'Request not found',
+} as const;
+/** A replayed request answered with a non-OK status (000 §8). */
+export function queueHttpError(status: number, statusText: string): string {
+  return `HTTP ${status}: ${statusText}`;
+}
+/** The sync configuration edits exactly this many sync and retry intervals (001 §2: "three … in seconds"). */
+export const SYNC_INTERVAL_COUNT = 3;
+
+/** Service worker timings and limits (001 §9). */
+export const WORKER = {
+  /** "the worker is initialised after 0 ms" (001 §4): after the first render, not before. */
+  INIT_DELAY_MS: 0,
+  INIT_TIMEOUT_MS: 3_000,
+  READY_TIMEOUT_MS: 10_000,
+  VERSION_CHECK_TIMEOUT_MS: 10_000,
+  ACTIVATED_CHECK_TIMEOUT_MS: 3_000,
+  CACHE_OPERATION_TIMEOUT_MS: 10_000,
+  ACTIVATION_TIMEOUT_MS: 30_000,
+  FORCE_UPDATE_TIMEOUT_MS: 15_000,
+  RESPONSIVENESS_CHECK_MS: 3_000,
+  INIT_RETRIES: 3,
+  INIT_BACKOFF_BASE_MS: 1_000,
+  INIT_BACKOFF_MAX_MS: 10_000,
+  STATUS_REFRESH_MS: 10_000,
+  UPDATE_BANNER_DISMISS_MS: 30_000,
+  STALE_FLAG_MS: 600_000,
+  STALE_FLAG_CHECK_MS: 300_000,
+  REGISTRATION_TIMEOUT_MS: 15_000,
+  CHUNK_LOAD_TIMEOUT_MS: 120_000,
+  ASSET_BASE: './',
+  /** Update Now: skip waiting, active, then reload after 2 s (001 §4). */
+  UPDATE_NOW_RELOAD_DELAY_MS: 2_000,
+  /** Apply Update in the status panel: reload 100 ms after skip waiting (001 §4). */
+  APPLY_UPDATE_RELOAD_DELAY_MS: 100,
+} as const;
+
+/** Back-off before init retry n (1-based): min(1000·2^(n-1), 10000) ms (001 §4). */
+export function workerInitBackoffMs(retry: number): number {
+  return Math.min(WORKER.INIT_BACKOFF_BASE_MS * 2 ** (Math.max(retry, 1) - 1), WORKER.INIT_BACKOFF_MAX_MS);
+}
+
+/** Messages between the page and the worker (001 §7); not HTTP. */
+export const WORKER_MESSAGE = {
+  GET_VERSION: 'GET_VERSION',
+  CLEAR_DATA_CACHE: 'CLEAR_DATA_CACHE',
+  GET_CACHE_INFO: 'GET_CACHE_INFO',
+  SKIP_WAITING: 'SKIP_WAITING',
+  FORCE_UPDATE: 'FORCE_UPDATE',
+  VERSION_INFO: 'VERSION_INFO',
+  DATA_CACHE_CLEARED: 'DATA_CACHE_CLEARED',
+  CACHE_INFO: 'CACHE_INFO',
+  FORCE_UPDATE_COMPLETED: 'FORCE_UPDATE_COMPLETED',
+  VERSION_CHECK_ERROR: 'VERSION_CHECK_ERROR',
+  CACHE_CLEAR_ERROR: 'CACHE_CLEAR_ERROR',
+  FORCE_UPDATE_ERROR: 'FORCE_UPDATE_ERROR',
+  VERSION_CHANGED: 'VERSION_CHANGED',
+  BACKGROUND_SYNC: 'BACKGROUND_SYNC',
+  FOCUS_CLIENT: 'FOCUS_CLIENT',
+} as const;
+export type WorkerMessageType = (typeof WORKER_MESSAGE)[keyof typeof WORKER_MESSAGE];
+
+/** Errors of the worker manager (001 §8). */
+export const WORKER_ERROR = {
+  MANAGER_UNAVAILABLE: 'Service Worker manager not available',
+  INIT_FAILED: 'Service Worker initialization failed or timed out',
+  UNKNOWN: 'Unknown error',
+  NOT_READY: 'Service Worker not ready after 10 seconds',
+  NOT_ACTIVE: 'Service Worker not active',
+  CACHE_CLEAR_TIMEOUT: 'Cache clear operation timeout',
+  CACHE_INFO_TIMEOUT: 'Cache info operation timeout',
+  ACTIVATION_TIMEOUT: 'Service Worker activation timeout',
+} as const;
+
+/** The startup error banners (001 §8); the banner's Retry button reloads the page (001 §4). */
+export const STARTUP_BANNER = {
+  FAILED: 'Service Worker failed to start. Please refresh the page.',
+  NETWORK: 'Network connection issue. Please check your connection and refresh.',
+  TIMEOUT: 'Service Worker is taking too long to start. Please refresh the page.',
+  PERMISSION: 'Permission denied. Please allow notifications and refresh.',
+} as const;
+export type StartupBanner = (typeof STARTUP_BANNER)[keyof typeof STARTUP_BANNER];
+
+/** The update flow's messages and buttons (001 §8), exact texts. */
+export const UPDATE_MESSAGE = {
+  AVAILABLE: {
+    title: 'App Update Available',
+    description: 'A new version is available. Update now to get the latest features.',
+  },
+  SUCCESS: {
+    title: 'Update Successful',
+    description: 'Application updated successfully! The page will reload in a few seconds...',
+  },
+  FAILED: {
+    title: 'Update Failed',
+    description: 'Failed to update the application. Please refresh the page manually.',
+  },
+} as const;
+export const UPDATE_BUTTON = {
+  UPDATE_NOW: 'Update Now',
+  LATER: 'Later',
+  UPDATING: 'Updating...',
+  RELOADING: 'Reloading...',
+  REFRESH_PAGE: 'Refresh Page',
+  CLOSE: 'Close',
+  CHECK_AGAIN: 'Check Again',
+} as const;
+export const FORCE_RELOAD_CONFIRM =
+  'This will force reload the service worker and clear all caches. Continue?';
+/** On a version change, local data whose keys start with these is cleared (001 §4). */
+export const VERSIONED_LOCAL_DATA_PREFIXES = ['app-', 'pos-', 'user-'] as const;
+
+/** Push (001 §5, §7, §8). */
+export const PUSH_ERROR = {
+  UNSUPPORTED: 'Push notifications are not supported',
+  DENIED: 'Notification permission has been denied',
+  REQUIRED: 'Notification permission required',
+  WORKER_NOT_READY: 'Service worker not ready',
+  NOT_GRANTED: 'Notification permission not granted',
+} as const;
+/** A non-OK answer to POST /api/push/subscribe (001 §7). */
+export function pushServerError(status: number): string {
+  return `Server error: ${status}`;
+}
+export const PUSH_PATH = { SUBSCRIBE: '/api/push/subscribe', UNSUBSCRIBE: '/api/push/unsubscribe' } as const;
+/** Subscription details show the first 20 characters of each key (001 §2). */
+export const PUSH_KEY_PREVIEW_LENGTH = 20;
+
+/** Install prompts (001 §9). */
+export const INSTALL = {
+  BANNER_DISMISS_MS: 10_000,
+  INSTRUCTIONS_DISMISS_MS: 15_000,
+  AUTO_SHOW_DELAY_MS: 3_000,
+  /** The settings tab's "enable auto-show after 5 s" button (001 §2). */
+  AUTO_SHOW_BUTTON_DELAY_MS: 5_000,
+} as const;
+
+/** Toasts auto-close after 5000 ms (001 §8). */
+export const TOAST_DURATION_MS = 5_000;

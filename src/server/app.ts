@@ -30,7 +30,10 @@ import { registerEmployeeRoutes } from './routes/employees/employees-routes';
 import { registerGiftcardRoutes } from './routes/giftcards/giftcards-routes';
 import { registerHealthRoutes } from './routes/health/health-routes';
 import { registerPaymentRoutes } from './routes/payments/payments-routes';
+import { registerPushRoutes } from './routes/push/push-routes';
+import { registerReceiptRoutes } from './routes/receipts/receipts-routes';
 import { registerSaleRoutes } from './routes/sales/sales-routes';
+import type { PushOptions } from './services/push';
 
 export interface AppConfig {
   /** The built client; null (or a directory without index.html) serves the API only. */
@@ -39,6 +42,8 @@ export interface AppConfig {
   trustProxy?: boolean;
   /** Uploaded media (profile photos): DATA_DIR/media; default ./data/media. */
   mediaDir?: string;
+  /** Web Push: VAPID subject, allowed push services, transport (default: the environment; ADR 009). */
+  push?: PushOptions;
 }
 
 /** Upload bounds: a profile photo or a CSV import, never a video. */
@@ -97,5 +102,7 @@ export async function buildApp({ db, config }: { db: Db; config: AppConfig }): P
   registerGiftcardRoutes(app);
   registerPaymentRoutes(app);
   registerSaleRoutes(app);
+  registerReceiptRoutes(app);
+  registerPushRoutes(app, config.push);
   return app;
 }

@@ -79,7 +79,6 @@ const SPEC_PATHS = [
  */
 const COMING_SOON = [
   '/plan',
-  '/pos/receipts/:id',
   '/pos/walk-in/sign-in/:storeId/:isEmp/:isCat/:isService',
   '/pos/walk-in/sign-up/:storeId/:isEmp/:isCat/:isService',
   '/pos/walk-in/sign-in/:storeId/quick-employees/:isEmp/:isCat/:isService',
@@ -87,15 +86,12 @@ const COMING_SOON = [
   '/pos/walk-in/review/:storeId',
   '/dashboard',
   '/pos/employee-check-in',
-  '/pos/sales',
-  '/pos/sales/:id',
   '/pos/walk-in',
   '/pos/turn-system',
   '/pos/turn-re-order',
   '/pos/cash-drawer',
   '/pos/booking-appt',
   '/pos/walk-in/tv/:storeId',
-  '/pos/report/order',
   '/pos/report/daily',
   '/pos/report/daily/details',
   '/pos/report/summary',

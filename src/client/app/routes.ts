@@ -73,6 +73,8 @@ const logout = authScreen('logout');
 const profile = authScreen('profile');
 const changePassword = authScreen('changePassword');
 
+const saleArea: ScreenLoader = () => import('./areas/sale-area').then((m) => m.SaleArea);
+
 const diagrams: ScreenLoader = () =>
   import('../features/diagrams/diagrams-screen').then((m) => m.DiagramsScreen);
 
@@ -112,7 +114,13 @@ export const ROUTES: readonly AppRoute[] = [
   publicPage({ id: 'plan', path: '/plan', module: null }),
   publicPage({ id: 'login', path: '/login', module: null, screen: login }),
   publicPage({ id: 'logout', path: '/logout', module: null, screen: logout }),
-  publicPage({ id: 'receipt', path: '/pos/receipts/:id', module: MODULE.SALE }),
+  publicPage({
+    id: 'receipt',
+    path: '/pos/receipts/:id',
+    module: MODULE.SALE,
+    // The receipt area (app/areas/receipt-area.tsx): its own chunk, so a customer's link loads nothing else.
+    screen: () => import('./areas/receipt-area').then((m) => m.RECEIPT_SCREENS.receipt),
+  }),
   publicPage({ id: 'forbidden', path: '/403', module: null, screen: forbidden }),
   publicPage({ id: 'notFound', path: '/404', module: null, screen: notFound }),
   publicPage({ id: 'serverError', path: '/500', module: null, screen: serverError }),
@@ -151,8 +159,15 @@ export const ROUTES: readonly AppRoute[] = [
     module: MODULE.SALE,
     menu: { label: 'menu.employees' },
   }),
-  posPage({ id: 'sale', path: '/pos/sales', module: MODULE.SALE, menu: { label: 'menu.pos' } }),
-  posPage({ id: 'saleDetail', path: '/pos/sales/:id', module: MODULE.SALE }),
+  // The sale area (app/areas/sale-area.tsx): both addresses load the one chunk.
+  posPage({
+    id: 'sale',
+    path: '/pos/sales',
+    module: MODULE.SALE,
+    menu: { label: 'menu.pos' },
+    screen: saleArea,
+  }),
+  posPage({ id: 'saleDetail', path: '/pos/sales/:id', module: MODULE.SALE, screen: saleArea }),
   posPage({ id: 'walkIn', path: '/pos/walk-in', module: MODULE.WALKIN, menu: { label: 'menu.checkIn' } }),
   posPage({ id: 'turnSystem', path: '/pos/turn-system', module: MODULE.TURN_SYSTEM, menu: {} }),
   posPage({ id: 'turnReorder', path: '/pos/turn-re-order', module: MODULE.TURN_SYSTEM }),
@@ -175,7 +190,13 @@ export const ROUTES: readonly AppRoute[] = [
   },
 
   // Reports (POS layout): a PIN first, except employee check-in/out and payroll (000 §5, §6).
-  report({ id: 'reportOrder', path: '/pos/report/order', menu: { parent: 'reports' } }),
+  report({
+    id: 'reportOrder',
+    path: '/pos/report/order',
+    menu: { parent: 'reports' },
+    // The sale management area (order report, sale detail, refund/void...): its own chunk.
+    screen: () => import('./areas/sale-management-area').then((m) => m.SaleManagementArea),
+  }),
   report({ id: 'reportDaily', path: '/pos/report/daily', menu: { parent: 'reports' } }),
   report({ id: 'reportDailyDetails', path: '/pos/report/daily/details' }),
   report({ id: 'reportSummary', path: '/pos/report/summary', menu: { parent: 'reports' } }),

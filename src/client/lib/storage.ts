@@ -17,6 +17,7 @@
  */
 import type { AuthUser, InitialSettings, LoginResponse } from '../../contracts/auth';
 import { waitingTicketsKey } from '../../domain/constants';
+import type { WaitingTicket } from '../../domain/order.types';
 
 export const STORAGE_KEYS = {
   /** The auth record: the login response as the server sent it. */
@@ -197,4 +198,39 @@ export function readRememberedUsername(store: Storage = defaultStorage()): strin
 export function rememberUsername(username: string | null, store: Storage = defaultStorage()): void {
   if (username) store.setItem(STORAGE_KEYS.REMEMBER_USER, username);
   else store.removeItem(STORAGE_KEYS.REMEMBER_USER);
+}
+
+// ---- waiting tickets (000 §7: "stored only locally under waiting_sale_tickets__{store_id}__{workstation_id}
+// (store and workstation fall back to 'none')") ------------------------------------------------------------
+
+/** This till's key: the stored session's store and workstation, each 'none' when unknown. */
+export function currentWaitingTicketsKey(store: Storage = defaultStorage()): string {
+  const record = readAuthRecord(store);
+  return waitingTicketsKey(record?.store_id ?? null, record?.workstation_id ?? null);
+}
+
+function isWaitingTicket(value: unknown): value is WaitingTicket {
+  return (
+    isObject(value) &&
+    typeof value.id === 'string' &&
+    typeof value.saved_at === 'string' &&
+    isObject(value.order) &&
+    Array.isArray(value.order.orderEmployees)
+  );
+}
+
+/**
+ * The parked tickets of this till. Entries that cannot be read (an old or hand-edited copy) are skipped
+ * rather than crashing the sale screen; the key is only ever rewritten by saveWaitingTickets.
+ */
+export function readWaitingTickets(store: Storage = defaultStorage()): WaitingTicket[] {
+  const value = readJson(store, currentWaitingTicketsKey(store));
+  return Array.isArray(value) ? value.filter(isWaitingTicket) : [];
+}
+
+/** Saves the whole list (the sale machine hands over the new list after every change); empty removes the key. */
+export function saveWaitingTickets(tickets: readonly WaitingTicket[], store: Storage = defaultStorage()): void {
+  const key = currentWaitingTicketsKey(store);
+  if (tickets.length === 0) store.removeItem(key);
+  else store.setItem(key, JSON.stringify(tickets));
 }

@@ -63,6 +63,8 @@ const PUBLIC_ROUTES = [
   'POST /api/payments/momo/ipn',
   'GET /api/payments/vnpay/return',
   'GET /api/payments/vnpay/ipn',
+  // The receipt page is public (000 §2); the unguessable sale uuid is its capability (ADR 007).
+  'GET /api/pos/receipts/:uuid',
 ];
 
 /**

@@ -51,6 +51,7 @@ export const PARAM_VALUES: Readonly<Record<string, (v: VictimRows, route: RouteK
   employee_id: (v) => v.users.staff,
   customer_id: (v) => v.customerId,
   sale_id: (v) => v.saleId,
+  uuid: (v) => v.saleUuid,
   payment_id: (v) => v.cashPaymentId,
   giftcard_id: (v) => v.giftcardId,
   working_time_id: (v) => v.workingTimeId,

@@ -6,10 +6,12 @@
  *
  *   const pin = usePinCheckActor({ onApproved: () => open() });
  *   <PinPad actor={pin} title={t('pin.title')} />
+ *
+ * PinPadView is the same pad without a chart, for a caller that keeps the digits itself (see below).
  */
 import { Box, Button, Heading, HStack, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import type { KeyboardEvent } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { pinCheckMachine } from '../../../../machines/pin-check/pin-check.machine';
@@ -102,30 +104,84 @@ function PinMessage({ actor }: { actor: PinPadProps['actor'] }) {
 }
 
 export function PinPad({ actor, title, description }: PinPadProps) {
-  const { t } = useTranslation('common');
   const count = useSelector(actor, selectDigitCount);
   const canType = useSelector(actor, selectCanType);
   const canSubmit = useSelector(actor, selectCanSubmit);
   const checking = useSelector(actor, selectIsChecking);
   const status = useSelector(actor, selectPinStatus);
   const keysDisabled = checking || status === 'approved';
-  // After a refusal a digit starts a new PIN; when locked, or at 8 digits, the chart takes none.
-  const digitsDisabled = keysDisabled || !canType;
+  return (
+    <PinPadView
+      title={title}
+      description={description}
+      count={count}
+      checking={checking}
+      // After a refusal a digit starts a new PIN; when locked, or at 8 digits, the chart takes none.
+      digitsDisabled={keysDisabled || !canType}
+      clearDisabled={keysDisabled}
+      backspaceDisabled={keysDisabled || status === 'locked' || count === 0}
+      submitDisabled={!canSubmit}
+      message={<PinMessage actor={actor} />}
+      onDigit={(digit) => actor.send({ type: 'pin.digit', digit })}
+      onBackspace={() => actor.send({ type: 'pin.backspace' })}
+      onClear={() => actor.send({ type: 'pin.clear' })}
+      onSubmit={() => actor.send({ type: 'pin.submit' })}
+    />
+  );
+}
 
-  const send = {
-    digit: (digit: PinDigit) => actor.send({ type: 'pin.digit', digit }),
-    backspace: () => actor.send({ type: 'pin.backspace' }),
-    clear: () => actor.send({ type: 'pin.clear' }),
-    submit: () => actor.send({ type: 'pin.submit' }),
-  };
+export interface PinPadViewProps {
+  /** Heading; default "Enter PIN". */
+  title?: string | undefined;
+  /** A line under the heading: what the PIN is for. */
+  description?: string | undefined;
+  /** How many digits are typed (shown as dots, never the digits). */
+  count: number;
+  checking: boolean;
+  digitsDisabled: boolean;
+  clearDisabled: boolean;
+  backspaceDisabled: boolean;
+  submitDisabled: boolean;
+  /** Shown under the dots while not checking: a refusal (role="alert") or an approval (role="status"). */
+  message?: ReactNode;
+  onDigit: (digit: PinDigit) => void;
+  onBackspace: () => void;
+  onClear: () => void;
+  onSubmit: () => void;
+}
+
+/**
+ * The pad's look and keys without a chart: PinPad renders it for a pinCheck actor; a caller whose chart takes
+ * the whole PIN in one event (the sale machine's pin.submit) keeps the typed digits itself and renders this.
+ */
+export function PinPadView({
+  title,
+  description,
+  count,
+  checking,
+  digitsDisabled,
+  clearDisabled,
+  backspaceDisabled,
+  submitDisabled,
+  message,
+  onDigit,
+  onBackspace,
+  onClear,
+  onSubmit,
+}: PinPadViewProps) {
+  const { t } = useTranslation('common');
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
-    if (isDigit(event.key)) send.digit(event.key);
-    else if (event.key === 'Backspace') send.backspace();
-    else if (event.key === 'Delete' || event.key === 'Escape') send.clear();
-    else if (event.key === 'Enter') send.submit();
-    else return;
+    if (isDigit(event.key)) {
+      if (!digitsDisabled) onDigit(event.key);
+    } else if (event.key === 'Backspace') {
+      if (!backspaceDisabled) onBackspace();
+    } else if (event.key === 'Delete' || event.key === 'Escape') {
+      if (!clearDisabled) onClear();
+    } else if (event.key === 'Enter') {
+      if (!submitDisabled) onSubmit();
+    } else return;
     event.preventDefault();
   };
 
@@ -165,7 +221,7 @@ export function PinPad({ actor, title, description }: PinPadProps) {
             <Text>{t('pin.checking')}</Text>
           </HStack>
         ) : (
-          <PinMessage actor={actor} />
+          message
         )}
       </Box>
       <SimpleGrid columns={3} gap="3">
@@ -173,23 +229,23 @@ export function PinPad({ actor, title, description }: PinPadProps) {
           <Button
             key={digit}
             {...keyProps}
-            onClick={() => send.digit(digit)}
+            onClick={() => onDigit(digit)}
             disabled={digitsDisabled}
             aria-label={digit}
           >
             {digit}
           </Button>
         ))}
-        <Button {...keyProps} fontSize="lg" onClick={send.clear} disabled={checking || status === 'approved'}>
+        <Button {...keyProps} fontSize="lg" onClick={onClear} disabled={clearDisabled}>
           {t('pin.clear')}
         </Button>
-        <Button {...keyProps} onClick={() => send.digit('0')} disabled={digitsDisabled} aria-label="0">
+        <Button {...keyProps} onClick={() => onDigit('0')} disabled={digitsDisabled} aria-label="0">
           0
         </Button>
         <Button
           {...keyProps}
-          onClick={send.backspace}
-          disabled={keysDisabled || status === 'locked' || count === 0}
+          onClick={onBackspace}
+          disabled={backspaceDisabled}
           aria-label={t('pin.backspace')}
         >
           ⌫
@@ -199,8 +255,8 @@ export function PinPad({ actor, title, description }: PinPadProps) {
         size="2xl"
         h="16"
         colorPalette="brand"
-        onClick={send.submit}
-        disabled={!canSubmit}
+        onClick={onSubmit}
+        disabled={submitDisabled}
         loading={checking}
         loadingText={t('pin.checking')}
       >

@@ -1,0 +1,112 @@
+/**
+ * Context, events, input and actor contracts of the customer picker (the sale screen's "attach a customer":
+ * search, create, edit; 000 §7 "GET active customers for POS; GET customer details by {id}; POST create
+ * customer and POST update customer by {id}"). Wire shapes are the contracts' (src/contracts/customers.ts).
+ */
+import type { CustomerDetail, CustomerListItem } from '../../src/contracts/customers';
+import type { OrderCustomer } from '../../src/domain/order.types';
+
+/** The form as typed: every field a string, '' meaning "no value" (the contract reads '' as null). */
+export interface CustomerForm {
+  first_name: string;
+  last_name: string;
+  phone: string;
+  email: string;
+  /** YYYY-MM-DD or ''. */
+  birthday: string;
+  notes: string;
+}
+export type CustomerFormField = keyof CustomerForm;
+
+/** `code` is an i18n key (common namespace), `message` the English text (the server's, when it sent one). */
+export interface FieldProblem {
+  code: string | null;
+  message: string;
+}
+
+export interface PickerError {
+  code: string;
+  message: string;
+  fields?: Partial<Record<string, FieldProblem>>;
+}
+
+/** A request that failed, as the app's API client rejects (lib/api/api-error.ts), read structurally. */
+export interface RequestFailure {
+  status: number;
+  kind?: string;
+  message: string;
+  errors?: Record<string, string[]>;
+}
+
+export interface SearchCustomersInput {
+  search: string;
+}
+export interface CustomerPage {
+  items: CustomerListItem[];
+  total: number;
+}
+
+export interface LoadCustomerInput {
+  customerId: number;
+}
+
+export interface CreateCustomerInput {
+  form: CustomerForm;
+  /** Sent as Idempotency-Key; the same value on a retry of the same form (design.md §5). */
+  idempotencyKey: string;
+}
+
+export interface UpdateCustomerInput extends CreateCustomerInput {
+  customerId: number;
+}
+
+/** The save intent's key and the payload it was made for (see ensureSaveKey in the machine). */
+export interface SaveKey {
+  key: string;
+  fingerprint: string;
+}
+
+export interface CustomerPickerContext {
+  /** What is typed in the search box (kept as typed; searched trimmed). */
+  query: string;
+  results: CustomerListItem[];
+  /** How many customers match in all (the list shows the first page). */
+  total: number;
+  error: PickerError | null;
+  /** The customer being edited; null while a new one is created. */
+  editingId: number | null;
+  /** The form's starting values (a new customer from the query, an edited one from the server). */
+  form: CustomerForm;
+  saveKey: SaveKey | null;
+  createId: () => string;
+}
+
+export interface CustomerPickerInput {
+  /** Idempotency keys. Default globalThis.crypto.randomUUID; the app passes lib/api's newIdempotencyKey. */
+  createId?: () => string;
+}
+
+export type CustomerPickerEvent =
+  | { type: 'picker.open' }
+  | { type: 'picker.close' }
+  | { type: 'query.change'; query: string }
+  | { type: 'search.retry' }
+  | { type: 'customer.select'; customer: CustomerListItem }
+  | { type: 'customer.new' }
+  | { type: 'customer.edit'; customerId: number }
+  | { type: 'customer.save'; form: CustomerForm }
+  | { type: 'edit.cancel' }
+  | { type: 'load.retry' };
+
+/**
+ * Told to whoever listens (`actor.on('customer.chosen', …)`): the customer to put on the order, picked from
+ * the results, just created, or just saved. The sale screen forwards it as the sale machine's customer.set.
+ */
+export interface CustomerChosenEvent {
+  type: 'customer.chosen';
+  customer: OrderCustomer;
+}
+
+export type CustomerPickerEmitted = CustomerChosenEvent;
+
+export type { CustomerDetail, CustomerListItem };

@@ -1,0 +1,248 @@
+/**
+ * The order report list and the open sale (issue 4 item 6; 000 §2 /pos/report/order, §7 "Sales management"):
+ * two parallel regions, `list` (a page of sales for the filters: loading → ready | empty | failed, retry) and
+ * `detail` (closed → loading → open | failed, retry), plus the action-mode chart (machines/sale-management)
+ * invoked as the child `actions` for the whole life of the screen.
+ *
+ * Why parallel: the table and the open sale load and fail independently; paging the table must not close the
+ * sale being refunded. Why the action chart is a child: it decides which modes the open sale allows, and the list
+ * must follow what an action did. The list tells it the open sale's status facts (`sale.loaded`), and watches its
+ * snapshots (onSnapshot): when an action reaches `done`, the list and the open sale reload once (or the sale
+ * closes when the action cleared it for good). Side effects are actors provided from outside: loadSales,
+ * loadSaleDetail and saleActions (the action chart with its real PIN check and submit).
+ */
+import { assertEvent, assign, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
+import { ITEMS_PER_PAGE } from '../../src/domain/constants';
+import { saleManagementMachine } from '../sale-management/sale-management.machine';
+import {
+  finishedIntentOf,
+  isActionsOutOfSync,
+  isSaleGoneAfter,
+  managedSaleOf,
+  normaliseFilters,
+  pageCount,
+  toListError,
+} from './sale-list.rules';
+import { SALE_LIST_ERROR } from './sale-list.types';
+import type {
+  LoadSaleDetailInput,
+  LoadSalesInput,
+  SaleDetailBundle,
+  SaleListContext,
+  SaleListEvent,
+  SaleListInput,
+  SalePage,
+} from './sale-list.types';
+
+/** A promise actor the app must provide; the stub fails loudly so a missing `.provide()` is never silent. */
+function required<TOutput, TInput>(name: string) {
+  return fromPromise<TOutput, TInput>(() =>
+    Promise.reject(new Error(`saleList: provide the '${name}' actor`)),
+  );
+}
+
+export const saleListMachine = setup({
+  types: {
+    context: {} as SaleListContext,
+    events: {} as SaleListEvent,
+    input: {} as SaleListInput,
+    tags: {} as 'busy',
+  },
+  actors: {
+    loadSales: required<SalePage, LoadSalesInput>('loadSales'),
+    loadSaleDetail: required<SaleDetailBundle, LoadSaleDetailInput>('loadSaleDetail'),
+    // The chart itself; the app provides it with its real checkManagerPin and submitAction.
+    saleActions: saleManagementMachine,
+  },
+  guards: {
+    isPageEmpty: (_, page: SalePage) => page.items.length === 0,
+    /** An empty page after the last one (the last sales of the last page were cleared): go back to the last. */
+    isPastLastPage: ({ context }, page: SalePage) =>
+      page.items.length === 0 && page.total > 0 && context.page > pageCount(page.total, context.perPage),
+    isPageInRange: ({ context, event }) => {
+      assertEvent(event, 'page.go');
+      return (
+        Number.isInteger(event.page) &&
+        event.page >= 1 &&
+        event.page <= pageCount(context.total, context.perPage) &&
+        event.page !== context.page
+      );
+    },
+    hasActionFinished: ({ context }, params: { snapshot: unknown }) =>
+      finishedIntentOf(params.snapshot, context.settledIntentId) !== null,
+    isActionsOutOfSync: ({ context }, params: { snapshot: unknown }) =>
+      isActionsOutOfSync(params.snapshot, managedSaleOf(context.detail?.sale)),
+    isSaleGone: ({ event }) => {
+      assertEvent(event, 'sale.changed');
+      return event.gone;
+    },
+  },
+  actions: {
+    applyFilters: assign(({ event }) => {
+      assertEvent(event, 'filters.apply');
+      return { filters: normaliseFilters(event.filters), page: 1 };
+    }),
+    goToPage: assign({
+      page: ({ event }) => {
+        assertEvent(event, 'page.go');
+        return event.page;
+      },
+    }),
+    goToLastPage: assign({
+      page: ({ context }, page: SalePage) => pageCount(page.total, context.perPage),
+    }),
+    storePage: assign((_, page: SalePage) => ({
+      items: page.items,
+      total: page.total,
+      listError: null,
+    })),
+    storeListError: assign({
+      listError: (_, params: { error: unknown }) => toListError(params.error, SALE_LIST_ERROR.LOAD_FAILED),
+    }),
+    selectSale: assign(({ event }) => {
+      assertEvent(event, 'sale.select');
+      return { selectedId: event.id, detail: null, detailError: null };
+    }),
+    forgetSale: assign({ selectedId: null, detail: null, detailError: null }),
+    storeDetail: assign({ detail: (_, bundle: SaleDetailBundle) => bundle, detailError: null }),
+    storeDetailError: assign({
+      detailError: (_, params: { error: unknown }) =>
+        toListError(params.error, SALE_LIST_ERROR.DETAIL_FAILED),
+    }),
+    /** The action chart decides which modes the open sale allows from these facts. */
+    tellActionsAboutSale: sendTo('actions', ({ context }) => ({
+      type: 'sale.loaded' as const,
+      sale: managedSaleOf(context.detail?.sale),
+    })),
+    tellActionsNoSale: sendTo('actions', { type: 'sale.loaded' as const, sale: null }),
+    settleAction: enqueueActions(({ context, enqueue }, params: { snapshot: unknown }) => {
+      enqueue.assign({ settledIntentId: finishedIntentOf(params.snapshot, context.settledIntentId) });
+      enqueue.raise({
+        type: 'sale.changed',
+        gone: isSaleGoneAfter(params.snapshot, context.detail?.sale.status ?? null),
+      });
+    }),
+  },
+}).createMachine({
+  id: 'saleList',
+  type: 'parallel',
+  context: ({ input }) => ({
+    timeZone: input.timeZone,
+    filters: normaliseFilters(input.filters ?? {}),
+    page: 1,
+    perPage: input.perPage ?? ITEMS_PER_PAGE,
+    items: [],
+    total: 0,
+    listError: null,
+    selectedId: null,
+    detail: null,
+    detailError: null,
+    settledIntentId: null,
+  }),
+  invoke: {
+    id: 'actions',
+    src: 'saleActions',
+    input: ({ context }) => ({ timeZone: context.timeZone, sale: null }),
+    onSnapshot: [
+      {
+        guard: { type: 'hasActionFinished', params: ({ event }) => ({ snapshot: event.snapshot }) },
+        actions: { type: 'settleAction', params: ({ event }) => ({ snapshot: event.snapshot }) },
+      },
+      {
+        guard: { type: 'isActionsOutOfSync', params: ({ event }) => ({ snapshot: event.snapshot }) },
+        actions: 'tellActionsAboutSale',
+      },
+    ],
+  },
+  states: {
+    list: {
+      initial: 'loading',
+      on: {
+        // A child target re-enters that child even when it is the current one (a new load replaces the old).
+        // No `reenter`: it would exit the region itself and, through the parallel root, the other region too.
+        'filters.apply': { target: '.loading', actions: 'applyFilters' },
+        'list.reload': '.loading',
+        'sale.changed': '.loading',
+      },
+      states: {
+        loading: {
+          tags: ['busy'],
+          invoke: {
+            id: 'loadSales',
+            src: 'loadSales',
+            input: ({ context }) => ({
+              page: context.page,
+              perPage: context.perPage,
+              filters: context.filters,
+            }),
+            onDone: [
+              {
+                guard: { type: 'isPastLastPage', params: ({ event }) => event.output },
+                target: 'loading',
+                reenter: true,
+                actions: { type: 'goToLastPage', params: ({ event }) => event.output },
+              },
+              {
+                guard: { type: 'isPageEmpty', params: ({ event }) => event.output },
+                target: 'empty',
+                actions: { type: 'storePage', params: ({ event }) => event.output },
+              },
+              { target: 'ready', actions: { type: 'storePage', params: ({ event }) => event.output } },
+            ],
+            onError: {
+              target: 'failed',
+              actions: { type: 'storeListError', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        ready: {
+          on: { 'page.go': { guard: 'isPageInRange', target: 'loading', actions: 'goToPage' } },
+        },
+        empty: {},
+        failed: {
+          on: { 'list.retry': 'loading' },
+        },
+      },
+    },
+    detail: {
+      initial: 'closed',
+      on: {
+        'sale.select': { target: '.loading', actions: ['selectSale', 'tellActionsNoSale'] },
+      },
+      states: {
+        closed: {},
+        loading: {
+          tags: ['busy'],
+          invoke: {
+            id: 'loadSaleDetail',
+            src: 'loadSaleDetail',
+            input: ({ context }) => ({ id: context.selectedId ?? 0 }),
+            onDone: {
+              target: 'open',
+              actions: [{ type: 'storeDetail', params: ({ event }) => event.output }, 'tellActionsAboutSale'],
+            },
+            onError: {
+              target: 'failed',
+              actions: { type: 'storeDetailError', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        open: {
+          on: {
+            'detail.close': { target: 'closed', actions: ['forgetSale', 'tellActionsNoSale'] },
+            'sale.changed': [
+              { guard: 'isSaleGone', target: 'closed', actions: ['forgetSale', 'tellActionsNoSale'] },
+              { target: 'loading' },
+            ],
+          },
+        },
+        failed: {
+          on: {
+            'detail.retry': 'loading',
+            'detail.close': { target: 'closed', actions: 'forgetSale' },
+          },
+        },
+      },
+    },
+  },
+});

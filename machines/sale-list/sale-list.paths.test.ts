@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { SALE_STATUS } from '../../src/domain/constants';
+import {
+  doneEvent,
+  errorEvent,
+  exploreMachine,
+  printCoverage,
+  replayPath,
+} from '../../tests/support/machine-coverage';
+import { saleListMachine } from './sale-list.machine';
+import { aBundle, aPage } from './sale-list.test-data';
+import type { ActionsSnapshotView, SaleListEvent, SaleListInput } from './sale-list.types';
+
+const input: SaleListInput = { timeZone: 'America/New_York' };
+
+const managed = {
+  id: 7,
+  status: SALE_STATUS.SALE,
+  statusBeforeTrash: null,
+  orderAt: '2026-01-10T15:00:00.000Z',
+  hasRefund: false,
+};
+
+/** What the action chart's snapshots look like to the list: finished (sale kept or cleared), or idle. */
+const actionsSnapshot = (view: ActionsSnapshotView) => ({ type: 'xstate.snapshot.actions', snapshot: view });
+const finished = actionsSnapshot({
+  value: { open: 'done' },
+  context: { mode: 'tip', intentId: 'i-1', sale: managed, result: {} },
+});
+const cleared = actionsSnapshot({
+  value: { open: 'done' },
+  context: { mode: 'clearTrashOne', intentId: 'i-2', sale: null, result: { sale: null } },
+});
+const idleOutOfSync = actionsSnapshot({
+  value: 'idle',
+  context: { mode: 'none', intentId: null, sale: { ...managed, status: SALE_STATUS.VOID }, result: null },
+});
+
+const events = [
+  { type: 'filters.apply', filters: { dateFrom: null, dateTo: null, status: SALE_STATUS.TRASH, search: '' } },
+  { type: 'page.go', page: 3 },
+  { type: 'list.retry' },
+  { type: 'list.reload' },
+  { type: 'sale.select', id: 7 },
+  { type: 'detail.close' },
+  { type: 'detail.retry' },
+  { type: 'sale.changed', gone: true },
+  { type: 'sale.changed', gone: false },
+] satisfies SaleListEvent[];
+
+const actorEvents = [
+  doneEvent('loadSales', aPage([1], 40)),
+  doneEvent('loadSales', aPage([])),
+  // Page 3 of what is now 20 sales: empty, so the chart goes back to page 2.
+  doneEvent('loadSales', { items: [], total: 20, page: 3, per_page: 15 }),
+  errorEvent('loadSales', { status: 0, message: 'Unable to connect to server.' }),
+  doneEvent('loadSaleDetail', aBundle(7)),
+  errorEvent('loadSaleDetail', { status: 404, message: 'Sale not found.' }),
+  finished,
+  cleared,
+  idleOutOfSync,
+];
+
+// A coarse graph key: the states and the context facts the guards read (paging, the open sale, the action
+// already reloaded for). Filters, errors and loaded rows would multiply the graph without a new transition, so
+// snapshots that differ only there share a node, and replays compare states, not contexts (the unit tests check
+// the contexts). `minimal` then keeps only the paths that add a state or a transition.
+const { paths, coverage } = exploreMachine(saleListMachine, {
+  input,
+  events: [...events, ...actorEvents],
+  serializeState: (snapshot) =>
+    JSON.stringify({
+      value: snapshot.value,
+      page: snapshot.context.page,
+      total: snapshot.context.total,
+      detail: snapshot.context.detail?.sale.id,
+      settled: snapshot.context.settledIntentId,
+    }),
+  minimal: true,
+});
+
+describe('saleList paths', () => {
+  it('reach every state and take every transition', () => {
+    printCoverage(saleListMachine, coverage);
+    expect(coverage.states.missing).toEqual([]);
+    expect(coverage.transitions.missing).toEqual([]);
+  });
+
+  it.each(paths.map((path) => [path.description, path] as const))('replays %s', async (_, path) => {
+    await replayPath(saleListMachine, path, { input, compareContext: false });
+  });
+});

@@ -1,0 +1,96 @@
+/**
+ * Path tests of the sync scheduler (design.md §3, ADR 003): paths generated from the real machine prove every
+ * state reached and every transition taken, and each is replayed on a real actor. Delayed events are sent, not
+ * clocked (see timed-path-replay.ts): the schedule's three timers and the health check run side by side.
+ *
+ * Graph nodes are the state value plus the flags the guards read (rerun, forced), not the stats and times the
+ * runs record, nor the configuration (a valid update only changes numbers the paths do not depend on).
+ */
+import { describe, expect, it } from 'vitest';
+import type { AnyMachineSnapshot } from 'xstate';
+import {
+  doneEvent,
+  errorEvent,
+  exploreMachine,
+  formatCoverage,
+  mergeCoverage,
+  printCoverage,
+} from '../../tests/support/machine-coverage';
+import { syncSchedulerMachine } from './sync-scheduler.machine';
+import type {
+  QueueStats,
+  SyncSchedulerContext,
+  SyncSchedulerEvent,
+  SyncSchedulerInput,
+} from './sync-scheduler.types';
+import { replayTimedPath } from './timed-path-replay';
+
+const EMPTY: QueueStats = { totalRequests: 0, pendingRequests: 0, failedRequests: 0, pendingRetries: 0 };
+const MORE: QueueStats = { ...EMPTY, totalRequests: 30, pendingRequests: 20 };
+
+const machine = syncSchedulerMachine.provide({
+  actions: { persistConfig: () => {}, forwardForceSync: () => {} },
+});
+
+const userEvents: SyncSchedulerEvent[] = [
+  { type: 'network.online' },
+  { type: 'network.offline' },
+  { type: 'queue.added' },
+  { type: 'app.visible' },
+  { type: 'app.focus' },
+  { type: 'sync.force' },
+  { type: 'sync.pause' },
+  { type: 'sync.resume' },
+  { type: 'leader.acquired' },
+  { type: 'leader.lost' },
+  { type: 'config.update', config: { batchSize: 20 } },
+  { type: 'config.update', config: { batchSize: 0 } },
+  { type: 'sync.due', reason: 'scheduled' },
+  { type: 'config.applied' },
+];
+
+const actorEvents = [
+  doneEvent('purgeExpired', { purged: 1, stats: EMPTY }),
+  errorEvent('purgeExpired', new Error('IndexedDB blocked')),
+  doneEvent('flushQueue', { attempted: 10, succeeded: 10, failed: 0, stats: MORE, finishedAt: 1 }),
+  doneEvent('flushQueue', { attempted: 0, succeeded: 0, failed: 0, stats: EMPTY, finishedAt: 1 }),
+  errorEvent('flushQueue', new Error('IndexedDB closed')),
+  doneEvent('readQueueStats', EMPTY),
+  errorEvent('readQueueStats', new Error('QuotaExceededError')),
+];
+
+function serializeState(snapshot: AnyMachineSnapshot): string {
+  const context = snapshot.context as SyncSchedulerContext;
+  return JSON.stringify([snapshot.value, context.rerun, context.forced]);
+}
+
+const inputs: SyncSchedulerInput[] = [{ online: true }, { online: false }];
+const explorations = inputs.map((input) => ({
+  input,
+  ...exploreMachine(machine, {
+    input,
+    events: [...userEvents, ...actorEvents],
+    serializeState,
+    minimal: true,
+  }),
+}));
+
+describe('syncScheduler paths', () => {
+  it('reach every state and take every transition', () => {
+    const coverage = mergeCoverage(...explorations.map((e) => e.coverage));
+    printCoverage(machine, coverage);
+    expect(formatCoverage(machine.id, coverage)).toMatch(
+      /states (\d+)\/\1 \(100%\), transitions (\d+)\/\2 \(100%\)/,
+    );
+    expect(coverage.states.missing).toEqual([]);
+    expect(coverage.transitions.missing).toEqual([]);
+  });
+
+  for (const { input, paths } of explorations) {
+    describe(input.online ? 'starting online' : 'starting offline', () => {
+      it.each(paths.map((path) => [path.description, path] as const))('replays %s', async (_, path) => {
+        await replayTimedPath(machine, path, { input });
+      });
+    });
+  }
+});

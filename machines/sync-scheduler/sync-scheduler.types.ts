@@ -1,0 +1,115 @@
+/**
+ * Context, events, input and actor contracts of the sync scheduler (000 §4, §9; 001 §2, §3; design.md §6).
+ * The queue itself (IndexedDB `offline-queue`, retries, priorities, the 'failed' tag) lives in the app; the
+ * scheduler decides only WHEN a tab sends a batch, and keeps what the status card shows.
+ */
+import type { SyncConfig, SyncConfigError } from '../../src/domain/sync-config';
+
+/** "health status starts healthy" (000 §4); the other two are ours (see sync-scheduler.rules.ts). */
+export type SyncHealth = 'healthy' | 'degraded' | 'unhealthy';
+
+/** Why a sync run started: the spec's triggers (000 §9), plus `continue` for the next batch of a drain. */
+export type SyncReason =
+  | 'start'
+  | 'immediate'
+  | 'scheduled'
+  | 'online'
+  | 'visible'
+  | 'focus'
+  | 'force'
+  | 'leader'
+  | 'resume'
+  | 'continue';
+
+/** Queue stats (001 §3) plus the requests waiting for a retry (the status card's "pending retries"). */
+export interface QueueStats {
+  totalRequests: number;
+  pendingRequests: number;
+  failedRequests: number;
+  pendingRetries: number;
+}
+
+export interface SyncError {
+  /** i18n key (pwa namespace). */
+  code: string;
+  /** English text: the spec's where it has one ('Cannot sync while offline'). */
+  message: string;
+}
+
+/** What the last run did. */
+export interface SyncRunResult {
+  attempted: number;
+  succeeded: number;
+  failed: number;
+}
+
+export interface SyncSchedulerContext {
+  config: SyncConfig;
+  /** Errors of the last rejected config.update; empty after a valid one. */
+  configErrors: SyncConfigError[];
+  /** Unknown until the purge at start answers. */
+  stats: QueueStats | null;
+  health: SyncHealth;
+  /** Epoch ms when the last run ended (the flush actor's clock). */
+  lastSyncTime: number | null;
+  lastResult: SyncRunResult | null;
+  error: SyncError | null;
+  /** The reason of the run in progress (or of the last one). */
+  reason: SyncReason | null;
+  /** Something asked for a sync during a run: run once more when it ends. */
+  rerun: boolean;
+  /** A forced sync (the "Force sync now" button) runs even while paused, until the queue is drained. */
+  forced: boolean;
+  /** navigator.onLine as the input gave it; read once, by the network region's first step. */
+  initiallyOnline: boolean;
+}
+
+export interface SyncSchedulerInput {
+  /** The persisted configuration (readSyncConfig of src/domain/sync-config.ts); defaults when absent. */
+  config?: SyncConfig;
+  /** navigator.onLine at start; default true (the first failed request corrects it). */
+  online?: boolean;
+}
+
+export type SyncSchedulerEvent =
+  | { type: 'network.online' }
+  | { type: 'network.offline' }
+  /** A request was queued (in this tab or, via the queue's BroadcastChannel, in another). */
+  | { type: 'queue.added' }
+  | { type: 'app.visible' }
+  | { type: 'app.focus' }
+  | { type: 'sync.force' }
+  | { type: 'sync.pause' }
+  | { type: 'sync.resume' }
+  | { type: 'leader.acquired' }
+  | { type: 'leader.lost' }
+  | { type: 'config.update'; config: Partial<SyncConfig> }
+  /** Internal: raised by the triggers (timers, online, leader, resume, visible, focus, force). */
+  | { type: 'sync.due'; reason: SyncReason }
+  /** Internal: raised after a valid config.update, so the scheduled timers restart with the new intervals. */
+  | { type: 'config.applied' };
+
+export interface FlushQueueInput {
+  /** Requests to send in this run, high, normal, low priority, oldest first (000 §9). */
+  batchSize: number;
+  /** Delays the queue gives a request that fails, by retry number (000 §9). */
+  retryIntervals: readonly number[];
+  reason: SyncReason;
+}
+
+export interface FlushQueueOutput extends SyncRunResult {
+  /** The queue after the run. */
+  stats: QueueStats;
+  /** Epoch ms at the end of the run. */
+  finishedAt: number;
+}
+
+export interface PurgeExpiredInput {
+  /** Low-priority requests older than this are purged; payments and orders never are (design.md §6). */
+  maxAge: number;
+}
+
+export interface PurgeExpiredOutput {
+  purged: number;
+  stats: QueueStats;
+}

@@ -1,0 +1,293 @@
+/**
+ * The service-worker update lifecycle (design.md §3; spec 001 §2 status panel, §4 "Worker update", §8 update
+ * messages, §9 timings): initialising → running, where two regions go side by side:
+ *
+ *   update     idle ⇄ checking ─▶ installing ─▶ available ─(Later, 30 s)─▶ deferred
+ *                                                   │ Update Now            │ Apply Update (panel)
+ *                                                   ▼                       ▼
+ *                                              activating ─▶ activated ─(2 s)─▶ reloading ◀─(100 ms)─ applying
+ *                                                   └─▶ failed (Refresh Page ─▶ reloading; Close ─▶ idle)
+ *   flagSweep  every 5 min: an update-in-progress flag older than 10 min is cleared
+ *
+ * Why it is shaped so:
+ * - Skipped in embedded web views and in browsers without service workers (`embedded`, `unsupported`): the
+ *   native wrapper updates the app, and the panel shows its notice with every action disabled (001 §2).
+ * - Update Now and Apply Update differ as the spec says: Update Now skips waiting, waits until the new worker
+ *   is active (at most the 30 s activation timeout, else 'Service Worker activation timeout'), shows "Update
+ *   Successful" and reloads after 2 s; Apply Update in the panel sets the in-progress flag (session storage),
+ *   skips waiting and reloads after 100 ms without waiting.
+ * - The in-progress flag keeps a reloading page from offering the same update again ("update available unless
+ *   an update-in-progress flag is set"): a `waiting` seen while it is set is not offered. It is cleared by the
+ *   worker's VERSION_CHANGED, by Clear Update State, or by the sweep once stale, so a lost VERSION_CHANGED can
+ *   hide an update for 10 minutes at most.
+ * - Later and the banner's 30 s auto-dismiss both go to `deferred`: the new worker still waits, Apply Update
+ *   and Update Now still work, and Check Again shows the prompt again without asking the server.
+ * - When another tab applies the update, this page is taken over by the new worker (`worker.activated` while
+ *   an update is available): it reloads too, rather than run old code under a new worker.
+ * - Side effects (reading the version, registration.update(), SKIP_WAITING, session storage, reload) are
+ *   actors and actions the app provides; the stubs here fail loudly.
+ */
+import { assertEvent, assign, fromPromise, not, setup } from 'xstate';
+import { WORKER, WORKER_ERROR } from '../../src/domain/constants';
+import type {
+  InitialiseOutput,
+  PersistUpdateFlagParams,
+  WorkerUpdateContext,
+  WorkerUpdateError,
+  WorkerUpdateEvent,
+  WorkerUpdateInput,
+} from './worker-update.types';
+
+function notProvided(kind: 'actor' | 'action', name: string): never {
+  throw new Error(
+    `workerUpdate: the '${name}' ${kind} must be provided with workerUpdateMachine.provide({ ${kind}s })`,
+  );
+}
+
+function toUpdateError(error: unknown, code: string, fallback: string): WorkerUpdateError {
+  if (error instanceof Error && error.message) return { code, message: error.message };
+  if (
+    typeof error === 'object' &&
+    error !== null &&
+    'message' in error &&
+    typeof error.message === 'string'
+  ) {
+    return { code, message: error.message };
+  }
+  return { code, message: fallback };
+}
+
+export const workerUpdateMachine = setup({
+  types: {
+    context: {} as WorkerUpdateContext,
+    events: {} as WorkerUpdateEvent,
+    input: {} as WorkerUpdateInput,
+    tags: {} as 'busy',
+  },
+  actors: {
+    /** Waits for the registration and reads the active worker's version (GET_VERSION, 10 s). */
+    initialise: fromPromise<InitialiseOutput>(async () => notProvided('actor', 'initialise')),
+    /** registration.update(): a new worker, if any, then shows up as update.found / update.waiting. */
+    checkForUpdate: fromPromise<void>(async () => notProvided('actor', 'checkForUpdate')),
+  },
+  guards: {
+    isEmbedded: ({ context }) => context.embedded,
+    isUnsupported: ({ context }) => !context.supported,
+    isUpdateInProgress: ({ context }) => context.updateFlagSetAt !== null,
+    isFlagStale: ({ context }) =>
+      context.updateFlagSetAt !== null && context.now() - context.updateFlagSetAt >= WORKER.STALE_FLAG_MS,
+  },
+  actions: {
+    assignVersion: assign({ currentVersion: (_, output: InitialiseOutput) => output.version }),
+    assignChangedVersion: assign({
+      currentVersion: ({ event }) => {
+        assertEvent(event, 'version.changed');
+        return event.version;
+      },
+    }),
+    recordInitError: assign({
+      error: (_, params: { error: unknown }) =>
+        toUpdateError(params.error, 'update.errors.init', WORKER_ERROR.INIT_FAILED),
+    }),
+    recordCheckError: assign({
+      error: (_, params: { error: unknown }) =>
+        toUpdateError(params.error, 'update.errors.check', WORKER_ERROR.UNKNOWN),
+    }),
+    recordActivationTimeout: assign({
+      error: { code: 'update.errors.activationTimeout', message: WORKER_ERROR.ACTIVATION_TIMEOUT },
+    }),
+    recordUpdateFailure: assign({
+      error: ({ event }) => {
+        assertEvent(event, 'update.failed');
+        return { code: 'update.errors.failed', message: event.message ?? WORKER_ERROR.UNKNOWN };
+      },
+    }),
+    clearError: assign({ error: null }),
+    markUpdateInProgress: assign({ updateFlagSetAt: ({ context }) => context.now() }),
+    forgetUpdateFlags: assign({ updateFlagSetAt: null }),
+    /** Writes the in-progress flag to session storage (001 §4). */
+    persistUpdateFlag: (_, _params: PersistUpdateFlagParams) => notProvided('action', 'persistUpdateFlag'),
+    /** Removes the update flags from session storage. */
+    clearUpdateFlags: () => notProvided('action', 'clearUpdateFlags'),
+    /** Posts SKIP_WAITING to the waiting worker (001 §7). */
+    sendSkipWaiting: () => notProvided('action', 'sendSkipWaiting'),
+    reloadPage: () => notProvided('action', 'reloadPage'),
+  },
+  delays: {
+    bannerDismissDelay: WORKER.UPDATE_BANNER_DISMISS_MS,
+    activationTimeout: WORKER.ACTIVATION_TIMEOUT_MS,
+    updateNowReloadDelay: WORKER.UPDATE_NOW_RELOAD_DELAY_MS,
+    applyUpdateReloadDelay: WORKER.APPLY_UPDATE_RELOAD_DELAY_MS,
+    staleFlagCheckInterval: WORKER.STALE_FLAG_CHECK_MS,
+  },
+}).createMachine({
+  id: 'workerUpdate',
+  initial: 'starting',
+  context: ({ input }) => ({
+    currentVersion: null,
+    updateFlagSetAt: input.updateFlagSetAt ?? null,
+    error: null,
+    embedded: input.embedded ?? false,
+    supported: input.supported ?? true,
+    now: input.now ?? (() => Date.now()),
+  }),
+  states: {
+    starting: {
+      always: [
+        { guard: 'isEmbedded', target: 'embedded' },
+        { guard: 'isUnsupported', target: 'unsupported' },
+        { target: 'initialising' },
+      ],
+    },
+    // "In a native WebView or wrapper these actions are disabled and a notice says updates are handled by the
+    // native app" (001 §2).
+    embedded: { type: 'final' },
+    unsupported: { type: 'final' },
+    initialising: {
+      tags: 'busy',
+      invoke: {
+        id: 'initialise',
+        src: 'initialise',
+        onDone: {
+          target: 'running',
+          actions: { type: 'assignVersion', params: ({ event }) => event.output },
+        },
+        onError: {
+          target: 'unavailable',
+          actions: { type: 'recordInitError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    // The worker never came up (app startup shows the banner); Check for Updates tries again.
+    unavailable: {
+      on: { 'update.check': { target: 'initialising', actions: 'clearError' } },
+    },
+    running: {
+      type: 'parallel',
+      on: {
+        'version.changed': { actions: ['assignChangedVersion', 'forgetUpdateFlags', 'clearUpdateFlags'] },
+        'flags.clear': { actions: ['forgetUpdateFlags', 'clearUpdateFlags'] },
+      },
+      states: {
+        update: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: {
+                'update.check': { target: 'checking', actions: 'clearError' },
+                'update.found': { target: 'installing' },
+                'update.waiting': { guard: not('isUpdateInProgress'), target: 'available' },
+              },
+            },
+            checking: {
+              tags: 'busy',
+              invoke: {
+                id: 'checkForUpdate',
+                src: 'checkForUpdate',
+                onDone: { target: 'idle' },
+                onError: {
+                  target: 'idle',
+                  actions: { type: 'recordCheckError', params: ({ event }) => ({ error: event.error }) },
+                },
+              },
+              on: {
+                'update.found': { target: 'installing' },
+                'update.waiting': { guard: not('isUpdateInProgress'), target: 'available' },
+              },
+            },
+            installing: {
+              on: {
+                'update.waiting': [
+                  { guard: not('isUpdateInProgress'), target: 'available' },
+                  { target: 'idle' },
+                ],
+                'update.failed': { target: 'failed', actions: 'recordUpdateFailure' },
+              },
+            },
+            // "App Update Available": Update Now or Later; the banner goes after 30 s (001 §9).
+            available: {
+              after: { bannerDismissDelay: { target: 'deferred' } },
+              on: {
+                'update.now': { target: 'activating' },
+                'update.later': { target: 'deferred' },
+                'update.apply': { target: 'applying' },
+                'update.found': { target: 'installing' },
+                'worker.activated': { target: 'activated' },
+              },
+            },
+            deferred: {
+              on: {
+                'update.now': { target: 'activating' },
+                'update.apply': { target: 'applying' },
+                'update.check': { target: 'available' },
+                'update.found': { target: 'installing' },
+                'worker.activated': { target: 'activated' },
+              },
+            },
+            // Update Now: skip waiting, then active (001 §4).
+            activating: {
+              tags: 'busy',
+              entry: 'sendSkipWaiting',
+              after: {
+                activationTimeout: { target: 'failed', actions: 'recordActivationTimeout' },
+              },
+              on: {
+                'worker.activated': { target: 'activated' },
+                'update.failed': { target: 'failed', actions: 'recordUpdateFailure' },
+              },
+            },
+            // "Update Successful … The page will reload in a few seconds": after 2 s.
+            activated: {
+              tags: 'busy',
+              after: { updateNowReloadDelay: { target: 'reloading' } },
+            },
+            // Apply Update (panel): flag in session storage, skip waiting, reload after 100 ms.
+            applying: {
+              tags: 'busy',
+              entry: [
+                'markUpdateInProgress',
+                {
+                  type: 'persistUpdateFlag',
+                  params: ({ context }) => ({ setAt: context.updateFlagSetAt ?? context.now() }),
+                },
+                'sendSkipWaiting',
+              ],
+              after: { applyUpdateReloadDelay: { target: 'reloading' } },
+            },
+            // "Update Failed … Please refresh the page manually." with Refresh Page and Close.
+            failed: {
+              on: {
+                'update.refresh': { target: 'reloading' },
+                'update.close': { target: 'idle', actions: 'clearError' },
+              },
+            },
+            reloading: {
+              tags: 'busy',
+              type: 'final',
+              entry: 'reloadPage',
+            },
+          },
+        },
+        // "Stale update flags are cleared after 10 minutes, checked every 5 minutes" (001 §4).
+        flagSweep: {
+          initial: 'waiting',
+          states: {
+            waiting: {
+              after: {
+                staleFlagCheckInterval: [
+                  {
+                    guard: 'isFlagStale',
+                    target: 'waiting',
+                    reenter: true,
+                    actions: ['forgetUpdateFlags', 'clearUpdateFlags'],
+                  },
+                  { target: 'waiting', reenter: true },
+                ],
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});

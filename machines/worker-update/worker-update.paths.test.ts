@@ -1,0 +1,93 @@
+/**
+ * Path tests of the worker update lifecycle (design.md §3, ADR 003). Delayed events are sent, not clocked
+ * (../sync-scheduler/timed-path-replay.ts): the banner's 30 s and the 5-minute flag sweep run side by side.
+ * Five starts: a plain browser, a stale and a fresh in-progress flag, an embedded web view, no worker support.
+ */
+import { describe, expect, it } from 'vitest';
+import type { AnyMachineSnapshot } from 'xstate';
+import {
+  doneEvent,
+  errorEvent,
+  exploreMachine,
+  formatCoverage,
+  mergeCoverage,
+  printCoverage,
+} from '../../tests/support/machine-coverage';
+import { replayTimedPath } from '../sync-scheduler/timed-path-replay';
+import { workerUpdateMachine } from './worker-update.machine';
+import type { WorkerUpdateContext, WorkerUpdateEvent, WorkerUpdateInput } from './worker-update.types';
+
+const machine = workerUpdateMachine.provide({
+  actions: {
+    persistUpdateFlag: () => {},
+    clearUpdateFlags: () => {},
+    sendSkipWaiting: () => {},
+    reloadPage: () => {},
+  },
+});
+
+const userEvents: WorkerUpdateEvent[] = [
+  { type: 'update.found' },
+  { type: 'update.waiting' },
+  { type: 'update.failed', message: 'redundant' },
+  { type: 'worker.activated' },
+  { type: 'version.changed', version: '2.0.0' },
+  { type: 'update.now' },
+  { type: 'update.later' },
+  { type: 'update.apply' },
+  { type: 'update.check' },
+  { type: 'update.refresh' },
+  { type: 'update.close' },
+  { type: 'flags.clear' },
+];
+
+const actorEvents = [
+  doneEvent('initialise', { version: '1.0.0' }),
+  errorEvent('initialise', new Error('Service Worker not ready after 10 seconds')),
+  doneEvent('checkForUpdate'),
+  errorEvent('checkForUpdate', new Error('Failed to fetch')),
+];
+
+function serializeState(snapshot: AnyMachineSnapshot): string {
+  const context = snapshot.context as WorkerUpdateContext;
+  return JSON.stringify([snapshot.value, context.updateFlagSetAt]);
+}
+
+const now = () => 1_000_000;
+const inputs: Array<[string, WorkerUpdateInput]> = [
+  ['a browser with service workers', { now }],
+  ['a stale in-progress flag', { now, updateFlagSetAt: 0 }],
+  ['a fresh in-progress flag', { now, updateFlagSetAt: 900_000 }],
+  ['an embedded web view', { now, embedded: true }],
+  ['no service worker support', { now, supported: false }],
+];
+const explorations = inputs.map(([name, input]) => ({
+  name,
+  input,
+  ...exploreMachine(machine, {
+    input,
+    events: [...userEvents, ...actorEvents],
+    serializeState,
+    minimal: true,
+  }),
+}));
+
+describe('workerUpdate paths', () => {
+  it('reach every state and take every transition', () => {
+    const coverage = mergeCoverage(...explorations.map((e) => e.coverage));
+    printCoverage(machine, coverage);
+    expect(formatCoverage(machine.id, coverage)).toMatch(
+      /states (\d+)\/\1 \(100%\), transitions (\d+)\/\2 \(100%\)/,
+    );
+    expect(coverage.states.missing).toEqual([]);
+    expect(coverage.transitions.missing).toEqual([]);
+  });
+
+  for (const { name, input, paths } of explorations) {
+    describe(name, () => {
+      it.each(paths.map((path) => [path.description, path] as const))('replays %s', async (_, path) => {
+        await replayTimedPath(machine, path, { input });
+      });
+    });
+  }
+});

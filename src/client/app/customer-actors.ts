@@ -1,0 +1,49 @@
+/**
+ * The customer picker's real actors, provided here and nowhere else (design.md §2: app/ is the one place that
+ * gives machines their side effects): the POS customer calls of lib/api/customers-api.ts, and idempotency keys
+ * from lib/api (crypto.randomUUID, the machine's default, is missing on a till that opens the app over plain
+ * http on the salon's LAN).
+ *
+ *   const picker = useCustomerPickerActor();          one picker for as long as the component lives
+ *   picker.on('customer.chosen', (e) => sale.send({ type: 'customer.set', customer: e.customer }));
+ */
+import { useActorRef } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
+import { customerPickerMachine } from '../../../machines/customer-picker/customer-picker.machine';
+import type {
+  CreateCustomerInput,
+  CustomerDetail,
+  CustomerPage,
+  LoadCustomerInput,
+  SearchCustomersInput,
+  UpdateCustomerInput,
+} from '../../../machines/customer-picker/customer-picker.types';
+import * as customersApi from '../lib/api/customers-api';
+import { newIdempotencyKey } from '../lib/api/idempotency-key';
+
+export const appCustomerPickerMachine = customerPickerMachine.provide({
+  actors: {
+    searchCustomers: fromPromise<CustomerPage, SearchCustomersInput>(({ input, signal }) =>
+      customersApi.listCustomers({ search: input.search }, { signal }),
+    ),
+    loadCustomer: fromPromise<CustomerDetail, LoadCustomerInput>(({ input, signal }) =>
+      customersApi.getCustomer(input.customerId, { signal }),
+    ),
+    createCustomer: fromPromise<CustomerDetail, CreateCustomerInput>(({ input, signal }) =>
+      customersApi.createCustomer(input.form, { signal, idempotencyKey: input.idempotencyKey }),
+    ),
+    updateCustomer: fromPromise<CustomerDetail, UpdateCustomerInput>(({ input, signal }) =>
+      customersApi.updateCustomer(input.customerId, input.form, {
+        signal,
+        idempotencyKey: input.idempotencyKey,
+      }),
+    ),
+  },
+});
+
+export type CustomerPickerActorRef = ActorRefFrom<typeof appCustomerPickerMachine>;
+
+export function useCustomerPickerActor(): CustomerPickerActorRef {
+  return useActorRef(appCustomerPickerMachine, { input: { createId: newIdempotencyKey } });
+}

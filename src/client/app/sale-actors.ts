@@ -1,0 +1,84 @@
+/**
+ * The sale screen's real side effects, provided here and nowhere else (design.md §2: app/ is the one place that
+ * gives machines their real actors). The sale machine (machines/sale) gets the sale calls of
+ * lib/api/sale-api.ts, the PIN check of /role-by-code and the waiting-ticket storage of lib/storage.ts; the
+ * catalog browser (machines/catalog-browser) gets the catalog, staff and checked-in reads.
+ *
+ *   <SaleActor.Provider logic={appSaleMachine} options={{ input }}>        (app/areas/sale-area.tsx)
+ */
+import { fromPromise } from 'xstate';
+import { catalogBrowserMachine } from '../../../machines/catalog-browser/catalog-browser.machine';
+import type { CatalogLoadOutput } from '../../../machines/catalog-browser/catalog-browser.types';
+import { saleMachine } from '../../../machines/sale/sale.machine';
+import type {
+  CheckManagerPinInput,
+  CheckManagerPinOutput,
+  CreateSaleInput,
+  CreateSaleOutput,
+  LoadSaleInput,
+  PersistWaitingTicketsParams,
+} from '../../../machines/sale/sale.types';
+import type { SaleRecord } from '../../domain/order-editing';
+import { canApproveWithPin } from '../../domain/permissions';
+import { checkPin } from '../lib/api/auth-api';
+import { apiNotices } from '../lib/api/notices';
+import { pinApprovals } from '../lib/api/pin-approval';
+import { getSale, loadSaleCatalog, submitSale, toSaleCallError } from '../lib/api/sale-api';
+import { readAuthRecord, saveWaitingTickets } from '../lib/storage';
+
+/**
+ * POST /api/role-by-code for a manager approval. An approver's answer is also kept for this session's calls
+ * (X-Pin-Approval, ADR 006), as the PIN pad does; a cashier's PIN is not kept, so it can never replace a
+ * manager's approval still held. The PIN itself goes nowhere else (design.md §8).
+ */
+export async function checkManagerPin(pin: string, signal?: AbortSignal): Promise<CheckManagerPinOutput> {
+  try {
+    const answer = await checkPin(pin, { signal });
+    if (canApproveWithPin(answer.role)) pinApprovals.set(answer);
+    return { userId: answer.user_id, role: answer.role, name: answer.name };
+  } catch (error) {
+    throw toSaleCallError(error, 'pin');
+  }
+}
+
+/**
+ * Saves the parked tickets under this till's key (000 §7). A full or refused storage must not crash the sale
+ * (an action that throws stops the actor with the ticket in it): the cashier is told, and the list stays in
+ * the machine, so parking again once space is freed saves it.
+ */
+export function persistWaitingTickets(params: PersistWaitingTicketsParams): void {
+  try {
+    saveWaitingTickets(params.tickets);
+  } catch {
+    apiNotices.notify({
+      kind: 'error',
+      code: 'sale.errors.ticketsNotSaved',
+      message: 'The waiting tickets could not be saved on this device.',
+    });
+  }
+}
+
+export const appSaleMachine = saleMachine.provide({
+  actors: {
+    loadSale: fromPromise<SaleRecord, LoadSaleInput>(({ input, signal }) =>
+      getSale(input.saleId, { signal }),
+    ),
+    createSale: fromPromise<CreateSaleOutput, CreateSaleInput>(({ input, signal }) =>
+      submitSale({ order: input.order, idempotencyKey: input.idempotencyKey }, { signal }),
+    ),
+    checkManagerPin: fromPromise<CheckManagerPinOutput, CheckManagerPinInput>(({ input, signal }) =>
+      checkManagerPin(input.pin, signal),
+    ),
+  },
+  actions: {
+    persistWaitingTickets: (_, params: PersistWaitingTicketsParams) => persistWaitingTickets(params),
+  },
+});
+
+export const appCatalogBrowserMachine = catalogBrowserMachine.provide({
+  actors: {
+    loadCatalog: fromPromise<CatalogLoadOutput, void>(({ signal }) =>
+      loadSaleCatalog({ storeId: readAuthRecord()?.store_id ?? null }, { signal }),
+    ),
+  },
+});

@@ -1,0 +1,207 @@
+/**
+ * The sale management screen's real side effects, provided here and nowhere else (design.md §2: app/ is the one
+ * place that gives machines their real actors):
+ *
+ * - the list chart (machines/sale-list): loadSales (GET /api/pos/sales) and loadSaleDetail (the sale, what is
+ *   still refundable and the store's employees, in parallel);
+ * - its child, the action-mode chart (machines/sale-management): checkManagerPin (POST /api/role-by-code) and
+ *   submitAction, which maps each ACTION_MODE to its endpoint (lib/api/sale-management-api.ts).
+ *
+ * Every write carries the chart's intent id as its Idempotency-Key (made when the mode opened, kept across
+ * retries). The modes that need a manager's PIN (src/domain/sale-status.ts MANAGER_PIN_MODES) send the approval
+ * the PIN check just earned: checkManagerPin keeps it in the session's approval store (lib/api/pin-approval.ts,
+ * memory only, 5 minutes, ADR 006) when its owner may approve, and submitAction reads it from there. A server
+ * refusal reaches the dialog as `{ code, message }`: the sale-status i18n key when the server's text is one of the
+ * domain's (so it reads in the cashier's language), else the generic key with the server's own message.
+ */
+import { fromPromise } from 'xstate';
+import { pinFailure } from '../../../machines/pin-check/pin-check.rules';
+import { saleListMachine } from '../../../machines/sale-list/sale-list.machine';
+import { managedSaleOf } from '../../../machines/sale-list/sale-list.rules';
+import type {
+  LoadSaleDetailInput,
+  LoadSalesInput,
+  SaleDetailBundle,
+  SalePage,
+} from '../../../machines/sale-list/sale-list.types';
+import { saleManagementMachine } from '../../../machines/sale-management/sale-management.machine';
+import type {
+  ActionError,
+  CheckManagerPinInput,
+  CheckManagerPinOutput,
+  SubmitActionInput,
+  SubmitActionOutput,
+} from '../../../machines/sale-management/sale-management.types';
+import { SALE_MANAGEMENT_ERROR } from '../../../machines/sale-management/sale-management.types';
+import type { SaleDetail } from '../../contracts/sales';
+import { ACTION_MODE } from '../../domain/constants';
+import { canApproveWithPin } from '../../domain/permissions';
+import { needsManagerPin, SALE_STATUS_ERROR, saleStatusError } from '../../domain/sale-status';
+import {
+  readEmployeeForm,
+  readOrderDateForm,
+  readRefundForm,
+  readStatusForm,
+  readTipForm,
+} from '../features/sale-management/action-forms';
+import { api } from '../lib/api/api';
+import { checkPin } from '../lib/api/auth-api';
+import type { ApiClient } from '../lib/api/client';
+import { pinApprovals } from '../lib/api/pin-approval';
+import type { PinApprovalStore } from '../lib/api/pin-approval';
+import * as salesApi from '../lib/api/sale-management-api';
+
+export interface SaleManagementDeps {
+  client?: ApiClient;
+  approvals?: PinApprovalStore;
+}
+
+export const SUBMIT_ERROR = {
+  APPROVAL_EXPIRED: {
+    code: 'sale_management.errors.approval_expired',
+    message: 'The manager approval has expired. Close this window and start again.',
+  },
+  INCOMPLETE: {
+    code: 'sale_management.errors.incomplete',
+    message: 'Some details are missing. Close this window and start again.',
+  },
+  UNSUPPORTED: {
+    code: 'sale_management.errors.unsupported',
+    message: 'This action is not available on this screen.',
+  },
+} as const satisfies Record<string, ActionError>;
+
+/** The domain's English texts of refused status moves, back to their i18n keys. */
+const STATUS_ERROR_BY_TEXT: ReadonlyMap<string, string> = new Map(
+  Object.values(SALE_STATUS_ERROR).map((code) => [saleStatusError(code).message, code]),
+);
+
+/** A failed call as the dialog shows it (see the file comment). */
+export function toActionError(error: unknown): ActionError {
+  const message =
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as { message?: unknown }).message === 'string'
+      ? (error as { message: string }).message
+      : '';
+  if (!message) return { ...SALE_MANAGEMENT_ERROR.ACTION_FAILED };
+  return { code: STATUS_ERROR_BY_TEXT.get(message) ?? SALE_MANAGEMENT_ERROR.ACTION_FAILED.code, message };
+}
+
+function fail(error: ActionError): never {
+  throw { ...error };
+}
+
+const withSale = (sale: SaleDetail): SubmitActionOutput => ({ sale: managedSaleOf(sale) });
+
+async function submit(
+  input: SubmitActionInput,
+  signal: AbortSignal,
+  client: ApiClient,
+  approvals: PinApprovalStore,
+): Promise<SubmitActionOutput> {
+  const { mode, saleId, form } = input;
+  let pinApproval: string | undefined;
+  if (needsManagerPin(mode)) {
+    pinApproval = approvals.getSnapshot()?.approval;
+    if (!pinApproval || input.approvedBy === null) fail(SUBMIT_ERROR.APPROVAL_EXPIRED);
+  }
+  const options = { signal, client, idempotencyKey: input.intentId, ...(pinApproval ? { pinApproval } : {}) };
+
+  if (mode === ACTION_MODE.CLEAR_TRASH_ALL) {
+    await salesApi.clearAllTrashed(options);
+    return {};
+  }
+  if (saleId === null) fail(SUBMIT_ERROR.INCOMPLETE);
+  const orFail = <T>(value: T | null): T => value ?? fail(SUBMIT_ERROR.INCOMPLETE);
+
+  switch (mode) {
+    case ACTION_MODE.REFUND: {
+      const { lines } = orFail(readRefundForm(form));
+      return { sale: managedSaleOf((await salesApi.refundSale(saleId, { lines }, options)).sale) };
+    }
+    case ACTION_MODE.VOID:
+      return withSale(await salesApi.voidSale(saleId, {}, options));
+    case ACTION_MODE.REMOVE:
+      return withSale(await salesApi.trashSale(saleId, options));
+    case ACTION_MODE.RESTORE:
+      return withSale(await salesApi.restoreSale(saleId, options));
+    case ACTION_MODE.CLEAR_TRASH_ONE:
+      await salesApi.clearTrashedSale(saleId, options);
+      return { sale: null };
+    case ACTION_MODE.TIP:
+      return withSale(await salesApi.changeTips(saleId, orFail(readTipForm(form)).tips, options));
+    case ACTION_MODE.CHANGE_ORDER_DATE:
+      return withSale(
+        await salesApi.changeOrderAt(saleId, orFail(readOrderDateForm(form)).order_at, options),
+      );
+    case ACTION_MODE.CHANGE_EMPLOYEE:
+      return withSale(await salesApi.changeEmployee(saleId, orFail(readEmployeeForm(form)), options));
+    case ACTION_MODE.EDIT:
+      return withSale(await salesApi.setSaleStatus(saleId, orFail(readStatusForm(form)), options));
+    case ACTION_MODE.SAVE_CHANGE:
+    case ACTION_MODE.SAVE_ALL_CHANGES: {
+      const changes = Array.isArray(form?.changes) ? (form.changes as salesApi.SaleChange[]) : [];
+      if (changes.length === 0) fail(SUBMIT_ERROR.INCOMPLETE);
+      const { items } = await salesApi.saveAllChanges(changes, options);
+      const mine = items.find((sale) => sale.id === saleId);
+      return mine ? withSale(mine) : {};
+    }
+    default:
+      return fail(SUBMIT_ERROR.UNSUPPORTED);
+  }
+}
+
+/** The actors of both charts, on the given client and approval store (tests pass fakes). */
+export function createSaleManagementActors({
+  client = api,
+  approvals = pinApprovals,
+}: SaleManagementDeps = {}) {
+  return {
+    loadSales: fromPromise<SalePage, LoadSalesInput>(({ input, signal }) =>
+      salesApi.listSales(input, { signal, client }),
+    ),
+    loadSaleDetail: fromPromise<SaleDetailBundle, LoadSaleDetailInput>(async ({ input, signal }) => {
+      const [sale, refund, employees] = await Promise.all([
+        salesApi.getSale(input.id, { signal, client }),
+        salesApi.getRefundInfo(input.id, { signal, client }),
+        // Only "change employee" needs them: the sale still opens when they cannot be read.
+        salesApi.listStoreEmployees({ signal, client }).catch(() => []),
+      ]);
+      return { sale, refund, employees: employees.map(({ id, name }) => ({ id, name })) };
+    }),
+    checkManagerPin: fromPromise<CheckManagerPinOutput, CheckManagerPinInput>(async ({ input, signal }) => {
+      let answer: Awaited<ReturnType<typeof checkPin>>;
+      try {
+        answer = await checkPin(input.pin, { signal, client });
+      } catch (error) {
+        // { code: 'pin.errors.wrong' | 'pin.errors.locked' | 'api.errors.*', message }: the pad's own texts.
+        throw pinFailure(error);
+      }
+      if (canApproveWithPin(answer.role)) approvals.set(answer);
+      return { role: answer.role, name: answer.name };
+    }),
+    submitAction: fromPromise<SubmitActionOutput, SubmitActionInput>(async ({ input, signal }) => {
+      try {
+        return await submit(input, signal, client, approvals);
+      } catch (error) {
+        if (typeof error === 'object' && error !== null && 'code' in error) throw error;
+        throw toActionError(error);
+      }
+    }),
+  };
+}
+
+/** The list chart with its loaders and its action-mode child, all on the app's real calls. */
+export function createSaleListLogic(deps: SaleManagementDeps = {}) {
+  const { loadSales, loadSaleDetail, checkManagerPin, submitAction } = createSaleManagementActors(deps);
+  return saleListMachine.provide({
+    actors: {
+      loadSales,
+      loadSaleDetail,
+      saleActions: saleManagementMachine.provide({ actors: { checkManagerPin, submitAction } }),
+    },
+  });
+}
+
+export const appSaleListMachine = createSaleListLogic();

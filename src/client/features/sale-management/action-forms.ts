@@ -1,0 +1,135 @@
+/**
+ * The values each action mode's form puts in the action-mode chart (`form.change`), and how the submit adapter
+ * reads them back (src/client/app/sale-management-actors.ts). The chart keeps a form as an opaque record
+ * (machines/sale-management ActionForm); the shapes live here, beside the forms that fill them, and a reader
+ * returns null for anything incomplete so a half-filled form is never sent.
+ */
+import { SALE_STATUS } from '../../../domain/constants';
+import type { SaleStatus } from '../../../domain/constants';
+import type { RefundChoice } from './refund-preview';
+
+export interface RefundForm {
+  lines: RefundChoice[];
+}
+export interface TipForm {
+  tips: Array<{ user_id: number; tip_amount: number }>;
+}
+export interface OrderDateForm {
+  /** UTC ISO (000 §9: dates are sent as UTC ISO). */
+  order_at: string;
+}
+export interface EmployeeForm {
+  from_employee_id: number;
+  to_employee_id: number;
+}
+export interface StatusForm {
+  status: SaleStatus;
+}
+
+type Form = Readonly<Record<string, unknown>> | null | undefined;
+
+const isId = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+const isMinor = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+
+export function readRefundForm(form: Form): RefundForm | null {
+  const lines = form?.lines;
+  if (!Array.isArray(lines) || lines.length === 0) return null;
+  const valid = lines.every(
+    (l: unknown) =>
+      typeof l === 'object' &&
+      l !== null &&
+      isId((l as RefundChoice).sale_line_id) &&
+      isId((l as RefundChoice).quantity),
+  );
+  return valid ? { lines: (lines as RefundChoice[]).map((l) => ({ ...l })) } : null;
+}
+
+export function readTipForm(form: Form): TipForm | null {
+  const tips = form?.tips;
+  if (!Array.isArray(tips) || tips.length === 0) return null;
+  const valid = tips.every(
+    (t: unknown) =>
+      typeof t === 'object' &&
+      t !== null &&
+      isId((t as { user_id: unknown }).user_id) &&
+      isMinor((t as { tip_amount: unknown }).tip_amount),
+  );
+  return valid ? { tips: (tips as TipForm['tips']).map((t) => ({ ...t })) } : null;
+}
+
+export function readOrderDateForm(form: Form): OrderDateForm | null {
+  const value = form?.order_at;
+  return typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? { order_at: value } : null;
+}
+
+export function readEmployeeForm(form: Form): EmployeeForm | null {
+  const from = form?.from_employee_id;
+  const to = form?.to_employee_id;
+  return isId(from) && isId(to) && from !== to ? { from_employee_id: from, to_employee_id: to } : null;
+}
+
+const STATUSES: readonly number[] = Object.values(SALE_STATUS);
+
+export function readStatusForm(form: Form): StatusForm | null {
+  const status = form?.status;
+  return typeof status === 'number' && STATUSES.includes(status) ? { status: status as SaleStatus } : null;
+}
+
+/**
+ * The statuses "Change status" offers: the moves of the sale-status chart that need no manager PIN. The moves that
+ * do (refund, void, trash) have their own modes with the PIN step, and a restore has its own mode too; what is
+ * left is completing a paid draft (Draft → Sale; the server refuses it while a balance is due).
+ */
+export function statusTargets(status: SaleStatus): SaleStatus[] {
+  return status === SALE_STATUS.DRAFT ? [SALE_STATUS.SALE] : [];
+}
+
+// ---- store-local wall time <-> UTC -------------------------------------------------------------------
+
+function zoneOffsetMs(at: Date, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(at);
+  const get = (type: string): number => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const asUtc = Date.UTC(
+    get('year'),
+    get('month') - 1,
+    get('day'),
+    get('hour'),
+    get('minute'),
+    get('second'),
+  );
+  return asUtc - Math.floor(at.getTime() / 1000) * 1000;
+}
+
+/**
+ * '2026-01-10T09:30' read as the wall time in the store's time zone (the business day is the store's, not the
+ * tablet's) → UTC ISO. Two passes, so a time near a daylight-saving change takes the offset of that time.
+ */
+export function storeTimeToIso(local: string, timeZone: string): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(local);
+  if (!match) return null;
+  const [, y, mo, d, h, mi] = match.map(Number) as [number, number, number, number, number, number];
+  const wall = Date.UTC(y, mo - 1, d, h, mi);
+  let guess = wall - zoneOffsetMs(new Date(wall), timeZone);
+  guess = wall - zoneOffsetMs(new Date(guess), timeZone);
+  const result = new Date(guess);
+  return Number.isNaN(result.getTime()) ? null : result.toISOString();
+}
+
+/** UTC ISO → '2026-01-10T09:30', the wall time in the store's time zone (the value of a datetime-local field). */
+export function isoToStoreTime(iso: string, timeZone: string): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return '';
+  const local = new Date(at.getTime() + zoneOffsetMs(at, timeZone));
+  return local.toISOString().slice(0, 16);
+}

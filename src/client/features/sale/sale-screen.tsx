@@ -1,0 +1,171 @@
+/**
+ * The sale screen, /pos/sales and /pos/sales/:id (issue 4 item 4): one view per mode of the sale machine
+ * (selectMode). Building: employees on the left, the catalog in the centre, the ticket on the right (a
+ * 10-inch tablet in landscape, 1280×800, holds the three; narrower screens stack them). Tendering puts the
+ * payment panel where the catalog was, with the ticket still in view; the manager's PIN is a dialog over the
+ * ticket; completing shows the work in progress over it; the receipt takes the whole screen.
+ *
+ * The actors come from app/areas/sale-area.tsx (SaleActor with the real calls, CatalogActor with the real
+ * loader); nothing here starts work: every request is invoked by a machine (client brief).
+ */
+import { Alert, Box, Button, Center, Grid, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import type { SaleMode } from '../../../../machines/sale/sale.selectors';
+import {
+  selectChangeDue,
+  selectCreatedSale,
+  selectCurrency,
+  selectError,
+  selectIsCompletedSale,
+  selectIsPendingSync,
+  selectMode,
+} from '../../../../machines/sale/sale.selectors';
+import { formatMoney } from '../../lib/format';
+import { SaleReceipt } from '../../components/receipt/sale-receipt';
+import { CatalogPanel } from './catalog-panel';
+import { EmployeeBar } from './employee-bar';
+import { ManagerPinDialog } from './manager-pin-dialog';
+import { SaleActor } from './sale-actor';
+import { SaleErrorBanner, SaleErrorMessage } from './sale-error-alert';
+import { SkeletonBlock } from './skeleton-block';
+import { TenderingPanel } from './tendering/tendering-panel';
+import { TicketPanel } from './ticket-panel';
+
+function ScreenHeading() {
+  const { t } = useTranslation('common');
+  return (
+    <Heading as="h1" srOnly>
+      {t('sale.title')}
+    </Heading>
+  );
+}
+
+/** /pos/sales/:id while the sale loads. */
+function LoadingSale() {
+  const { t } = useTranslation('common');
+  return (
+    <Stack p="4" gap="4" data-testid="sale-loading">
+      <ScreenHeading />
+      <SkeletonBlock count={6} height="16" label={t('sale.loadingSale')} />
+    </Stack>
+  );
+}
+
+function LoadFailed() {
+  const { t } = useTranslation('common');
+  const sale = SaleActor.useActorRef();
+  const error = SaleActor.useSelector(selectError);
+  return (
+    <Center p="4" data-testid="sale-load-failed">
+      <Stack gap="4" maxW="lg" w="full">
+        <ScreenHeading />
+        {error && <SaleErrorMessage error={error} />}
+        <HStack gap="3" wrap="wrap">
+          <Button size="xl" colorPalette="brand" onClick={() => sale.send({ type: 'load.retry' })}>
+            {t('sale.actions.retry')}
+          </Button>
+          <Button size="xl" variant="outline" onClick={() => sale.send({ type: 'load.cancel' })}>
+            {t('sale.actions.newSaleInstead')}
+          </Button>
+        </HStack>
+      </Stack>
+    </Center>
+  );
+}
+
+function Completing() {
+  const { t } = useTranslation('common');
+  return (
+    <Center position="absolute" inset="0" bg="bg/80" zIndex="overlay" data-testid="sale-completing">
+      <Stack align="center" gap="3" role="status" aria-live="polite">
+        <Spinner size="xl" color="brand.solid" borderWidth="4px" />
+        <Text fontSize="lg" fontWeight="semibold">
+          {t('sale.completing')}
+        </Text>
+      </Stack>
+    </Center>
+  );
+}
+
+function CompletedSaleNotice() {
+  const { t } = useTranslation('common');
+  const completed = SaleActor.useSelector(selectIsCompletedSale);
+  if (!completed) return null;
+  return (
+    <Alert.Root status="warning" data-testid="sale-completed-notice">
+      <Alert.Indicator />
+      <Alert.Title>{t('sale.completedNotice')}</Alert.Title>
+    </Alert.Root>
+  );
+}
+
+function Workspace({ mode }: { mode: SaleMode }) {
+  return (
+    <Grid
+      position="relative"
+      templateColumns={{ base: '1fr', md: '11rem minmax(0, 1fr)', lg: '12rem minmax(0, 1fr) 25rem' }}
+      gap="3"
+      p="3"
+      h={{ lg: 'full' }}
+      minH="0"
+      data-testid="sale-screen"
+      data-mode={mode}
+    >
+      <ScreenHeading />
+      <Box overflowY={{ lg: 'auto' }} minH="0">
+        <EmployeeBar />
+      </Box>
+      <Stack gap="3" minH="0" h={{ lg: 'full' }} overflow="hidden">
+        <CompletedSaleNotice />
+        <SaleErrorBanner />
+        {mode === 'tendering' || mode === 'completing' ? <TenderingPanel /> : <CatalogPanel />}
+      </Stack>
+      <Box gridColumn={{ md: '1 / -1', lg: 'auto' }} minH="0" h={{ lg: 'full' }}>
+        <TicketPanel />
+      </Box>
+      {mode === 'completing' && <Completing />}
+      {mode === 'awaitingPin' && <ManagerPinDialog />}
+    </Grid>
+  );
+}
+
+/** The numbers the cashier needs first once paid: the change to hand back, the ticket and invoice. */
+function SaleDone() {
+  const { t, i18n } = useTranslation('common');
+  const sale = SaleActor.useActorRef();
+  const created = SaleActor.useSelector(selectCreatedSale);
+  const pending = SaleActor.useSelector(selectIsPendingSync);
+  const change = SaleActor.useSelector(selectChangeDue);
+  const currency = SaleActor.useSelector(selectCurrency);
+  const uuid = SaleActor.useSelector((s) => s.context.order.uuid);
+  return (
+    <Stack p="4" gap="4" align="center" data-testid="sale-done">
+      <Heading as="h1" size="2xl">
+        {t('sale.done.title')}
+      </Heading>
+      {created && (
+        <Text data-testid="sale-done-numbers">
+          {t('sale.done.numbers', { ticket: created.daily_ticket_no, invoice: created.invoice_no })}
+        </Text>
+      )}
+      {change > 0 && (
+        <Text fontSize="3xl" fontWeight="bold" color="brand.fg" data-testid="sale-done-change">
+          {t('sale.done.change', { amount: formatMoney(change, i18n.language, currency) })}
+        </Text>
+      )}
+      <SaleReceipt
+        saleUuid={uuid}
+        pendingSync={pending}
+        onNewSale={() => sale.send({ type: 'receipt.done' })}
+      />
+    </Stack>
+  );
+}
+
+export function SaleScreen() {
+  const mode = SaleActor.useSelector(selectMode);
+  if (mode === 'loading') return <LoadingSale />;
+  if (mode === 'loadFailed') return <LoadFailed />;
+  if (mode === 'receipt') return <SaleDone />;
+  return <Workspace mode={mode} />;
+}

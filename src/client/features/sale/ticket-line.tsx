@@ -1,0 +1,159 @@
+/**
+ * One line of the ticket: select it, change its quantity (−/+; at 0 it leaves the ticket, 000 §4), open its
+ * editor (price override, line discounts, another employee). Each line reads only its own line and amounts, so
+ * adding a line elsewhere re-renders the lines whose amounts changed and no other.
+ */
+import { Box, Button, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SaleSnapshot } from '../../../../machines/sale/sale.selectors';
+import { selectCurrency, selectIsEditable, selectTotals } from '../../../../machines/sale/sale.selectors';
+import type { LineRef } from '../../../../machines/sale/sale.types';
+import type { LineTotals } from '../../../domain/order-total';
+import { formatMoney, formatNumber } from '../../lib/format';
+import { SaleActor } from './sale-actor';
+
+function sameAmounts(a: LineTotals | undefined, b: LineTotals | undefined): boolean {
+  return (
+    a === b ||
+    (a !== undefined &&
+      b !== undefined &&
+      a.gross === b.gross &&
+      a.net === b.net &&
+      a.tax === b.tax &&
+      a.item_discount === b.item_discount &&
+      a.employee_discount === b.employee_discount)
+  );
+}
+
+export interface TicketLineProps extends LineRef {
+  onEdit: (line: LineRef) => void;
+}
+
+export const TicketLine = memo(function TicketLine({ employeeIndex, itemIndex, onEdit }: TicketLineProps) {
+  const { t, i18n } = useTranslation('common');
+  const sale = SaleActor.useActorRef();
+  const line = SaleActor.useSelector(
+    (s: SaleSnapshot) => s.context.order.orderEmployees[employeeIndex]?.orderItems[itemIndex],
+  );
+  const amounts = SaleActor.useSelector(
+    (s: SaleSnapshot) => selectTotals(s).employees[employeeIndex]?.lines[itemIndex],
+    sameAmounts,
+  );
+  const active = SaleActor.useSelector(
+    (s: SaleSnapshot) =>
+      s.context.order.activeEmployeeIndex === employeeIndex && s.context.order.activeItemIndex === itemIndex,
+  );
+  const editable = SaleActor.useSelector(selectIsEditable);
+  const currency = SaleActor.useSelector(selectCurrency);
+  if (!line) return null;
+
+  const money = (minor: number) => formatMoney(minor, i18n.language, currency);
+  const ref = { employeeIndex, itemIndex };
+  const unit = line.price ?? line.unit_price;
+  const discount = (amounts?.item_discount ?? 0) + (amounts?.employee_discount ?? 0);
+
+  return (
+    <HStack
+      as="li"
+      gap="2"
+      px="2"
+      py="1"
+      borderRadius="md"
+      borderWidth="1px"
+      borderColor={active ? 'brand.solid' : 'border'}
+      bg={active ? 'brand.subtle' : undefined}
+      data-testid={`line-${employeeIndex}-${itemIndex}`}
+      data-active={active || undefined}
+    >
+      <Button
+        variant="plain"
+        flex="1"
+        minW="0"
+        h="auto"
+        minH="11"
+        px="1"
+        justifyContent="flex-start"
+        textAlign="start"
+        whiteSpace="normal"
+        aria-pressed={active}
+        disabled={!editable}
+        onClick={() => sale.send({ type: 'line.select', ...ref })}
+      >
+        <Stack gap="0" minW="0" w="full">
+          <Text fontWeight="medium" lineClamp={2} data-testid="line-name">
+            {line.name}
+          </Text>
+          <Text fontSize="xs" color="fg.muted">
+            {t('sale.ticket.unitPrice', {
+              quantity: formatNumber(line.quantity, i18n.language),
+              price: money(unit),
+            })}
+            {line.price !== null && ` · ${t('sale.ticket.overridden', { price: money(line.unit_price) })}`}
+          </Text>
+          {discount > 0 && (
+            <Text fontSize="xs" color="fg.success" data-testid="line-discount">
+              {t('sale.ticket.lineDiscount', { amount: money(discount) })}
+            </Text>
+          )}
+        </Stack>
+      </Button>
+      {editable && (
+        <HStack gap="1" flexShrink="0">
+          <IconButton
+            size="md"
+            minW="11"
+            minH="11"
+            variant="outline"
+            aria-label={t('sale.ticket.decrease', { name: line.name })}
+            onClick={() => sale.send({ type: 'line.quantity', ...ref, delta: -1 })}
+            data-testid="line-dec"
+          >
+            <Text as="span" aria-hidden="true" fontSize="xl">
+              −
+            </Text>
+          </IconButton>
+          <Text minW="6" textAlign="center" fontWeight="semibold" aria-live="polite" data-testid="line-qty">
+            {formatNumber(line.quantity, i18n.language)}
+          </Text>
+          <IconButton
+            size="md"
+            minW="11"
+            minH="11"
+            variant="outline"
+            aria-label={t('sale.ticket.increase', { name: line.name })}
+            onClick={() => sale.send({ type: 'line.quantity', ...ref, delta: 1 })}
+            data-testid="line-inc"
+          >
+            <Text as="span" aria-hidden="true" fontSize="xl">
+              +
+            </Text>
+          </IconButton>
+        </HStack>
+      )}
+      <Box minW="16" textAlign="end" flexShrink="0">
+        <Text fontWeight="semibold" data-testid="line-amount">
+          {money(amounts?.net ?? 0)}
+        </Text>
+        {!editable && (
+          <Text fontSize="xs" color="fg.muted">
+            × {formatNumber(line.quantity, i18n.language)}
+          </Text>
+        )}
+      </Box>
+      {editable && (
+        <Button
+          size="md"
+          minH="11"
+          variant="ghost"
+          flexShrink="0"
+          aria-label={t('sale.ticket.editLine', { name: line.name })}
+          onClick={() => onEdit(ref)}
+          data-testid="line-edit"
+        >
+          {t('sale.ticket.edit')}
+        </Button>
+      )}
+    </HStack>
+  );
+});

@@ -1,0 +1,212 @@
+/**
+ * The ticket (issue 4 item 4): the lines per employee, the customer, the waiting tickets, the order discounts
+ * and tips (the sale-extras components, in their slots below), the totals, and the ticket's actions: Clear,
+ * Clear all and Pay (tender.start; Park is in the waiting-tickets slot, next to the list it fills).
+ */
+import { Box, Button, CloseButton, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { memo, useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SaleSnapshot } from '../../../../machines/sale/sale.selectors';
+import {
+  selectCanTender,
+  selectCurrency,
+  selectIsDirty,
+  selectIsEditable,
+  selectTotals,
+} from '../../../../machines/sale/sale.selectors';
+import type { LineRef } from '../../../../machines/sale/sale.types';
+import { formatMoney } from '../../lib/format';
+import { CustomerButton } from './customer-button';
+import { DiscountsButton } from './discounts-button';
+import { LineEditorDialog } from './line-editor-dialog';
+import { SaleActor } from './sale-actor';
+import { TicketLine } from './ticket-line';
+import { TipsButton } from './tips-button';
+import { TotalsPanel } from './totals-panel';
+import { WaitingTicketsButton } from './waiting-tickets-button';
+
+const selectGroupCount = (s: SaleSnapshot): number => s.context.order.orderEmployees.length;
+const selectHasAnyone = (s: SaleSnapshot): boolean =>
+  s.context.order.orderEmployees.length > 0 || s.context.order.customer !== null;
+
+interface GroupProps {
+  index: number;
+  onEdit: (line: LineRef) => void;
+}
+
+const TicketGroup = memo(function TicketGroup({ index, onEdit }: GroupProps) {
+  const { t, i18n } = useTranslation('common');
+  const sale = SaleActor.useActorRef();
+  const employee = SaleActor.useSelector((s) => s.context.order.orderEmployees[index]?.employee);
+  const lineCount = SaleActor.useSelector(
+    (s) => s.context.order.orderEmployees[index]?.orderItems.length ?? 0,
+  );
+  const serviceAmount = SaleActor.useSelector((s) => selectTotals(s).employees[index]?.service_amount ?? 0);
+  const tip = SaleActor.useSelector((s) => selectTotals(s).employees[index]?.tip ?? 0);
+  const active = SaleActor.useSelector((s) => s.context.order.activeEmployeeIndex === index);
+  const editable = SaleActor.useSelector(selectIsEditable);
+  const currency = SaleActor.useSelector(selectCurrency);
+  if (!employee) return null;
+  const money = (minor: number) => formatMoney(minor, i18n.language, currency);
+
+  return (
+    <Stack
+      as="li"
+      gap="1"
+      p="2"
+      borderRadius="lg"
+      borderWidth="2px"
+      borderColor={active ? 'brand.solid' : 'border.muted'}
+      data-testid={`group-${index}`}
+      data-employee={employee.id}
+    >
+      <HStack gap="2">
+        <Button
+          variant="plain"
+          flex="1"
+          minW="0"
+          minH="11"
+          px="1"
+          justifyContent="flex-start"
+          aria-pressed={active}
+          disabled={!editable}
+          onClick={() => sale.send({ type: 'employee.select', employeeIndex: index })}
+          data-testid="group-select"
+        >
+          <Text fontWeight="bold" truncate>
+            {employee.name}
+          </Text>
+        </Button>
+        <Stack gap="0" align="flex-end" fontSize="sm">
+          <Text fontWeight="semibold" data-testid="group-amount">
+            {money(serviceAmount)}
+          </Text>
+          {tip > 0 && (
+            <Text fontSize="xs" color="fg.muted" data-testid="group-tip">
+              {t('sale.ticket.tip', { amount: money(tip) })}
+            </Text>
+          )}
+        </Stack>
+        {editable && (
+          <CloseButton
+            size="md"
+            minW="11"
+            minH="11"
+            aria-label={t('sale.ticket.removeEmployee', { name: employee.name })}
+            onClick={() => sale.send({ type: 'employee.remove', employeeIndex: index })}
+            data-testid="group-remove"
+          />
+        )}
+      </HStack>
+      {lineCount === 0 ? (
+        <Text fontSize="sm" color="fg.muted" px="1">
+          {t('sale.ticket.noLines')}
+        </Text>
+      ) : (
+        <Stack as="ul" gap="1" listStyleType="none">
+          {Array.from({ length: lineCount }, (_, itemIndex) => (
+            <TicketLine key={itemIndex} employeeIndex={index} itemIndex={itemIndex} onEdit={onEdit} />
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+});
+
+function TicketActions() {
+  const { t, i18n } = useTranslation('common');
+  const sale = SaleActor.useActorRef();
+  const dirty = SaleActor.useSelector(selectIsDirty);
+  const hasAnyone = SaleActor.useSelector(selectHasAnyone);
+  const canTender = SaleActor.useSelector(selectCanTender);
+  const total = SaleActor.useSelector((s) => selectTotals(s).total.total_price);
+  const currency = SaleActor.useSelector(selectCurrency);
+  return (
+    <HStack gap="2" flexShrink="0">
+      <Button
+        size="xl"
+        variant="outline"
+        disabled={!dirty}
+        onClick={() => sale.send({ type: 'order.clear' })}
+        data-testid="clear-ticket"
+      >
+        {t('sale.actions.clear')}
+      </Button>
+      <Button
+        size="xl"
+        variant="ghost"
+        disabled={!dirty && !hasAnyone}
+        onClick={() => sale.send({ type: 'order.clearAll' })}
+        data-testid="clear-all"
+      >
+        {t('sale.actions.clearAll')}
+      </Button>
+      <Button
+        size="xl"
+        flex="1"
+        colorPalette="brand"
+        disabled={!canTender}
+        onClick={() => sale.send({ type: 'tender.start' })}
+        data-testid="pay"
+      >
+        {t('sale.actions.pay', { amount: formatMoney(total, i18n.language, currency) })}
+      </Button>
+    </HStack>
+  );
+}
+
+export function TicketPanel() {
+  const { t } = useTranslation('common');
+  const groups = SaleActor.useSelector(selectGroupCount);
+  const editable = SaleActor.useSelector(selectIsEditable);
+  const ticketNo = SaleActor.useSelector((s) => s.context.order.ticket_no);
+  // Which line's editor is open: the screen's, like an open accordion (client brief).
+  const [editing, setEditing] = useState<LineRef | null>(null);
+  const onEdit = useCallback((line: LineRef) => setEditing(line), []);
+  const onClose = useCallback(() => setEditing(null), []);
+
+  return (
+    <Stack
+      as="section"
+      aria-labelledby="sale-ticket-heading"
+      gap="3"
+      h="full"
+      minH="0"
+      data-testid="ticket-panel"
+    >
+      <HStack justify="space-between" flexShrink="0">
+        <Heading as="h2" size="md" id="sale-ticket-heading">
+          {ticketNo === null ? t('sale.ticket.title') : t('sale.ticket.titleNumber', { number: ticketNo })}
+        </Heading>
+      </HStack>
+      {editable && (
+        <Stack gap="2" flexShrink="0">
+          <CustomerButton />
+          <WaitingTicketsButton />
+        </Stack>
+      )}
+      <Box flex="1" minH="24" overflowY="auto" data-testid="ticket-lines">
+        {groups === 0 ? (
+          <Text color="fg.muted" py="4" data-testid="ticket-empty">
+            {t('sale.ticket.empty')}
+          </Text>
+        ) : (
+          <Stack as="ul" gap="2" listStyleType="none">
+            {Array.from({ length: groups }, (_, index) => (
+              <TicketGroup key={index} index={index} onEdit={onEdit} />
+            ))}
+          </Stack>
+        )}
+      </Box>
+      <HStack gap="2" wrap="wrap" flexShrink="0">
+        <DiscountsButton />
+        <TipsButton />
+      </HStack>
+      <Box flexShrink="0">
+        <TotalsPanel />
+      </Box>
+      {editable && <TicketActions />}
+      <LineEditorDialog at={editing} onClose={onClose} />
+    </Stack>
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * Ringing up a sale in a real browser (issue 4 item 4): a cashier picks two technicians (the checked-in ones
+ * listed first), adds services and products to each, changes a quantity, and sees every total update live,
+ * taxes per rate included (the demo store compounds QST on GST: $45.00 → $2.25 + $4.49). The same with the
+ * keyboard alone. axe finds no serious or critical violation on the screen.
+ * Against the production build and the real server with the demo tenant (tests/e2e/support/global-setup.ts).
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { LoginPage } from './support/pages/login-page';
+import { SalePage } from './support/pages/sale-page';
+
+/** Issue 4 "Tests": axe finds no serious or critical violation. */
+async function expectAccessible(page: Page): Promise<void> {
+  await page.mouse.move(0, 0);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(blocking.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+}
+
+async function cashierAtTheTill(page: Page): Promise<SalePage> {
+  await new LoginPage(page).logInAsDemo('cashier');
+  const sale = new SalePage(page);
+  await sale.openSale();
+  return sale;
+}
+
+test.describe('the sale screen', () => {
+  test('lists the checked-in technicians first and asks for an employee before items', async ({ page }) => {
+    const sale = await cashierAtTheTill(page);
+    await sale.seeEmployeesInOrder(['Anna Nguyen', 'Bella Pham', 'Chloe Le']);
+    await sale.seeCheckedIn('Anna Nguyen');
+    await expect(page.getByTestId('pick-employee-first')).toBeVisible();
+    await expect(page.getByTestId('pay')).toBeDisabled();
+  });
+
+  test('a sale for two technicians: lines per employee, a quantity change, taxes per rate, live totals', async ({
+    page,
+  }) => {
+    const sale = await cashierAtTheTill(page);
+
+    await sale.pickEmployee('Anna Nguyen');
+    await sale.addItem('Gel Manicure');
+    await sale.seeTotal('subtotal', '$35.00');
+    await sale.seeTotal('total', '$35.00');
+
+    await sale.pickEmployee('Bella Pham');
+    await sale.addItem('Express Facial');
+    await sale.addItem('Cuticle Oil 15 ml');
+    await sale.seeLines('Anna Nguyen', ['Gel Manicure']);
+    await sale.seeLines('Bella Pham', ['Express Facial', 'Cuticle Oil 15 ml']);
+
+    await sale.increaseQuantity('Anna Nguyen', 'Gel Manicure');
+    await sale.seeQuantity('Anna Nguyen', 'Gel Manicure', 2);
+    await sale.seeLineAmount('Anna Nguyen', 'Gel Manicure', '$70.00');
+
+    // $70.00 + $45.00 + $12.00; GST 5 % on the taxed $57.00, QST 9.5 % on each net plus its GST.
+    await sale.seeTotal('subtotal', '$127.00');
+    await sale.seeTaxRate('5%', '$2.85');
+    await sale.seeTaxRate('9.5%', '$5.69');
+    await sale.seeTotal('taxes', '$8.54');
+    await sale.seeTotal('total', '$135.54');
+    await sale.seePayButton('$135.54');
+
+    await sale.decreaseQuantity('Anna Nguyen', 'Gel Manicure');
+    await sale.seeTotal('total', '$100.54');
+  });
+
+  test('keyboard only: search, Enter adds the first match to the chosen technician', async ({ page }) => {
+    const sale = await cashierAtTheTill(page);
+    await sale.employee('Chloe Le').focus();
+    await page.keyboard.press('Enter');
+    await sale.addItemWithKeyboard('classic pedi');
+    await sale.seeLines('Chloe Le', ['Classic Pedicure']);
+    await sale.seeTotal('total', '$30.00');
+  });
+
+  test('the sale screen, with a ticket and its totals, has no serious or critical axe violation', async ({
+    page,
+  }) => {
+    const sale = await cashierAtTheTill(page);
+    await sale.pickEmployee('Anna Nguyen');
+    await sale.addItem('Gel Manicure');
+    await sale.pickEmployee('Bella Pham');
+    await sale.addItem('Express Facial');
+    await expectAccessible(page);
+  });
+});
