@@ -9,8 +9,9 @@ import { defineConfig } from '@playwright/test';
 const CI = Boolean(process.env.CI);
 
 export default defineConfig({
-  testDir: 'tests/e2e',
-  testMatch: '**/*.spec.ts',
+  // End-to-end specs, and the UI model-based tests (paths generated from the machines, replayed as gestures).
+  testDir: 'tests',
+  testMatch: ['e2e/**/*.spec.ts', 'model-based/**/*.spec.ts'],
   globalSetup: './tests/e2e/support/global-setup.ts',
   outputDir: 'test-results',
   // One server and one database for the run: specs that sell and refund must not race each other's totals.

@@ -86,7 +86,10 @@ export const DEFAULT_PUSH_TIMEOUT_MS = 10_000;
  * Options win over the environment: VAPID_SUBJECT (mailto: or https: URL) and PUSH_ENDPOINT_HOSTS (extra
  * hosts, comma-separated, for a self-hosted push service). A bad subject fails at start, not at first send.
  */
-export function resolvePushSettings(options: PushOptions = {}, env: NodeJS.ProcessEnv = process.env): PushSettings {
+export function resolvePushSettings(
+  options: PushOptions = {},
+  env: NodeJS.ProcessEnv = process.env,
+): PushSettings {
   const subject = options.subject ?? (env.VAPID_SUBJECT?.trim() || DEFAULT_VAPID_SUBJECT);
   if (!/^(mailto:[^@\s]+@[^@\s]+|https:\/\/[^\s]+)$/.test(subject)) {
     throw new Error(`VAPID_SUBJECT must be a mailto: address or an https: URL, not "${subject}"`);

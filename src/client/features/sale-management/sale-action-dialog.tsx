@@ -137,7 +137,7 @@ function ActionDialog({ actions, bundle }: { actions: ActionsRef; bundle: SaleDe
       }}
       closeOnEscape={canClose}
       closeOnInteractOutside={false}
-      size={{ base: 'full', md: 'lg' }}
+      size="lg"
       placement="center"
       scrollBehavior="inside"
       lazyMount

@@ -11,7 +11,10 @@ import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { SaleDetailBundle } from '../../../../machines/sale-list/sale-list.types';
 import type { saleManagementMachine } from '../../../../machines/sale-management/sale-management.machine';
-import { selectOfferedModes } from '../../../../machines/sale-management/sale-management.selectors';
+import {
+  selectIsModalOpen,
+  selectOfferedModes,
+} from '../../../../machines/sale-management/sale-management.selectors';
 import type { OpenableMode } from '../../../../machines/sale-management/sale-management.types';
 import { ACTION_MODE } from '../../../domain/constants';
 import { newIdempotencyKey } from '../../lib/api/idempotency-key';
@@ -67,6 +70,8 @@ export function SaleActionsBar({ actions, bundle }: { actions: ActionsRef; bundl
   const offered = useSelector(actions, (snapshot) => selectOfferedModes(snapshot, new Date()), sameList);
   const modes = SALE_MODES.filter((mode) => offered.includes(mode) && isUseful(mode, bundle));
   const canReprint = offered.includes(ACTION_MODE.REPRINT);
+  // While a mode is open the chart offers nothing (one mode at a time); the dialog covers the panel then.
+  const modalOpen = useSelector(actions, selectIsModalOpen);
   return (
     <Stack gap="2" data-testid="sale-actions">
       <Wrap gap="2">
@@ -100,7 +105,7 @@ export function SaleActionsBar({ actions, bundle }: { actions: ActionsRef; bundl
           </Link>
         )}
       </Wrap>
-      {modes.length === 0 && !canReprint && (
+      {modes.length === 0 && !canReprint && !modalOpen && (
         <Text color="fg.muted">{t('sale_management.detail.noActions')}</Text>
       )}
     </Stack>

@@ -151,10 +151,12 @@ function SaleBody({ bundle }: { bundle: SaleDetailBundle }) {
             value={`−${format.money(d.amount)}`}
           />
         ))}
-        <Row
-          label={t('sale_management.totals.discount_amount')}
-          value={`−${format.money(totals.discount_amount)}`}
-        />
+        {totals.discount_amount > 0 && (
+          <Row
+            label={t('sale_management.totals.discount_amount')}
+            value={`−${format.money(totals.discount_amount)}`}
+          />
+        )}
         <Row label={t('sale_management.totals.taxes')} value={format.money(totals.taxes)} />
         <Row label={t('sale_management.totals.tip_amount')} value={format.money(totals.tip_amount)} />
         {totals.creditcard_fee > 0 && (

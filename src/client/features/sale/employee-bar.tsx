@@ -57,11 +57,11 @@ const EmployeeButton = memo(function EmployeeButton({
       onClick={() => onPick(choice.employee)}
       data-testid={`employee-${choice.employee.id}`}
     >
-      <Stack gap="1" align="flex-start" w="full">
-        <Text fontWeight="semibold" lineClamp={2}>
+      <Stack as="span" gap="1" align="flex-start" w="full">
+        <Text as="span" display="block" fontWeight="semibold" lineClamp={2}>
           {choice.employee.name}
         </Text>
-        <Stack direction="row" gap="1" wrap="wrap">
+        <Stack as="span" direction="row" gap="1" wrap="wrap">
           {choice.checkedIn && (
             <Badge colorPalette="green" variant={active ? 'solid' : 'subtle'}>
               {t('sale.employees.checkedIn')}

@@ -39,16 +39,16 @@ export const ItemTile = memo(function ItemTile({ tile, name, price, disabled, on
       data-testid={`tile-${tile.key}`}
       data-kind={tile.kind}
     >
-      <Text fontWeight="semibold" fontSize="sm" lineClamp={2} w="full">
+      <Text as="span" display="block" fontWeight="semibold" fontSize="sm" lineClamp={2} w="full">
         {name}
       </Text>
       {tile.detail && (
-        <Text fontSize="xs" color="fg.muted" lineClamp={1} w="full">
+        <Text as="span" display="block" fontSize="xs" color="fg.muted" lineClamp={1} w="full">
           {tile.detail}
         </Text>
       )}
       {price !== null && (
-        <Text fontSize="sm" fontWeight="bold" color="brand.fg">
+        <Text as="span" display="block" fontSize="sm" fontWeight="bold" color="brand.fg">
           {price}
         </Text>
       )}

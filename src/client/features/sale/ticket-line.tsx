@@ -53,6 +53,26 @@ export const TicketLine = memo(function TicketLine({ employeeIndex, itemIndex, o
   const unit = line.price ?? line.unit_price;
   const discount = (amounts?.item_discount ?? 0) + (amounts?.employee_discount ?? 0);
 
+  const description = (
+    <Stack as="span" gap="0" minW="0" w="full">
+      <Text as="span" display="block" fontWeight="medium" lineClamp={2} data-testid="line-name">
+        {line.name}
+      </Text>
+      <Text as="span" display="block" fontSize="xs" color="fg.muted">
+        {t('sale.ticket.unitPrice', {
+          quantity: formatNumber(line.quantity, i18n.language),
+          price: money(unit),
+        })}
+        {line.price !== null && ` · ${t('sale.ticket.overridden', { price: money(line.unit_price) })}`}
+      </Text>
+      {discount > 0 && (
+        <Text as="span" display="block" fontSize="xs" color="fg.success" data-testid="line-discount">
+          {t('sale.ticket.lineDiscount', { amount: money(discount) })}
+        </Text>
+      )}
+    </Stack>
+  );
+
   return (
     <HStack
       as="li"
@@ -66,38 +86,28 @@ export const TicketLine = memo(function TicketLine({ employeeIndex, itemIndex, o
       data-testid={`line-${employeeIndex}-${itemIndex}`}
       data-active={active || undefined}
     >
-      <Button
-        variant="plain"
-        flex="1"
-        minW="0"
-        h="auto"
-        minH="11"
-        px="1"
-        justifyContent="flex-start"
-        textAlign="start"
-        whiteSpace="normal"
-        aria-pressed={active}
-        disabled={!editable}
-        onClick={() => sale.send({ type: 'line.select', ...ref })}
-      >
-        <Stack gap="0" minW="0" w="full">
-          <Text fontWeight="medium" lineClamp={2} data-testid="line-name">
-            {line.name}
-          </Text>
-          <Text fontSize="xs" color="fg.muted">
-            {t('sale.ticket.unitPrice', {
-              quantity: formatNumber(line.quantity, i18n.language),
-              price: money(unit),
-            })}
-            {line.price !== null && ` · ${t('sale.ticket.overridden', { price: money(line.unit_price) })}`}
-          </Text>
-          {discount > 0 && (
-            <Text fontSize="xs" color="fg.success" data-testid="line-discount">
-              {t('sale.ticket.lineDiscount', { amount: money(discount) })}
-            </Text>
-          )}
-        </Stack>
-      </Button>
+      {editable ? (
+        <Button
+          variant="plain"
+          flex="1"
+          minW="0"
+          h="auto"
+          minH="11"
+          px="1"
+          justifyContent="flex-start"
+          textAlign="start"
+          whiteSpace="normal"
+          aria-pressed={active}
+          onClick={() => sale.send({ type: 'line.select', ...ref })}
+        >
+          {description}
+        </Button>
+      ) : (
+        // While tendering the ticket is read, not edited: plain text, fully legible (no faded disabled button).
+        <Box flex="1" minW="0" px="1" py="1">
+          {description}
+        </Box>
+      )}
       {editable && (
         <HStack gap="1" flexShrink="0">
           <IconButton
@@ -135,11 +145,6 @@ export const TicketLine = memo(function TicketLine({ employeeIndex, itemIndex, o
         <Text fontWeight="semibold" data-testid="line-amount">
           {money(amounts?.net ?? 0)}
         </Text>
-        {!editable && (
-          <Text fontSize="xs" color="fg.muted">
-            × {formatNumber(line.quantity, i18n.language)}
-          </Text>
-        )}
       </Box>
       {editable && (
         <Button

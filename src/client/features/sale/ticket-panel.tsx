@@ -61,22 +61,27 @@ const TicketGroup = memo(function TicketGroup({ index, onEdit }: GroupProps) {
       data-employee={employee.id}
     >
       <HStack gap="2">
-        <Button
-          variant="plain"
-          flex="1"
-          minW="0"
-          minH="11"
-          px="1"
-          justifyContent="flex-start"
-          aria-pressed={active}
-          disabled={!editable}
-          onClick={() => sale.send({ type: 'employee.select', employeeIndex: index })}
-          data-testid="group-select"
-        >
-          <Text fontWeight="bold" truncate>
+        {editable ? (
+          <Button
+            variant="plain"
+            flex="1"
+            minW="0"
+            minH="11"
+            px="1"
+            justifyContent="flex-start"
+            aria-pressed={active}
+            onClick={() => sale.send({ type: 'employee.select', employeeIndex: index })}
+            data-testid="group-select"
+          >
+            <Text as="span" fontWeight="bold" truncate>
+              {employee.name}
+            </Text>
+          </Button>
+        ) : (
+          <Text flex="1" minW="0" px="1" fontWeight="bold" truncate>
             {employee.name}
           </Text>
-        </Button>
+        )}
         <Stack gap="0" align="flex-end" fontSize="sm">
           <Text fontWeight="semibold" data-testid="group-amount">
             {money(serviceAmount)}
@@ -180,10 +185,10 @@ export function TicketPanel() {
         </Heading>
       </HStack>
       {editable && (
-        <Stack gap="2" flexShrink="0">
+        <HStack gap="2" flexShrink="0" wrap="wrap" align="flex-start">
           <CustomerButton />
           <WaitingTicketsButton />
-        </Stack>
+        </HStack>
       )}
       <Box flex="1" minH="24" overflowY="auto" data-testid="ticket-lines">
         {groups === 0 ? (

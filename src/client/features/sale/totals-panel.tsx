@@ -100,7 +100,7 @@ export function TotalsPanel() {
           label={
             taxes.length === 1 && taxes[0]
               ? t('sale.totals.taxRate', { rate: formatPercent(taxes[0].rate, i18n.language) })
-              : t('sale.totals.taxes')
+              : t(taxes.length > 1 ? 'sale.totals.taxesTotal' : 'sale.totals.taxes')
           }
           value={money(total.taxes)}
           testId="total-taxes"

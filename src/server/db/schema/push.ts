@@ -34,9 +34,11 @@ export const pushVapidKeys = pgTable(
     createdAt: createdAtColumn(),
   },
   (t) => [
-    foreignKey({ name: 'push_vapid_keys_tenant_fk', columns: [t.tenantId], foreignColumns: [tenants.id] }).onDelete(
-      'cascade',
-    ),
+    foreignKey({
+      name: 'push_vapid_keys_tenant_fk',
+      columns: [t.tenantId],
+      foreignColumns: [tenants.id],
+    }).onDelete('cascade'),
     check('push_vapid_keys_public_key_format', sql`${t.publicKey} ~ '^[A-Za-z0-9_-]{87}$'`),
     check('push_vapid_keys_private_key_format', sql`${t.privateKey} ~ '^[A-Za-z0-9_-]{43}$'`),
   ],

@@ -104,7 +104,7 @@ export function registerPushRoutes(app: FastifyInstance, options: PushOptions = 
   route(app, {
     method: 'POST',
     url: PUSH_PATHS.test,
-    summary: "Send a test notification to every device of the caller (title and body optional)",
+    summary: 'Send a test notification to every device of the caller (title and body optional)',
     description: `404 without a subscription; at most ${PUSH_TEST_RATE_LIMIT.max} a minute per user (429).`,
     tags: TAGS,
     access: LOGGED_IN,
@@ -130,4 +130,3 @@ export function registerPushRoutes(app: FastifyInstance, options: PushOptions = 
     },
   });
 }
-

@@ -17,7 +17,8 @@ import {
   selectUsableGiftCard,
 } from '../../../../../machines/gift-card-check/gift-card-check.selectors';
 import type { GiftCard } from '../../../../../machines/gift-card-check/gift-card-check.types';
-import { selectCurrency } from '../../../../../machines/sale/sale.selectors';
+import { selectCurrency, selectPayments } from '../../../../../machines/sale/sale.selectors';
+import { PAYMENT_TYPE } from '../../../../domain/constants';
 import { AmountPad } from '../../../components/amount-pad/amount-pad';
 import { amountOfText, amountTextOf } from '../../../components/amount-pad/amount-text';
 import { formatDate } from '../../../lib/format';
@@ -131,7 +132,15 @@ function GiftCardAmount({ card, disabled }: { card: GiftCard; disabled: boolean 
   const money = useMoney();
   const currency = SaleActor.useSelector(selectCurrency);
   const due = useBalanceDue();
-  const max = Math.min(card.balance, due);
+  // The amount is what this card pays in all: taking it again replaces the card's payment (000 §4), so what
+  // it already pays counts as still available to it.
+  const onCard = SaleActor.useSelector(
+    (s) =>
+      selectPayments(s).find(
+        (p) => p.payment_type === PAYMENT_TYPE.GIFTCARD && p.payment_info?.reference === card.number,
+      )?.payment_amount ?? 0,
+  );
+  const max = Math.min(card.balance, due + onCard);
   const [text, setText] = useState(() => amountTextOf(max, currency));
   const [fieldError, setFieldError] = useState<string | null>(null);
   const amount = amountOfText(text, currency);

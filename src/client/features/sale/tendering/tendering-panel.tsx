@@ -89,6 +89,8 @@ function TenderingBody({ completing }: { completing: boolean }) {
       </Heading>
       <BalanceSummary />
       <Stack gap="4" flex="1" minH="0" overflowY="auto" px="1" pb="2">
+        {/* First: what was taken stays in view however long the chosen type's form is. */}
+        <PaymentsList disabled={locked} />
         <TypePicker value={kind} onChange={choose} disabled={locked} />
         <Box
           as="section"
@@ -101,7 +103,6 @@ function TenderingBody({ completing }: { completing: boolean }) {
         >
           <TenderForm kind={kind} request={request} giftCard={giftCard} disabled={completing} />
         </Box>
-        <PaymentsList disabled={locked} />
       </Stack>
       <TenderingActions inFlight={inFlight} completing={completing} />
     </Stack>
@@ -142,7 +143,7 @@ function BalanceSummary() {
     <Stack gap="2" data-testid="tendering-summary">
       <HStack justify="space-between" align="flex-end" wrap="wrap" gap="3">
         <Stack gap="0">
-          <Text fontSize="md" color="fg.muted" id="balance-due-label">
+          <Text fontSize="md" color="fg.muted">
             {due > 0 ? t('tendering.balanceDue') : t('tendering.paidInFull')}
           </Text>
           <Text
@@ -151,8 +152,8 @@ function BalanceSummary() {
             lineHeight="1"
             fontVariantNumeric="tabular-nums"
             color={due > 0 ? 'fg' : 'fg.success'}
-            aria-labelledby="balance-due-label"
             aria-live="polite"
+            aria-atomic
             data-testid="balance-due"
           >
             {money(due)}
