@@ -86,6 +86,8 @@ const WRITES_WITHOUT_REQUIRED_KEY = [
  * B's store filtered by A's ids, which hold nothing). Any other route naming A's rows must answer 4xx.
  */
 const OWN_DATA_ROUTES = [
+  'GET /api/push/vapid-public-key',
+  'POST /api/push/unsubscribe',
   'POST /api/logout',
   'POST /api/role-by-code',
   'POST /api/profile',

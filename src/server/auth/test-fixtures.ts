@@ -123,13 +123,38 @@ export interface TenantFixtureOptions {
   sessions?: boolean;
 }
 
+/**
+ * A random tenant code: 'T' and 13 digits that never pass the Luhn check.
+ * WHY digits only: display names carry the code, and a code with letters ("…BE…") made name-filter tests
+ * match the fixture's own people now and then. WHY never Luhn-valid: fixture values built from the code (a
+ * gift card 'VG-<code>') are refused when they read as a payment card number (13-19 digits passing Luhn),
+ * which one random code in ten did, failing a whole test file in its setup.
+ */
+export function randomTenantCode(): string {
+  const body = randomBytes(5).readUIntBE(0, 5).toString().padStart(12, '0').slice(-12);
+  const valid = luhnCheckDigit(body);
+  return `T${body}${(valid + 1) % 10}`;
+}
+
+/** The digit that makes `digits` + it pass the Luhn check. */
+export function luhnCheckDigit(digits: string): number {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i += 1) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 0) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return (10 - (sum % 10)) % 10;
+}
+
 export async function createTenantWithUsers(
   db: Queryable,
   options: TenantFixtureOptions = {},
 ): Promise<TenantFixture> {
-  // Digits only after the T: display names carry the code, and a random code with letters ("…BE…") made
-  // name-filter tests match the fixture's own people now and then.
-  const code = options.code ?? `T${randomBytes(5).readUIntBE(0, 5).toString().padStart(13, '0')}`;
+  const code = options.code ?? randomTenantCode();
   const name = options.name ?? `Salon ${code}`;
   const [tenant] = await db
     .insert(tenants)

@@ -63,6 +63,9 @@ const TABLES = [
   'store_counters',
   'store_daily_counters',
   'payment_requests',
+  // 0002: web push (VAPID keys per tenant, subscriptions)
+  'push_vapid_keys',
+  'push_subscriptions',
 ];
 
 describe('migrations', () => {

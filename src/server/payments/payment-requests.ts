@@ -231,6 +231,20 @@ export async function momoStatus(db: Queryable, auth: AuthContext, id: number) {
   return { request: toPaymentRequestView(row), query: { ...query } };
 }
 
+/**
+ * A VNPAY payment request as the server knows it. VNPAY has no query the till could sign and poll the way
+ * MoMo's is; its IPN (server to server) and the customer's return update the row, so the till polls this.
+ */
+export async function vnpayStatus(db: Queryable, auth: AuthContext, id: number) {
+  const [row] = await db
+    .select()
+    .from(paymentRequests)
+    .where(storeIdWhere(paymentRequests, auth, id, eq(paymentRequests.provider, 'vnpay')))
+    .limit(1);
+  if (!row) throw notFound('Payment request not found.');
+  return { request: toPaymentRequestView(row) };
+}
+
 type Verified = {
   ok: true;
   state: 'paid' | 'pending' | 'failed' | 'authorized';

@@ -14,7 +14,7 @@
  *
  * Functions, not values: times (order_at) are taken when the request is built.
  */
-import { randomUUID } from 'node:crypto';
+import { createECDH, randomUUID } from 'node:crypto';
 import { ITEM_TYPE, PAYMENT_TYPE, SALE_STATUS } from '../../domain/constants';
 import type { RouteInfo } from '../route';
 import { saleBody } from '../routes/sales/sale-test-data';
@@ -42,6 +42,7 @@ const ID_BY_PATH: readonly [string, (v: VictimRows) => ParamValue][] = [
   ['/api/pos/giftcards/:id', (v) => [v.giftcardNumber, v.giftcardId]],
   ['/api/payments/momo/:id', (v) => v.momoRequestId],
   ['/api/payments/vietqr/:id', (v) => v.vietqrRequestId],
+  ['/api/payments/vnpay/:id', (v) => v.vnpayRequestId],
 ];
 
 export const PARAM_VALUES: Readonly<Record<string, (v: VictimRows, route: RouteKey) => ParamValue>> = {
@@ -180,6 +181,21 @@ export const SAMPLE_BODIES: Readonly<Record<RouteKey, (v: VictimRows) => unknown
     bank_code: 'NCB',
   }),
   'POST /api/payments/vietqr/create': (v) => ({ amount: 50_000, sale_id: v.draftSaleId, info: 'POS order' }),
+  // '.invalid' is not an allowed push host (ADR 009): the sample subscribe is refused, so no test pushes out.
+  'POST /api/push/subscribe': () => ({
+    subscription: {
+      endpoint: 'https://push.invalid/route-table-sample',
+      expirationTime: null,
+      keys: {
+        p256dh: createECDH('prime256v1').generateKeys().toString('base64url'),
+        auth: 'AAAAAAAAAAAAAAAAAAAAAA',
+      },
+    },
+    userAgent: 'route-table',
+    platform: 'test',
+  }),
+  'POST /api/push/unsubscribe': () => ({ endpoint: 'https://push.invalid/route-table-sample' }),
+  'POST /api/push/test': () => ({ title: 'Sample', body: 'Sample body' }),
 
   // ---- sales
   'POST /api/pos/sales': (v) =>

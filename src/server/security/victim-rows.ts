@@ -62,6 +62,7 @@ export interface VictimRows {
   couponId: number;
   couponCode: string;
   momoRequestId: number;
+  vnpayRequestId: number;
   momoOrderId: string;
   vietqrRequestId: number;
   workingTimeId: number;
@@ -111,6 +112,7 @@ type VictimSales = Pick<
   | 'draftUuid'
   | 'giftcardId'
   | 'momoRequestId'
+  | 'vnpayRequestId'
   | 'momoOrderId'
   | 'vietqrRequestId'
 >;
@@ -223,6 +225,10 @@ async function createVictimSales(app: FastifyInstance, v: VictimBase): Promise<V
     await send('POST', '/api/payments/vietqr/create', { amount: 60_000, sale_id: Number(draftSale.id) }),
     'create a VietQR request',
   );
+  const vnpay = dataOf(
+    await send('POST', '/api/payments/vnpay/create', { amount: 70_000, order_info: 'POS order' }),
+    'create a VNPAY request',
+  );
   const momoRequest = momo.request as { id: number; order_id: string };
   return {
     saleId: Number(sale.id),
@@ -237,6 +243,7 @@ async function createVictimSales(app: FastifyInstance, v: VictimBase): Promise<V
     momoRequestId: momoRequest.id,
     momoOrderId: momoRequest.order_id,
     vietqrRequestId: (vietqr.request as { id: number }).id,
+    vnpayRequestId: (vnpay.request as { id: number }).id,
   };
 }
 

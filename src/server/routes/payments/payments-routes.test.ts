@@ -543,6 +543,24 @@ describe('VNPAY', () => {
     expect(back.statusCode).toBe(200);
     expect(data<{ paid: boolean }>(back).paid).toBe(true);
   });
+
+  it('tells the till the request is pending until the IPN, then paid; another store never sees it', async () => {
+    // At the fixed time: VNPAY's 14-digit create date can pass the card-number scan's Luhn check by chance.
+    const created = await atFixedTime(() =>
+      post('/api/payments/vnpay/create', { amount: 90_000, order_info: 'Poll' }),
+    );
+    const { request } = data<{ request: { id: number; order_id: string } }>(created);
+    const before = await get(`/api/payments/vnpay/${request.id}/status`);
+    expect(before.statusCode).toBe(200);
+    expect(data<{ request: { status: string } }>(before).request.status).toBe('pending');
+    await app.inject({
+      method: 'GET',
+      url: `/api/payments/vnpay/ipn?${vnpayQuery(request.order_id, 90_000)}`,
+    });
+    const after = await get(`/api/payments/vnpay/${request.id}/status`);
+    expect(data<{ request: { status: string } }>(after).request.status).toBe('paid');
+    expect((await get(`/api/payments/vnpay/${request.id}/status`, ROLE.STAFF, b)).statusCode).toBe(404);
+  });
 });
 
 describe('VietQR', () => {

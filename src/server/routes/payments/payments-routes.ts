@@ -53,6 +53,7 @@ import {
   toPaymentRequestView,
   vnpayIpn,
   vnpayReturn,
+  vnpayStatus,
 } from '../../payments/payment-requests';
 import { route } from '../../route';
 import {
@@ -245,6 +246,17 @@ export function registerPaymentRoutes(app: FastifyInstance): void {
     message: 'VNPAY payment request created.',
     handler: ({ body, request, db }) =>
       createVnpayRequest(db, requireAuth(request), body, { origin: origin(request), ip: request.ip }),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/api/payments/vnpay/:id/status',
+    summary: "A VNPAY payment request's status, as VNPAY's IPN and return left it (the till polls this)",
+    tags: TAGS,
+    access: SALE_READ,
+    params: paymentRequestIdParams,
+    data: paymentRequestResultSchema,
+    handler: ({ params, request, db }) => vnpayStatus(db, requireAuth(request), params.id),
   });
 
   route(app, {

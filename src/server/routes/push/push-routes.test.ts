@@ -259,9 +259,10 @@ describe('POST /api/push/subscribe', () => {
 
 describe('POST /api/push/test: a real Web Push delivery', () => {
   it('reaches the browser encrypted (RFC 8291), signed with the tenant VAPID key (RFC 8292), payload intact', async () => {
-    const publicKey = await publicKeyOf(a.headers('staff'));
-    const browser = await subscribeBrowser(a.headers('staff'));
-    const res = await post('/api/push/test', a.headers('staff'), {
+    const c = await createTenantWithUsers(testDb.db);
+    const publicKey = await publicKeyOf(c.headers('staff'));
+    const browser = await subscribeBrowser(c.headers('staff'));
+    const res = await post('/api/push/test', c.headers('staff'), {
       title: 'Hello from the till',
       body: 'Ça marche ✓ 💅',
     });
@@ -295,7 +296,7 @@ describe('POST /api/push/test: a real Web Push delivery', () => {
     });
     expect(payload.icon).toBeTruthy();
     expect(payload.badge).toBeTruthy();
-    const [row] = await rowsOf(a.tenantId, browser.endpoint);
+    const [row] = await rowsOf(c.tenantId, browser.endpoint);
     expect(row!.lastSuccessAt).toBeInstanceOf(Date);
     expect(row!.failureCount).toBe(0);
   });
