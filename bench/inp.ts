@@ -16,13 +16,15 @@
  *   npm run bench:inp
  *   npm run bench:inp -- --cpu-throttle=4          a slower device (CDP CPU throttling)
  *   npm run bench:inp -- --trace=/tmp/inp-trace.json   a Chrome performance trace of the last big-catalog block
+ *   npm run bench:inp -- --cpu-profile=/tmp/inp.cpuprofile   a CPU profile of the big catalog's taps, and
+ *                                                    where its time went (source-mapped, bench/support/cpu-profile.ts)
  *   npm run bench:inp -- --client-dir=/tmp/salon-bench-bundle --taps=20 --big=20000 --small=100
  *
  * Selectors are by role and accessible name (the employee buttons and item tiles by the seeded names, the
  * totals region and its "Total" term by the English strings of locales/en/common.json), with the screen's
  * data-testid as the fallback while a string is missing.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -33,6 +35,8 @@ import { seedCatalogTenant } from './inp/seed-catalog';
 import type { SeededCatalog } from './inp/seed-catalog';
 import { installProbe, interactionLatency, waitForTotalPaint } from './inp/tap-probe';
 import { buildClient, loginThroughApi, startBenchApp } from './support/app-server';
+import { byGroup, hotSpots, inclusiveOwn } from './support/cpu-profile';
+import type { CpuProfile } from './support/cpu-profile';
 import { REPO_ROOT } from './support/manifest';
 
 const { values: args } = parseArgs({
@@ -44,6 +48,7 @@ const { values: args } = parseArgs({
     'cpu-throttle': { type: 'string', default: '1' },
     'client-dir': { type: 'string' },
     trace: { type: 'string' },
+    'cpu-profile': { type: 'string' },
     headed: { type: 'boolean', default: false },
     echo: { type: 'boolean', default: false },
   },
@@ -249,6 +254,44 @@ function line(side: Side): string {
   );
 }
 
+/** Writes the blocks' profiles (one file per block) and prints where the taps' CPU time went. */
+function report(profiles: CpuProfile[], file: string, clientDir: string, label: string): void {
+  profiles.forEach((profile, i) =>
+    writeFileSync(i === 0 ? file : file.replace(/(\.cpuprofile)?$/, `.${i}$1`), JSON.stringify(profile)),
+  );
+  const spots = profiles.flatMap((p) => hotSpots(p, clientDir, REPO_ROOT));
+  const merged = new Map<string, { where: string; group: string; ms: number }>();
+  for (const s of spots) {
+    const m = merged.get(s.where) ?? { ...s, ms: 0 };
+    m.ms += s.ms;
+    merged.set(s.where, m);
+  }
+  const all = [...merged.values()].sort((a, b) => b.ms - a.ms);
+  const total = all.reduce((sum, s) => sum + s.ms, 0);
+  const busy = all.filter((s) => s.where !== '(idle)').reduce((sum, s) => sum + s.ms, 0);
+  console.info(
+    `\nCPU profile of the ${label} taps (${profiles.length} blocks, ${file}): ${busy.toFixed(0)} ms busy of ${total.toFixed(0)} ms`,
+  );
+  console.info('  by package or folder (self time):');
+  for (const [group, ms] of byGroup(all)
+    .filter(([g]) => g !== '(idle)')
+    .slice(0, 12)) {
+    console.info(`    ${group.padEnd(52)} ${ms.toFixed(0).padStart(6)} ms`);
+  }
+  const own = new Map<string, number>();
+  for (const p of profiles)
+    for (const s of inclusiveOwn(p, clientDir, REPO_ROOT, 'src/client'))
+      own.set(s.where, (own.get(s.where) ?? 0) + s.ms);
+  console.info('  our functions by inclusive time (they and what they called):');
+  for (const [where, ms] of [...own].sort((a, b) => b[1] - a[1]).slice(0, 12)) {
+    console.info(`    ${ms.toFixed(0).padStart(6)} ms  ${where}`);
+  }
+  console.info('  hottest functions (self time):');
+  for (const s of all.filter((x) => x.where !== '(idle)').slice(0, 15)) {
+    console.info(`    ${s.ms.toFixed(0).padStart(6)} ms  ${s.where}`);
+  }
+}
+
 async function main(): Promise<void> {
   const taps = Number(args.taps);
   const block = Math.max(1, Number(args.block));
@@ -285,16 +328,25 @@ async function main(): Promise<void> {
       await openSale(browser, app.url, `${small.items} items`, small),
     ];
     const throttle = Number(args['cpu-throttle']);
+    const profiles: CpuProfile[] = [];
     console.info(
       `app at ${app.url}; ${taps} taps per catalog in blocks of ${block}; CPU throttling ${throttle}x`,
     );
 
+    const profiler = args['cpu-profile'] ? await sides[0]!.context.newCDPSession(sides[0]!.page) : null;
+    if (profiler) {
+      await profiler.send('Profiler.enable');
+      await profiler.send('Profiler.setSamplingInterval', { interval: 200 });
+    }
     for (let start = 0; start < taps; start += block) {
       for (const side of sides) {
         await side.page.bringToFront();
         const tracing = args.trace && side === sides[0] && start + block >= taps;
         if (tracing) await browser.startTracing(side.page, { path: args.trace, screenshots: false });
+        if (profiler && side === sides[0]) await profiler.send('Profiler.start');
         for (let i = start; i < Math.min(taps, start + block); i++) await tapOnce(side, i);
+        if (profiler && side === sides[0])
+          profiles.push((await profiler.send('Profiler.stop')).profile as CpuProfile);
         if (tracing) await browser.stopTracing();
       }
     }
@@ -302,6 +354,15 @@ async function main(): Promise<void> {
     const [b, s] = sides as [Side, Side];
     console.info('');
     for (const side of sides) console.info(line(side));
+    // The ticket grows by a line per tap: a cost that grows with it shows here, whatever the catalog.
+    const tenth = Math.max(1, Math.floor(taps / 5));
+    for (const side of sides) {
+      const early = percentile(side.eventTiming.slice(0, tenth), 75);
+      const late = percentile(side.eventTiming.slice(-tenth), 75);
+      console.info(
+        `${side.label.padEnd(14)} Event Timing p75 of taps 1-${tenth}: ${early.toFixed(0)} ms, of the last ${tenth}: ${late.toFixed(0)} ms`,
+      );
+    }
     const bigP75 = percentile(b.eventTiming, 75);
     const smallP75 = percentile(s.eventTiming, 75);
     const ratio = bigP75 / smallP75;
@@ -312,6 +373,7 @@ async function main(): Promise<void> {
         `(target ≤ ${TARGET_RATIO}: ${ratio <= TARGET_RATIO ? 'met' : 'MISSED'})`,
     );
     console.info(`tap→painted total p75 ratio ${paintRatio.toFixed(2)}x`);
+    if (args['cpu-profile'] && profiles.length > 0) report(profiles, args['cpu-profile'], clientDir, b.label);
     if (args.trace)
       console.info(
         `trace of the last ${b.label} block in ${args.trace} (open in chrome://tracing or DevTools)`,

@@ -116,3 +116,55 @@ export function subPathOf(source: string, group: string): string {
     .split('/');
   return rest.slice(0, Math.min(2, rest.length)).join('/');
 }
+
+export interface OriginalPosition {
+  source: string;
+  /** 0-based, as in source maps and CDP call frames. */
+  line: number;
+  column: number;
+}
+
+export interface DecodedMap {
+  /** The original position of generated (line, column), both 0-based; null where nothing is mapped. */
+  lookup(line: number, column: number): OriginalPosition | null;
+}
+
+/** Decodes every segment once, for position look-ups (bench/support/cpu-profile.ts). */
+export function decodeMappings(map: RawSourceMap): DecodedMap {
+  // Per generated line: [column, source, line, column] of each segment that names a source.
+  const lines: number[][][] = [];
+  let source = 0;
+  let originalLine = 0;
+  let originalColumn = 0;
+  for (const text of map.mappings.split(';')) {
+    const segments: number[][] = [];
+    let column = 0;
+    for (const segment of text.split(',')) {
+      if (segment === '') continue;
+      const fields = decodeSegment(segment);
+      column += fields[0]!;
+      if (fields.length < 4) continue;
+      source += fields[1]!;
+      originalLine += fields[2]!;
+      originalColumn += fields[3]!;
+      segments.push([column, source, originalLine, originalColumn]);
+    }
+    lines.push(segments);
+  }
+  return {
+    lookup(line, column) {
+      const segments = lines[line];
+      if (!segments || segments.length === 0) return null;
+      let lo = 0;
+      let hi = segments.length - 1;
+      if (segments[0]![0]! > column) return null;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (segments[mid]![0]! <= column) lo = mid;
+        else hi = mid - 1;
+      }
+      const [, s, l, c] = segments[lo]!;
+      return { source: map.sources[s!] ?? UNMAPPED, line: l!, column: c! };
+    },
+  };
+}

@@ -109,9 +109,6 @@ export const selectOrderDiscounts = (snapshot: SaleSnapshot) => snapshot.context
 // ---- the sale screen's panels (features/sale) ---------------------------------------------------------
 
 export const selectCurrency = (snapshot: SaleSnapshot): string => snapshot.context.order.settings.currency;
-export const selectActiveEmployeeIndex = (snapshot: SaleSnapshot): number =>
-  snapshot.context.order.activeEmployeeIndex;
-export const selectActiveItemIndex = (snapshot: SaleSnapshot): number => snapshot.context.order.activeItemIndex;
 
 /** A tap on an item would land on a line: the ticket is editable and has an employee to put it on. */
 export const selectCanAddLine = (snapshot: SaleSnapshot): boolean =>

@@ -70,10 +70,10 @@ export const subscribeBody = z.strictObject({
 export type SubscribeBody = z.output<typeof subscribeBody>;
 
 /**
- * POST /api/push/unsubscribe. 001 §7 sends no payload: without an endpoint every subscription of the caller
+ * POST /api/push/unsubscribe (a POST without a body arrives as null). 001 §7 sends no payload: without an endpoint every subscription of the caller
  * (in this tenant) is removed; with one, that device's subscription.
  */
-export const unsubscribeBody = z.strictObject({ endpoint: endpointSchema.optional() }).optional();
+export const unsubscribeBody = z.strictObject({ endpoint: endpointSchema.optional() }).nullish();
 export type UnsubscribeBody = z.output<typeof unsubscribeBody>;
 
 export const TEST_NOTIFICATION_DEFAULTS = {
@@ -87,7 +87,7 @@ export const testNotificationBody = z
     title: z.string().trim().min(1).max(120).optional(),
     body: z.string().trim().max(500).optional(),
   })
-  .optional();
+  .nullish();
 export type TestNotificationBody = z.output<typeof testNotificationBody>;
 
 // ---- responses ---------------------------------------------------------------------------------------

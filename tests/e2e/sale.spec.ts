@@ -76,6 +76,52 @@ test.describe('the sale screen', () => {
     await sale.seeTotal('total', '$30.00');
   });
 
+  test('a line: price override, item discount, moved to another technician; a gift card sold untaxed', async ({
+    page,
+  }) => {
+    const sale = await cashierAtTheTill(page);
+    await sale.pickEmployee('Anna Nguyen');
+    await sale.addItem('Gel Manicure');
+    await sale.editLine('Anna Nguyen', 'Gel Manicure');
+    await sale.overridePrice('30');
+    await sale.discountLine('item', 'Percent (%)', '10');
+    await sale.seeTotal('discount_item', '−$3.00');
+    await expectAccessible(page);
+    await sale.moveLineTo('Bella Pham');
+    await sale.seeLines('Bella Pham', ['Gel Manicure']);
+    await sale.seeLineAmount('Bella Pham', 'Gel Manicure', '$27.00');
+
+    await sale.sellGiftCard('gc-7001', '50');
+    await sale.seeLines('Bella Pham', ['Gel Manicure', 'Gift card GC-7001']);
+    await sale.seeTotal('subtotal', '$80.00');
+    await sale.seeTotal('taxes', '$0.00');
+    await sale.seeTotal('total', '$77.00');
+  });
+
+  test('paid in exact cash, the sale is created and its receipt shows; New sale starts an empty ticket', async ({
+    page,
+  }) => {
+    const sale = await cashierAtTheTill(page);
+    await sale.pickEmployee('Anna Nguyen');
+    await sale.addItem('Classic Manicure');
+    await sale.addItem('Cuticle Oil 15 ml');
+    // $20.00 + $12.00, and $0.60 + $1.20 tax on the oil.
+    await sale.seeTotal('total', '$33.80');
+    await sale.payCashExact();
+    await sale.seeSaleDone();
+    await sale.seeReceiptTotal('$33.80');
+    await sale.startNewSale();
+    await sale.seeTicketEmpty();
+  });
+
+  test('a sale that does not exist says so, and offers a new sale instead', async ({ page }) => {
+    const sale = await cashierAtTheTill(page);
+    await sale.open('/pos/sales/999999');
+    await sale.seeLoadFailed('This sale does not exist or belongs to another store.');
+    await page.getByRole('button', { name: 'Start a new sale instead' }).click();
+    await expect(page.getByTestId('sale-screen')).toBeVisible();
+  });
+
   test('the sale screen, with a ticket and its totals, has no serious or critical axe violation', async ({
     page,
   }) => {

@@ -18,9 +18,14 @@ import type {
   LoadSaleInput,
   PersistWaitingTicketsParams,
 } from '../../../machines/sale/sale.types';
+import type { StoreSettingsView } from '../../contracts/auth';
+import { isSupportedCurrency } from '../../domain/money';
+import { DEFAULT_ORDER_SETTINGS } from '../../domain/order-editing';
 import type { SaleRecord } from '../../domain/order-editing';
+import type { OrderSettings } from '../../domain/order.types';
 import { canApproveWithPin } from '../../domain/permissions';
 import { checkPin } from '../lib/api/auth-api';
+import type { ApiClient } from '../lib/api/client';
 import { apiNotices } from '../lib/api/notices';
 import { pinApprovals } from '../lib/api/pin-approval';
 import { getSale, loadSaleCatalog, submitSale, toSaleCallError } from '../lib/api/sale-api';
@@ -31,9 +36,12 @@ import { readAuthRecord, saveWaitingTickets } from '../lib/storage';
  * (X-Pin-Approval, ADR 006), as the PIN pad does; a cashier's PIN is not kept, so it can never replace a
  * manager's approval still held. The PIN itself goes nowhere else (design.md §8).
  */
-export async function checkManagerPin(pin: string, signal?: AbortSignal): Promise<CheckManagerPinOutput> {
+export async function checkManagerPin(
+  pin: string,
+  { signal, client }: { signal?: AbortSignal; client?: ApiClient } = {},
+): Promise<CheckManagerPinOutput> {
   try {
-    const answer = await checkPin(pin, { signal });
+    const answer = await checkPin(pin, { signal, ...(client ? { client } : {}) });
     if (canApproveWithPin(answer.role)) pinApprovals.set(answer);
     return { userId: answer.user_id, role: answer.role, name: answer.name };
   } catch (error) {
@@ -46,9 +54,9 @@ export async function checkManagerPin(pin: string, signal?: AbortSignal): Promis
  * (an action that throws stops the actor with the ticket in it): the cashier is told, and the list stays in
  * the machine, so parking again once space is freed saves it.
  */
-export function persistWaitingTickets(params: PersistWaitingTicketsParams): void {
+export function persistWaitingTickets(params: PersistWaitingTicketsParams, storage?: Storage): void {
   try {
-    saveWaitingTickets(params.tickets);
+    saveWaitingTickets(params.tickets, storage);
   } catch {
     apiNotices.notify({
       kind: 'error',
@@ -56,6 +64,26 @@ export function persistWaitingTickets(params: PersistWaitingTicketsParams): void
       message: 'The waiting tickets could not be saved on this device.',
     });
   }
+}
+
+/** The store settings the order arithmetic uses (domain OrderSettings); the domain's defaults when unknown. */
+export function orderSettingsOf(store: StoreSettingsView | null): OrderSettings {
+  if (!store) return { ...DEFAULT_ORDER_SETTINGS };
+  return {
+    // A currency dinero.js does not know would make every total throw: the default is safer than a crash.
+    currency: isSupportedCurrency(store.currency) ? store.currency : DEFAULT_ORDER_SETTINGS.currency,
+    config_tax_on_tax: store.config_tax_on_tax,
+    config_indian_tax: store.config_indian_tax,
+    creditcard_fee_percent: store.creditcard_fee_percent,
+    creditcard_fee_to_customer: store.creditcard_fee_to_customer,
+  };
+}
+
+/** The :id of /pos/sales/:id as a sale id; null when it is not one (a 404, not a request). */
+export function parseSaleId(id: string | undefined): number | null {
+  if (id === undefined || !/^\d{1,15}$/.test(id)) return null;
+  const value = Number(id);
+  return value > 0 && Number.isSafeInteger(value) ? value : null;
 }
 
 export const appSaleMachine = saleMachine.provide({
@@ -67,7 +95,7 @@ export const appSaleMachine = saleMachine.provide({
       submitSale({ order: input.order, idempotencyKey: input.idempotencyKey }, { signal }),
     ),
     checkManagerPin: fromPromise<CheckManagerPinOutput, CheckManagerPinInput>(({ input, signal }) =>
-      checkManagerPin(input.pin, signal),
+      checkManagerPin(input.pin, { signal }),
     ),
   },
   actions: {

@@ -229,7 +229,10 @@ export function readWaitingTickets(store: Storage = defaultStorage()): WaitingTi
 }
 
 /** Saves the whole list (the sale machine hands over the new list after every change); empty removes the key. */
-export function saveWaitingTickets(tickets: readonly WaitingTicket[], store: Storage = defaultStorage()): void {
+export function saveWaitingTickets(
+  tickets: readonly WaitingTicket[],
+  store: Storage = defaultStorage(),
+): void {
   const key = currentWaitingTicketsKey(store);
   if (tickets.length === 0) store.removeItem(key);
   else store.setItem(key, JSON.stringify(tickets));

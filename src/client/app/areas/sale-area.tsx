@@ -11,37 +11,13 @@
 import { useParams } from 'react-router-dom';
 import { selectStoreSettings } from '../../../../machines/auth/auth.selectors';
 import type { SaleInput } from '../../../../machines/sale/sale.types';
-import type { StoreSettingsView } from '../../../contracts/auth';
-import { isSupportedCurrency } from '../../../domain/money';
-import { DEFAULT_ORDER_SETTINGS } from '../../../domain/order-editing';
-import type { OrderSettings } from '../../../domain/order.types';
 import { NotFoundScreen } from '../../features/errors/error-screens';
 import { CatalogActor } from '../../features/sale/catalog-actor';
 import { SaleActor } from '../../features/sale/sale-actor';
 import { SaleScreen } from '../../features/sale/sale-screen';
 import { readWaitingTickets } from '../../lib/storage';
 import { useAuthSelector } from '../auth';
-import { appCatalogBrowserMachine, appSaleMachine } from '../sale-actors';
-
-/** The store settings the order arithmetic uses (domain OrderSettings); the domain's defaults when unknown. */
-export function orderSettingsOf(store: StoreSettingsView | null): OrderSettings {
-  if (!store) return { ...DEFAULT_ORDER_SETTINGS };
-  return {
-    // A currency dinero.js does not know would make every total throw: the default is safer than a crash.
-    currency: isSupportedCurrency(store.currency) ? store.currency : DEFAULT_ORDER_SETTINGS.currency,
-    config_tax_on_tax: store.config_tax_on_tax,
-    config_indian_tax: store.config_indian_tax,
-    creditcard_fee_percent: store.creditcard_fee_percent,
-    creditcard_fee_to_customer: store.creditcard_fee_to_customer,
-  };
-}
-
-/** The :id of /pos/sales/:id as a sale id; null when it is not one (a 404, not a request). */
-export function parseSaleId(id: string | undefined): number | null {
-  if (id === undefined || !/^\d{1,15}$/.test(id)) return null;
-  const value = Number(id);
-  return value > 0 && Number.isSafeInteger(value) ? value : null;
-}
+import { appCatalogBrowserMachine, appSaleMachine, orderSettingsOf, parseSaleId } from '../sale-actors';
 
 function SaleWithInput({ saleId }: { saleId: number | null }) {
   const store = useAuthSelector(selectStoreSettings);

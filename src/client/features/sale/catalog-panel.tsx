@@ -163,6 +163,8 @@ function ItemGrid({ onPick }: { onPick: (tile: CatalogTile) => void }) {
         overflowY="auto"
         flex="1"
         minH="0"
+        // Stacked below the large breakpoint, the ticket comes after the grid: the grid must not push it away.
+        maxH={{ base: '60dvh', lg: 'none' }}
       >
         <SimpleGrid minChildWidth="9rem" gap="2" data-testid="item-grid">
           {tiles.map((tile) => (

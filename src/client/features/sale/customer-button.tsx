@@ -88,6 +88,8 @@ export function CustomerButton() {
     <Dialog.Root
       open={view !== 'closed'}
       onOpenChange={(details) => picker.send({ type: details.open ? 'picker.open' : 'picker.close' })}
+      // A stray tap beside the dialog must not throw away a half-typed customer: close is explicit.
+      closeOnInteractOutside={false}
       placement="center"
       size={{ base: 'full', md: 'lg' }}
       scrollBehavior="inside"

@@ -77,6 +77,7 @@ function ResultButton({ customer, onPick }: { customer: CustomerListItem; onPick
     <Button
       variant="outline"
       size="xl"
+      w="full"
       h="auto"
       minH="14"
       py="3"

@@ -5,7 +5,7 @@
  * `editable` tag): during tendering the total is fixed.
  */
 import { Badge, Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   selectCurrency,
@@ -15,8 +15,8 @@ import {
   selectTotals,
 } from '../../../../machines/sale/sale.selectors';
 import { ORDER_DISCOUNT_KINDS } from '../../../domain/constants';
-import type { DiscountType, OrderDiscountKind } from '../../../domain/constants';
-import type { DiscountAmounts } from '../../../domain/order.types';
+import type { OrderDiscountKind } from '../../../domain/constants';
+import type { DiscountAmounts, DiscountValue } from '../../../domain/order.types';
 import { formatMoney } from '../../lib/format';
 import { DiscountRow } from './discounts-row';
 import { SaleActor } from './sale-actor';
@@ -41,10 +41,26 @@ export function DiscountsButton() {
 
   const orderDiscount = ORDER_DISCOUNT_KINDS.reduce((sum, kind) => sum + amounts[AMOUNT_FIELD[kind]], 0);
 
-  const apply = (kind: OrderDiscountKind, discount: { type: DiscountType; value: number }) => {
-    sale.send({ type: 'discount.set', kind, discount });
-    // The machine now waits for a manager's PIN in its own dialog; this one steps aside.
-    if (kind === 'manager') setOpen(false);
+  // A manager discount waits here until this dialog has closed (see onExitComplete).
+  const pendingManager = useRef<DiscountValue | null>(null);
+
+  const apply = (kind: OrderDiscountKind, discount: DiscountValue) => {
+    if (kind !== 'manager') {
+      sale.send({ type: 'discount.set', kind, discount });
+      return;
+    }
+    pendingManager.current = discount;
+    setOpen(false);
+  };
+  /**
+   * WHY the manager discount is sent only once this dialog is gone: the machine then asks for the PIN in a
+   * dialog of its own, and a dialog opened over this one is its child layer, dismissed with it (pin.cancel)
+   * when this one closes.
+   */
+  const onExitComplete = () => {
+    const discount = pendingManager.current;
+    pendingManager.current = null;
+    if (discount) sale.send({ type: 'discount.set', kind: 'manager', discount });
   };
   const remove = (kind: OrderDiscountKind) => sale.send({ type: 'discount.remove', kind });
 
@@ -52,6 +68,7 @@ export function DiscountsButton() {
     <Dialog.Root
       open={open && editable}
       onOpenChange={(details) => setOpen(details.open)}
+      onExitComplete={onExitComplete}
       placement="center"
       size={{ base: 'full', md: 'lg' }}
       scrollBehavior="inside"

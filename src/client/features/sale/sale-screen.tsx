@@ -103,7 +103,7 @@ function Workspace({ mode }: { mode: SaleMode }) {
   return (
     <Grid
       position="relative"
-      templateColumns={{ base: '1fr', md: '11rem minmax(0, 1fr)', lg: '12rem minmax(0, 1fr) 25rem' }}
+      templateColumns={{ base: '1fr', md: '10rem minmax(0, 1fr)', lg: '11rem minmax(0, 1fr) 27rem' }}
       gap="3"
       p="3"
       h={{ lg: 'full' }}

@@ -133,4 +133,85 @@ export class SalePage extends AppPage {
   async pay(): Promise<void> {
     await this.page.getByTestId('pay').click();
   }
+
+  /** Pay, tap the exact-cash button, complete: the whole tender in cash. */
+  async payCashExact(): Promise<void> {
+    await this.pay();
+    await this.page.getByTestId('quick-cash-exact').click();
+    await this.page.getByTestId('complete-sale').click();
+  }
+
+  async seeSaleDone(): Promise<void> {
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Sale complete' })).toBeVisible();
+    await expect(this.page.getByTestId('sale-done-numbers')).toContainText(/Ticket #\d+ · Invoice \S+/);
+  }
+
+  async seeReceiptTotal(amount: string): Promise<void> {
+    const receipt = this.page.getByTestId('receipt');
+    await expect(receipt).toBeVisible();
+    await expect(receipt).toContainText(amount);
+  }
+
+  async startNewSale(): Promise<void> {
+    await this.page.getByTestId('receipt-new-sale').click();
+    await expect(this.page.getByTestId('sale-screen')).toBeVisible();
+  }
+
+  get lineEditor(): Locator {
+    return this.page.getByTestId('line-editor');
+  }
+
+  async editLine(employee: string, item: string): Promise<void> {
+    await this.line(employee, item)
+      .getByRole('button', { name: `Edit ${item}` })
+      .click();
+    await expect(this.lineEditor).toBeVisible();
+  }
+
+  async overridePrice(price: string): Promise<void> {
+    const form = this.lineEditor.getByTestId('line-price-form');
+    await form.getByRole('textbox').fill(price);
+    await form.getByRole('button', { name: 'Apply' }).click();
+  }
+
+  async discountLine(
+    source: 'item' | 'employee',
+    type: 'Percent (%)' | 'Amount',
+    value: string,
+  ): Promise<void> {
+    const form = this.lineEditor.getByTestId(`line-discount-${source}`);
+    await form.getByRole('combobox').selectOption({ label: type });
+    await form.getByRole('textbox').fill(value);
+    await form.getByRole('button', { name: 'Apply' }).click();
+  }
+
+  async moveLineTo(employee: string): Promise<void> {
+    const form = this.lineEditor.getByTestId('line-move-form');
+    await form.getByRole('combobox').selectOption({ label: employee });
+    await form.getByRole('button', { name: 'Move' }).click();
+    await expect(this.lineEditor).toBeHidden();
+  }
+
+  async closeLineEditor(): Promise<void> {
+    await this.lineEditor.getByRole('button', { name: 'Done' }).click();
+    await expect(this.lineEditor).toBeHidden();
+  }
+
+  async sellGiftCard(number: string, amount: string): Promise<void> {
+    await this.chooseCategory('Gift cards');
+    await this.page.getByTestId('tile-giftcard').click();
+    const dialog = this.page.getByTestId('giftcard-dialog');
+    await dialog.getByLabel('Gift card number').fill(number);
+    await dialog.getByLabel('Amount').fill(amount);
+    await dialog.getByRole('button', { name: 'Add to ticket' }).click();
+    await expect(dialog).toBeHidden();
+  }
+
+  async seeTicketEmpty(): Promise<void> {
+    await expect(this.page.getByTestId('ticket-empty')).toBeVisible();
+  }
+
+  async seeLoadFailed(message: string): Promise<void> {
+    await expect(this.page.getByTestId('sale-load-failed').getByRole('alert')).toContainText(message);
+  }
 }

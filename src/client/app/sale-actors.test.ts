@@ -1,0 +1,112 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createApiClient } from '../lib/api/client';
+import { createLoadingStore } from '../lib/api/loading';
+import { apiNotices, createNoticeChannel } from '../lib/api/notices';
+import type { ApiNotice } from '../lib/api/notices';
+import { pinApprovals } from '../lib/api/pin-approval';
+import { createFakeFetch, envelope, failure } from '../lib/api/test-fetch';
+import type { FakeHandler } from '../lib/api/test-fetch';
+import { createMemoryStorage } from '../lib/storage';
+import { checkManagerPin, orderSettingsOf, parseSaleId, persistWaitingTickets } from './sale-actors';
+
+function client(handler: FakeHandler) {
+  const f = createFakeFetch(handler);
+  return createApiClient({
+    fetch: f.fetch,
+    getToken: () => 'tok',
+    loading: createLoadingStore(),
+    notices: createNoticeChannel(),
+  });
+}
+
+const answer = (role: string) => ({
+  role,
+  name: role === 'manager' ? 'Maria Lopez' : 'Jenny Kim',
+  user_id: role === 'manager' ? 3 : 4,
+  approval: `approval-${role}`,
+  approval_expires_at: new Date(Date.now() + 300_000).toISOString(),
+});
+
+afterEach(() => pinApprovals.clear());
+
+describe('checkManagerPin', () => {
+  it("answers who the PIN belongs to and keeps a manager's approval for the session's calls", async () => {
+    const out = await checkManagerPin('3333', { client: client(() => envelope(answer('manager'))) });
+    expect(out).toEqual({ userId: 3, role: 'manager', name: 'Maria Lopez' });
+    expect(pinApprovals.getSnapshot()?.approval).toBe('approval-manager');
+  });
+
+  it("never lets a cashier's PIN replace the approval held", async () => {
+    await checkManagerPin('3333', { client: client(() => envelope(answer('manager'))) });
+    const out = await checkManagerPin('4444', { client: client(() => envelope(answer('staff'))) });
+    expect(out.role).toBe('staff');
+    expect(pinApprovals.getSnapshot()?.approval).toBe('approval-manager');
+  });
+
+  it('a wrong PIN and a lock come back as the codes the sale machine keeps', async () => {
+    await expect(
+      checkManagerPin('1234', {
+        client: client(() => failure(422, 'The PIN is not correct. 9 tries left.')),
+      }),
+    ).rejects.toMatchObject({ code: 'pinWrong', message: 'The PIN is not correct. 9 tries left.' });
+    await expect(
+      checkManagerPin('1234', { client: client(() => failure(429, 'Too many wrong PINs.')) }),
+    ).rejects.toMatchObject({ code: 'pinLocked' });
+  });
+});
+
+describe('persistWaitingTickets', () => {
+  it('a storage that refuses the write tells the cashier instead of stopping the sale', () => {
+    const full = createMemoryStorage();
+    full.setItem = () => {
+      throw new DOMException('full', 'QuotaExceededError');
+    };
+    const seen: ApiNotice[] = [];
+    const stop = apiNotices.subscribe((notice) => seen.push(notice));
+    expect(() => persistWaitingTickets({ tickets: [] as never[] }, full)).not.toThrow();
+    const ticket = { id: 't', order: { orderEmployees: [] }, saved_at: 'x' } as never;
+    expect(() => persistWaitingTickets({ tickets: [ticket] }, full)).not.toThrow();
+    apiNotices.flush();
+    stop();
+    expect(seen.map((n) => n.code)).toEqual(['sale.errors.ticketsNotSaved']);
+  });
+});
+
+describe('the sale machine input', () => {
+  const store = {
+    store_id: 1,
+    store_name: 'Demo Nail Spa',
+    default_home: 'dashboard' as const,
+    language: 'en' as const,
+    currency: 'VND',
+    timezone: 'Asia/Ho_Chi_Minh',
+    config_tax_on_tax: 2,
+    config_indian_tax: '1' as const,
+    creditcard_fee_percent: 3,
+    creditcard_fee_to_customer: true,
+    offline_card_limit_per_ticket: 0,
+    offline_card_limit_total: 0,
+  };
+
+  it("maps the store's settings to the order arithmetic's", () => {
+    expect(orderSettingsOf(store)).toEqual({
+      currency: 'VND',
+      config_tax_on_tax: 2,
+      config_indian_tax: '1',
+      creditcard_fee_percent: 3,
+      creditcard_fee_to_customer: true,
+    });
+  });
+
+  it('falls back to USD for a currency the money library does not know, and to the defaults without a store', () => {
+    expect(orderSettingsOf({ ...store, currency: 'XXQ' }).currency).toBe('USD');
+    expect(orderSettingsOf(null).currency).toBe('USD');
+  });
+
+  it('reads /pos/sales/:id as a positive whole id, anything else as none', () => {
+    expect(parseSaleId('42')).toBe(42);
+    for (const bad of [undefined, '0', '-1', '4.2', 'abc', '1e3', '9'.repeat(20)]) {
+      expect(parseSaleId(bad)).toBeNull();
+    }
+  });
+});
