@@ -6,8 +6,8 @@
  * the machine's deliverPayment action (tendering-panel.tsx); this form only renders the request's snapshot and
  * sends its events.
  *
- * The QR picture: no QR library is installed yet, so the payload (the EMVCo string the banking apps read) and
- * the pay link are shown as text; QrPayload is the one place to draw it once a library is there.
+ * The QR picture: QrPayload draws the code (components/qr-code) and keeps the payload (the EMVCo string the
+ * banking apps read) or the pay link as text beside it, for a customer whose camera cannot read the screen.
  */
 import { Alert, Box, Button, HStack, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
@@ -36,6 +36,7 @@ import {
 import { paymentKey } from '../../../../domain/order-editing';
 import { validatePayment } from '../../../../domain/payments';
 import { AmountPad } from '../../../components/amount-pad/amount-pad';
+import { QrCode } from '../../../components/qr-code/qr-code';
 import { amountOfText, amountTextOf } from '../../../components/amount-pad/amount-text';
 import { PinPad } from '../../../components/pin-pad/pin-pad';
 import { SaleActor } from '../sale-actor';
@@ -357,6 +358,9 @@ function QrPayload({ payload, label }: { payload: string; label: string }) {
       <Text fontWeight="semibold" mb="1">
         {label}
       </Text>
+      <Box display="flex" justifyContent="center" mb="2">
+        <QrCode data={payload} label={label} />
+      </Box>
       <Box
         as="code"
         display="block"
