@@ -23,6 +23,11 @@ import type { Plugin } from 'vite';
  * one code-splitting group per features/<area> folder. With `includeDependenciesRecursively: false` the
  * grouped modules ran before their dependencies (the diagram screen read its Markdown glob as undefined);
  * with `true` each group swallowed i18next and Chakra modules, which the shell then loaded from an area chunk.
+ * Also measured and dropped (bench/bundle-size.ts, /pos/sales cold load): `minify: 'esbuild'` (+12 % gzip
+ * against Rolldown's Oxc minifier) and `target: 'es2022'`/`'esnext'` (no change).
+ *
+ * Compression: `precompress()` writes .br and .gz beside every text file for the server to send as they are
+ * (@fastify/static `preCompressed`). The PWA's precache list must not pick up those copies.
  */
 
 const LOCALES_DIR = path.resolve(import.meta.dirname, 'locales');

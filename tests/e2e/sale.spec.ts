@@ -108,7 +108,7 @@ test.describe('the sale screen', () => {
     // $20.00 + $12.00, and $0.60 + $1.20 tax on the oil.
     await sale.seeTotal('total', '$33.80');
     await sale.payCashExact();
-    await sale.seeSaleDone();
+    await sale.seeSaleCompleted();
     await sale.seeReceiptTotal('$33.80');
     await sale.startNewSale();
     await sale.seeTicketEmpty();

@@ -27,7 +27,7 @@ import {
 } from '../../../../machines/sale-management/sale-management.selectors';
 import type { ActionError } from '../../../../machines/sale-management/sale-management.types';
 import { ACTION_MODE } from '../../../domain/constants';
-import { needsManagerPin } from '../../../domain/sale-status';
+import { needsManagerPin, STORE_WIDE_MODES } from '../../../domain/sale-status';
 import { ActionFormFields } from './action-form-fields';
 import type { ActionsRef } from './action-form-fields';
 import { readRefundForm } from './action-forms';
@@ -119,8 +119,8 @@ function ActionDialog({ actions, bundle }: { actions: ActionsRef; bundle: SaleDe
   const error = useSelector(actions, selectError);
   const approvedBy = useSelector(actions, selectApprovedBy);
   const saleId = useSelector(actions, (snapshot) => selectSale(snapshot)?.id ?? null);
-  // The open sale's detail, when the chart acts on that sale (store-wide modes have none).
-  const sale = bundle && bundle.sale.id === saleId ? bundle : null;
+  // The open sale's detail, when the chart acts on that sale (store-wide modes act on none, even with one open).
+  const sale = bundle && bundle.sale.id === saleId && !STORE_WIDE_MODES.includes(mode) ? bundle : null;
   const close = () => actions.send({ type: 'mode.close' });
   const steps = modeSteps(mode);
   const last = !steps.confirm && !needsManagerPin(mode);

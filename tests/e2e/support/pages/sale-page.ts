@@ -141,7 +141,7 @@ export class SalePage extends AppPage {
     await this.page.getByTestId('complete-sale').click();
   }
 
-  async seeSaleDone(): Promise<void> {
+  async seeSaleCompleted(): Promise<void> {
     await expect(this.page.getByRole('heading', { level: 1, name: 'Sale complete' })).toBeVisible();
     await expect(this.page.getByTestId('sale-done-numbers')).toContainText(/Ticket #\d+ · Invoice \S+/);
   }
