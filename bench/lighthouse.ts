@@ -211,7 +211,10 @@ async function main(): Promise<void> {
       for (let i = 0; i < runs; i++) figures.push(await audit(url, storage));
       results[name] = median(figures);
       const scores = figures.map((f) => `${f.performance}/${f.accessibility}`).join(' ');
-      console.info(`${name}: performance/accessibility per run ${scores}`);
+      // Lighthouse's own measure of this host's speed during the run (higher is faster): a busy machine
+      // shows here first, before it shows in the scores.
+      const hosts = figures.map((f) => Math.round(f.lhr.environment.benchmarkIndex)).join(' ');
+      console.info(`${name}: performance/accessibility per run ${scores}; host benchmarkIndex ${hosts}`);
       const finalUrl = results[name].lhr.finalDisplayedUrl;
       if (finalUrl && !finalUrl.startsWith(url)) console.warn(`  ! ${name} ended on ${finalUrl}`);
     }
