@@ -6,11 +6,20 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import type { Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { webManifest } from './src/sw/web-manifest';
 
 /**
  * Vite builds the client into dist/client (served by the server, src/server/plugins/spa.ts) with a manifest
- * (bench/ reads it to weigh what /pos/sales loads). The PWA plugin (injectManifest) arrives with the offline
- * issue.
+ * (bench/ reads it to weigh what /pos/sales loads).
+ *
+ * The PWA (issue 5 items 4 and 7): vite-plugin-pwa with the injectManifest strategy builds src/sw/sw.ts to
+ * dist/client/sw.js with the precache list injected, and writes manifest.webmanifest (src/sw/web-manifest.ts)
+ * with its <link> in index.html. Registration is the app's own (workbox-window in src/client/app/pwa-platform.ts,
+ * /sw.js with scope /), so the plugin injects no register script. The precache is the app shell: every JS, CSS,
+ * HTML and font file of the build, plus the widgets' templates and the manifest's icons. Not the translations
+ * (cached at run time for a day, 001 §9), not source maps, and not the .br/.gz copies `precompress()` writes
+ * beside each file: those are the same files in another encoding, which the server picks by Accept-Encoding.
  *
  * Translations (001 §7 "GET /locales/{lng}/{ns}.json"): the repo's locales/ folder is served at /locales in
  * dev and copied to dist/client/locales by the build (`locales()` below; not publicDir, which stays public/
@@ -137,10 +146,37 @@ function precompress(): Plugin {
   };
 }
 
+const PACKAGE_VERSION = (
+  JSON.parse(readFileSync(path.resolve(import.meta.dirname, 'package.json'), 'utf8')) as { version: string }
+).version;
+
+/** Above the largest chunk of the build (Mermaid's, ~0.7 MB); a bigger file fails the build, not the precache. */
+const MAX_PRECACHED_FILE_BYTES = 3 * 1024 * 1024;
+
+function pwa(): Plugin[] {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src/sw',
+    filename: 'sw.ts',
+    injectRegister: false,
+    manifest: webManifest,
+    includeManifestIcons: true,
+    injectManifest: {
+      // A classic script: workbox-window registers /sw.js without { type: 'module' }.
+      rollupFormat: 'iife',
+      globPatterns: ['**/*.{js,css,html,woff,woff2}', 'widgets/*.json'],
+      globIgnores: ['**/*.br', '**/*.gz', '**/*.map', '.vite/**', 'sw.js'],
+      maximumFileSizeToCacheInBytes: MAX_PRECACHED_FILE_BYTES,
+    },
+  });
+}
+
 export default defineConfig({
-  plugins: [react(), locales(), precompress()],
+  plugins: [react(), locales(), precompress(), pwa()],
   define: {
     __LOCALES_VERSION__: JSON.stringify(localesVersion()),
+    // The service worker's version is this plus a hash of its precache list (src/sw/version.ts).
+    __APP_VERSION__: JSON.stringify(PACKAGE_VERSION),
   },
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000' },

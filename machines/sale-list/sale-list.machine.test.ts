@@ -2,19 +2,24 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { ACTION_MODE, SALE_STATUS } from '../../src/domain/constants';
 import { saleManagementMachine } from '../sale-management/sale-management.machine';
-import { selectOfferedModes } from '../sale-management/sale-management.selectors';
+import { selectModalStep, selectOfferedModes } from '../sale-management/sale-management.selectors';
 import type { SubmitActionInput, SubmitActionOutput } from '../sale-management/sale-management.types';
 import { saleListMachine } from './sale-list.machine';
 import {
   selectActionsRef,
+  selectCanSaveChanges,
   selectDetail,
   selectDetailError,
   selectDetailStatus,
   selectFilters,
+  selectHasInvalidChange,
+  selectIsEditingChanges,
   selectItems,
   selectListError,
   selectListStatus,
   selectPaging,
+  selectPendingChanges,
+  selectPendingCount,
 } from './sale-list.selectors';
 import { aBundle, aPage, ORDER_AT } from './sale-list.test-data';
 import type { LoadSaleDetailInput, LoadSalesInput, SaleDetailBundle, SalePage } from './sale-list.types';
@@ -233,6 +238,111 @@ describe('sale list', () => {
     expect(selectDetailStatus(actor.getSnapshot())).toBe('closed');
     expect(selectListStatus(actor.getSnapshot())).toBe('loading');
     expect(actions().getSnapshot().context.sale).toBeNull();
+  });
+
+  it('does not reload after the invoice: showing it changed nothing', async () => {
+    const { actor, pages, details, submissions, actions } = harness();
+    pages[0]?.resolve(aPage([7]));
+    actor.send({ type: 'sale.select', id: 7 });
+    details[0]?.resolve(aBundle(7));
+    await settle();
+    actions().send({ type: 'mode.open', mode: ACTION_MODE.INVOICE, now: SAME_DAY, intentId: 'i-3' });
+    submissions[0]?.resolve({ invoice: {} as never });
+    await settle();
+    expect(actions().getSnapshot().value).toEqual({ open: 'done' });
+    expect(pages).toHaveLength(1);
+    expect(details).toHaveLength(1);
+    expect(actor.getSnapshot().context.settledIntentId).toBeNull();
+  });
+
+  it('collects changes in edit mode and saves them all through the action chart, then leaves edit mode', async () => {
+    const { actor, pages, submissions, actions } = harness();
+    pages[0]?.resolve(aPage([7, 8]));
+    await settle();
+    actor.send({
+      type: 'change.orderAt',
+      saleId: 7,
+      ticketNo: 7,
+      orderAt: '2026-01-10T14:00:00.000Z',
+      original: ORDER_AT,
+    });
+    expect(selectPendingCount(actor.getSnapshot())).toBe(0); // not editing yet
+
+    actor.send({ type: 'changes.start' });
+    expect(selectIsEditingChanges(actor.getSnapshot())).toBe(true);
+    expect(selectCanSaveChanges(actor.getSnapshot())).toBe(false);
+    actor.send({
+      type: 'change.orderAt',
+      saleId: 7,
+      ticketNo: 7,
+      orderAt: '2026-01-10T14:00:00.000Z',
+      original: ORDER_AT,
+    });
+    actor.send({ type: 'change.tip', saleId: 8, ticketNo: 8, userId: 5, amount: null, original: 0 });
+    expect(selectPendingCount(actor.getSnapshot())).toBe(2);
+    expect(selectHasInvalidChange(actor.getSnapshot())).toBe(true);
+    expect(selectCanSaveChanges(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'change.tip', saleId: 8, ticketNo: 8, userId: 5, amount: 700, original: 0 });
+    expect(selectCanSaveChanges(actor.getSnapshot())).toBe(true);
+
+    actor.send({ type: 'changes.save', now: SAME_DAY, intentId: 'save-1' });
+    expect(selectModalStep(actions().getSnapshot())).toBe('confirming');
+    actions().send({ type: 'action.confirm' });
+    expect(submissions[0]?.input).toEqual({
+      mode: ACTION_MODE.SAVE_ALL_CHANGES,
+      saleId: null,
+      form: {
+        changes: [
+          { id: 7, order_at: '2026-01-10T14:00:00.000Z' },
+          { id: 8, tips: [{ user_id: 5, tip_amount: 700 }] },
+        ],
+        tickets: [7, 8],
+      },
+      approvedBy: null,
+      intentId: 'save-1',
+    });
+    submissions[0]?.resolve({});
+    await settle();
+    expect(selectIsEditingChanges(actor.getSnapshot())).toBe(false);
+    expect(selectPendingChanges(actor.getSnapshot())).toEqual([]);
+    expect(pages).toHaveLength(2);
+  });
+
+  it('saves the same changes again under the same key after a failure, and under a new one once they change', async () => {
+    const { actor, pages, submissions, actions } = harness();
+    pages[0]?.resolve(aPage([7]));
+    await settle();
+    actor.send({ type: 'changes.start' });
+    actor.send({ type: 'change.tip', saleId: 7, ticketNo: 7, userId: 5, amount: 500, original: 0 });
+    actor.send({ type: 'changes.save', now: SAME_DAY, intentId: 'save-1' });
+    actions().send({ type: 'action.confirm' });
+    submissions[0]?.reject({ code: 'sale_management.action_failed', message: 'Offline' });
+    await settle();
+    actions().send({ type: 'mode.close' });
+    expect(selectPendingCount(actor.getSnapshot())).toBe(1);
+
+    actor.send({ type: 'changes.save', now: SAME_DAY, intentId: 'save-2' });
+    actions().send({ type: 'action.confirm' });
+    expect(submissions[1]?.input.intentId).toBe('save-1');
+    submissions[1]?.reject({ code: 'sale_management.action_failed', message: 'Offline' });
+    await settle();
+    actions().send({ type: 'mode.close' });
+
+    actor.send({ type: 'change.tip', saleId: 7, ticketNo: 7, userId: 5, amount: 600, original: 0 });
+    actor.send({ type: 'changes.save', now: SAME_DAY, intentId: 'save-3' });
+    actions().send({ type: 'action.confirm' });
+    expect(submissions[2]?.input.intentId).toBe('save-3');
+  });
+
+  it('forgets the pending changes on discard', async () => {
+    const { actor, pages } = harness();
+    pages[0]?.resolve(aPage([7]));
+    await settle();
+    actor.send({ type: 'changes.start' });
+    actor.send({ type: 'change.tip', saleId: 7, ticketNo: 7, userId: 5, amount: 500, original: 0 });
+    actor.send({ type: 'changes.discard' });
+    expect(selectIsEditingChanges(actor.getSnapshot())).toBe(false);
+    expect(selectPendingChanges(actor.getSnapshot())).toEqual([]);
   });
 
   it('fails loudly when the app forgot to provide the loaders', async () => {

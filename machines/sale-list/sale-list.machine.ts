@@ -10,12 +10,19 @@
  * snapshots (onSnapshot): when an action reaches `done`, the list and the open sale reload once (or the sale
  * closes when the action cleared it for good). Side effects are actors provided from outside: loadSales,
  * loadSaleDetail and saleActions (the action chart with its real PIN check and submit).
+ *
+ * A third region, `changes`, is the edit mode of "save all changes" (000 §4): order times typed in the list and
+ * tips typed in the open sale pile up as pending changes (sale-list.changes.ts) across pages and sales, and are
+ * handed to the action chart's save-all-changes mode (confirm, submit, failure and retry are its own) in one
+ * request; when it is done the edit mode ends clean. Discard forgets them.
  */
 import { assertEvent, assign, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
-import { ITEMS_PER_PAGE } from '../../src/domain/constants';
+import { ACTION_MODE, ITEMS_PER_PAGE } from '../../src/domain/constants';
 import { saleManagementMachine } from '../sale-management/sale-management.machine';
+import { canSaveChanges, setOrderAtChange, setTipChange, toSaleChanges } from './sale-list.changes';
 import {
   finishedIntentOf,
+  finishedModeOf,
   isActionsOutOfSync,
   isSaleGoneAfter,
   managedSaleOf,
@@ -76,6 +83,7 @@ export const saleListMachine = setup({
       assertEvent(event, 'sale.changed');
       return event.gone;
     },
+    canSaveChanges: ({ context }) => canSaveChanges(context.pending),
   },
   actions: {
     applyFilters: assign(({ event }) => {
@@ -117,9 +125,36 @@ export const saleListMachine = setup({
     tellActionsNoSale: sendTo('actions', { type: 'sale.loaded' as const, sale: null }),
     settleAction: enqueueActions(({ context, enqueue }, params: { snapshot: unknown }) => {
       enqueue.assign({ settledIntentId: finishedIntentOf(params.snapshot, context.settledIntentId) });
+      if (finishedModeOf(params.snapshot) === ACTION_MODE.SAVE_ALL_CHANGES)
+        enqueue.raise({ type: 'changes.saved' });
       enqueue.raise({
         type: 'sale.changed',
         gone: isSaleGoneAfter(params.snapshot, context.detail?.sale.status ?? null),
+      });
+    }),
+    setOrderAt: assign(({ context, event }) => {
+      assertEvent(event, 'change.orderAt');
+      return { pending: setOrderAtChange(context.pending, event), saveIntentId: null };
+    }),
+    setTip: assign(({ context, event }) => {
+      assertEvent(event, 'change.tip');
+      return { pending: setTipChange(context.pending, event), saveIntentId: null };
+    }),
+    clearChanges: assign({ pending: [], saveIntentId: null }),
+    /**
+     * Hands the pending changes to the action chart's "save all changes" (its confirmation, submit, failure and
+     * retry), under the key of these changes: the first save's intent id until the changes change.
+     */
+    saveChanges: enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, 'changes.save');
+      const intentId = context.saveIntentId ?? event.intentId;
+      enqueue.assign({ saveIntentId: intentId });
+      enqueue.sendTo('actions', {
+        type: 'mode.open' as const,
+        mode: ACTION_MODE.SAVE_ALL_CHANGES,
+        now: event.now,
+        intentId,
+        form: { changes: toSaleChanges(context.pending), tickets: context.pending.map((c) => c.ticketNo) },
       });
     }),
   },
@@ -138,6 +173,8 @@ export const saleListMachine = setup({
     detail: null,
     detailError: null,
     settledIntentId: null,
+    pending: [],
+    saveIntentId: null,
   }),
   invoke: {
     id: 'actions',
@@ -240,6 +277,23 @@ export const saleListMachine = setup({
           on: {
             'detail.retry': 'loading',
             'detail.close': { target: 'closed', actions: 'forgetSale' },
+          },
+        },
+      },
+    },
+    changes: {
+      initial: 'off',
+      states: {
+        off: {
+          on: { 'changes.start': 'editing' },
+        },
+        editing: {
+          on: {
+            'change.orderAt': { actions: 'setOrderAt' },
+            'change.tip': { actions: 'setTip' },
+            'changes.save': { guard: 'canSaveChanges', actions: 'saveChanges' },
+            'changes.saved': { target: 'off', actions: 'clearChanges' },
+            'changes.discard': { target: 'off', actions: 'clearChanges' },
           },
         },
       },

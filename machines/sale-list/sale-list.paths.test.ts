@@ -31,6 +31,14 @@ const cleared = actionsSnapshot({
   value: { open: 'done' },
   context: { mode: 'clearTrashOne', intentId: 'i-2', sale: null, result: { sale: null } },
 });
+const savedAll = actionsSnapshot({
+  value: { open: 'done' },
+  context: { mode: 'saveAllChanges', intentId: 'save-1', sale: null, result: {} },
+});
+const invoiceShown = actionsSnapshot({
+  value: { open: 'done' },
+  context: { mode: 'invoice', intentId: 'i-3', sale: managed, result: {} },
+});
 const idleOutOfSync = actionsSnapshot({
   value: 'idle',
   context: { mode: 'none', intentId: null, sale: { ...managed, status: SALE_STATUS.VOID }, result: null },
@@ -46,6 +54,18 @@ const events = [
   { type: 'detail.retry' },
   { type: 'sale.changed', gone: true },
   { type: 'sale.changed', gone: false },
+  { type: 'changes.start' },
+  { type: 'changes.discard' },
+  {
+    type: 'change.orderAt',
+    saleId: 7,
+    ticketNo: 7,
+    orderAt: '2026-01-10T14:00:00.000Z',
+    original: managed.orderAt,
+  },
+  { type: 'change.orderAt', saleId: 7, ticketNo: 7, orderAt: null, original: managed.orderAt },
+  { type: 'change.tip', saleId: 7, ticketNo: 7, userId: 5, amount: 500, original: 0 },
+  { type: 'changes.save', now: new Date('2026-01-10T16:00:00.000Z'), intentId: 'save-1' },
 ] satisfies SaleListEvent[];
 
 const actorEvents = [
@@ -58,11 +78,13 @@ const actorEvents = [
   errorEvent('loadSaleDetail', { status: 404, message: 'Sale not found.' }),
   finished,
   cleared,
+  savedAll,
+  invoiceShown,
   idleOutOfSync,
 ];
 
 // A coarse graph key: the states and the context facts the guards read (paging, the open sale, the action
-// already reloaded for). Filters, errors and loaded rows would multiply the graph without a new transition, so
+// already reloaded for, the pending changes and their save key). Filters, errors and loaded rows would multiply the graph without a new transition, so
 // snapshots that differ only there share a node, and replays compare states, not contexts (the unit tests check
 // the contexts). `minimal` then keeps only the paths that add a state or a transition.
 const { paths, coverage } = exploreMachine(saleListMachine, {
@@ -75,6 +97,8 @@ const { paths, coverage } = exploreMachine(saleListMachine, {
       total: snapshot.context.total,
       detail: snapshot.context.detail?.sale.id,
       settled: snapshot.context.settledIntentId,
+      pending: snapshot.context.pending,
+      saveIntent: snapshot.context.saveIntentId,
     }),
   minimal: true,
 });

@@ -4,6 +4,7 @@
  */
 import type { SaleDetail } from '../../src/contracts/sales';
 import { ACTION_MODE, ITEMS_PER_PAGE, SALE_STATUS } from '../../src/domain/constants';
+import { isShowingMode } from '../sale-management/sale-management.modes';
 import type { ManagedSale } from '../sale-management/sale-management.types';
 import type { ActionsSnapshotView, SaleListError, SaleListFilters } from './sale-list.types';
 
@@ -50,13 +51,23 @@ function isActionsSnapshot(value: unknown): value is ActionsSnapshotView {
   return typeof context === 'object' && context !== null && 'mode' in context && 'intentId' in context;
 }
 
-/** The action chart just finished an action (its `open.done` step) that the list has not reloaded for yet. */
-export function finishedIntentOf(snapshot: unknown, settledIntentId: string | null): string | null {
+/** The mode the action chart is done with (its `open.done` step), or null. */
+export function finishedModeOf(snapshot: unknown): string | null {
   if (!isActionsSnapshot(snapshot)) return null;
   const value = snapshot.value;
   const done = typeof value === 'object' && value !== null && (value as { open?: unknown }).open === 'done';
+  return done ? snapshot.context.mode : null;
+}
+
+/**
+ * The action chart just finished an action (its `open.done` step) that the list has not reloaded for yet. A mode
+ * that only shows what it read (the invoice) changed nothing: no reload.
+ */
+export function finishedIntentOf(snapshot: unknown, settledIntentId: string | null): string | null {
+  const mode = finishedModeOf(snapshot);
+  if (mode === null || isShowingMode(mode) || !isActionsSnapshot(snapshot)) return null;
   const intentId = snapshot.context.intentId;
-  return done && intentId !== null && intentId !== settledIntentId ? intentId : null;
+  return intentId !== null && intentId !== settledIntentId ? intentId : null;
 }
 
 /**

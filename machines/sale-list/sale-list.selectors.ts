@@ -3,8 +3,9 @@ import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { SaleSummary } from '../../src/contracts/sales';
 import type { saleManagementMachine } from '../sale-management/sale-management.machine';
 import type { saleListMachine } from './sale-list.machine';
+import { hasInvalidChange, pendingCount, pendingOf } from './sale-list.changes';
 import { pageCount } from './sale-list.rules';
-import type { SaleDetailBundle, SaleListError, SaleListFilters } from './sale-list.types';
+import type { PendingChange, SaleDetailBundle, SaleListError, SaleListFilters } from './sale-list.types';
 
 type SaleListSnapshot = SnapshotFrom<typeof saleListMachine>;
 
@@ -89,4 +90,34 @@ export function selectActionsRef(
   snapshot: SaleListSnapshot,
 ): ActorRefFrom<typeof saleManagementMachine> | undefined {
   return snapshot.children.actions as ActorRefFrom<typeof saleManagementMachine> | undefined;
+}
+
+// ---- edit mode (save all changes) ---------------------------------------------------------------------
+
+export function selectIsEditingChanges(snapshot: SaleListSnapshot): boolean {
+  return snapshot.matches({ changes: 'editing' });
+}
+
+export function selectPendingChanges(snapshot: SaleListSnapshot): readonly PendingChange[] {
+  return snapshot.context.pending;
+}
+
+/** How many fields are changed and not saved (each order time and each employee's tip once). */
+export function selectPendingCount(snapshot: SaleListSnapshot): number {
+  return pendingCount(snapshot.context.pending);
+}
+
+/** A typed value that is not a value yet blocks the save. */
+export function selectHasInvalidChange(snapshot: SaleListSnapshot): boolean {
+  return hasInvalidChange(snapshot.context.pending);
+}
+
+/** Whether "Save all changes" would go through now: the chart's own answer. */
+export function selectCanSaveChanges(snapshot: SaleListSnapshot): boolean {
+  return snapshot.can({ type: 'changes.save', now: new Date(0), intentId: '' });
+}
+
+/** The pending change of one sale (undefined: none). */
+export function selectPendingOf(snapshot: SaleListSnapshot, saleId: number): PendingChange | undefined {
+  return pendingOf(snapshot.context.pending, saleId);
 }

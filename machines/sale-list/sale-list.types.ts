@@ -1,5 +1,6 @@
 import type { SaleDetail, SaleRefundInfo, SaleSummary } from '../../src/contracts/sales';
 import type { SaleStatus } from '../../src/domain/constants';
+import type { Minor } from '../../src/domain/order.types';
 import type { ManagedSale } from '../sale-management/sale-management.types';
 
 /** What the order report list is narrowed to (000 §7 "Lists are GET with query params"; design.md §5 filters). */
@@ -51,6 +52,25 @@ export interface SaleListError {
   message: string;
 }
 
+/** A tip typed for one employee of a sale; `tip_amount` null: the text typed is not an amount. */
+export interface PendingTip {
+  user_id: number;
+  tip_amount: Minor | null;
+}
+
+/**
+ * What the edit mode changed on one sale and has not saved yet (sale-list.changes.ts). An absent field is
+ * unchanged; null is a field whose text is not a value yet.
+ */
+export interface PendingChange {
+  id: number;
+  /** For the confirmation ("tickets #12, #15"). */
+  ticketNo: number;
+  /** UTC ISO (000 §9). */
+  orderAt?: string | null;
+  tips?: PendingTip[];
+}
+
 export interface SaleListContext {
   /** The store's IANA time zone, handed to the action-mode chart (a void's business day). */
   timeZone: string;
@@ -66,6 +86,13 @@ export interface SaleListContext {
   detailError: SaleListError | null;
   /** Intent id of the last finished action already reloaded for, so one finished action reloads once. */
   settledIntentId: string | null;
+  /** The edit mode's unsaved changes, in the order the sales were first changed. */
+  pending: PendingChange[];
+  /**
+   * The Idempotency-Key of saving exactly these changes (design.md §5: one per intent, reused on retry): kept
+   * when the same changes are saved again after a failure, dropped as soon as they change.
+   */
+  saveIntentId: string | null;
 }
 
 export interface SaleListInput {
@@ -83,7 +110,32 @@ export type SaleListEvent =
   | { type: 'detail.close' }
   | { type: 'detail.retry' }
   /** An action changed sales (raised when the action-mode chart finishes); `gone`: the selected sale is cleared. */
-  | { type: 'sale.changed'; gone: boolean };
+  | { type: 'sale.changed'; gone: boolean }
+  /** Edit mode: order times in the list and tips of the open sale become editable, changes pile up. */
+  | { type: 'changes.start' }
+  /** Leaves edit mode, forgetting what was not saved. */
+  | { type: 'changes.discard' }
+  | {
+      type: 'change.orderAt';
+      saleId: number;
+      ticketNo: number;
+      /** UTC ISO; null when the field holds no valid time. */
+      orderAt: string | null;
+      original: string;
+    }
+  | {
+      type: 'change.tip';
+      saleId: number;
+      ticketNo: number;
+      userId: number;
+      /** Minor units; null when the text is not an amount. */
+      amount: Minor | null;
+      original: Minor;
+    }
+  /** Opens "save all changes" in the action chart with the pending changes; `intentId` a fresh uuid. */
+  | { type: 'changes.save'; now: Date; intentId: string }
+  /** Raised when the action chart saved them: the edit mode ends clean. */
+  | { type: 'changes.saved' };
 
 /** The part of an action-mode snapshot the list reads (xstate.snapshot.actions events). */
 export interface ActionsSnapshotView {

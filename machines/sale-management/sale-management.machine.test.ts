@@ -5,6 +5,8 @@ import { saleManagementMachine } from './sale-management.machine';
 import {
   selectCanClose,
   selectError,
+  selectForm,
+  selectInvoice,
   selectIsBusy,
   selectIsModalOpen,
   selectModalStep,
@@ -16,6 +18,7 @@ import type {
   CheckManagerPinInput,
   CheckManagerPinOutput,
   ManagedSale,
+  SaleInvoice,
   SubmitActionInput,
   SubmitActionOutput,
 } from './sale-management.types';
@@ -214,7 +217,7 @@ describe('sale management modes', () => {
 
   it('closes a finished action by itself after a moment, back to no mode', async () => {
     const { actor, clock, open, submissions } = harness();
-    open(ACTION_MODE.INVOICE);
+    open(ACTION_MODE.REPRINT);
     submissions[0]?.resolve({ message: 'Sent.' });
     await settle();
     expect(selectModalStep(actor.getSnapshot())).toBe('done');
@@ -224,6 +227,47 @@ describe('sale management modes', () => {
       mode: ACTION_MODE.NONE,
       result: null,
       intentId: null,
+    });
+  });
+
+  it('keeps the loaded invoice on screen until it is closed, and closes only then', async () => {
+    const { actor, clock, open, submissions } = harness();
+    open(ACTION_MODE.INVOICE);
+    expect(selectModalStep(actor.getSnapshot())).toBe('submitting');
+    expect(submissions[0]?.input).toMatchObject({ mode: ACTION_MODE.INVOICE, saleId: 42, form: null });
+    const invoice = { printed_payments: [{ payment_type: 1, amount: 2000 }] } as unknown as SaleInvoice;
+    submissions[0]?.resolve({ invoice });
+    await settle();
+    expect(selectModalStep(actor.getSnapshot())).toBe('done');
+    clock.increment(60_000);
+    expect(selectModalStep(actor.getSnapshot())).toBe('done');
+    expect(selectInvoice(actor.getSnapshot())).toBe(invoice);
+    expect(selectSale(actor.getSnapshot())?.id).toBe(42);
+
+    actor.send({ type: 'mode.close' });
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(selectInvoice(actor.getSnapshot())).toBeNull();
+  });
+
+  it('opens save all changes with the changes gathered elsewhere, confirms, then submits them for no sale', async () => {
+    const { actor, submissions } = harness(null);
+    const changes = [{ id: 7, order_at: '2026-01-10T15:00:00.000Z' }];
+    actor.send({
+      type: 'mode.open',
+      mode: ACTION_MODE.SAVE_ALL_CHANGES,
+      now: SAME_EVENING,
+      intentId: 'intent-9',
+      form: { changes },
+    });
+    expect(selectModalStep(actor.getSnapshot())).toBe('confirming');
+    expect(selectForm(actor.getSnapshot())).toEqual({ changes });
+    actor.send({ type: 'action.confirm' });
+    expect(submissions[0]?.input).toEqual({
+      mode: ACTION_MODE.SAVE_ALL_CHANGES,
+      saleId: null,
+      form: { changes },
+      approvedBy: null,
+      intentId: 'intent-9',
     });
   });
 

@@ -10,14 +10,16 @@
  * sale's status does not allow, so an illegal move is never offered. Close works anywhere in the modal except while
  * the PIN is checked or the action submitted: the user must learn whether it went through. A failed action is
  * retried with the same intent id (the idempotency key) and approval; a rejected PIN stays in authorising with the
- * error. Side effects are two actors provided from outside: checkManagerPin (PIN → who it belongs to) and
+ * error. `done` closes by itself, except for a mode that only shows what it loaded (the invoice): that result
+ * stays until closed. A mode may open with values gathered elsewhere (`mode.open` with `form`: save all changes
+ * takes the list's pending changes). Side effects are two actors provided from outside: checkManagerPin (PIN → who it belongs to) and
  * submitAction (one actor for every mode: the mode → endpoint mapping is the adapter's, the chart is the same).
  */
 import { assertEvent, assign, fromPromise, not, setup } from 'xstate';
 import { ACTION_MODE } from '../../src/domain/constants';
 import { canApproveWithPin } from '../../src/domain/permissions';
 import { isActionModeAllowed, needsManagerPin } from '../../src/domain/sale-status';
-import { modeSteps } from './sale-management.modes';
+import { isShowingMode, modeSteps } from './sale-management.modes';
 import { SALE_MANAGEMENT_ERROR } from './sale-management.types';
 import type {
   ActionError,
@@ -67,6 +69,7 @@ export const saleManagementMachine = setup({
     needsConfirmation: ({ context }) => modeSteps(context.mode).confirm,
     needsManagerPin: ({ context }) => needsManagerPin(context.mode),
     isApprover: (_, output: CheckManagerPinOutput) => canApproveWithPin(output.role),
+    isShowingMode: ({ context }) => isShowingMode(context.mode),
   },
   actions: {
     storeSale: assign({
@@ -80,7 +83,7 @@ export const saleManagementMachine = setup({
       return {
         mode: event.mode,
         intentId: event.intentId,
-        form: null,
+        form: event.form ? { ...event.form } : null,
         approvedBy: null,
         error: null,
         result: null,
@@ -211,7 +214,8 @@ export const saleManagementMachine = setup({
           },
         },
         done: {
-          after: { doneCloseDelay: '#saleManagement.idle' },
+          // A mode that shows what it loaded (the invoice) stays on its result until the user closes it.
+          after: { doneCloseDelay: { guard: not('isShowingMode'), target: '#saleManagement.idle' } },
         },
         failed: {
           on: { 'action.retry': 'submitting' },

@@ -11,12 +11,17 @@ export interface ModeSteps {
   form: boolean;
   /** The mode asks "are you sure?" before acting: money back, records removed, many sales changed at once. */
   confirm: boolean;
+  /**
+   * The mode reads something and shows it (the invoice): its result stays on screen until closed instead of
+   * closing by itself, and no sale changed, so nothing needs reloading.
+   */
+  shows?: boolean;
 }
 
 export const MODE_STEPS: Readonly<Record<OpenableMode, ModeSteps>> = {
   [ACTION_MODE.PRINT_REPORT]: { form: false, confirm: false },
   [ACTION_MODE.PRINT_REPORT_DETAIL]: { form: false, confirm: false },
-  [ACTION_MODE.INVOICE]: { form: false, confirm: false },
+  [ACTION_MODE.INVOICE]: { form: false, confirm: false, shows: true },
   [ACTION_MODE.PAYROLL]: { form: true, confirm: false },
   [ACTION_MODE.CLEAR_TRASH_ONE]: { form: false, confirm: true },
   [ACTION_MODE.CLEAR_TRASH_ALL]: { form: false, confirm: true },
@@ -39,4 +44,9 @@ export const OPENABLE_MODES = Object.keys(MODE_STEPS) as OpenableMode[];
 
 export function modeSteps(mode: string): ModeSteps {
   return MODE_STEPS[mode as OpenableMode] ?? { form: false, confirm: false };
+}
+
+/** The mode only reads and shows (see ModeSteps.shows). */
+export function isShowingMode(mode: string): boolean {
+  return modeSteps(mode).shows === true;
 }

@@ -38,6 +38,14 @@ const sales: Array<ManagedSale | null> = [
 const events = [
   ...sales.map((s) => ({ type: 'sale.loaded', sale: s })),
   ...OPENABLE_MODES.map((mode) => ({ type: 'mode.open', mode, now: NOW, intentId: 'intent-1' })),
+  // Save all changes opens with the list's pending changes as its form.
+  {
+    type: 'mode.open',
+    mode: 'saveAllChanges',
+    now: NOW,
+    intentId: 'intent-2',
+    form: { changes: [{ id: 42, order_at: ORDER_AT }] },
+  },
   { type: 'form.change', values: { amount: 500 } },
   { type: 'pin.submit', pin: '1234' },
   doneEvent('checkManagerPin', { role: 'manager', name: 'Mia' }),

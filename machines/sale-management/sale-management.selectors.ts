@@ -8,6 +8,7 @@ import type {
   ManagedSale,
   ManagerApproval,
   OpenableMode,
+  SaleInvoice,
   SubmitActionOutput,
 } from './sale-management.types';
 import type { saleManagementMachine } from './sale-management.machine';
@@ -79,4 +80,9 @@ export function selectResult(snapshot: SaleManagementSnapshot): SubmitActionOutp
 
 export function selectSale(snapshot: SaleManagementSnapshot): ManagedSale | null {
   return snapshot.context.sale;
+}
+
+/** The invoice the invoice mode loaded, while its modal shows it. */
+export function selectInvoice(snapshot: SaleManagementSnapshot): SaleInvoice | null {
+  return snapshot.context.result?.invoice ?? null;
 }

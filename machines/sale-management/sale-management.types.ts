@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import type { saleInvoiceSchema } from '../../src/contracts/sales';
 import type { ActionMode, Role } from '../../src/domain/constants';
 import type { SaleStatusFacts } from '../../src/domain/sale-status';
 
@@ -51,11 +53,16 @@ export interface SubmitActionInput {
    */
   intentId: string;
 }
+/** GET /api/pos/sales/:id/invoice: the sale, the store's receipt header and the payments as printed. */
+export type SaleInvoice = z.infer<typeof saleInvoiceSchema>;
+
 export interface SubmitActionOutput {
   /** The sale's status facts after the action; null when it no longer exists (cleared); absent when unchanged. */
   sale?: ManagedSale | null;
   /** A confirmation to show (e.g. the server's message). */
   message?: string;
+  /** What the invoice mode loaded, shown until the modal is closed (MODE_STEPS shows). */
+  invoice?: SaleInvoice;
 }
 
 export interface SaleManagementContext {
@@ -78,8 +85,12 @@ export interface SaleManagementInput {
 
 export type SaleManagementEvent =
   | { type: 'sale.loaded'; sale: ManagedSale | null }
-  /** `now` decides the void's business day; `intentId` is a fresh uuid from the caller (the chart stays pure). */
-  | { type: 'mode.open'; mode: OpenableMode; now: Date; intentId: string }
+  /**
+   * `now` decides the void's business day; `intentId` is a fresh uuid from the caller (the chart stays pure).
+   * `form`: values the mode starts with, when they were gathered elsewhere (save all changes: the list's pending
+   * changes), so a mode without a form step still submits them.
+   */
+  | { type: 'mode.open'; mode: OpenableMode; now: Date; intentId: string; form?: ActionForm }
   | { type: 'mode.close' }
   | { type: 'form.change'; values: ActionForm }
   | { type: 'form.submit' }

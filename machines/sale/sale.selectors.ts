@@ -37,10 +37,26 @@ export const selectOrder = (snapshot: SaleSnapshot): Order => snapshot.context.o
 export const selectTotals = (snapshot: SaleSnapshot): OrderTotals => totalsOf(snapshot.context.order);
 
 export const selectBalanceDue = (snapshot: SaleSnapshot): number => selectTotals(snapshot).balance_due;
+/** The grand total (the Pay button), a number: equal after an edit that does not change it. */
+export const selectTotalPrice = (snapshot: SaleSnapshot): number => selectTotals(snapshot).total.total_price;
+export const selectTipTotal = (snapshot: SaleSnapshot): number => selectTotals(snapshot).total.tip_amount;
+/** What the order-level discounts (ticket, manager, membership, other) take off together. */
+export const selectOrderDiscountTotal = (snapshot: SaleSnapshot): number => {
+  const { discount } = selectTotals(snapshot);
+  return (
+    discount.discount_ticket +
+    discount.discount_manager +
+    discount.discount_membership +
+    discount.discount_other
+  );
+};
 export const selectChangeDue = (snapshot: SaleSnapshot): number => selectTotals(snapshot).change_due;
 
 export const selectEmployees = (snapshot: SaleSnapshot): OrderEmployee[] =>
   snapshot.context.order.orderEmployees;
+/** How many employees are on the ticket: a number where a list would change with every line. */
+export const selectEmployeeCount = (snapshot: SaleSnapshot): number =>
+  snapshot.context.order.orderEmployees.length;
 
 export function selectActiveEmployee(snapshot: SaleSnapshot): OrderEmployee | undefined {
   const { orderEmployees, activeEmployeeIndex } = snapshot.context.order;
@@ -57,6 +73,7 @@ export const selectCustomer = (snapshot: SaleSnapshot) => snapshot.context.order
 export const selectError = (snapshot: SaleSnapshot): SaleError | null => snapshot.context.error;
 export const selectWaitingTickets = (snapshot: SaleSnapshot): WaitingTicket[] =>
   snapshot.context.waitingTickets;
+export const selectWaitingCount = (snapshot: SaleSnapshot): number => snapshot.context.waitingTickets.length;
 export const selectActiveTicketId = (snapshot: SaleSnapshot): string | null =>
   snapshot.context.activeTicketId;
 
@@ -81,25 +98,33 @@ export const selectCreatedSale = (snapshot: SaleSnapshot) => snapshot.context.cr
 /** design.md §6: a receipt of a sale queued offline is shown from local data and marked pending. */
 export const selectIsPendingSync = (snapshot: SaleSnapshot): boolean => snapshot.context.offlinePending;
 
-const severalTicketsCache = new WeakMap<WaitingTicket[], WeakMap<Order, Employee[]>>();
+/** Same elements in the same order: a selector may hand back its previous array instead of an equal new one. */
+function sameElements<T>(a: readonly T[], b: readonly T[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+interface SeveralTicketsMemo {
+  order: Order;
+  activeTicketId: string | null;
+  employees: Employee[];
+}
+const severalTicketsCache = new WeakMap<WaitingTicket[], SeveralTicketsMemo>();
 /**
  * Employees with work on more than one ticket (000 §4), counting the current order as one more; memoised by
- * the references of the waiting list and the order. WHY the filter: a resumed ticket stays parked until its
+ * the waiting list, the order and the active ticket. WHY the filter: a resumed ticket stays parked until its
  * sale is created, and its parked copy is the current order, not another ticket.
+ *
+ * WHY the previous array comes back when the same people are found: every tap on an item makes a new order,
+ * and the warning that shows these names would otherwise re-render on each one (issue 4 "Speed").
  */
 export function selectEmployeesOnSeveralTickets(snapshot: SaleSnapshot): Employee[] {
   const { waitingTickets, order, activeTicketId } = snapshot.context;
-  let byOrder = severalTicketsCache.get(waitingTickets);
-  if (!byOrder) {
-    byOrder = new WeakMap();
-    severalTicketsCache.set(waitingTickets, byOrder);
-  }
-  let employees = byOrder.get(order);
-  if (!employees) {
-    const others = waitingTickets.filter((ticket) => ticket.id !== activeTicketId);
-    employees = employeesOnSeveralTickets(others, order);
-    byOrder.set(order, employees);
-  }
+  const memo = severalTicketsCache.get(waitingTickets);
+  if (memo && memo.order === order && memo.activeTicketId === activeTicketId) return memo.employees;
+  const others = waitingTickets.filter((ticket) => ticket.id !== activeTicketId);
+  const found = employeesOnSeveralTickets(others, order);
+  const employees = memo && sameElements(memo.employees, found) ? memo.employees : found;
+  severalTicketsCache.set(waitingTickets, { order, activeTicketId, employees });
   return employees;
 }
 

@@ -42,7 +42,10 @@ function toToolsError(error: unknown, request: OperationRequest | null): WorkerT
   return { operation: request?.operation ?? 'checkResponse', code: 'pwa.tools.errors.failed', message };
 }
 
-function requestOf(event: { operation: OperationRequest['operation']; cacheName?: string }): OperationRequest {
+function requestOf(event: {
+  operation: OperationRequest['operation'];
+  cacheName?: string;
+}): OperationRequest {
   return event.cacheName === undefined
     ? { operation: event.operation }
     : { operation: event.operation, cacheName: event.cacheName };

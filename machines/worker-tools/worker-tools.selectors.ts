@@ -1,12 +1,7 @@
 /** View facts of the service-worker status panel and the caching tab (001 §2), derived from the snapshot. */
 import type { SnapshotFrom } from 'xstate';
 import type { workerToolsMachine } from './worker-tools.machine';
-import type {
-  CacheSummary,
-  OperationOutput,
-  WorkerOperation,
-  WorkerToolsError,
-} from './worker-tools.types';
+import type { CacheSummary, OperationOutput, WorkerOperation, WorkerToolsError } from './worker-tools.types';
 
 export type WorkerToolsSnapshot = SnapshotFrom<typeof workerToolsMachine>;
 

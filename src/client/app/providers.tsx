@@ -13,6 +13,7 @@ import { PageLoading } from '../components/page-loading';
 import { apiNotices } from '../lib/api/notices';
 import { applyStoreLanguage } from '../lib/i18n';
 import { AuthProvider, useAuthSelector } from './auth';
+import { PwaProvider } from './pwa-actors';
 import { system } from './theme';
 
 /**
@@ -43,7 +44,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
       <Suspense fallback={<PageLoading />}>
         <AuthProvider>
           <ExternalSync />
-          {children}
+          <PwaProvider>{children}</PwaProvider>
           <Notices />
         </AuthProvider>
       </Suspense>

@@ -133,6 +133,29 @@ describe('sale management actors', () => {
     expect(h.requests.every((r) => r.headers.get('idempotency-key') === 'intent-9')).toBe(true);
   });
 
+  it('saves all changes with no sale open, and follows the open sale when it is among them', async () => {
+    const h = harness(() => envelope({ items: [aDetail(42, { has_refund: false }), aDetail(43)] }));
+    const changes = [{ id: 42, order_at: '2026-01-10T15:00:00.000Z' }];
+    expect(await h.submit({ mode: ACTION_MODE.SAVE_ALL_CHANGES, saleId: null, form: { changes } })).toEqual(
+      {},
+    );
+    const mine = await h.submit({ mode: ACTION_MODE.SAVE_ALL_CHANGES, saleId: 43, form: { changes } });
+    expect(mine.sale?.id).toBe(43);
+    expect(JSON.parse(String(h.requests[0]?.body))).toEqual({ changes });
+    expect(h.requests.every((r) => r.headers.get('idempotency-key') === 'intent-9')).toBe(true);
+    await expect(
+      h.submit({ mode: ACTION_MODE.SAVE_ALL_CHANGES, saleId: null, form: { changes: [] } }),
+    ).rejects.toMatchObject({ code: 'sale_management.errors.incomplete' });
+  });
+
+  it('loads the invoice for the invoice mode, a read with no key', async () => {
+    const invoice = { sale: aDetail(42), store: { name: 'Demo' }, printed_payments: [] };
+    const h = harness(() => envelope(invoice));
+    expect(await h.submit({ mode: ACTION_MODE.INVOICE })).toEqual({ invoice });
+    expect(route(h.requests[0]!)).toBe('GET /api/pos/sales/42/invoice');
+    expect(h.requests[0]?.headers.has('idempotency-key')).toBe(false);
+  });
+
   it('sends nothing for a half-filled form or a mode the screen does not submit', async () => {
     const h = harness(() => envelope({}));
     await expect(h.submit({ mode: ACTION_MODE.TIP, form: { tips: [] } })).rejects.toMatchObject({

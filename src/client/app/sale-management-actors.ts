@@ -5,7 +5,8 @@
  * - the list chart (machines/sale-list): loadSales (GET /api/pos/sales) and loadSaleDetail (the sale, what is
  *   still refundable and the store's employees, in parallel);
  * - its child, the action-mode chart (machines/sale-management): checkManagerPin (POST /api/role-by-code) and
- *   submitAction, which maps each ACTION_MODE to its endpoint (lib/api/sale-management-api.ts).
+ *   submitAction, which maps each ACTION_MODE to its endpoint (lib/api/sale-management-api.ts); the invoice
+ *   mode's "submit" is the read GET /api/pos/sales/:id/invoice, whose answer the chart shows.
  *
  * Every write carries the chart's intent id as its Idempotency-Key (made when the mode opened, kept across
  * retries). The modes that need a manager's PIN (src/domain/sale-status.ts MANAGER_PIN_MODES) send the approval
@@ -112,6 +113,14 @@ async function submit(
     await salesApi.clearAllTrashed(options);
     return {};
   }
+  if (mode === ACTION_MODE.SAVE_ALL_CHANGES || mode === ACTION_MODE.SAVE_CHANGE) {
+    // Store-wide: the changes name their sales; the open sale (if any) is only followed when it is among them.
+    const changes = Array.isArray(form?.changes) ? (form.changes as salesApi.SaleChange[]) : [];
+    if (changes.length === 0) fail(SUBMIT_ERROR.INCOMPLETE);
+    const { items } = await salesApi.saveAllChanges(changes, options);
+    const mine = items.find((sale) => sale.id === saleId);
+    return mine ? withSale(mine) : {};
+  }
   if (saleId === null) fail(SUBMIT_ERROR.INCOMPLETE);
   const orFail = <T>(value: T | null): T => value ?? fail(SUBMIT_ERROR.INCOMPLETE);
 
@@ -139,14 +148,8 @@ async function submit(
       return withSale(await salesApi.changeEmployee(saleId, orFail(readEmployeeForm(form)), options));
     case ACTION_MODE.EDIT:
       return withSale(await salesApi.setSaleStatus(saleId, orFail(readStatusForm(form)), options));
-    case ACTION_MODE.SAVE_CHANGE:
-    case ACTION_MODE.SAVE_ALL_CHANGES: {
-      const changes = Array.isArray(form?.changes) ? (form.changes as salesApi.SaleChange[]) : [];
-      if (changes.length === 0) fail(SUBMIT_ERROR.INCOMPLETE);
-      const { items } = await salesApi.saveAllChanges(changes, options);
-      const mine = items.find((sale) => sale.id === saleId);
-      return mine ? withSale(mine) : {};
-    }
+    case ACTION_MODE.INVOICE:
+      return { invoice: await salesApi.getSaleInvoice(saleId, { signal, client }) };
     default:
       return fail(SUBMIT_ERROR.UNSUPPORTED);
   }

@@ -15,10 +15,11 @@ import { useAuthSelector } from '../auth';
 import { MenuDrawer } from './menu-drawer';
 import { SkipLink } from './skip-link';
 import { UserMenu } from './user-menu';
+import { OfflineIndicator } from '../../features/pwa/offline-indicator';
 
-/** Where the offline indicator (sync status, queued requests) goes when the offline issue lands. */
+/** The offline indicator (issue 5 item 3): online or offline and the count of unsynced writes; opens the settings. */
 function OfflineIndicatorSlot() {
-  return <Box data-slot="offline-indicator" />;
+  return <OfflineIndicator />;
 }
 
 export function PosLayout() {

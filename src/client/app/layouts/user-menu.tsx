@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { selectUser } from '../../../../machines/auth/auth.selectors';
 import { UserIcon } from '../../components/icons';
+import { openPwaSettings } from '../../features/pwa/pwa-context';
 import { useAuthSelector } from '../auth';
 
 const POPOVER_ID = 'user-menu-popover';
@@ -77,6 +78,20 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
         <Stack as="nav" gap="0.5" aria-label={user.name}>
           <MenuLink to="/profile">{t('userMenu.profile')}</MenuLink>
           <MenuLink to="/change-pass">{t('userMenu.changePassword')}</MenuLink>
+          <Button
+            variant="ghost"
+            justifyContent="flex-start"
+            minH="11"
+            px="4"
+            fontWeight="normal"
+            onClick={() => {
+              hidePopover();
+              openPwaSettings();
+            }}
+            data-testid="open-pwa-settings"
+          >
+            {t('pwa.settings.open')}
+          </Button>
           <Box as="hr" my="1" borderColor="border" />
           <MenuLink to="/logout">{t('userMenu.logout')}</MenuLink>
         </Stack>

@@ -101,7 +101,10 @@ export function splitLines(text: string): string[] {
 }
 
 /** "Adding a cache config requires name and strategy … Nothing else is checked" (001 §5). */
-export function addCacheConfig(list: readonly CacheConfig[], draft: CacheConfigDraft): AddResult<CacheConfig> {
+export function addCacheConfig(
+  list: readonly CacheConfig[],
+  draft: CacheConfigDraft,
+): AddResult<CacheConfig> {
   const name = draft.name.trim();
   const errors: DraftError[] = [];
   if (!name) errors.push({ field: 'name', code: 'pwa.validation.required' });
@@ -171,7 +174,14 @@ export const DEFAULT_SHORTCUTS: readonly Shortcut[] = [
 ];
 
 function shortcut(name: string, shortName: string, url: string): Shortcut {
-  return { name, shortName, description: '', icon: '/icons/icon-192.png', url, color: DEFAULT_SHORTCUT_COLOR };
+  return {
+    name,
+    shortName,
+    description: '',
+    icon: '/icons/icon-192.png',
+    url,
+    color: DEFAULT_SHORTCUT_COLOR,
+  };
 }
 
 export interface WidgetDraft {

@@ -57,7 +57,12 @@ export function useOptionalPwaActors(): PwaActors | null {
   return useContext(PwaActorsContext);
 }
 
-const EMPTY_STATS: QueueStats = { totalRequests: 0, pendingRequests: 0, failedRequests: 0, pendingRetries: 0 };
+const EMPTY_STATS: QueueStats = {
+  totalRequests: 0,
+  pendingRequests: 0,
+  failedRequests: 0,
+  pendingRetries: 0,
+};
 
 /** One subscribe function per ref, so useSyncExternalStore does not resubscribe on every render. */
 const subscribers = new WeakMap<QueueStatsRef, (onChange: () => void) => () => void>();

@@ -48,6 +48,7 @@ export function fieldError(
   index?: number,
 ): SyncConfigError | undefined {
   return errors.find(
-    (error) => error.field === field && (error.index === undefined || index === undefined || error.index === index),
+    (error) =>
+      error.field === field && (error.index === undefined || index === undefined || error.index === index),
   );
 }

@@ -5,6 +5,11 @@
  * refund rule); authorising asks for a manager's PIN, with the refusal shown; checking the PIN and submitting
  * show that they are working and cannot be closed; done says it went through and closes itself; failed shows
  * the server's refusal with its message and offers a retry with the same intent (the same idempotency key).
+ *
+ * The invoice mode only reads: its "submitting" is loading the invoice, and its done step shows it, with Print,
+ * until closed. It is printed by the shared receipt component (components/receipt: ReceiptView, its 80 mm print
+ * stylesheet and print-page.ts's printReceipt, which sizes the page to it), fed the invoice in the receipt's shape
+ * (invoice-receipt.ts). Save all changes confirms which tickets the list's pending changes touch.
  */
 import { Alert, Button, CloseButton, Dialog, HStack, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
@@ -13,13 +18,14 @@ import { useTranslation } from 'react-i18next';
 import { triesLeft } from '../../../../machines/pin-check/pin-check.rules';
 import { selectActionsRef, selectDetail } from '../../../../machines/sale-list/sale-list.selectors';
 import type { SaleDetailBundle } from '../../../../machines/sale-list/sale-list.types';
-import { modeSteps } from '../../../../machines/sale-management/sale-management.modes';
+import { isShowingMode, modeSteps } from '../../../../machines/sale-management/sale-management.modes';
 import {
   selectApprovedBy,
   selectCanClose,
   selectCanRetry,
   selectError,
   selectForm,
+  selectInvoice,
   selectIsModalOpen,
   selectModalStep,
   selectMode,
@@ -28,9 +34,12 @@ import {
 import type { ActionError } from '../../../../machines/sale-management/sale-management.types';
 import { ACTION_MODE } from '../../../domain/constants';
 import { needsManagerPin, STORE_WIDE_MODES } from '../../../domain/sale-status';
+import { printReceipt } from '../../components/receipt/print-page';
+import { ReceiptView } from '../../components/receipt/receipt-view';
 import { ActionFormFields } from './action-form-fields';
 import type { ActionsRef } from './action-form-fields';
 import { readRefundForm } from './action-forms';
+import { invoiceReceipt } from './invoice-receipt';
 import { ManagerPinForm } from './manager-pin-form';
 import { refundPreview } from './refund-preview';
 import { useSaleFormat } from './sale-format';
@@ -76,6 +85,21 @@ function ErrorAlert({ error, title }: { error: ActionError; title?: string }) {
   );
 }
 
+/** "Save all changes": how many sales and which tickets (the list's pending changes, gathered in the form). */
+function SaveAllConfirmText({ actions }: { actions: ActionsRef }) {
+  const { t } = useTranslation('common');
+  const form = useSelector(actions, selectForm);
+  const tickets = Array.isArray(form?.tickets) ? (form.tickets as number[]) : [];
+  return (
+    <Text fontSize="lg" data-testid="action-confirm-text">
+      {t('sale_management.confirm.saveAllChanges', {
+        count: tickets.length,
+        tickets: tickets.map((ticket) => `#${ticket}`).join(', '),
+      })}
+    </Text>
+  );
+}
+
 function ConfirmText({
   actions,
   bundle,
@@ -89,6 +113,7 @@ function ConfirmText({
   const format = useSaleFormat();
   const form = useSelector(actions, selectForm);
   const ticket = bundle?.sale.ticket_no ?? '';
+  if (mode === ACTION_MODE.SAVE_ALL_CHANGES) return <SaveAllConfirmText actions={actions} />;
   if (mode === ACTION_MODE.REFUND && bundle) {
     const lines = readRefundForm(form)?.lines ?? [];
     const amount = refundPreview(bundle.sale, format.currency, lines);
@@ -119,6 +144,8 @@ function ActionDialog({ actions, bundle }: { actions: ActionsRef; bundle: SaleDe
   const error = useSelector(actions, selectError);
   const approvedBy = useSelector(actions, selectApprovedBy);
   const saleId = useSelector(actions, (snapshot) => selectSale(snapshot)?.id ?? null);
+  const invoice = useSelector(actions, selectInvoice);
+  const shows = isShowingMode(mode);
   // The open sale's detail, when the chart acts on that sale (store-wide modes act on none, even with one open).
   const sale = bundle && bundle.sale.id === saleId && !STORE_WIDE_MODES.includes(mode) ? bundle : null;
   const close = () => actions.send({ type: 'mode.close' });
@@ -164,15 +191,23 @@ function ActionDialog({ actions, bundle }: { actions: ActionsRef; bundle: SaleDe
                   </>
                 )}
                 {step === 'checkingPin' && <Working label={t('pin.checking')} />}
-                {step === 'submitting' && <Working label={t('sale_management.dialog.submitting')} />}
-                {step === 'done' && (
+                {step === 'submitting' && (
+                  <Working
+                    label={t(shows ? 'sale_management.invoice.loading' : 'sale_management.dialog.submitting')}
+                  />
+                )}
+                {step === 'done' && invoice && <ReceiptView receipt={invoiceReceipt(invoice)} />}
+                {step === 'done' && !shows && (
                   <Alert.Root status="success" role="status" data-testid="action-done">
                     <Alert.Indicator />
                     <Alert.Title>{t(`sale_management.done.${mode}`)}</Alert.Title>
                   </Alert.Root>
                 )}
                 {step === 'failed' && error && (
-                  <ErrorAlert error={error} title={t('sale_management.dialog.failed')} />
+                  <ErrorAlert
+                    error={error}
+                    title={t(shows ? 'sale_management.invoice.failed' : 'sale_management.dialog.failed')}
+                  />
                 )}
                 {approvedBy && (step === 'submitting' || step === 'done' || step === 'failed') && (
                   <Text color="fg.muted">
@@ -201,8 +236,18 @@ function ActionDialog({ actions, bundle }: { actions: ActionsRef; bundle: SaleDe
                   {t('sale_management.dialog.retry')}
                 </Button>
               )}
+              {step === 'done' && invoice && (
+                <Button size="xl" colorPalette="brand" onClick={() => printReceipt()}>
+                  {t('sale_management.invoice.print')}
+                </Button>
+              )}
               {step === 'done' && (
-                <Button size="xl" colorPalette="brand" onClick={close}>
+                <Button
+                  size="xl"
+                  colorPalette="brand"
+                  variant={invoice ? 'outline' : 'solid'}
+                  onClick={close}
+                >
                   {t('sale_management.dialog.close')}
                 </Button>
               )}

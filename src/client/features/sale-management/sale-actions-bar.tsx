@@ -3,7 +3,8 @@
  * (`snapshot.can({ type: 'mode.open', mode })`, via selectOfferedModes), so an illegal move (a refund of a voided
  * sale, a void on another day or after a refund) is never shown. A few are also hidden when this screen has nothing
  * to do with them: a refund with nothing left, a status change with no move that needs no PIN, an employee change
- * with nobody to move to. Reprint is a link to the public receipt.
+ * with nobody to move to. The invoice opens in the dialog (a read: outlined, not solid). Reprint is a link to the
+ * public receipt, in a new tab.
  */
 import { Button, Link, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
@@ -25,6 +26,7 @@ type ActionsRef = ActorRefFrom<typeof saleManagementMachine>;
 
 /** The modes this panel offers on one sale, in the order a manager looks for them. */
 export const SALE_MODES: readonly OpenableMode[] = [
+  ACTION_MODE.INVOICE,
   ACTION_MODE.REFUND,
   ACTION_MODE.VOID,
   ACTION_MODE.TIP,
@@ -80,7 +82,7 @@ export function SaleActionsBar({ actions, bundle }: { actions: ActionsRef; bundl
             key={mode}
             size="lg"
             minH="12"
-            variant={DESTRUCTIVE.has(mode) ? 'outline' : 'solid'}
+            variant={DESTRUCTIVE.has(mode) || mode === ACTION_MODE.INVOICE ? 'outline' : 'solid'}
             colorPalette={DESTRUCTIVE.has(mode) ? 'red' : 'brand'}
             onClick={() => openMode(actions, mode)}
             data-mode={mode}

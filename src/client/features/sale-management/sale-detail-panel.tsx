@@ -2,7 +2,8 @@
  * The open sale, beside the table (issue 4 item 6 "view detail"): its lines per employee with discounts and taxes,
  * tips, the totals the server computed, payments, refunds, what happened to it (status history) and the actions
  * its status allows. Every amount is the server's (design.md §5: the server recomputes every total); nothing here
- * is recomputed except the live refund preview of the refund form.
+ * is recomputed except the live refund preview of the refund form. In the edit mode of "save all changes" the
+ * tips of each employee are fields whose values wait with the list's other pending changes.
  */
 import {
   Alert,
@@ -20,15 +21,19 @@ import {
 } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { managedSaleOf } from '../../../../machines/sale-list/sale-list.rules';
 import {
   selectActionsRef,
   selectDetail,
   selectDetailError,
   selectDetailStatus,
+  selectIsEditingChanges,
 } from '../../../../machines/sale-list/sale-list.selectors';
 import type { SaleDetailBundle } from '../../../../machines/sale-list/sale-list.types';
 import type { SaleLine } from '../../../contracts/sales';
 import { SALE_STATUS } from '../../../domain/constants';
+import { canEditSale } from '../../../domain/sale-status';
+import { PendingTipField } from './pending-tip-field';
 import { SaleActionsBar } from './sale-actions-bar';
 import { useSaleFormat } from './sale-format';
 import { SaleListActor } from './sale-list-actor';
@@ -108,6 +113,10 @@ function SaleBody({ bundle }: { bundle: SaleDetailBundle }) {
   const { t } = useTranslation('common');
   const format = useSaleFormat();
   const { sale, refund } = bundle;
+  const facts = managedSaleOf(sale);
+  // In the edit mode the tips of a sale that may still be changed are fields (pending-tip-field.tsx).
+  const editingTips =
+    SaleListActor.useSelector(selectIsEditingChanges) && facts !== null && canEditSale(facts);
   const totals = sale.totals;
   const discounts = sale.discount_amounts;
   const orderDiscounts = (['ticket', 'manager', 'membership', 'other'] as const)
@@ -135,8 +144,23 @@ function SaleBody({ bundle }: { bundle: SaleDetailBundle }) {
                 <LineItem key={line.id} line={line} />
               ))}
             </List.Root>
-            {group.tips && group.tips.tip_amount > 0 && (
-              <Row label={t('sale_management.detail.tip')} value={format.money(group.tips.tip_amount)} />
+            {editingTips ? (
+              <PendingTipField
+                key={`${sale.id}-${group.employee.id}-${group.tips?.tip_amount ?? 0}`}
+                saleId={sale.id}
+                ticketNo={sale.ticket_no}
+                employee={group.employee}
+                original={group.tips?.tip_amount ?? 0}
+              />
+            ) : (
+              group.tips &&
+              group.tips.tip_amount > 0 && (
+                <Row
+                  label={t('sale_management.detail.tip')}
+                  value={format.money(group.tips.tip_amount)}
+                  testId="sale-tip"
+                />
+              )
             )}
           </Stack>
         ))}

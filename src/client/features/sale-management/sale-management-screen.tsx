@@ -11,6 +11,7 @@ import { selectActionsRef, selectFilters } from '../../../../machines/sale-list/
 import { selectCanOpenMode } from '../../../../machines/sale-management/sale-management.selectors';
 import { ACTION_MODE, SALE_STATUS } from '../../../domain/constants';
 import type { ActionsRef } from './action-form-fields';
+import { ChangesBar } from './changes-bar';
 import { SaleActionDialog } from './sale-action-dialog';
 import { openMode } from './sale-actions-bar';
 import { SaleDetailPanel } from './sale-detail-panel';
@@ -51,6 +52,7 @@ export function SaleManagementScreen({ store }: { store: StoreFacts }) {
           {actions && <EmptyTrash actions={actions} />}
         </HStack>
         <SaleFilters />
+        <ChangesBar />
         <Flex gap="5" direction={{ base: 'column', xl: 'row' }} align="stretch">
           <Stack flex="1" minW="0">
             <SaleTable />

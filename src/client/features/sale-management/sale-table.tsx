@@ -2,29 +2,86 @@
  * The order report table (000 §2 /pos/report/order): one row per sale with its ticket and invoice numbers, time,
  * employee, customer, total and status; the loading, empty and failed states of the list chart; paging. A row
  * opens the sale in the detail panel: the ticket number is a button (Tab and Enter reach it), and a tap anywhere
- * on the row does the same.
+ * on the row does the same. In the edit mode (changes-bar.tsx) the time of each sale that may still be changed is
+ * a field, and a sale with unsaved changes is marked.
  */
-import { Alert, Box, Button, HStack, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, HStack, Input, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import {
   samePaging,
+  selectIsEditingChanges,
   selectIsListLoading,
   selectItems,
   selectListError,
   selectListStatus,
   selectPaging,
+  selectPendingOf,
   selectSelectedId,
   selectTotal,
 } from '../../../../machines/sale-list/sale-list.selectors';
 import type { SaleSummary } from '../../../contracts/sales';
+import { canEditSale } from '../../../domain/sale-status';
+import { isoToStoreTime, storeTimeToIso } from './action-forms';
 import { useSaleFormat } from './sale-format';
 import { SaleListActor } from './sale-list-actor';
 import { StatusBadge } from './status-badge';
 
-function SaleRow({ sale, selected }: { sale: SaleSummary; selected: boolean }) {
+/** The facts the domain's edit rule reads (a draft, or a sale without a refund, can be changed). */
+function isEditable(sale: SaleSummary): boolean {
+  return canEditSale({
+    status: sale.status,
+    statusBeforeTrash: sale.status_before_trash,
+    orderAt: sale.order_at,
+    hasRefund: sale.has_refund,
+  });
+}
+
+/**
+ * The order time as a field of the edit mode: the store's wall time (its zone, not the tablet's), the pending
+ * value when there is one, empty while what is typed is not a time. Every keystroke goes to the chart.
+ */
+function OrderTimeField({ sale }: { sale: SaleSummary }) {
   const { t } = useTranslation('common');
   const format = useSaleFormat();
   const actor = SaleListActor.useActorRef();
+  const pending = SaleListActor.useSelector((snapshot) => selectPendingOf(snapshot, sale.id)?.orderAt);
+  const value =
+    pending === undefined
+      ? isoToStoreTime(sale.order_at, format.timeZone)
+      : pending === null
+        ? ''
+        : isoToStoreTime(pending, format.timeZone);
+  return (
+    <Input
+      type="datetime-local"
+      size="md"
+      minH="11"
+      minW="52"
+      aria-label={t('sale_management.changes.timeOf', { ticket: sale.ticket_no })}
+      aria-invalid={pending === null ? true : undefined}
+      borderColor={pending !== undefined ? 'brand.solid' : undefined}
+      value={value}
+      // The row's tap opens the sale; typing a time must not.
+      onClick={(event) => event.stopPropagation()}
+      onChange={(event) =>
+        actor.send({
+          type: 'change.orderAt',
+          saleId: sale.id,
+          ticketNo: sale.ticket_no,
+          orderAt: storeTimeToIso(event.currentTarget.value, format.timeZone),
+          original: sale.order_at,
+        })
+      }
+      data-testid="sale-row-time-input"
+    />
+  );
+}
+
+function SaleRow({ sale, selected, editing }: { sale: SaleSummary; selected: boolean; editing: boolean }) {
+  const { t } = useTranslation('common');
+  const format = useSaleFormat();
+  const actor = SaleListActor.useActorRef();
+  const edited = SaleListActor.useSelector((snapshot) => selectPendingOf(snapshot, sale.id) !== undefined);
   const open = () => actor.send({ type: 'sale.select', id: sale.id });
   return (
     <Table.Row
@@ -51,9 +108,16 @@ function SaleRow({ sale, selected }: { sale: SaleSummary; selected: boolean }) {
         >
           #{sale.ticket_no}
         </Button>
+        {edited && (
+          <Badge colorPalette="brand" variant="solid" ms="1" data-testid="sale-row-edited">
+            {t('sale_management.changes.edited')}
+          </Badge>
+        )}
       </Table.Cell>
       <Table.Cell>{sale.invoice_no}</Table.Cell>
-      <Table.Cell whiteSpace="nowrap">{format.dateTime(sale.order_at)}</Table.Cell>
+      <Table.Cell whiteSpace="nowrap">
+        {editing && isEditable(sale) ? <OrderTimeField sale={sale} /> : format.dateTime(sale.order_at)}
+      </Table.Cell>
       <Table.Cell>{sale.employee_name ?? '—'}</Table.Cell>
       <Table.Cell>{sale.customer_name ?? t('sale_management.table.walkIn')}</Table.Cell>
       <Table.Cell textAlign="end" whiteSpace="nowrap" data-testid="sale-row-total">
@@ -113,6 +177,7 @@ export function SaleTable() {
   const loading = SaleListActor.useSelector(selectIsListLoading);
   const error = SaleListActor.useSelector(selectListError);
   const selectedId = SaleListActor.useSelector(selectSelectedId);
+  const editing = SaleListActor.useSelector(selectIsEditingChanges);
 
   if (status === 'failed') {
     return (
@@ -161,7 +226,7 @@ export function SaleTable() {
           </Table.Header>
           <Table.Body>
             {items.map((sale) => (
-              <SaleRow key={sale.id} sale={sale} selected={sale.id === selectedId} />
+              <SaleRow key={sale.id} sale={sale} selected={sale.id === selectedId} editing={editing} />
             ))}
           </Table.Body>
         </Table.Root>

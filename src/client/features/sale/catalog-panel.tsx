@@ -6,7 +6,7 @@
  * works the same), Escape clears; the tabs move with the arrow keys.
  */
 import { Alert, Box, Button, Field, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useCallback, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -21,10 +21,10 @@ import type { CatalogTab, CatalogTile } from '../../../../machines/catalog-brows
 import { selectCanAddLine, selectCurrency } from '../../../../machines/sale/sale.selectors';
 import { formatMoney } from '../../lib/format';
 import { CatalogActor } from './catalog-actor';
-import { GiftcardDialog } from './giftcard-dialog';
 import { ItemTile } from './item-tile';
 import { SaleActor } from './sale-actor';
 import { SaleErrorMessage } from './sale-error-alert';
+import { DialogFallback, giftcardPart } from './sale-parts';
 import { SkeletonBlock } from './skeleton-block';
 
 const GRID_ID = 'sale-item-grid';
@@ -201,10 +201,15 @@ export function CatalogPanel() {
   const sale = SaleActor.useActorRef();
   // Which dialog is open is the screen's business (client brief), not the sale's.
   const [giftcardOpen, setGiftcardOpen] = useState(false);
+  // The gift card dialog's chunk is mounted on its first opening and kept (its closing animation plays out).
+  const [giftcardMounted, setGiftcardMounted] = useState(false);
   const onPick = useCallback(
     (tile: CatalogTile) => {
       if (tile.item) sale.send({ type: 'line.add', item: tile.item });
-      else setGiftcardOpen(true);
+      else {
+        setGiftcardMounted(true);
+        setGiftcardOpen(true);
+      }
     },
     [sale],
   );
@@ -227,7 +232,11 @@ export function CatalogPanel() {
       <SearchBox onPick={onPick} />
       <CategoryTabs />
       <ItemGrid onPick={onPick} />
-      <GiftcardDialog open={giftcardOpen} onOpenChange={setGiftcardOpen} />
+      {giftcardMounted && (
+        <Suspense fallback={<DialogFallback />}>
+          <giftcardPart.Component open={giftcardOpen} onOpenChange={setGiftcardOpen} />
+        </Suspense>
+      )}
     </Stack>
   );
 }

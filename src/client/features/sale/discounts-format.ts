@@ -4,11 +4,19 @@
  * commas removed, rounded half away from zero to the minor unit), so the screen never parses money itself.
  */
 import { DISCOUNT_TYPE } from '../../../domain/constants';
-import type { DiscountType } from '../../../domain/constants';
+import type { DiscountType, OrderDiscountKind } from '../../../domain/constants';
 import { parseAmount, parsePercent } from '../../../domain/amount';
 import { toDecimalString } from '../../../domain/money';
-import type { DiscountValue } from '../../../domain/order.types';
+import type { DiscountAmounts, DiscountValue } from '../../../domain/order.types';
 import { formatMoney, formatPercent } from '../../lib/format';
+
+/** Where the totals keep what each order discount takes off. */
+export const ORDER_DISCOUNT_AMOUNT: Record<OrderDiscountKind, keyof DiscountAmounts> = {
+  ticket: 'discount_ticket',
+  manager: 'discount_manager',
+  membership: 'discount_membership',
+  other: 'discount_other',
+};
 
 /** "10%" or "$5.00" in the reader's language. */
 export function discountText(discount: DiscountValue, language: string, currency: string): string {

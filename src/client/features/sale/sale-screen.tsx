@@ -9,6 +9,7 @@
  * loader); nothing here starts work: every request is invoked by a machine (client brief).
  */
 import { Alert, Box, Button, Center, Grid, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SaleMode } from '../../../../machines/sale/sale.selectors';
 import {
@@ -21,14 +22,20 @@ import {
   selectMode,
 } from '../../../../machines/sale/sale.selectors';
 import { formatMoney } from '../../lib/format';
-import { SaleReceipt } from '../../components/receipt/sale-receipt';
 import { CatalogPanel } from './catalog-panel';
 import { EmployeeBar } from './employee-bar';
-import { ManagerPinDialog } from './manager-pin-dialog';
 import { SaleActor } from './sale-actor';
 import { SaleErrorBanner, SaleErrorMessage } from './sale-error-alert';
+import {
+  DialogFallback,
+  managerPinPart,
+  PanelFallback,
+  receiptPart,
+  ReceiptFallback,
+  tenderingPart,
+  useWarmSaleParts,
+} from './sale-parts';
 import { SkeletonBlock } from './skeleton-block';
-import { TenderingPanel } from './tendering/tendering-panel';
 import { TicketPanel } from './ticket-panel';
 
 function ScreenHeading() {
@@ -118,13 +125,23 @@ function Workspace({ mode }: { mode: SaleMode }) {
       <Stack gap="3" minH="0" h={{ lg: 'full' }} overflow="hidden">
         <CompletedSaleNotice />
         <SaleErrorBanner />
-        {mode === 'tendering' || mode === 'completing' ? <TenderingPanel /> : <CatalogPanel />}
+        {mode === 'tendering' || mode === 'completing' ? (
+          <Suspense fallback={<PanelFallback />}>
+            <tenderingPart.Component />
+          </Suspense>
+        ) : (
+          <CatalogPanel />
+        )}
       </Stack>
       <Box gridColumn={{ md: '1 / -1', lg: 'auto' }} minH="0" h={{ lg: 'full' }}>
         <TicketPanel />
       </Box>
       {mode === 'completing' && <Completing />}
-      {mode === 'awaitingPin' && <ManagerPinDialog />}
+      {mode === 'awaitingPin' && (
+        <Suspense fallback={<DialogFallback />}>
+          <managerPinPart.Component />
+        </Suspense>
+      )}
     </Grid>
   );
 }
@@ -153,17 +170,21 @@ function SaleDone() {
           {t('sale.done.change', { amount: formatMoney(change, i18n.language, currency) })}
         </Text>
       )}
-      <SaleReceipt
-        saleUuid={uuid}
-        pendingSync={pending}
-        onNewSale={() => sale.send({ type: 'receipt.done' })}
-      />
+      <Suspense fallback={<ReceiptFallback />}>
+        <receiptPart.Component
+          saleUuid={uuid}
+          pendingSync={pending}
+          onNewSale={() => sale.send({ type: 'receipt.done' })}
+        />
+      </Suspense>
     </Stack>
   );
 }
 
 export function SaleScreen() {
   const mode = SaleActor.useSelector(selectMode);
+  // Once the screen is up, Pay, the receipt and the dialogs are fetched in the browser's idle time.
+  useWarmSaleParts();
   if (mode === 'loading') return <LoadingSale />;
   if (mode === 'loadFailed') return <LoadFailed />;
   if (mode === 'receipt') return <SaleDone />;

@@ -2,9 +2,12 @@
  * The ticket (issue 4 item 4): the lines per employee, the customer, the waiting tickets, the order discounts
  * and tips (the sale-extras components, in their slots below), the totals, and the ticket's actions: Clear,
  * Clear all and Pay (tender.start; Park is in the waiting-tickets slot, next to the list it fills).
+ *
+ * Speed (issue 4 "tap → total"): each part reads only its own facts, so a tap on an item re-renders the
+ * group's amount and line list, the lines whose figures or selection changed, the totals and Pay; nothing else.
  */
 import { Box, Button, CloseButton, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { memo, useCallback, useState } from 'react';
+import { memo, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SaleSnapshot } from '../../../../machines/sale/sale.selectors';
 import {
@@ -12,14 +15,15 @@ import {
   selectCurrency,
   selectIsDirty,
   selectIsEditable,
+  selectTotalPrice,
   selectTotals,
 } from '../../../../machines/sale/sale.selectors';
 import type { LineRef } from '../../../../machines/sale/sale.types';
 import { formatMoney } from '../../lib/format';
 import { CustomerButton } from './customer-button';
 import { DiscountsButton } from './discounts-button';
-import { LineEditorDialog } from './line-editor-dialog';
 import { SaleActor } from './sale-actor';
+import { DialogFallback, lineEditorPart } from './sale-parts';
 import { TicketLine } from './ticket-line';
 import { TipsButton } from './tips-button';
 import { TotalsPanel } from './totals-panel';
@@ -34,20 +38,56 @@ interface GroupProps {
   onEdit: (line: LineRef) => void;
 }
 
-const TicketGroup = memo(function TicketGroup({ index, onEdit }: GroupProps) {
+/** The group's amounts: the one part of a group that changes with every tap on an item. */
+const GroupAmounts = memo(function GroupAmounts({ index }: { index: number }) {
   const { t, i18n } = useTranslation('common');
-  const sale = SaleActor.useActorRef();
-  const employee = SaleActor.useSelector((s) => s.context.order.orderEmployees[index]?.employee);
+  const serviceAmount = SaleActor.useSelector((s) => selectTotals(s).employees[index]?.service_amount ?? 0);
+  const tip = SaleActor.useSelector((s) => selectTotals(s).employees[index]?.tip ?? 0);
+  const currency = SaleActor.useSelector(selectCurrency);
+  const money = (minor: number) => formatMoney(minor, i18n.language, currency);
+  return (
+    <Stack gap="0" align="flex-end" fontSize="sm">
+      <Text fontWeight="semibold" data-testid="group-amount">
+        {money(serviceAmount)}
+      </Text>
+      {tip > 0 && (
+        <Text fontSize="xs" color="fg.muted" data-testid="group-tip">
+          {t('sale.ticket.tip', { amount: money(tip) })}
+        </Text>
+      )}
+    </Stack>
+  );
+});
+
+/** The group's lines: re-rendered when a line comes or goes; each line re-renders on its own facts. */
+const GroupLines = memo(function GroupLines({ index, onEdit }: GroupProps) {
+  const { t } = useTranslation('common');
   const lineCount = SaleActor.useSelector(
     (s) => s.context.order.orderEmployees[index]?.orderItems.length ?? 0,
   );
-  const serviceAmount = SaleActor.useSelector((s) => selectTotals(s).employees[index]?.service_amount ?? 0);
-  const tip = SaleActor.useSelector((s) => selectTotals(s).employees[index]?.tip ?? 0);
+  if (lineCount === 0) {
+    return (
+      <Text fontSize="sm" color="fg.muted" px="1">
+        {t('sale.ticket.noLines')}
+      </Text>
+    );
+  }
+  return (
+    <Stack as="ul" gap="1" listStyleType="none">
+      {Array.from({ length: lineCount }, (_, itemIndex) => (
+        <TicketLine key={itemIndex} employeeIndex={index} itemIndex={itemIndex} onEdit={onEdit} />
+      ))}
+    </Stack>
+  );
+});
+
+const TicketGroup = memo(function TicketGroup({ index, onEdit }: GroupProps) {
+  const { t } = useTranslation('common');
+  const sale = SaleActor.useActorRef();
+  const employee = SaleActor.useSelector((s) => s.context.order.orderEmployees[index]?.employee);
   const active = SaleActor.useSelector((s) => s.context.order.activeEmployeeIndex === index);
   const editable = SaleActor.useSelector(selectIsEditable);
-  const currency = SaleActor.useSelector(selectCurrency);
   if (!employee) return null;
-  const money = (minor: number) => formatMoney(minor, i18n.language, currency);
 
   return (
     <Stack
@@ -82,16 +122,7 @@ const TicketGroup = memo(function TicketGroup({ index, onEdit }: GroupProps) {
             {employee.name}
           </Text>
         )}
-        <Stack gap="0" align="flex-end" fontSize="sm">
-          <Text fontWeight="semibold" data-testid="group-amount">
-            {money(serviceAmount)}
-          </Text>
-          {tip > 0 && (
-            <Text fontSize="xs" color="fg.muted" data-testid="group-tip">
-              {t('sale.ticket.tip', { amount: money(tip) })}
-            </Text>
-          )}
-        </Stack>
+        <GroupAmounts index={index} />
         {editable && (
           <CloseButton
             size="md"
@@ -103,29 +134,37 @@ const TicketGroup = memo(function TicketGroup({ index, onEdit }: GroupProps) {
           />
         )}
       </HStack>
-      {lineCount === 0 ? (
-        <Text fontSize="sm" color="fg.muted" px="1">
-          {t('sale.ticket.noLines')}
-        </Text>
-      ) : (
-        <Stack as="ul" gap="1" listStyleType="none">
-          {Array.from({ length: lineCount }, (_, itemIndex) => (
-            <TicketLine key={itemIndex} employeeIndex={index} itemIndex={itemIndex} onEdit={onEdit} />
-          ))}
-        </Stack>
-      )}
+      <GroupLines index={index} onEdit={onEdit} />
     </Stack>
   );
 });
 
-function TicketActions() {
+/** Pay with the grand total on it: the one action whose face changes with every tap on an item. */
+function PayButton() {
   const { t, i18n } = useTranslation('common');
+  const sale = SaleActor.useActorRef();
+  const canTender = SaleActor.useSelector(selectCanTender);
+  const total = SaleActor.useSelector(selectTotalPrice);
+  const currency = SaleActor.useSelector(selectCurrency);
+  return (
+    <Button
+      size="xl"
+      flex="1"
+      colorPalette="brand"
+      disabled={!canTender}
+      onClick={() => sale.send({ type: 'tender.start' })}
+      data-testid="pay"
+    >
+      {t('sale.actions.pay', { amount: formatMoney(total, i18n.language, currency) })}
+    </Button>
+  );
+}
+
+const TicketActions = memo(function TicketActions() {
+  const { t } = useTranslation('common');
   const sale = SaleActor.useActorRef();
   const dirty = SaleActor.useSelector(selectIsDirty);
   const hasAnyone = SaleActor.useSelector(selectHasAnyone);
-  const canTender = SaleActor.useSelector(selectCanTender);
-  const total = SaleActor.useSelector((s) => selectTotals(s).total.total_price);
-  const currency = SaleActor.useSelector(selectCurrency);
   return (
     <HStack gap="2" flexShrink="0">
       <Button
@@ -146,19 +185,10 @@ function TicketActions() {
       >
         {t('sale.actions.clearAll')}
       </Button>
-      <Button
-        size="xl"
-        flex="1"
-        colorPalette="brand"
-        disabled={!canTender}
-        onClick={() => sale.send({ type: 'tender.start' })}
-        data-testid="pay"
-      >
-        {t('sale.actions.pay', { amount: formatMoney(total, i18n.language, currency) })}
-      </Button>
+      <PayButton />
     </HStack>
   );
-}
+});
 
 export function TicketPanel() {
   const { t } = useTranslation('common');
@@ -169,6 +199,9 @@ export function TicketPanel() {
   const [editing, setEditing] = useState<LineRef | null>(null);
   const onEdit = useCallback((line: LineRef) => setEditing(line), []);
   const onClose = useCallback(() => setEditing(null), []);
+  // The editor's chunk is mounted on the first edit and kept (its closing animation plays out).
+  const [editorMounted, setEditorMounted] = useState(false);
+  if (editing && !editorMounted) setEditorMounted(true);
 
   return (
     <Stack
@@ -211,7 +244,11 @@ export function TicketPanel() {
         <TotalsPanel />
       </Box>
       {editable && <TicketActions />}
-      <LineEditorDialog at={editing} onClose={onClose} />
+      {editorMounted && (
+        <Suspense fallback={<DialogFallback />}>
+          <lineEditorPart.Component at={editing} onClose={onClose} />
+        </Suspense>
+      )}
     </Stack>
   );
 }

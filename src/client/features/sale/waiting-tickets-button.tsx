@@ -1,22 +1,25 @@
 /**
  * Waiting tickets on the ticket panel (issue 4 item 4 "Waiting tickets: park, list, resume, merge … and the
  * warning when one employee is on several tickets"): Park puts the current ticket aside (the sale machine's
- * ticket.park, offered only when it can), the list button opens the drawer of parked tickets, and the warning
- * shows right here, where the cashier is ringing up, when someone on this ticket is also on a parked one.
+ * ticket.park, offered only when it can), the list button opens the drawer of parked tickets
+ * (waiting-tickets-drawer.tsx, its own chunk), and the warning shows right here, where the cashier is ringing
+ * up, when someone on this ticket is also on a parked one.
  */
 import { Badge, Button, HStack, Stack } from '@chakra-ui/react';
-import { useState } from 'react';
+import { memo, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { selectCanPark, selectWaitingTickets } from '../../../../machines/sale/sale.selectors';
+import { selectCanPark, selectWaitingCount } from '../../../../machines/sale/sale.selectors';
+import { usePartDialog } from './part-dialog';
 import { SaleActor } from './sale-actor';
-import { SeveralTicketsWarning, WaitingTicketsDrawer } from './waiting-tickets-drawer';
+import { DialogFallback, waitingTicketsPart } from './sale-parts';
+import { SeveralTicketsWarning } from './several-tickets-warning';
 
-export function WaitingTicketsButton() {
+export const WaitingTicketsButton = memo(function WaitingTicketsButton() {
   const { t } = useTranslation('common');
   const sale = SaleActor.useActorRef();
   const canPark = SaleActor.useSelector(selectCanPark);
-  const count = SaleActor.useSelector((snapshot) => selectWaitingTickets(snapshot).length);
-  const [open, setOpen] = useState(false);
+  const count = SaleActor.useSelector(selectWaitingCount);
+  const drawer = usePartDialog();
 
   return (
     <Stack gap="2">
@@ -31,10 +34,12 @@ export function WaitingTicketsButton() {
           {t('saleExtras.waiting.park')}
         </Button>
         <Button
+          ref={drawer.trigger}
           size="xl"
           variant="outline"
-          onClick={() => setOpen(true)}
+          onClick={drawer.show}
           aria-haspopup="dialog"
+          aria-expanded={drawer.open}
           data-testid="waiting-tickets-button"
         >
           {t('saleExtras.waiting.open')}
@@ -49,7 +54,15 @@ export function WaitingTicketsButton() {
         </Button>
       </HStack>
       <SeveralTicketsWarning />
-      <WaitingTicketsDrawer open={open} onOpenChange={setOpen} />
+      {drawer.mounted && (
+        <Suspense fallback={<DialogFallback />}>
+          <waitingTicketsPart.Component
+            open={drawer.open}
+            onOpenChange={drawer.setOpen}
+            finalFocusEl={drawer.finalFocusEl}
+          />
+        </Suspense>
+      )}
     </Stack>
   );
-}
+});

@@ -1,8 +1,9 @@
 /**
  * The parked tickets of this workstation (issue 4 item 4 "Waiting tickets: park, list, resume, merge"; 000 §4
- * "saved by id, deleted by ticket id, or merged by a list of ticket ids"), in a drawer: each ticket with its
- * employees, items, total and parking time; resume one, delete one (asked twice: a parked ticket is a
- * customer's open bill), or tick several and merge them into the current ticket.
+ * "saved by id, deleted by ticket id, or merged by a list of ticket ids"), in a drawer opened from
+ * waiting-tickets-button.tsx (a chunk of its own, sale-parts.tsx): each ticket with its employees, items,
+ * total and parking time; resume one, delete one (asked twice: a parked ticket is a customer's open bill), or
+ * tick several and merge them into the current ticket.
  *
  * What may be done is the sale machine's answer (`snapshot.can`): resuming or merging needs the current
  * ticket empty (park or clear it first), which the drawer says instead of offering a dead button. The list is
@@ -14,30 +15,14 @@ import { useTranslation } from 'react-i18next';
 import {
   selectActiveTicketId,
   selectCurrency,
-  selectEmployeesOnSeveralTickets,
   selectWaitingTickets,
 } from '../../../../machines/sale/sale.selectors';
 import type { WaitingTicket } from '../../../domain/order.types';
 import { formatDateTime, formatMoney } from '../../lib/format';
+import type { PartDialogProps } from './part-dialog';
 import { SaleActor } from './sale-actor';
+import { SeveralTicketsWarning } from './several-tickets-warning';
 import { summariseTicket } from './waiting-tickets-summary';
-
-export function SeveralTicketsWarning() {
-  const { t } = useTranslation('common');
-  const employees = SaleActor.useSelector(selectEmployeesOnSeveralTickets);
-  if (employees.length === 0) return null;
-  return (
-    <Alert.Root status="warning" role="status" data-testid="several-tickets-warning">
-      <Alert.Indicator />
-      <Alert.Title>
-        {t('saleExtras.waiting.severalTickets', {
-          count: employees.length,
-          names: employees.map((employee) => employee.name).join(', '),
-        })}
-      </Alert.Title>
-    </Alert.Root>
-  );
-}
 
 interface TicketCardProps {
   ticket: WaitingTicket;
@@ -152,18 +137,19 @@ function TicketCard({
   );
 }
 
-export interface WaitingTicketsDrawerProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+interface ContentProps {
+  picked: string[];
+  confirming: string | null;
+  onToggle: (id: string, selected: boolean) => void;
+  onAskDelete: (id: string | null) => void;
+  onClose: () => void;
 }
 
-export function WaitingTicketsDrawer({ open, onOpenChange }: WaitingTicketsDrawerProps) {
+/** What the open drawer shows: read from the sale only while open (a closed drawer has no content). */
+function WaitingTicketsContent({ picked, confirming, onToggle, onAskDelete, onClose }: ContentProps) {
   const { t } = useTranslation('common');
   const sale = SaleActor.useActorRef();
   const tickets = SaleActor.useSelector(selectWaitingTickets);
-  // Which tickets are ticked for a merge, and which one asks "delete?": the drawer's own view state.
-  const [picked, setPicked] = useState<string[]>([]);
-  const [confirming, setConfirming] = useState<string | null>(null);
   const ticketIds = picked.filter((id) => tickets.some((ticket) => ticket.id === id));
   const canMerge = SaleActor.useSelector(
     (snapshot) => ticketIds.length >= 2 && snapshot.can({ type: 'ticket.merge', ticketIds }),
@@ -173,6 +159,74 @@ export function WaitingTicketsDrawer({ open, onOpenChange }: WaitingTicketsDrawe
   const busyWithTicket = SaleActor.useSelector(
     (snapshot) => firstId !== undefined && !snapshot.can({ type: 'ticket.merge', ticketIds: [firstId] }),
   );
+
+  return (
+    <>
+      <Drawer.Header>
+        <Drawer.Title>{t('saleExtras.waiting.title', { count: tickets.length })}</Drawer.Title>
+      </Drawer.Header>
+      <Drawer.Body>
+        <Stack gap="4">
+          <SeveralTicketsWarning />
+          {busyWithTicket && (
+            <Alert.Root status="info">
+              <Alert.Indicator />
+              <Alert.Title>{t('saleExtras.waiting.parkFirst')}</Alert.Title>
+            </Alert.Root>
+          )}
+          {tickets.length === 0 ? (
+            <Text color="fg.muted" data-testid="waiting-tickets-empty">
+              {t('saleExtras.waiting.empty')}
+            </Text>
+          ) : (
+            <Stack as="ul" gap="3" listStyleType="none" aria-label={t('saleExtras.waiting.listLabel')}>
+              {tickets.map((ticket) => (
+                <TicketCard
+                  key={ticket.id}
+                  ticket={ticket}
+                  selected={ticketIds.includes(ticket.id)}
+                  confirmingDelete={confirming === ticket.id}
+                  onToggle={onToggle}
+                  onAskDelete={onAskDelete}
+                  onResumed={onClose}
+                />
+              ))}
+            </Stack>
+          )}
+        </Stack>
+      </Drawer.Body>
+      <Drawer.Footer>
+        <Stack w="full" gap="2">
+          {tickets.length >= 2 && (
+            <Text fontSize="sm" color="fg.muted">
+              {t('saleExtras.waiting.mergeHint')}
+            </Text>
+          )}
+          <Button
+            size="xl"
+            colorPalette="brand"
+            disabled={!canMerge}
+            onClick={() => {
+              sale.send({ type: 'ticket.merge', ticketIds });
+              onClose();
+            }}
+            data-testid="merge-tickets"
+          >
+            {ticketIds.length >= 2
+              ? t('saleExtras.waiting.merge', { count: ticketIds.length })
+              : t('saleExtras.waiting.mergeChoose')}
+          </Button>
+        </Stack>
+      </Drawer.Footer>
+    </>
+  );
+}
+
+export function WaitingTicketsDrawer({ open, onOpenChange, finalFocusEl }: PartDialogProps) {
+  const { t } = useTranslation('common');
+  // Which tickets are ticked for a merge, and which one asks "delete?": the drawer's own view state.
+  const [picked, setPicked] = useState<string[]>([]);
+  const [confirming, setConfirming] = useState<string | null>(null);
 
   const close = () => {
     setPicked([]);
@@ -186,6 +240,7 @@ export function WaitingTicketsDrawer({ open, onOpenChange }: WaitingTicketsDrawe
     <Drawer.Root
       open={open}
       onOpenChange={(details) => (details.open ? onOpenChange(true) : close())}
+      finalFocusEl={finalFocusEl}
       placement="end"
       size={{ base: 'full', md: 'md' }}
     >
@@ -193,62 +248,13 @@ export function WaitingTicketsDrawer({ open, onOpenChange }: WaitingTicketsDrawe
         <Drawer.Backdrop />
         <Drawer.Positioner>
           <Drawer.Content data-testid="waiting-tickets-drawer">
-            <Drawer.Header>
-              <Drawer.Title>{t('saleExtras.waiting.title', { count: tickets.length })}</Drawer.Title>
-            </Drawer.Header>
-            <Drawer.Body>
-              <Stack gap="4">
-                <SeveralTicketsWarning />
-                {busyWithTicket && (
-                  <Alert.Root status="info">
-                    <Alert.Indicator />
-                    <Alert.Title>{t('saleExtras.waiting.parkFirst')}</Alert.Title>
-                  </Alert.Root>
-                )}
-                {tickets.length === 0 ? (
-                  <Text color="fg.muted" data-testid="waiting-tickets-empty">
-                    {t('saleExtras.waiting.empty')}
-                  </Text>
-                ) : (
-                  <Stack as="ul" gap="3" listStyleType="none" aria-label={t('saleExtras.waiting.listLabel')}>
-                    {tickets.map((ticket) => (
-                      <TicketCard
-                        key={ticket.id}
-                        ticket={ticket}
-                        selected={ticketIds.includes(ticket.id)}
-                        confirmingDelete={confirming === ticket.id}
-                        onToggle={toggle}
-                        onAskDelete={setConfirming}
-                        onResumed={close}
-                      />
-                    ))}
-                  </Stack>
-                )}
-              </Stack>
-            </Drawer.Body>
-            <Drawer.Footer>
-              <Stack w="full" gap="2">
-                {tickets.length >= 2 && (
-                  <Text fontSize="sm" color="fg.muted">
-                    {t('saleExtras.waiting.mergeHint')}
-                  </Text>
-                )}
-                <Button
-                  size="xl"
-                  colorPalette="brand"
-                  disabled={!canMerge}
-                  onClick={() => {
-                    sale.send({ type: 'ticket.merge', ticketIds });
-                    close();
-                  }}
-                  data-testid="merge-tickets"
-                >
-                  {ticketIds.length >= 2
-                    ? t('saleExtras.waiting.merge', { count: ticketIds.length })
-                    : t('saleExtras.waiting.mergeChoose')}
-                </Button>
-              </Stack>
-            </Drawer.Footer>
+            <WaitingTicketsContent
+              picked={picked}
+              confirming={confirming}
+              onToggle={toggle}
+              onAskDelete={setConfirming}
+              onClose={close}
+            />
             <Drawer.CloseTrigger asChild>
               <CloseButton size="lg" aria-label={t('saleExtras.close')} />
             </Drawer.CloseTrigger>

@@ -61,13 +61,18 @@ export async function subscribePush(
   { signal, client = api }: PushCallOptions = {},
 ): Promise<PushSubscriptionInfo> {
   try {
-    return await client.post(clientPath(PUSH_PATHS.subscribe), { ...body }, {
-      ...quiet,
-      signal,
-      schema: pushSubscriptionSchema,
-    });
+    return await client.post(
+      clientPath(PUSH_PATHS.subscribe),
+      { ...body },
+      {
+        ...quiet,
+        signal,
+        schema: pushSubscriptionSchema,
+      },
+    );
   } catch (error) {
-    if (isApiError(error) && error.status > 0) throw new Error(pushServerError(error.status), { cause: error });
+    if (isApiError(error) && error.status > 0)
+      throw new Error(pushServerError(error.status), { cause: error });
     throw error;
   }
 }

@@ -11,6 +11,7 @@ import {
   clearAllTrashed,
   clearTrashedSale,
   getRefundInfo,
+  getSaleInvoice,
   getSale,
   listSales,
   listStoreEmployees,
@@ -99,7 +100,7 @@ describe('sale management reads', () => {
     expect(seen).toEqual([]);
   });
 
-  it('reads a sale, its refund info and the store employees', async () => {
+  it('reads a sale, its refund info, its invoice and the store employees', async () => {
     const { client, requests } = fake((request) =>
       request.url.includes('/employees')
         ? envelope({ items: [{ id: 5, name: 'Anna Nguyen' }], total: 1, page: 1, per_page: 200 })
@@ -107,10 +108,12 @@ describe('sale management reads', () => {
     );
     await getSale(42, { client });
     await getRefundInfo(42, { client });
+    await getSaleInvoice(42, { client });
     const employees = await listStoreEmployees({ client });
     expect(requests.map(path)).toEqual([
       '/api/pos/sales/42',
       '/api/pos/sales/42/refund',
+      '/api/pos/sales/42/invoice',
       '/api/pos/employees?page=1&per_page=200',
     ]);
     expect(employees).toEqual([{ id: 5, name: 'Anna Nguyen' }]);

@@ -19,6 +19,7 @@ import type {
   saleClearedSchema,
   saleEmployeeBodySchema,
   SaleDetail,
+  saleInvoiceSchema,
   SaleRefundInfo,
   saleRefundResultSchema,
   saleSaveAllResultSchema,
@@ -38,6 +39,7 @@ export type SaleBulkResult = z.infer<typeof saleBulkResultSchema>;
 export type SaleChange = z.input<typeof saleChangeSchema>;
 export type SaleSaveAllResult = z.infer<typeof saleSaveAllResultSchema>;
 export type SaleEmployeeBody = z.input<typeof saleEmployeeBodySchema>;
+export type SaleInvoice = z.infer<typeof saleInvoiceSchema>;
 
 interface CallOptions {
   signal?: AbortSignal;
@@ -121,6 +123,11 @@ export function getRefundInfo(
   { signal, client = api }: CallOptions = {},
 ): Promise<SaleRefundInfo> {
   return client.get<SaleRefundInfo>(salePath(id, '/refund'), { signal, skipNotice: true });
+}
+
+/** The invoice of a completed sale: the sale, the store's receipt header and the payments as printed. */
+export function getSaleInvoice(id: number, { signal, client = api }: CallOptions = {}): Promise<SaleInvoice> {
+  return client.get<SaleInvoice>(salePath(id, '/invoice'), { signal, skipNotice: true });
 }
 
 /** The store's active employees (one page of the most a store has), for moving a sale's lines to another. */

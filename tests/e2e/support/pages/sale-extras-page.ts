@@ -148,6 +148,13 @@ export class SaleExtrasPage extends AppPage {
     await row.getByRole('button', { name: /^Apply/ }).click();
   }
 
+  async removeDiscount(kind: DiscountKind): Promise<void> {
+    await this.discountsDialog
+      .getByTestId(`discount-${kind}`)
+      .getByRole('button', { name: 'Remove', exact: true })
+      .click();
+  }
+
   async seeDiscount(kind: DiscountKind, text: string | RegExp): Promise<void> {
     await expect(
       this.discountsDialog.getByTestId(`discount-${kind}`).getByTestId('discount-current'),

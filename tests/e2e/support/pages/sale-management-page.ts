@@ -167,6 +167,52 @@ export class SaleManagementPage extends AppPage {
     await this.dialog.getByRole('button', { name: 'Close', exact: true }).first().click();
     await this.seeDialogClosed();
   }
+
+  /** The Save (or Continue) button of the open mode's form. */
+  async save(): Promise<void> {
+    await this.dialog.getByRole('button', { name: 'Save', exact: true }).click();
+  }
+
+  // ---- invoice --------------------------------------------------------------------------------------------
+
+  /** The invoice printed by the shared receipt layout, inside the dialog. */
+  get invoice(): Locator {
+    return this.dialog.getByTestId('receipt');
+  }
+
+  async openInvoice(): Promise<void> {
+    await this.startAction('Invoice');
+    await expect(this.invoice).toBeVisible();
+  }
+
+  // ---- edit mode: save all changes --------------------------------------------------------------------
+
+  get changesBar(): Locator {
+    return this.page.getByTestId('changes-bar');
+  }
+
+  async startEditing(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Edit times and tips' }).click();
+    await expect(this.changesBar).toBeVisible();
+  }
+
+  /** The time field of a ticket's row (the store's wall time, 'YYYY-MM-DDTHH:mm'). */
+  rowTime(ticket: number): Locator {
+    return this.page.getByLabel(`Time of ticket #${ticket}`, { exact: true });
+  }
+
+  /** A tip field of the open sale in the edit mode. */
+  tipField(employee: string): Locator {
+    return this.detail.getByLabel(`Tip for ${employee}`, { exact: true });
+  }
+
+  async seePendingCount(text: string): Promise<void> {
+    await expect(this.changesBar.getByTestId('changes-count')).toHaveText(text);
+  }
+
+  get saveAllButton(): Locator {
+    return this.changesBar.getByRole('button', { name: 'Save all changes' });
+  }
 }
 
 // ---- the test's own till (API) ------------------------------------------------------------------------
@@ -272,6 +318,37 @@ export class SalesApi {
           },
         ],
         payments: [{ payment_type: 1, payment_amount: 100_000 }],
+      },
+    });
+    return data<CreatedSale>(response);
+  }
+
+  /**
+   * A draft (status 4) for one employee: no payments (a draft carries none). `price` overrides every line's price,
+   * so a draft of price 0 has nothing left to pay and may be completed.
+   */
+  async draftSale(
+    employee: string,
+    lines: ReadonlyArray<{ name: string; quantity: number; price?: number }>,
+  ): Promise<CreatedSale> {
+    const employeeId = await this.employeeId(employee);
+    const items = await Promise.all(lines.map(async (l) => ({ ...(await this.item(l.name)), ...l })));
+    const response = await this.request.post('/api/pos/sales', {
+      headers: this.headers({ 'idempotency-key': randomUUID() }),
+      data: {
+        uuid: randomUUID(),
+        status: 4,
+        orderEmployees: [
+          {
+            employee: { id: employeeId },
+            orderItems: items.map((i) => ({
+              item_id: i.item_id,
+              item_type: i.item_type,
+              quantity: i.quantity,
+              ...(i.price !== undefined ? { price: i.price } : {}),
+            })),
+          },
+        ],
       },
     });
     return data<CreatedSale>(response);

@@ -207,6 +207,35 @@ export class SalePage extends AppPage {
     await expect(dialog).toBeHidden();
   }
 
+  // ---- more gestures on the ticket (the UI model-based test, tests/model-based/sale-flow.spec.ts) ----------
+
+  /** The screen's mode (sale machine selectMode): building, awaitingPin, tendering, completing. */
+  async seeMode(mode: string): Promise<void> {
+    await expect(this.page.getByTestId('sale-screen')).toHaveAttribute('data-mode', mode);
+  }
+
+  async removeEmployee(name: string): Promise<void> {
+    await this.page.getByRole('button', { name: `Remove ${name} from the ticket`, exact: true }).click();
+  }
+
+  /** Taps the employee's name on the ticket: new items go to them. */
+  async selectGroup(name: string): Promise<void> {
+    await this.group(name).getByTestId('group-select').click();
+  }
+
+  /** Taps the line itself (its name and price): it becomes the selected line. */
+  async selectLine(employee: string, item: string): Promise<void> {
+    await this.line(employee, item).locator('button[aria-pressed]').click();
+  }
+
+  async clearTicket(): Promise<void> {
+    await this.page.getByTestId('clear-ticket').click();
+  }
+
+  async clearAll(): Promise<void> {
+    await this.page.getByTestId('clear-all').click();
+  }
+
   async seeTicketEmpty(): Promise<void> {
     await expect(this.page.getByTestId('ticket-empty')).toBeVisible();
   }

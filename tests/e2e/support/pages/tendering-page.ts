@@ -167,6 +167,16 @@ export class TenderingPage extends SalePage {
     await this.completeButton.click();
   }
 
+  /** Back to the ticket (tender.back). */
+  async backToTicket(): Promise<void> {
+    await this.panel.getByTestId('tender-back').click();
+  }
+
+  /** After a failed completion: the same sale again, with the same idempotency key. */
+  async retryComplete(): Promise<void> {
+    await this.panel.getByTestId('complete-retry').click();
+  }
+
   async seeSaleDone(change?: string): Promise<void> {
     await expect(this.page.getByTestId('sale-done')).toBeVisible({ timeout: 20_000 });
     if (change) await expect(this.page.getByTestId('sale-done-change')).toContainText(change);

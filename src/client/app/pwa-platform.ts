@@ -1,0 +1,878 @@
+/**
+ * The PWA platform's real side effects (design.md §2: app/ is the one place that gives machines their side
+ * effects; issue 5 items 2, 5, 6, 7, 8): five charts, started once for the app by <PwaProvider>.
+ *
+ *   syncScheduler  the offline queue's flush, purge and counts (lib/offline-queue); online/offline, visibility and
+ *                  focus events; one leader tab per browser (a Web Lock held for the tab's life); the sync
+ *                  configuration in localStorage
+ *   appStartup     registers the service worker with workbox-window (retries and back-off are the chart's), asks
+ *                  its version (GET_VERSION) and clears app-, pos-, user- local data when it changed
+ *   workerUpdate   workbox-window's waiting / controlling / redundant events and the worker's VERSION_CHANGED,
+ *                  SKIP_WAITING, registration.update(), the in-progress flag in session storage, reload
+ *   push           Notification.requestPermission, pushManager.subscribe with the server's VAPID key, the push
+ *                  API (lib/api/push-api.ts, loaded on first use)
+ *   install        beforeinstallprompt (held), appinstalled, display-mode standalone
+ *
+ * Plus the live queue counts (the offline indicator's number) and the worker tools' operations (status panel,
+ * caching tab). The service worker itself is src/sw (another part of issue 5): this file talks to it only through
+ * workbox-window and the messages of features/pwa/worker-messages.ts, and copes with it missing: no
+ * `navigator.serviceWorker` (plain http on the salon's LAN, embedded web views) skips startup; a failed
+ * registration is retried, then shown as the spec's banner.
+ *
+ * This module is loaded by <PwaProvider> (pwa-actors.tsx) right after the first render, not with the shell:
+ * the charts and their wiring are not needed to paint /pos/sales, and 001 §4 starts the worker "after 0 ms"
+ * anyway. Its heavy parts load later still, on first use (the queue library with idb, workbox-window, the push
+ * API with zod).
+ */
+import { createActor, fromPromise, waitFor } from 'xstate';
+import type { Workbox, WorkboxLifecycleEvent, WorkboxMessageEvent } from 'workbox-window';
+import { appStartupMachine } from '../../../machines/app-startup/app-startup.machine';
+import type { CheckVersionOutput, InitWorkerInput } from '../../../machines/app-startup/app-startup.types';
+import { installMachine } from '../../../machines/install/install.machine';
+import { selectAutoShow } from '../../../machines/install/install.selectors';
+import type { ShowPromptOutput } from '../../../machines/install/install.types';
+import { pushMachine } from '../../../machines/push/push.machine';
+import type {
+  PushPermission,
+  PushSubscriptionInfo,
+  ReadPushStatusOutput,
+  TestNotification,
+} from '../../../machines/push/push.types';
+import { syncSchedulerMachine } from '../../../machines/sync-scheduler/sync-scheduler.machine';
+import type {
+  FlushQueueInput,
+  FlushQueueOutput,
+  PurgeExpiredInput,
+  PurgeExpiredOutput,
+  QueueStats,
+} from '../../../machines/sync-scheduler/sync-scheduler.types';
+import { workerToolsMachine } from '../../../machines/worker-tools/worker-tools.machine';
+import type {
+  CacheSummary,
+  OperationOutput,
+  OperationRequest,
+} from '../../../machines/worker-tools/worker-tools.types';
+import { workerUpdateMachine } from '../../../machines/worker-update/worker-update.machine';
+import type { InitialiseOutput } from '../../../machines/worker-update/worker-update.types';
+import { INSTALL, PUSH_ERROR, WORKER, WORKER_ERROR, WORKER_MESSAGE } from '../../domain/constants';
+import { readSyncConfig } from '../../domain/sync-config';
+import type { SyncConfig } from '../../domain/sync-config';
+import {
+  detectDeviceType,
+  detectPlatform,
+  isEmbeddedWebView,
+  pushPlatformName,
+  toSubscriptionInfo,
+  urlBase64ToBytes,
+  WRAPPER_GLOBALS,
+} from '../features/pwa/platform';
+import type { PwaActors, QueueStatsRef } from '../features/pwa/pwa-context';
+import { replayHeaders, toFlushOutput } from '../features/pwa/queue-sync';
+import {
+  expectReply,
+  isWorkerReply,
+  replyCaches,
+  replyVersion,
+  versionChange,
+  versionedKeys,
+} from '../features/pwa/worker-messages';
+import type { WorkerReply } from '../features/pwa/worker-messages';
+import type * as FlushModule from '../lib/offline-queue/flush';
+import type * as QueueDbModule from '../lib/offline-queue/queue-db';
+import type { RequestQueue } from '../lib/offline-queue/request-queue';
+import { defaultStorage, readAuthRecord, readToken, STORAGE_KEYS } from '../lib/storage';
+
+/** The worker's script (vite-plugin-pwa injectManifest writes dist/client/sw.js; spa.ts revalidates it). */
+export const SW_URL = '/sw.js';
+export const SW_SCOPE = '/';
+
+/** The spec names no key (001 §3); not app-/pos-/user-, which a version change clears (001 §4). */
+export const SYNC_CONFIG_KEY = 'sync_config';
+/** 001 §4 "The in-progress flag is kept in session storage": when it was set, epoch ms. */
+export const UPDATE_FLAG_KEY = 'sw_update_in_progress';
+export const INSTALL_AUTO_SHOW_KEY = 'install_auto_show';
+/** Held for the tab's life by the tab that flushes (issue 5: "Only one tab flushes at a time"). */
+export const LEADER_LOCK = 'salon-pos:sync-leader';
+/** Tabs tell each other of queued requests and forward a follower's "Force sync now" to the leader. */
+export const QUEUE_CHANNEL = 'offline-queue';
+
+export type QueueChannelMessage = { type: 'queue-changed' } | { type: 'force-sync' };
+
+/** Ours, not the spec's (src/sw/messages.ts): "a request was queued", so the worker registers background sync. */
+const REGISTER_SYNC = 'REGISTER_SYNC';
+/** 001 §9 "responsiveness check 3 s": Test SW Response gives up after it. */
+const RESPONSIVENESS_TIMEOUT_MESSAGE = 'Service Worker did not answer within 3 seconds';
+const FORCE_UPDATE_TIMEOUT_MESSAGE = 'Force update operation timeout';
+/** Counts are re-read at most this often while the queue changes (a drain of 1,000 sends 1,000 changes). */
+const STATS_THROTTLE_MS = 400;
+
+interface BeforeInstallPromptEvent extends Event {
+  prompt(): Promise<void>;
+  readonly userChoice: Promise<{ outcome: 'accepted' | 'dismissed'; platform?: string }>;
+}
+
+// ---- small browser helpers ----------------------------------------------------------------------------------
+
+function hasServiceWorker(): boolean {
+  return typeof navigator !== 'undefined' && 'serviceWorker' in navigator;
+}
+
+function sessionStore(): Storage | null {
+  try {
+    return globalThis.sessionStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function readJson(store: Storage, key: string): unknown {
+  try {
+    const text = store.getItem(key);
+    return text ? (JSON.parse(text) as unknown) : null;
+  } catch {
+    return null;
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(message)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
+function reloadPage(): void {
+  window.location.reload();
+}
+
+/**
+ * A notification click chose this tab (FOCUS_CLIENT { url }): go there inside the app, without a reload that
+ * would lose a sale in progress. The router follows history through popstate, so the entry is pushed in its
+ * format (react-router's { usr, key, idx }) and announced as a pop.
+ */
+function routeTo(url: string): void {
+  let target: URL;
+  try {
+    target = new URL(url, window.location.href);
+  } catch {
+    return;
+  }
+  if (target.origin !== window.location.origin) return;
+  const path = `${target.pathname}${target.search}${target.hash}`;
+  if (path === `${window.location.pathname}${window.location.search}${window.location.hash}`) return;
+  const current = window.history.state as { idx?: unknown } | null;
+  const idx = typeof current?.idx === 'number' ? current.idx + 1 : 0;
+  window.history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx }, '', path);
+  window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+}
+
+/** The worker answering messages now: the page's controller, else the registration's active one. */
+async function activeWorker(): Promise<ServiceWorker> {
+  if (!hasServiceWorker()) throw new Error(WORKER_ERROR.MANAGER_UNAVAILABLE);
+  const controller = navigator.serviceWorker.controller;
+  if (controller) return controller;
+  const registration = await navigator.serviceWorker.getRegistration(SW_SCOPE);
+  if (registration?.active) return registration.active;
+  throw new Error(WORKER_ERROR.NOT_ACTIVE);
+}
+
+/** One request, one reply on a MessageChannel (worker-messages.ts), or the time-out's text. */
+async function askWorker(
+  type: string,
+  expected: string,
+  timeoutMs: number,
+  timeoutMessage: string,
+): Promise<WorkerReply> {
+  const worker = await activeWorker();
+  const channel = new MessageChannel();
+  const reply = new Promise<unknown>((resolve) => {
+    channel.port1.onmessage = (event: MessageEvent) => resolve(event.data);
+  });
+  worker.postMessage({ type }, [channel.port2]);
+  try {
+    return expectReply(await withTimeout(reply, timeoutMs, timeoutMessage), expected);
+  } finally {
+    channel.port1.close();
+  }
+}
+
+/** The registration once a worker is active, within the readiness wait (10 s), else 'Service worker not ready'. */
+async function readyRegistration(): Promise<ServiceWorkerRegistration> {
+  if (!hasServiceWorker()) throw new Error(PUSH_ERROR.WORKER_NOT_READY);
+  const registration = await navigator.serviceWorker.getRegistration(SW_SCOPE);
+  if (!registration) throw new Error(PUSH_ERROR.WORKER_NOT_READY);
+  if (registration.active) return registration;
+  return withTimeout(navigator.serviceWorker.ready, WORKER.READY_TIMEOUT_MS, PUSH_ERROR.WORKER_NOT_READY);
+}
+
+// ---- Cache Storage --------------------------------------------------------------------------------------------
+
+function cacheStorage(): CacheStorage {
+  if (typeof caches === 'undefined') throw new Error('Caching is not supported in this browser');
+  return caches;
+}
+
+async function responseSize(response: Response | undefined): Promise<number> {
+  if (!response || response.type === 'opaque') return 0;
+  const length = Number(response.headers.get('content-length'));
+  if (Number.isFinite(length) && length > 0) return length;
+  try {
+    return (await response.blob()).size;
+  } catch {
+    return 0;
+  }
+}
+
+async function readCaches(): Promise<CacheSummary[]> {
+  const storage = cacheStorage();
+  const names = await storage.keys();
+  return Promise.all(
+    names.map(async (name) => {
+      const cache = await storage.open(name);
+      const requests = await cache.keys();
+      const sizes = await Promise.all(
+        requests.map(async (request) => responseSize(await cache.match(request))),
+      );
+      return { name, entries: requests.length, size: sizes.reduce((sum, size) => sum + size, 0) };
+    }),
+  );
+}
+
+async function deleteCaches(names?: readonly string[]): Promise<number> {
+  const storage = cacheStorage();
+  const targets = names ?? (await storage.keys());
+  const results = await Promise.all(targets.map((name) => storage.delete(name)));
+  return results.filter(Boolean).length;
+}
+
+function download(text: string, fileName: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+}
+
+// ---- the platform ---------------------------------------------------------------------------------------------
+
+interface QueueLibrary {
+  queue: RequestQueue;
+  flushQueue: typeof FlushModule.flushQueue;
+  openQueueDb: typeof QueueDbModule.openQueueDb;
+}
+
+interface Platform {
+  actors: PwaActors;
+  start(): void;
+}
+
+function createPlatform(): Platform {
+  const storage = defaultStorage();
+  const userAgent = typeof navigator === 'undefined' ? '' : navigator.userAgent;
+  const hints = {
+    userAgent,
+    maxTouchPoints: typeof navigator === 'undefined' ? 0 : navigator.maxTouchPoints,
+  };
+  const wrapperGlobals = WRAPPER_GLOBALS.filter((name) => typeof window !== 'undefined' && name in window);
+  const embedded = isEmbeddedWebView({ ...hints, wrapperGlobals });
+  const supported = hasServiceWorker();
+  const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(QUEUE_CHANNEL);
+  const broadcast = (message: QueueChannelMessage): void => channel?.postMessage(message);
+
+  // -- the offline queue, loaded on first use ---------------------------------------------------------------
+  let library: Promise<QueueLibrary> | null = null;
+  let retriesDb: ReturnType<QueueLibrary['openQueueDb']> | null = null;
+  const loadQueue = (): Promise<QueueLibrary> => {
+    library ??= Promise.all([
+      import('../lib/offline-queue/request-queue'),
+      import('../lib/offline-queue/flush'),
+      import('../lib/offline-queue/queue-db'),
+    ]).then(([requestQueue, flush, queueDb]) => {
+      const queue = requestQueue.defaultRequestQueue();
+      queue.subscribe((change) => {
+        if (change.type === 'enqueued') {
+          syncScheduler.send({ type: 'queue.added' });
+          broadcast({ type: 'queue-changed' });
+          // The worker registers its background sync, so the queue is replayed even if this tab closes first.
+          navigator.serviceWorker?.controller?.postMessage({ type: REGISTER_SYNC });
+        }
+        queueStats.refresh();
+      });
+      return { queue, flushQueue: flush.flushQueue, openQueueDb: queueDb.openQueueDb };
+    });
+    return library;
+  };
+
+  /** Requests waiting for a retry: pending and due later (the 'due' index, no body read). */
+  const countPendingRetries = async (now: number): Promise<number> => {
+    const { openQueueDb } = await loadQueue();
+    retriesDb ??= openQueueDb({ onClosed: () => (retriesDb = null) });
+    const db = await retriesDb;
+    return db.countFromIndex(
+      'requests',
+      'due',
+      IDBKeyRange.bound(['pending', now], ['pending', Infinity], true),
+    );
+  };
+
+  const readQueueStats = async (): Promise<QueueStats> => {
+    const { queue } = await loadQueue();
+    const [stats, pendingRetries] = await Promise.all([queue.stats(), countPendingRetries(Date.now())]);
+    return {
+      totalRequests: stats.totalRequests,
+      pendingRequests: stats.pendingRequests,
+      failedRequests: stats.failedRequests,
+      pendingRetries,
+    };
+  };
+
+  // -- the live counts (offline indicator, sync tab) ------------------------------------------------------------
+  const queueStats = (() => {
+    const listeners = new Set<() => void>();
+    let snapshot: { context: QueueStats | undefined } = { context: undefined };
+    let reading = false;
+    let again = false;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const read = (): void => {
+      reading = true;
+      again = false;
+      readQueueStats()
+        .then((stats) => {
+          snapshot = { context: stats };
+          for (const listener of listeners) listener();
+        })
+        .catch(() => undefined)
+        .finally(() => {
+          reading = false;
+          if (again) schedule();
+        });
+    };
+    const schedule = (): void => {
+      if (timer !== null) return;
+      timer = setTimeout(() => {
+        timer = null;
+        read();
+      }, STATS_THROTTLE_MS);
+    };
+    const ref: QueueStatsRef & { refresh(): void; readNow(): void } = {
+      getSnapshot: () => snapshot,
+      subscribe(observer) {
+        listeners.add(observer);
+        return { unsubscribe: () => listeners.delete(observer) };
+      },
+      refresh() {
+        if (reading) again = true;
+        else schedule();
+      },
+      readNow: read,
+    };
+    return ref;
+  })();
+
+  // -- sync scheduler --------------------------------------------------------------------------------------------
+  const session = () => ({ userId: readAuthRecord(storage)?.user.id ?? null, token: readToken(storage) });
+  const appSyncScheduler = syncSchedulerMachine.provide({
+    actors: {
+      purgeExpired: fromPromise<PurgeExpiredOutput, PurgeExpiredInput>(async ({ input }) => {
+        const { queue } = await loadQueue();
+        const purged = await queue.purgeExpired(input.maxAge);
+        return { purged, stats: await readQueueStats() };
+      }),
+      flushQueue: fromPromise<FlushQueueOutput, FlushQueueInput>(async ({ input, signal }) => {
+        const { queue, flushQueue } = await loadQueue();
+        const current = session();
+        const result = await flushQueue(queue, {
+          batchSize: input.batchSize,
+          retryIntervals: input.retryIntervals,
+          signal,
+          headersFor: (request) => replayHeaders(request, current),
+        });
+        return toFlushOutput(result, await readQueueStats(), Date.now());
+      }),
+      readQueueStats: fromPromise<QueueStats>(() => readQueueStats()),
+    },
+    actions: {
+      persistConfig: (_, params: { config: SyncConfig }) => {
+        try {
+          storage.setItem(SYNC_CONFIG_KEY, JSON.stringify(params.config));
+        } catch {
+          // Refused storage: the configuration holds for this page.
+        }
+      },
+      forwardForceSync: () => broadcast({ type: 'force-sync' }),
+    },
+  });
+  const syncScheduler = createActor(appSyncScheduler, {
+    systemId: 'syncScheduler',
+    input: {
+      config: readSyncConfig(readJson(storage, SYNC_CONFIG_KEY)),
+      online: typeof navigator === 'undefined' ? true : navigator.onLine,
+    },
+  });
+
+  // -- service worker: registration, messages, update lifecycle ------------------------------------------------
+  let workbox: Workbox | null = null;
+  let registration: ServiceWorkerRegistration | null = null;
+  let installingWorker: ServiceWorker | null = null;
+
+  const onWaiting = (): void => workerUpdate.send({ type: 'update.waiting' });
+  const onControlling = (event: WorkboxLifecycleEvent): void => {
+    if (event.isUpdate) workerUpdate.send({ type: 'worker.activated' });
+  };
+  const onRedundant = (event: WorkboxLifecycleEvent): void => {
+    // The old worker goes redundant when the new one takes over; only the new one failing is a failed update.
+    if (event.sw && event.sw === installingWorker) workerUpdate.send({ type: 'update.failed' });
+  };
+  const onMessage = (event: WorkboxMessageEvent): void => handleWorkerMessage(event.data);
+  const onUpdateFound = (): void => {
+    installingWorker = registration?.installing ?? null;
+    // The first install is not an update: nothing controls the page yet.
+    if (navigator.serviceWorker.controller) workerUpdate.send({ type: 'update.found' });
+  };
+
+  function handleWorkerMessage(data: unknown): void {
+    if (!isWorkerReply(data)) return;
+    switch (data.type) {
+      case WORKER_MESSAGE.VERSION_CHANGED: {
+        const version = replyVersion(data);
+        if (version) workerUpdate.send({ type: 'version.changed', version });
+        break;
+      }
+      case WORKER_MESSAGE.BACKGROUND_SYNC:
+        queueStats.refresh();
+        break;
+      case WORKER_MESSAGE.FORCE_UPDATE:
+        workerUpdate.send({ type: 'update.check' });
+        break;
+      case WORKER_MESSAGE.FORCE_UPDATE_ERROR:
+        workerUpdate.send({
+          type: 'update.failed',
+          ...(typeof data.error === 'string' ? { message: data.error } : {}),
+        });
+        break;
+      case WORKER_MESSAGE.FOCUS_CLIENT:
+        window.focus();
+        if (typeof data.url === 'string') routeTo(data.url);
+        break;
+    }
+  }
+
+  function adopt(next: Workbox): void {
+    if (workbox && workbox !== next) {
+      workbox.removeEventListener('waiting', onWaiting);
+      workbox.removeEventListener('controlling', onControlling);
+      workbox.removeEventListener('redundant', onRedundant);
+      workbox.removeEventListener('message', onMessage);
+    }
+    workbox = next;
+    next.addEventListener('waiting', onWaiting);
+    next.addEventListener('controlling', onControlling);
+    next.addEventListener('redundant', onRedundant);
+    next.addEventListener('message', onMessage);
+  }
+
+  const appStartup = appStartupMachine.provide({
+    actors: {
+      initWorker: fromPromise<void, InitWorkerInput>(async ({ signal }) => {
+        if (!hasServiceWorker()) throw new Error(WORKER_ERROR.MANAGER_UNAVAILABLE);
+        const { Workbox } = await import('workbox-window');
+        const next = new Workbox(SW_URL, { scope: SW_SCOPE });
+        let registered: ServiceWorkerRegistration | undefined;
+        try {
+          // immediate: the chart already waits for the first render (001 §4 "after 0 ms") and times out at 3 s.
+          registered = await next.register({ immediate: true });
+        } catch (error) {
+          // A missing or mistyped script is a failed start, not a refused permission (app-startup.rules.ts reads
+          // SecurityError as the permission banner).
+          const message = error instanceof Error ? error.message : WORKER_ERROR.UNKNOWN;
+          throw new Error(message || WORKER_ERROR.UNKNOWN, { cause: error });
+        }
+        if (signal.aborted) return;
+        if (!registered) throw new Error(WORKER_ERROR.INIT_FAILED);
+        adopt(next);
+        registration?.removeEventListener('updatefound', onUpdateFound);
+        registration = registered;
+        registered.addEventListener('updatefound', onUpdateFound);
+      }),
+      checkVersion: fromPromise<CheckVersionOutput>(async () => {
+        // "version check 10 s (3 s activated check)" (001 §9): a first install may have no active worker yet.
+        const active = await withTimeout(
+          workbox ? workbox.active : Promise.reject(new Error(WORKER_ERROR.NOT_ACTIVE)),
+          WORKER.ACTIVATED_CHECK_TIMEOUT_MS,
+          WORKER_ERROR.NOT_ACTIVE,
+        ).catch(() => null);
+        if (!active) return { version: null, changed: false };
+        const reply = await askWorker(
+          WORKER_MESSAGE.GET_VERSION,
+          WORKER_MESSAGE.VERSION_INFO,
+          WORKER.VERSION_CHECK_TIMEOUT_MS,
+          WORKER_ERROR.NOT_READY,
+        );
+        const version = replyVersion(reply);
+        const { changed, remember } = versionChange(storage.getItem(STORAGE_KEYS.APP_VERSION), version);
+        if (remember !== null) storage.setItem(STORAGE_KEYS.APP_VERSION, remember);
+        console.info(`Service worker version ${version ?? 'unknown'}${changed ? ' (changed)' : ''}`);
+        return { version, changed };
+      }),
+    },
+    actions: {
+      clearVersionedLocalData: (_, params: { prefixes: readonly string[] }) => {
+        const keys = Array.from({ length: storage.length }, (_unused, i) => storage.key(i) ?? '');
+        for (const key of versionedKeys(keys, params.prefixes)) storage.removeItem(key);
+      },
+      reloadPage,
+    },
+  });
+  const appStartupActor = createActor(appStartup, { systemId: 'appStartup', input: { embedded, supported } });
+
+  const appWorkerUpdate = workerUpdateMachine.provide({
+    actors: {
+      initialise: fromPromise<InitialiseOutput>(async () => {
+        const done = await waitFor(
+          appStartupActor,
+          (snapshot) => snapshot.status === 'done' || snapshot.matches('failed'),
+          { timeout: Infinity },
+        );
+        if (done.output?.status === 'ready') return { version: done.output.version };
+        throw new Error(done.context.error?.message ?? WORKER_ERROR.INIT_FAILED);
+      }),
+      checkForUpdate: fromPromise<void>(async () => {
+        if (!workbox) throw new Error(WORKER_ERROR.MANAGER_UNAVAILABLE);
+        await workbox.update();
+      }),
+    },
+    actions: {
+      persistUpdateFlag: (_, params: { setAt: number }) =>
+        sessionStore()?.setItem(UPDATE_FLAG_KEY, String(params.setAt)),
+      clearUpdateFlags: () => sessionStore()?.removeItem(UPDATE_FLAG_KEY),
+      sendSkipWaiting: () => workbox?.messageSkipWaiting(),
+      reloadPage,
+    },
+  });
+  const storedFlag = Number(sessionStore()?.getItem(UPDATE_FLAG_KEY));
+  const workerUpdate = createActor(appWorkerUpdate, {
+    systemId: 'workerUpdate',
+    input: {
+      embedded,
+      supported,
+      updateFlagSetAt: Number.isFinite(storedFlag) && storedFlag > 0 ? storedFlag : null,
+    },
+  });
+
+  // -- push --------------------------------------------------------------------------------------------------
+  const pushSupported =
+    supported && typeof window !== 'undefined' && 'PushManager' in window && 'Notification' in window;
+  const currentPermission = (): PushPermission =>
+    typeof Notification === 'undefined' ? 'default' : (Notification.permission as PushPermission);
+  const appPush = pushMachine.provide({
+    actors: {
+      readPushStatus: fromPromise<ReadPushStatusOutput>(async () => {
+        const found = await navigator.serviceWorker.getRegistration(SW_SCOPE);
+        const subscription = found ? await found.pushManager.getSubscription() : null;
+        return {
+          permission: currentPermission(),
+          subscription: subscription ? toSubscriptionInfo(subscription.toJSON()) : null,
+        };
+      }),
+      requestPermission: fromPromise<PushPermission>(async () => {
+        const answer = await Notification.requestPermission();
+        return answer === 'granted' || answer === 'denied' ? answer : 'default';
+      }),
+      subscribe: fromPromise<PushSubscriptionInfo>(async ({ signal }) => {
+        if (currentPermission() !== 'granted') throw new Error(PUSH_ERROR.NOT_GRANTED);
+        const ready = await readyRegistration();
+        const { getVapidPublicKey, subscribePush } = await import('../lib/api/push-api');
+        const key = urlBase64ToBytes(await getVapidPublicKey({ signal }));
+        let subscription = await ready.pushManager.getSubscription();
+        const boundKey = subscription?.options.applicationServerKey;
+        if (subscription && boundKey && !sameBytes(new Uint8Array(boundKey), key)) {
+          // Made with another key (another salon signed in here): it cannot receive this salon's pushes.
+          await subscription.unsubscribe();
+          subscription = null;
+        }
+        subscription ??= await ready.pushManager.subscribe({
+          userVisibleOnly: true,
+          applicationServerKey: key,
+        });
+        const json = subscription.toJSON();
+        const info = toSubscriptionInfo(json);
+        if (!info) throw new Error(WORKER_ERROR.UNKNOWN);
+        try {
+          await subscribePush(
+            {
+              subscription: {
+                endpoint: info.endpoint,
+                expirationTime: json.expirationTime ?? null,
+                keys: info.keys,
+              },
+              userAgent,
+              platform: pushPlatformName(hints),
+            },
+            { signal },
+          );
+        } catch (error) {
+          // The server does not know it: a browser subscription nobody pushes to would only mislead the badge.
+          await subscription.unsubscribe().catch(() => false);
+          throw error;
+        }
+        return info;
+      }),
+      unsubscribe: fromPromise<void>(async ({ signal }) => {
+        const found = await navigator.serviceWorker.getRegistration(SW_SCOPE);
+        const subscription = found ? await found.pushManager.getSubscription() : null;
+        const endpoint = subscription?.endpoint ?? null;
+        if (subscription) await subscription.unsubscribe();
+        const { unsubscribePush } = await import('../lib/api/push-api');
+        await unsubscribePush(endpoint, { signal });
+      }),
+      sendTestNotification: fromPromise<void, TestNotification>(async ({ input, signal }) => {
+        const { sendTestPush } = await import('../lib/api/push-api');
+        await sendTestPush(input, { signal });
+      }),
+    },
+  });
+  const push = createActor(appPush, { systemId: 'push', input: { supported: pushSupported } });
+
+  // -- install ------------------------------------------------------------------------------------------------
+  let heldPrompt: BeforeInstallPromptEvent | null = null;
+  const standalone =
+    typeof window !== 'undefined' &&
+    ((typeof window.matchMedia === 'function' && window.matchMedia('(display-mode: standalone)').matches) ||
+      (navigator as Navigator & { standalone?: boolean }).standalone === true);
+  const storedAutoShow = storage.getItem(INSTALL_AUTO_SHOW_KEY);
+  const appInstall = installMachine.provide({
+    actors: {
+      showPrompt: fromPromise<ShowPromptOutput>(async () => {
+        const held = heldPrompt;
+        if (!held) throw new Error('No install prompt is available');
+        heldPrompt = null;
+        await held.prompt();
+        const choice = await held.userChoice;
+        return { outcome: choice.outcome === 'accepted' ? 'accepted' : 'dismissed' };
+      }),
+    },
+  });
+  const install = createActor(appInstall, {
+    systemId: 'install',
+    input: {
+      platform: detectPlatform(hints),
+      deviceType: detectDeviceType(hints),
+      standalone,
+      autoShow: storedAutoShow === null ? true : storedAutoShow === 'on',
+      autoShowDelay: INSTALL.AUTO_SHOW_DELAY_MS,
+    },
+  });
+
+  // -- worker tools ---------------------------------------------------------------------------------------------
+  const workerTools = workerToolsMachine.provide({
+    actors: {
+      runOperation: fromPromise<OperationOutput, OperationRequest>(({ input }) => runOperation(input)),
+    },
+  });
+
+  async function runOperation(request: OperationRequest): Promise<OperationOutput> {
+    const { operation } = request;
+    switch (operation) {
+      case 'checkResponse': {
+        const started = performance.now();
+        const reply = await askWorker(
+          WORKER_MESSAGE.GET_VERSION,
+          WORKER_MESSAGE.VERSION_INFO,
+          WORKER.RESPONSIVENESS_CHECK_MS,
+          RESPONSIVENESS_TIMEOUT_MESSAGE,
+        );
+        return {
+          operation,
+          version: replyVersion(reply),
+          elapsedMs: Math.round(performance.now() - started),
+        };
+      }
+      case 'clearDataCache': {
+        const reply = await askWorker(
+          WORKER_MESSAGE.CLEAR_DATA_CACHE,
+          WORKER_MESSAGE.DATA_CACHE_CLEARED,
+          WORKER.CACHE_OPERATION_TIMEOUT_MS,
+          WORKER_ERROR.CACHE_CLEAR_TIMEOUT,
+        );
+        const cleared = Array.isArray(reply.cleared) ? reply.cleared.length : undefined;
+        return {
+          operation,
+          caches: await readCaches(),
+          ...(cleared === undefined ? {} : { count: cleared }),
+        };
+      }
+      case 'cacheInfo': {
+        const reply = await askWorker(
+          WORKER_MESSAGE.GET_CACHE_INFO,
+          WORKER_MESSAGE.CACHE_INFO,
+          WORKER.CACHE_OPERATION_TIMEOUT_MS,
+          WORKER_ERROR.CACHE_INFO_TIMEOUT,
+        );
+        return {
+          operation,
+          caches: replyCaches(reply) ?? (await readCaches()),
+          version: replyVersion(reply),
+        };
+      }
+      case 'forceUpdate': {
+        const reply = await askWorker(
+          WORKER_MESSAGE.FORCE_UPDATE,
+          WORKER_MESSAGE.FORCE_UPDATE_COMPLETED,
+          WORKER.FORCE_UPDATE_TIMEOUT_MS,
+          FORCE_UPDATE_TIMEOUT_MESSAGE,
+        );
+        workerUpdate.send({ type: 'update.check' });
+        return { operation, version: replyVersion(reply) };
+      }
+      case 'forceReload': {
+        if (hasServiceWorker()) {
+          const registrations = await navigator.serviceWorker.getRegistrations();
+          await Promise.all(registrations.map((r) => r.unregister()));
+        }
+        const count = await deleteCaches().catch(() => 0);
+        sessionStore()?.removeItem(UPDATE_FLAG_KEY);
+        reloadPage();
+        return { operation, count };
+      }
+      case 'cacheStats':
+        return { operation, caches: await readCaches() };
+      case 'clearAllCaches': {
+        const count = await deleteCaches();
+        return { operation, count, caches: await readCaches() };
+      }
+      case 'clearCache': {
+        const count = await deleteCaches(request.cacheName ? [request.cacheName] : []);
+        return { operation, count, caches: await readCaches() };
+      }
+      case 'retryFailed': {
+        const { queue } = await loadQueue();
+        const count = await queue.retryFailed();
+        if (count > 0 && navigator.onLine) syncScheduler.send({ type: 'sync.force' });
+        return { operation, count };
+      }
+      case 'exportFailed': {
+        const { queue } = await loadQueue();
+        const json = await queue.exportFailed();
+        const count = (JSON.parse(json) as { requests: unknown[] }).requests.length;
+        if (count > 0) download(json, `offline-queue-failed-${new Date().toISOString().slice(0, 10)}.json`);
+        return { operation, count };
+      }
+    }
+  }
+
+  const actors: PwaActors = {
+    syncScheduler,
+    workerUpdate,
+    appStartup: appStartupActor,
+    push,
+    install,
+    queueStats,
+    workerTools,
+    capabilities: {
+      serviceWorker: supported,
+      installPromptEvent: typeof window !== 'undefined' && 'onbeforeinstallprompt' in window,
+      embedded,
+      debug: typeof location !== 'undefined' && new URLSearchParams(location.search).get('debug') === 'true',
+    },
+  };
+
+  let started = false;
+  function start(): void {
+    if (started) return;
+    started = true;
+    syncScheduler.start();
+    appStartupActor.start();
+    workerUpdate.start();
+    push.start();
+    install.start();
+
+    window.addEventListener('online', () => syncScheduler.send({ type: 'network.online' }));
+    window.addEventListener('offline', () => syncScheduler.send({ type: 'network.offline' }));
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'visible') syncScheduler.send({ type: 'app.visible' });
+    });
+    window.addEventListener('focus', () => syncScheduler.send({ type: 'app.focus' }));
+
+    // One leader per browser: the lock is held until the tab goes, then the next tab waiting for it leads.
+    const becomeLeader = (): void => syncScheduler.send({ type: 'leader.acquired' });
+    const locks = (navigator as Navigator & { locks?: LockManager }).locks;
+    if (locks?.request) {
+      locks
+        .request(LEADER_LOCK, () => {
+          becomeLeader();
+          return new Promise<never>(() => {});
+        })
+        .catch(becomeLeader);
+    } else {
+      // No Web Locks (old Safari): every tab flushes; the queue's claims and the Idempotency-Key keep it once.
+      becomeLeader();
+    }
+
+    if (channel) {
+      channel.onmessage = (event: MessageEvent<QueueChannelMessage>) => {
+        if (event.data?.type === 'queue-changed') {
+          syncScheduler.send({ type: 'queue.added' });
+          queueStats.refresh();
+        } else if (
+          event.data?.type === 'force-sync' &&
+          syncScheduler.getSnapshot().matches({ leadership: 'leader' })
+        ) {
+          syncScheduler.send({ type: 'sync.force' });
+        }
+      };
+    }
+    // Every run changes the counts; the scheduler's own reads keep the live ones honest too.
+    syncScheduler.subscribe(() => queueStats.refresh());
+    queueStats.readNow();
+
+    window.addEventListener('beforeinstallprompt', (event) => {
+      event.preventDefault();
+      heldPrompt = event as BeforeInstallPromptEvent;
+      install.send({ type: 'install.promptCaptured' });
+    });
+    window.addEventListener('appinstalled', () => {
+      heldPrompt = null;
+      install.send({ type: 'install.installed' });
+    });
+    let autoShow = selectAutoShow(install.getSnapshot()).enabled;
+    install.subscribe((snapshot) => {
+      const enabled = selectAutoShow(snapshot).enabled;
+      if (enabled === autoShow) return;
+      autoShow = enabled;
+      try {
+        storage.setItem(INSTALL_AUTO_SHOW_KEY, enabled ? 'on' : 'off');
+      } catch {
+        // Not kept: the next load starts with auto-show on.
+      }
+    });
+  }
+
+  return { actors, start };
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && a.every((byte, i) => byte === b[i]);
+}
+
+let platform: Platform | null = null;
+
+/** The app's one platform, created and started on the first call; the page keeps it for its whole life. */
+export function startPwaPlatform(): PwaActors {
+  if (!platform) {
+    platform = createPlatform();
+    platform.start();
+  }
+  return platform.actors;
+}

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { formatBytes, formatSeconds } from './pwa-format';
+
+describe('pwa format', () => {
+  it('shows sizes in decimal units of the reader', () => {
+    expect(formatBytes(5, 'en')).toBe('5B');
+    expect(formatBytes(1_536, 'en')).toBe('1.5 kB');
+    expect(formatBytes(2_400_000, 'en')).toBe('2.4 MB');
+    expect(formatBytes(-3, 'en')).toBe('0B');
+    expect(formatBytes(1_536, 'es')).toBe('1,5 kB');
+  });
+
+  it('shows whole seconds, rounded up and never negative', () => {
+    expect(formatSeconds(3_000, 'en')).toBe('3 sec');
+    expect(formatSeconds(1_200, 'en')).toBe('2 sec');
+    expect(formatSeconds(-500, 'en')).toBe('0 sec');
+  });
+});

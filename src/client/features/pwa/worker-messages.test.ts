@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { VERSIONED_LOCAL_DATA_PREFIXES } from '../../../domain/constants';
+import {
+  expectReply,
+  replyCaches,
+  replyError,
+  replyVersion,
+  versionChange,
+  versionedKeys,
+} from './worker-messages';
+
+describe('worker messages', () => {
+  it('answers the reply the request waits for', () => {
+    expect(expectReply({ type: 'VERSION_INFO', version: '2.1.0' }, 'VERSION_INFO')).toEqual({
+      type: 'VERSION_INFO',
+      version: '2.1.0',
+    });
+  });
+
+  it("turns the spec's error replies into their error text", () => {
+    expect(() => expectReply({ type: 'CACHE_CLEAR_ERROR', error: 'quota' }, 'DATA_CACHE_CLEARED')).toThrow(
+      'quota',
+    );
+    expect(() =>
+      expectReply({ type: 'FORCE_UPDATE_ERROR', message: 'no update' }, 'FORCE_UPDATE_COMPLETED'),
+    ).toThrow('no update');
+    expect(replyError({ type: 'VERSION_CHECK_ERROR' })).toBe('Unknown error');
+    expect(replyError({ type: 'VERSION_INFO' })).toBeNull();
+  });
+
+  it('refuses a reply of another type or no reply shape at all', () => {
+    expect(() => expectReply({ type: 'CACHE_INFO' }, 'VERSION_INFO')).toThrow('Unknown error');
+    expect(() => expectReply('hello', 'VERSION_INFO')).toThrow('Unknown error');
+  });
+
+  it('reads the version and the caches, tolerant of count for entries and a missing size', () => {
+    expect(replyVersion({ type: 'VERSION_INFO', version: '' })).toBeNull();
+    expect(
+      replyCaches({
+        type: 'CACHE_INFO',
+        caches: [{ name: 'static', entries: 12, size: 4000 }, { name: 'api', count: 3 }, { nope: true }, 'x'],
+      }),
+    ).toEqual([
+      { name: 'static', entries: 12, size: 4000 },
+      { name: 'api', entries: 3, size: 0 },
+    ]);
+    expect(replyCaches({ type: 'CACHE_INFO' })).toBeNull();
+  });
+
+  it('calls a version changed only when a different one ran before, and remembers the new one', () => {
+    expect(versionChange(null, '1.0.0')).toEqual({ changed: false, remember: '1.0.0' });
+    expect(versionChange('1.0.0', '1.0.0')).toEqual({ changed: false, remember: '1.0.0' });
+    expect(versionChange('1.0.0', '1.1.0')).toEqual({ changed: true, remember: '1.1.0' });
+    expect(versionChange('1.0.0', null)).toEqual({ changed: false, remember: '1.0.0' });
+  });
+
+  it('clears only the app-, pos- and user- keys on a version change', () => {
+    expect(
+      versionedKeys(
+        ['app-cache', 'pos-layout', 'user-prefs', 'auth', 'sync_config', 'waiting_sale_tickets__1__2'],
+        VERSIONED_LOCAL_DATA_PREFIXES,
+      ),
+    ).toEqual(['app-cache', 'pos-layout', 'user-prefs']);
+  });
+});

@@ -1,0 +1,95 @@
+/**
+ * The page ⇄ service worker message protocol (001 §7 "Worker messages (not HTTP): GET_VERSION, CLEAR_DATA_CACHE,
+ * GET_CACHE_INFO, SKIP_WAITING, FORCE_UPDATE; replies VERSION_INFO, DATA_CACHE_CLEARED, CACHE_INFO,
+ * FORCE_UPDATE_COMPLETED, errors VERSION_CHECK_ERROR, CACHE_CLEAR_ERROR, FORCE_UPDATE_ERROR; also sent:
+ * VERSION_CHANGED, BACKGROUND_SYNC, FORCE_UPDATE, FOCUS_CLIENT"), as the page reads it. Pure.
+ *
+ * Shapes (what src/sw must answer):
+ * - A request is `{ type }` posted with a MessageChannel; the worker answers on `event.ports[0]` with ONE reply:
+ *     GET_VERSION      → { type: 'VERSION_INFO', version: string }        | { type: 'VERSION_CHECK_ERROR', error }
+ *     CLEAR_DATA_CACHE → { type: 'DATA_CACHE_CLEARED', cleared?: string[] } | { type: 'CACHE_CLEAR_ERROR', error }
+ *     GET_CACHE_INFO   → { type: 'CACHE_INFO', caches: [{ name, entries, size? }], version? }
+ *                                                                           | { type: 'CACHE_CLEAR_ERROR', error }
+ *     FORCE_UPDATE     → { type: 'FORCE_UPDATE_COMPLETED', version? }     | { type: 'FORCE_UPDATE_ERROR', error }
+ *     SKIP_WAITING     → no reply (workbox-window's messageSkipWaiting; the worker calls skipWaiting()).
+ *   `error` is a string (a `message` field is read too).
+ * - Broadcasts to every client (clients.matchAll + postMessage), no port:
+ *     { type: 'VERSION_CHANGED', version, previousVersion? }   the flags are cleared, the version shown
+ *     { type: 'BACKGROUND_SYNC', sent?, failed?, remaining? }  the worker replayed the queue: counts re-read
+ *     { type: 'FORCE_UPDATE' }                                 check for a new worker now
+ *     { type: 'FOCUS_CLIENT', url? }                           a notification click chose this tab
+ *     { type: 'FORCE_UPDATE_ERROR', error }                    the update flow shows "Update Failed"
+ */
+import { WORKER_ERROR, WORKER_MESSAGE } from '../../../domain/constants';
+import type { CacheSummary } from '../../../../machines/worker-tools/worker-tools.types';
+
+export interface WorkerReply {
+  type: string;
+  [field: string]: unknown;
+}
+
+export function isWorkerReply(value: unknown): value is WorkerReply {
+  return (
+    typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string'
+  );
+}
+
+const ERROR_REPLIES: ReadonlySet<string> = new Set([
+  WORKER_MESSAGE.VERSION_CHECK_ERROR,
+  WORKER_MESSAGE.CACHE_CLEAR_ERROR,
+  WORKER_MESSAGE.FORCE_UPDATE_ERROR,
+]);
+
+/** The reply's error text when it is one of the spec's error replies, else null. */
+export function replyError(reply: WorkerReply): string | null {
+  if (!ERROR_REPLIES.has(reply.type) && !reply.type.endsWith('_ERROR')) return null;
+  const text = typeof reply.error === 'string' ? reply.error : reply.message;
+  return typeof text === 'string' && text ? text : WORKER_ERROR.UNKNOWN;
+}
+
+/** Answers the reply when it is the one the request waits for; throws on an error reply or another type. */
+export function expectReply(reply: unknown, expected: string): WorkerReply {
+  if (!isWorkerReply(reply)) throw new Error(WORKER_ERROR.UNKNOWN);
+  const error = replyError(reply);
+  if (error !== null) throw new Error(error);
+  if (reply.type !== expected) throw new Error(WORKER_ERROR.UNKNOWN);
+  return reply;
+}
+
+export function replyVersion(reply: WorkerReply): string | null {
+  return typeof reply.version === 'string' && reply.version ? reply.version : null;
+}
+
+function count(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.floor(value) : 0;
+}
+
+/** CACHE_INFO's caches: tolerant of `entries` or `count`, and of a missing size. */
+export function replyCaches(reply: WorkerReply): CacheSummary[] | null {
+  if (!Array.isArray(reply.caches)) return null;
+  return reply.caches.flatMap((entry: unknown) => {
+    if (typeof entry !== 'object' || entry === null) return [];
+    const { name, entries, size } = entry as {
+      name?: unknown;
+      entries?: unknown;
+      count?: unknown;
+      size?: unknown;
+    };
+    if (typeof name !== 'string') return [];
+    return [{ name, entries: count(entries ?? (entry as { count?: unknown }).count), size: count(size) }];
+  });
+}
+
+/** The version this browser ran last, and whether the worker's differs (001 §4 "whether it changed"). */
+export function versionChange(
+  previous: string | null,
+  current: string | null,
+): { changed: boolean; remember: string | null } {
+  if (current === null) return { changed: false, remember: previous };
+  return { changed: previous !== null && previous !== current, remember: current };
+}
+
+/** The local-storage keys a version change clears: those starting with app-, pos- or user- (001 §4). */
+export function versionedKeys(keys: readonly string[], prefixes: readonly string[]): string[] {
+  return keys.filter((key) => prefixes.some((prefix) => key.startsWith(prefix)));
+}

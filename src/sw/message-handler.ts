@@ -1,0 +1,83 @@
+/**
+ * The worker's answers to the page's messages (001 §7; shapes in messages.ts). Side effects come in as
+ * dependencies, so the handler runs in tests with a fake event and fake caches.
+ */
+import { WORKER_MESSAGE } from '../domain/constants';
+import { clearCaches, readCacheInfo } from './cache-info';
+import type { CacheStorageLike } from './cache-info';
+import { errorText, REGISTER_SYNC, requestType } from './messages';
+import type { WorkerBroadcast, WorkerReply } from './messages';
+
+export interface PortLike {
+  postMessage(message: unknown): void;
+}
+
+/** ExtendableMessageEvent as far as the handler reads it. */
+export interface MessageEventLike {
+  data: unknown;
+  ports?: readonly PortLike[];
+  source?: PortLike | null;
+}
+
+export interface MessageDeps {
+  version: string;
+  caches: CacheStorageLike;
+  dataCaches: readonly string[];
+  skipWaiting(): Promise<void>;
+  /** registration.update(); true when a newer worker is now installing or waiting. */
+  checkForUpdate(): Promise<boolean>;
+  /** To every window client except `except` (the one that asked). */
+  broadcast(message: WorkerBroadcast, except?: unknown): Promise<void>;
+  /** A request was queued: register the background sync, or replay now (queue-sync.ts). */
+  requestSync(): Promise<void>;
+}
+
+function reply(event: MessageEventLike, message: WorkerReply): void {
+  const port = event.ports?.[0] ?? event.source;
+  port?.postMessage(message);
+}
+
+/** Resolves once the message is handled and answered (sw.ts passes it to event.waitUntil). */
+export async function handleMessage(event: MessageEventLike, deps: MessageDeps): Promise<void> {
+  const type = requestType(event.data);
+  switch (type) {
+    case null:
+      return;
+    case WORKER_MESSAGE.GET_VERSION:
+      if (deps.version) reply(event, { type: WORKER_MESSAGE.VERSION_INFO, version: deps.version });
+      else reply(event, { type: WORKER_MESSAGE.VERSION_CHECK_ERROR, error: 'Unknown error' });
+      return;
+    case WORKER_MESSAGE.CLEAR_DATA_CACHE:
+      try {
+        const cleared = await clearCaches(deps.caches, deps.dataCaches);
+        reply(event, { type: WORKER_MESSAGE.DATA_CACHE_CLEARED, cleared });
+      } catch (error) {
+        reply(event, { type: WORKER_MESSAGE.CACHE_CLEAR_ERROR, error: errorText(error) });
+      }
+      return;
+    case WORKER_MESSAGE.GET_CACHE_INFO:
+      try {
+        const caches = await readCacheInfo(deps.caches);
+        reply(event, { type: WORKER_MESSAGE.CACHE_INFO, caches, version: deps.version });
+      } catch (error) {
+        reply(event, { type: WORKER_MESSAGE.CACHE_CLEAR_ERROR, error: errorText(error) });
+      }
+      return;
+    case WORKER_MESSAGE.SKIP_WAITING:
+      await deps.skipWaiting();
+      return;
+    case WORKER_MESSAGE.FORCE_UPDATE:
+      try {
+        const updateFound = await deps.checkForUpdate();
+        reply(event, { type: WORKER_MESSAGE.FORCE_UPDATE_COMPLETED, version: deps.version, updateFound });
+        // Every other tab checks too, so they all offer the same new version (001 §7 "also sent: FORCE_UPDATE").
+        await deps.broadcast({ type: WORKER_MESSAGE.FORCE_UPDATE, version: deps.version }, event.source);
+      } catch (error) {
+        reply(event, { type: WORKER_MESSAGE.FORCE_UPDATE_ERROR, error: errorText(error) });
+      }
+      return;
+    case REGISTER_SYNC:
+      await deps.requestSync();
+      return;
+  }
+}
