@@ -164,7 +164,9 @@ function distance(shape: Shape, p: Point): number {
       return best - shape.width / 2;
     }
     case 'ring':
-      return Math.abs(Math.hypot(p[0] - shape.center[0], p[1] - shape.center[1]) - shape.radius) - shape.width / 2;
+      return (
+        Math.abs(Math.hypot(p[0] - shape.center[0], p[1] - shape.center[1]) - shape.radius) - shape.width / 2
+      );
     case 'disc':
       return Math.hypot(p[0] - shape.center[0], p[1] - shape.center[1]) - shape.radius;
     case 'box': {
@@ -174,9 +176,53 @@ function distance(shape: Shape, p: Point): number {
   }
 }
 
-function glyphDistance(glyph: readonly Shape[], p: Point): number {
+type Bounds = readonly [number, number, number, number];
+const boundsCache = new WeakMap<Shape, Bounds>();
+
+/** The shape's box, strokes included: a cheap lower bound of its distance. */
+function bounds(shape: Shape): Bounds {
+  const cachedBounds = boundsCache.get(shape);
+  if (cachedBounds) return cachedBounds;
+  const around = (points: readonly Point[], pad: number): Bounds => [
+    Math.min(...points.map((q) => q[0])) - pad,
+    Math.min(...points.map((q) => q[1])) - pad,
+    Math.max(...points.map((q) => q[0])) + pad,
+    Math.max(...points.map((q) => q[1])) + pad,
+  ];
+  let result: Bounds;
+  switch (shape.kind) {
+    case 'line':
+      result = around([shape.from, shape.to], shape.width / 2);
+      break;
+    case 'curve':
+      result = around(shape.points, shape.width / 2);
+      break;
+    case 'ring':
+      result = around([shape.center], shape.radius + shape.width / 2);
+      break;
+    case 'disc':
+      result = around([shape.center], shape.radius);
+      break;
+    case 'box':
+      result = around([shape.from, shape.to], (shape.outline ?? 0) / 2);
+      break;
+  }
+  boundsCache.set(shape, result);
+  return result;
+}
+
+/**
+ * The glyph's distance at p, exact within `reach` of the glyph and +Infinity beyond (only the last pixel of
+ * an edge needs the distance; shapes whose box is farther are skipped, which keeps a 512 px icon fast).
+ */
+function glyphDistance(glyph: readonly Shape[], p: Point, reach: number): number {
   let best = Number.POSITIVE_INFINITY;
-  for (const shape of glyph) best = Math.min(best, distance(shape, p));
+  for (const shape of glyph) {
+    const [x0, y0, x1, y1] = bounds(shape);
+    const outside = Math.hypot(Math.max(x0 - p[0], 0, p[0] - x1), Math.max(y0 - p[1], 0, p[1] - y1));
+    if (outside > reach) continue;
+    best = Math.min(best, distance(shape, p));
+  }
   return best;
 }
 
@@ -225,7 +271,7 @@ function render(design: Design, size: number): Buffer {
       else if (design.background === 'rounded') {
         background = clamp01(0.5 - boxDistance([px, py], [0, 0], [size, size], CORNER * size));
       }
-      const d = glyphDistance(design.glyph, [(px - origin) / unit, (py - origin) / unit]) * unit;
+      const d = glyphDistance(design.glyph, [(px - origin) / unit, (py - origin) / unit], 1 / unit) * unit;
       const glyph = clamp01(0.5 - d);
       const i = (y * size + x) * 4;
       if (design.background === 'none') {
@@ -236,7 +282,8 @@ function render(design: Design, size: number): Buffer {
         continue;
       }
       // White glyph over the brand colour; the glyph never leaves the background.
-      for (let c = 0; c < 3; c += 1) pixels[i + c] = Math.round((BRAND[c] as number) * (1 - glyph) + 255 * glyph);
+      for (let c = 0; c < 3; c += 1)
+        pixels[i + c] = Math.round((BRAND[c] as number) * (1 - glyph) + 255 * glyph);
       pixels[i + 3] = Math.round(background * 255);
     }
   }
@@ -370,7 +417,9 @@ function main(): void {
     else writeFileSync(file, bytes);
   }
   if (stale.length > 0) {
-    console.error(`Stale or missing icons in public/icons: ${stale.join(', ')}. Run: npx tsx scripts/generate-icons.ts`);
+    console.error(
+      `Stale or missing icons in public/icons: ${stale.join(', ')}. Run: npx tsx scripts/generate-icons.ts`,
+    );
     process.exitCode = 1;
   }
 }

@@ -27,7 +27,8 @@ const SECOND_MS = 1_000;
 const MINUTE_MS = 60 * SECOND_MS;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 
-export type StrategyName = 'CacheFirst' | 'NetworkFirst' | 'StaleWhileRevalidate' | 'NetworkOnly' | 'CacheOnly';
+export type StrategyName =
+  'CacheFirst' | 'NetworkFirst' | 'StaleWhileRevalidate' | 'NetworkOnly' | 'CacheOnly';
 
 /** 001 §3 "Cache config: … strategy (name, with options cacheName, maxAge, maxEntries, networkTimeout)", in ms. */
 export interface CacheConfig {

@@ -33,7 +33,9 @@ export async function readCacheInfo(storage: CacheStorageLike): Promise<CacheSum
     names.map(async (name) => {
       const cache = await storage.open(name);
       const requests = await cache.keys();
-      const sizes = await Promise.all(requests.map(async (request) => responseSize(await cache.match(request))));
+      const sizes = await Promise.all(
+        requests.map(async (request) => responseSize(await cache.match(request))),
+      );
       return { name, entries: requests.length, size: sizes.reduce((sum, size) => sum + size, 0) };
     }),
   );
@@ -43,6 +45,8 @@ export async function readCacheInfo(storage: CacheStorageLike): Promise<CacheSum
 export async function clearCaches(storage: CacheStorageLike, names: readonly string[]): Promise<string[]> {
   const existing = new Set(await storage.keys());
   const targets = names.filter((name) => existing.has(name));
-  const results = await Promise.all(targets.map(async (name) => ((await storage.delete(name)) ? name : null)));
+  const results = await Promise.all(
+    targets.map(async (name) => ((await storage.delete(name)) ? name : null)),
+  );
   return results.filter((name): name is string => name !== null);
 }

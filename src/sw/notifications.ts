@@ -55,7 +55,12 @@ export function notificationFromPush(text: string | null | undefined): Notificat
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     return {
       title: APP_NAME,
-      options: { body: str(text, 1000), icon: NOTIFICATION_ICON, badge: NOTIFICATION_BADGE, data: { url: '/' } },
+      options: {
+        body: str(text, 1000),
+        icon: NOTIFICATION_ICON,
+        badge: NOTIFICATION_BADGE,
+        data: { url: '/' },
+      },
     };
   }
   const payload = raw as Partial<Record<keyof NotificationPayload, unknown>>;
@@ -73,7 +78,11 @@ export function notificationFromPush(text: string | null | undefined): Notificat
             typeof (a as { title?: unknown }).title === 'string',
         )
         .slice(0, 2)
-        .map((a) => ({ action: a.action, title: a.title, ...(str(a.icon, 512) ? { icon: str(a.icon, 512) } : {}) }))
+        .map((a) => ({
+          action: a.action,
+          title: a.title,
+          ...(str(a.icon, 512) ? { icon: str(a.icon, 512) } : {}),
+        }))
     : undefined;
   const options: NotificationSpec['options'] = {
     icon: str(payload.icon, 512) ?? NOTIFICATION_ICON,

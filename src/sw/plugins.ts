@@ -76,4 +76,3 @@ export interface ErrorResponsePlugin {
 export function errorResponse(message: string): ErrorResponsePlugin {
   return { handlerDidError: async () => offlineErrorResponse(message) };
 }
-

@@ -99,7 +99,9 @@ export function createQueueSync(deps: QueueSyncDeps): QueueSync {
       const result = await replay('sync');
       const incomplete = result === null || !result.reachable || result.remaining > 0;
       if (incomplete && !lastChance) {
-        throw new SyncIncompleteError('Offline requests are still waiting; the browser will sync again later.');
+        throw new SyncIncompleteError(
+          'Offline requests are still waiting; the browser will sync again later.',
+        );
       }
     },
     replay,

@@ -17,14 +17,7 @@
  * - Paths are matched by segment after `/api`, as the server's routes are written (src/server/routes).
  */
 export type RouteKind =
-  | 'navigation'
-  | 'static'
-  | 'locales'
-  | 'api'
-  | 'user-data'
-  | 'widget-data'
-  | 'network-only'
-  | 'none';
+  'navigation' | 'static' | 'locales' | 'api' | 'user-data' | 'widget-data' | 'network-only' | 'none';
 
 export interface RequestInfo {
   url: URL;

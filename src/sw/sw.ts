@@ -227,8 +227,12 @@ async function pushToHost(written: readonly WidgetData[]): Promise<void> {
   await Promise.all(
     written.map(async (data) => {
       try {
-        const template = (await caches.match(widgetTemplatePath(data.id))) ?? (await fetch(widgetTemplatePath(data.id)));
-        await widgetsHost.updateByTag(data.id, { template: await template.text(), data: JSON.stringify(data) });
+        const template =
+          (await caches.match(widgetTemplatePath(data.id))) ?? (await fetch(widgetTemplatePath(data.id)));
+        await widgetsHost.updateByTag(data.id, {
+          template: await template.text(),
+          data: JSON.stringify(data),
+        });
       } catch {
         // The widget is not installed on this device, or the host refused: its data stays in the cache.
       }
@@ -328,7 +332,10 @@ self.addEventListener('push', (event) => {
       };
       const widget = DEFAULT_WIDGETS.find((w) => w.id === 'notifications');
       if (widget) {
-        const snapshot = { ...(await widgetSnapshot()), notifications: withNotification(recent, notification) };
+        const snapshot = {
+          ...(await widgetSnapshot()),
+          notifications: withNotification(recent, notification),
+        };
         const data = widgetData(widget, snapshot);
         await widgetStore.write(data).catch(() => undefined);
         await pushToHost([data]);

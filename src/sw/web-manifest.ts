@@ -104,7 +104,13 @@ export interface ShortcutDefinition {
 
 /** 001 §3 "Default shortcuts: New Sale, New Appointment, Quick Reports, Customer Search"; §2 their targets. */
 export const DEFAULT_SHORTCUTS: readonly ShortcutDefinition[] = [
-  { id: 'new-sale', name: 'New Sale', short_name: 'Sale', description: 'Start a new sale', url: '/pos/new-sale' },
+  {
+    id: 'new-sale',
+    name: 'New Sale',
+    short_name: 'Sale',
+    description: 'Start a new sale',
+    url: '/pos/new-sale',
+  },
   {
     id: 'new-appointment',
     name: 'New Appointment',

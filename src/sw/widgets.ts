@@ -61,7 +61,8 @@ function queueSummary(snapshot: WidgetSnapshot): string {
   if (!queue) return 'Sync status unknown';
   if (queue.pendingRequests === 0 && queue.failedRequests === 0) return 'Everything is synced';
   const parts = [];
-  if (queue.pendingRequests > 0) parts.push(`${plural(queue.pendingRequests, 'request', 'requests')} waiting`);
+  if (queue.pendingRequests > 0)
+    parts.push(`${plural(queue.pendingRequests, 'request', 'requests')} waiting`);
   if (queue.failedRequests > 0) parts.push(`${queue.failedRequests} failed`);
   return parts.join(', ');
 }

@@ -64,9 +64,14 @@ const MENUS: ReadonlyArray<{ username: string; why: string; menu: string[] }> = 
   { username: 'bella', why: 'the floor only', menu: FLOOR },
 ];
 
+/** The side menu of the default layout (the drawer holds a hidden copy for narrow screens). */
+function sideMenu(page: Page): Locator {
+  return page.getByRole('navigation', { name: 'Main menu' });
+}
+
 /** The navigation menu as read: top-level items in order, a group as "Group: its children". */
 async function readMenu(page: Page): Promise<string[]> {
-  const nav = page.getByTestId('nav-menu');
+  const nav = sideMenu(page);
   await expect(nav).toBeVisible();
   return nav.evaluate((root) =>
     Array.from(root.querySelectorAll(':scope > ul > li')).map((item) => {
@@ -85,7 +90,7 @@ test.describe('each demo role sees its menu', () => {
       await login.logInAsDemo(role.username);
       expect(await readMenu(page)).toEqual(role.menu);
       // A group opens to links a finger can follow.
-      const nav = page.getByTestId('nav-menu');
+      const nav = sideMenu(page);
       const groups = nav.locator('details > summary');
       for (let i = 0; i < (await groups.count()); i += 1) await groups.nth(i).click();
       const links = role.menu.flatMap((entry) =>

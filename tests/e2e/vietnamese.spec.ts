@@ -68,7 +68,7 @@ test('a cashier works in Vietnamese: login, a sale, cash with change, the receip
   // Paying: the panel, the balance, cash with the change previewed.
   await page.getByRole('button', { name: vi('sale.actions.pay', { amount: money(4880) }) }).click();
   const panel = page.getByTestId('tendering-panel');
-  await expect(panel.getByRole('heading', { name: vi('tendering.title') })).toBeVisible();
+  await expect(panel.getByRole('heading', { name: vi('tendering.title'), exact: true })).toBeVisible();
   await expect(panel.getByText(vi('tendering.balanceDue'), { exact: true })).toBeVisible();
   await expect(panel.getByTestId('balance-due')).toHaveText(money(4880));
   await panel.getByRole('button', { name: vi('tendering.types.cash'), exact: true }).click();

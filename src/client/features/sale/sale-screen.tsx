@@ -3,7 +3,9 @@
  * (selectMode). Building: employees on the left, the catalog in the centre, the ticket on the right (a
  * 10-inch tablet in landscape, 1280×800, holds the three; narrower screens stack them). Tendering puts the
  * payment panel where the catalog was, with the ticket still in view; the manager's PIN is a dialog over the
- * ticket; completing shows the work in progress over it; the receipt takes the whole screen.
+ * ticket; completing shows the work in progress over it; the receipt takes the whole screen. The payment
+ * panel, the PIN dialog and the receipt are chunks of their own, warmed when the browser is idle
+ * (sale-parts.tsx), so the first load carries only what building a ticket needs.
  *
  * The actors come from app/areas/sale-area.tsx (SaleActor with the real calls, CatalogActor with the real
  * loader); nothing here starts work: every request is invoked by a machine (client brief).

@@ -50,7 +50,7 @@ export class PwaSettingsPage extends AppPage {
 
   async openFromUserMenu(): Promise<void> {
     await this.page.getByTestId('user-menu').click();
-    await this.page.getByRole('button', { name: 'App settings' }).click();
+    await this.page.getByRole('button', { name: 'App settings', exact: true }).click();
     await expect(this.dialog).toBeVisible();
   }
 
