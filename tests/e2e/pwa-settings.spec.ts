@@ -208,15 +208,17 @@ test.describe('the offline and app settings dialog', () => {
     await pwa.putInCache('e2e-cache', '/e2e/hello.txt', 'hello');
     await pwa.openFromIndicator();
     await pwa.openTab('caching');
+    // The worker may be filling its own caches meanwhile: the counts are read, not predicted.
     await expect(pwa.panel.getByTestId('cache-list')).toContainText('e2e-cache');
-    const caches = Number(await pwa.panel.getByTestId('cache-count').textContent());
-    expect(caches).toBeGreaterThanOrEqual(1);
+    await expect(pwa.panel.getByTestId('cache-count')).toHaveText(/^[1-9]\d*$/);
+    await expect(pwa.panel.getByTestId('cache-entries')).toHaveText(/^[1-9]\d*$/);
+    await expect(pwa.panel.getByTestId('cache-size')).toHaveText(/\d/);
 
     await pwa.press('Clear e2e-cache');
-    await expect(pwa.panel.getByTestId('cache-count')).toHaveText(String(caches - 1));
     await expect(pwa.panel.getByText('e2e-cache', { exact: true })).toHaveCount(0);
+    await pwa.putInCache('e2e-cache', '/e2e/again.txt', 'again');
     await pwa.press('Refresh stats');
-    await expect(pwa.panel.getByTestId('cache-count')).toHaveText(String(caches - 1));
+    await expect(pwa.panel.getByTestId('cache-list')).toContainText('e2e-cache');
 
     // The built-in configurations of 001 §9, then one added: name and strategy are required (001 §5).
     await expect(pwa.panel.getByTestId('cache-config-row')).toHaveCount(3);

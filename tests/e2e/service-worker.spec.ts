@@ -15,6 +15,7 @@ import { ServiceWorkerPage } from './support/pages/sw-page';
 /** The worker's caches (src/sw/cache-config.ts). */
 const PRECACHE = 'salon-pos-precache-v1';
 const API_CACHE = 'api-responses';
+const WIDGET_CACHE = 'widget-data-v1';
 
 /** The app opens the offline queue's database once its PWA platform starts (pwa-platform.ts). */
 async function waitForQueueDatabase(page: Page): Promise<void> {
@@ -115,9 +116,34 @@ test.describe('service worker', () => {
     const names = await worker.cacheNames();
     expect(names).not.toContain(API_CACHE);
     expect(names).toContain(PRECACHE);
+    expect(names).toContain(WIDGET_CACHE);
   });
 
-  test('a request in the offline queue is sent by the background sync, once', async ({ page, request }) => {
+  test('the widgets read their data cache-only from widget-data-v1, and a missing one is an error', async ({
+    page,
+  }) => {
+    const worker = new ServiceWorkerPage(page);
+    await new LoginPage(page).open();
+    await worker.waitForControl();
+    await worker.waitForCached(WIDGET_CACHE, '/widgets/sales-data.json');
+
+    const sales = await worker.apiGet('/widgets/sales-data.json', '');
+    expect(sales).toMatchObject({
+      status: 200,
+      body: { id: 'sales', size: 'small', updateInterval: 5, url: '/sales', summary: 'All sales are synced' },
+    });
+    const missing = await worker.apiGet('/widgets/unknown-data.json', '');
+    expect(missing).toEqual({
+      status: 503,
+      body: { success: false, data: null, message: 'No cached response available' },
+      offlineAnswer: true,
+    });
+  });
+
+  test('a request queued offline is sent by the background sync once the network is back, exactly once', async ({
+    page,
+    request,
+  }) => {
     const worker = new ServiceWorkerPage(page);
     await new LoginPage(page).logInAsDemo('owner');
     await worker.waitForControl();
@@ -128,6 +154,7 @@ test.describe('service worker', () => {
     await page.goto('/icons/icon-72.png');
     await worker.waitForControl();
     await worker.listen();
+    await worker.setOffline(true);
     const name = `Sync${Date.now()}`;
     await worker.queue({
       url: '/api/pos/customers',
@@ -147,12 +174,16 @@ test.describe('service worker', () => {
       priorityRank: 1,
       nextAttemptAt: 0,
     });
+    // What the app posts when it queues a request (src/sw/messages.ts); the browser holds the sync while offline.
     await worker.post('REGISTER_SYNC');
+    await page.waitForTimeout(1_500);
+    expect(await worker.queuedCount()).toBe(1);
 
+    await worker.setOffline(false);
     await expect.poll(() => worker.queuedCount(), { timeout: 15_000 }).toBe(0);
     await expect
       .poll(async () => (await worker.broadcasts()).find((m) => m.type === WORKER_MESSAGE.BACKGROUND_SYNC))
-      .toMatchObject({ type: WORKER_MESSAGE.BACKGROUND_SYNC, sent: 1, reason: 'sync' });
+      .toMatchObject({ type: WORKER_MESSAGE.BACKGROUND_SYNC, sent: 1, failed: 0, reason: 'sync' });
     const found = await request.get(`/api/pos/customers?search=${name}`, {
       headers: { authorization: `Bearer ${token}` },
     });

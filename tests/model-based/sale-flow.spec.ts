@@ -28,6 +28,8 @@ import { saleMachine, totalsOf } from '../../machines/sale/sale.machine';
 import { selectIsCompletedSale, selectMode } from '../../machines/sale/sale.selectors';
 import type { SaleSnapshot } from '../../machines/sale/sale.selectors';
 import type { SaleContext } from '../../machines/sale/sale.types';
+import { DISCOUNT_TYPE } from '../../src/domain/constants';
+import type { DiscountValue } from '../../src/domain/order.types';
 import { hasItems } from '../../src/domain/order-editing';
 import type { SaleRecord } from '../../src/domain/order-editing';
 import { LoginPage } from '../e2e/support/pages/login-page';
@@ -38,9 +40,8 @@ import { formatCoverage, mergeCoverage } from '../support/machine-coverage';
 import { DemoApi } from './support/demo-api';
 import { HeldRequests } from './support/held-requests';
 import { localeText } from './support/locale-text';
-import { moneyText } from './support/money-text';
+import { decimalOf, moneyText } from './support/money-text';
 import {
-  CASH_TENDERED,
   concreteSteps,
   CREATE_REFUSED,
   eventLabel,
@@ -142,6 +143,11 @@ function pinFor(next: AnyEventObject | undefined): string {
   return PINS.manager;
 }
 
+/** A discount value as a cashier types it: "10" for 10 %, "5.00" for $5.00. */
+function typedDiscount(discount: DiscountValue): string {
+  return discount.type === DISCOUNT_TYPE.PERCENT ? String(discount.value) : decimalOf(discount.value);
+}
+
 /** The total a parked ticket is listed with in the waiting tickets drawer. */
 function parkedTotal(state: AnyMachineSnapshot): string {
   const ticket = contextOf(state).waitingTickets[0];
@@ -175,20 +181,26 @@ async function perform(
         : till.decreaseQuantity(who, SERVICE.name);
     case 'line.price':
       await till.editLine(who, SERVICE.name);
-      await till.overridePrice('30');
+      await till.overridePrice(decimalOf(event.price as number));
       return till.closeLineEditor();
-    case 'line.discount':
+    case 'line.discount': {
+      const { discount } = event as unknown as { discount: DiscountValue };
       await till.editLine(who, SERVICE.name);
-      await till.discountLine('item', 'Percent (%)', '10');
+      await till.discountLine(
+        'item',
+        discount.type === DISCOUNT_TYPE.PERCENT ? 'Percent (%)' : 'Amount',
+        typedDiscount(discount),
+      );
       return till.closeLineEditor();
-    case 'discount.set':
+    }
+    case 'discount.set': {
+      const { kind, discount } = event as unknown as { kind: 'ticket' | 'manager'; discount: DiscountValue };
+      const amount = { amount: discount.type === DISCOUNT_TYPE.AMOUNT };
       await extras.openDiscounts();
-      if (event.kind === 'manager') {
-        // The discounts dialog closes itself and the PIN is asked for (discounts-button.tsx).
-        return extras.applyDiscount('manager', '5', { amount: true });
-      }
-      await extras.applyDiscount('ticket', '10');
-      return extras.closeDiscounts();
+      // A manager discount closes the dialog itself, and the PIN is asked for (discounts-button.tsx).
+      await extras.applyDiscount(kind, typedDiscount(discount), amount);
+      return kind === 'manager' ? undefined : extras.closeDiscounts();
+    }
     case 'discount.remove':
       await extras.openDiscounts();
       await extras.removeDiscount('ticket');
@@ -202,7 +214,7 @@ async function perform(
       // The PIN typed decides the answer (pinFor); the server gives it.
       return screen.pinChecks.pass();
     case 'tip.set':
-      return extras.tip(who, '5');
+      return extras.tip(who, decimalOf(event.amount as number));
     case 'order.clear':
       return till.clearTicket();
     case 'order.clearAll':
@@ -220,11 +232,8 @@ async function perform(
       return till.pay();
     case 'tender.back':
       return till.backToTicket();
-    case 'payment.set': {
-      const amount = (event.payment as { payment_amount: number }).payment_amount;
-      if (amount !== CASH_TENDERED && amount !== 0) throw new Error(`No gesture for cash ${amount}`);
-      return till.payCash(amount === 0 ? '0' : String(CASH_TENDERED / 100));
-    }
+    case 'payment.set':
+      return till.payCash(decimalOf((event.payment as { payment_amount: number }).payment_amount));
     case 'payment.remove':
       return till.removePayment(/^Remove Cash/);
     case 'sale.complete':

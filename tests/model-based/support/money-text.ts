@@ -21,12 +21,3 @@ export function moneyText(minor: number, locale = 'en-US', currency = 'USD'): st
     maximumFractionDigits: 2,
   }).format(decimalOf(minor));
 }
-
-/** "$1,234.50" → 123450; the text a screen shows, back to minor units (en-US only). */
-export function minorOfUsdText(text: string): number {
-  const match = /^(-|−)?\$([\d,]+)\.(\d{2})$/.exec(text.trim());
-  if (!match) throw new Error(`Not a USD amount: ${text}`);
-  const units = Number((match[2] ?? '').replace(/,/g, ''));
-  const minor = units * 100 + Number(match[3]);
-  return match[1] ? -minor : minor;
-}

@@ -44,7 +44,7 @@ export const SERVICE: CatalogItem = {
   taxes: '',
   unit_price: 3500,
 };
-/** A ticket discount typed as "10" with Percent; a manager discount of $5.00 (typed "5" with Amount). */
+/** A ticket discount typed as "10" with Percent; a manager discount typed as "5.00" with Amount. */
 export const TICKET_DISCOUNT = { type: DISCOUNT_TYPE.PERCENT, value: 10 } as const;
 export const MANAGER_DISCOUNT = { type: DISCOUNT_TYPE.AMOUNT, value: 500 } as const;
 /** A tip of $5.00 for the technician. */
@@ -85,7 +85,7 @@ const CASH = {
 };
 const CASH_ZERO = { type: 'payment.set', payment: { payment_type: PAYMENT_TYPE.CASH, payment_amount: 0 } };
 const CASH_REMOVE = { type: 'payment.remove', paymentType: PAYMENT_TYPE.CASH, reference: '' };
-/** The line editor: the price typed as "30", then an item discount typed as "10" with Percent (%). */
+/** The line editor: the price typed as "30.00"; an item discount typed as "10" with Percent (%). */
 const LINE_PRICE = { type: 'line.price', employeeIndex: 0, itemIndex: 0, price: 3000 };
 const LINE_DISCOUNT = {
   type: 'line.discount',
