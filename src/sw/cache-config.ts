@@ -78,10 +78,11 @@ export const LOCALES_CACHE: CacheConfig = {
 export const WIDGET_CACHE: CacheConfig = { strategy: 'CacheOnly', cacheName: CACHE_NAMES.widgets };
 
 /**
- * What "Clear Cache" (CLEAR_DATA_CACHE) empties: the answers of the API and the widgets' data. The app shell
- * (precache), static files and translations stay: clearing them would only make the next offline start fail.
+ * What "Clear Cache" (CLEAR_DATA_CACHE) empties: the API's answers. The app shell (precache), static files and
+ * translations stay (clearing them would only make the next offline start fail), and so does the widgets' data,
+ * which the worker derives from its own state (widgets.ts) and a widget host reads cache-only.
  */
-export const DATA_CACHES: readonly string[] = [CACHE_NAMES.api, CACHE_NAMES.userData, CACHE_NAMES.widgets];
+export const DATA_CACHES: readonly string[] = [CACHE_NAMES.api, CACHE_NAMES.userData];
 
 export function seconds(ms: number | undefined): number | undefined {
   return ms === undefined ? undefined : Math.round(ms / SECOND_MS);

@@ -41,7 +41,7 @@ function deps(overrides: Partial<MessageDeps> = {}): MessageDeps {
   return {
     version: '0.1.0+abcd1234',
     caches: fakeCaches({}),
-    dataCaches: ['api-responses', 'user-data', 'widget-data-v1'],
+    dataCaches: ['api-responses', 'user-data'],
     skipWaiting: vi.fn(async () => undefined),
     checkForUpdate: vi.fn(async () => false),
     broadcast: vi.fn(async () => undefined),
@@ -85,10 +85,8 @@ describe('handleMessage', () => {
     });
     const { event, replies } = fakeEvent({ type: WORKER_MESSAGE.CLEAR_DATA_CACHE });
     await handleMessage(event, deps({ caches }));
-    expect(replies).toEqual([
-      { type: WORKER_MESSAGE.DATA_CACHE_CLEARED, cleared: ['api-responses', 'widget-data-v1'] },
-    ]);
-    expect(caches.names()).toEqual(['salon-pos-precache-v1', 'static-assets']);
+    expect(replies).toEqual([{ type: WORKER_MESSAGE.DATA_CACHE_CLEARED, cleared: ['api-responses'] }]);
+    expect(caches.names()).toEqual(['salon-pos-precache-v1', 'static-assets', 'widget-data-v1']);
   });
 
   it('answers CACHE_CLEAR_ERROR with the reason when clearing fails', async () => {

@@ -250,10 +250,11 @@ async function updateWidgets(ids?: readonly string[]): Promise<void> {
 
 // ---- the offline queue ------------------------------------------------------------------------------------
 
+const syncManager = registration.sync;
 const queueSync = createQueueSync({
   drain: () => drainQueue(defaultRequestQueue()),
   isOnline: () => self.navigator.onLine,
-  registerSync: registration.sync ? (tag) => registration.sync!.register(tag) : null,
+  registerSync: syncManager ? (tag) => syncManager.register(tag) : null,
   broadcast: (message) => broadcast(message),
   afterDrain: () => updateWidgets(['dashboard', 'sales']),
 });

@@ -63,6 +63,18 @@ test.describe('the offline indicator', () => {
   });
 });
 
+test.describe('the debug badge', () => {
+  test('shows with ?debug=true and never takes a tap', async ({ page }) => {
+    await cashierAtTheTill(page);
+    await expect(page.getByTestId('debug-badge')).toHaveCount(0);
+    await new SalePage(page).openSale('/pos/sales?debug=true');
+    const badge = page.getByTestId('debug-badge');
+    await expect(badge).toContainText('DEBUG');
+    await expect(badge).toContainText('Online');
+    await expect(badge).toHaveCSS('pointer-events', 'none');
+  });
+});
+
 test.describe('the offline and app settings dialog', () => {
   test('sync timing: the status card, out-of-range values refused with their ranges, a valid save kept', async ({
     page,

@@ -436,6 +436,23 @@ function createPlatform(): Platform {
     if (event.sw && event.sw === installingWorker) workerUpdate.send({ type: 'update.failed' });
   };
   const onMessage = (event: WorkboxMessageEvent): void => handleWorkerMessage(event.data);
+  // A first install often activates after the 3 s version check gave up: read the version once it is active.
+  const onActivated = (event: WorkboxLifecycleEvent): void => {
+    if (event.isUpdate) return;
+    askWorker(
+      WORKER_MESSAGE.GET_VERSION,
+      WORKER_MESSAGE.VERSION_INFO,
+      WORKER.VERSION_CHECK_TIMEOUT_MS,
+      WORKER_ERROR.NOT_READY,
+    )
+      .then((reply) => {
+        const version = replyVersion(reply);
+        if (!version) return;
+        storage.setItem(STORAGE_KEYS.APP_VERSION, version);
+        workerUpdate.send({ type: 'version.changed', version });
+      })
+      .catch(() => undefined);
+  };
   const onUpdateFound = (): void => {
     installingWorker = registration?.installing ?? null;
     // The first install is not an update: nothing controls the page yet.
@@ -475,12 +492,14 @@ function createPlatform(): Platform {
       workbox.removeEventListener('controlling', onControlling);
       workbox.removeEventListener('redundant', onRedundant);
       workbox.removeEventListener('message', onMessage);
+      workbox.removeEventListener('activated', onActivated);
     }
     workbox = next;
     next.addEventListener('waiting', onWaiting);
     next.addEventListener('controlling', onControlling);
     next.addEventListener('redundant', onRedundant);
     next.addEventListener('message', onMessage);
+    next.addEventListener('activated', onActivated);
   }
 
   const appStartup = appStartupMachine.provide({

@@ -33,7 +33,7 @@ import {
   selectToolsError,
 } from '../../../../machines/worker-tools/worker-tools.selectors';
 import { SYNC_CONFIG_LIMITS, SYNC_INTERVAL_COUNT } from '../../../domain/constants';
-import type { SyncConfigError, SyncConfigField } from '../../../domain/sync-config';
+import type { SyncConfigError } from '../../../domain/sync-config';
 import { formatTime } from '../../lib/format';
 import { errorText } from './messages';
 import type { PwaActors } from './pwa-context';
@@ -223,15 +223,6 @@ export interface SyncSettingsProps {
   errors: readonly SyncConfigError[];
 }
 
-function listFieldError(
-  errors: readonly SyncConfigError[],
-  field: Extract<SyncConfigField, 'intervals' | 'retryIntervals'>,
-  index: number,
-): SyncConfigError | undefined {
-  const found = fieldError(errors, field, index);
-  return found && (found.index === index || found.index === undefined) ? found : undefined;
-}
-
 function SyncSettings({ form, onChange, errors }: SyncSettingsProps) {
   const { t } = useTranslation('common');
   const { batchSize, maxAgeHours, syncIntervalSeconds, retryIntervalSeconds } = SYNC_CONFIG_LIMITS;
@@ -281,7 +272,7 @@ function SyncSettings({ form, onChange, errors }: SyncSettingsProps) {
               label={t('pwa.sync.settings.interval', { n: i + 1 })}
               value={form.intervalsSeconds[i] ?? ''}
               onChange={(value) => setList('intervalsSeconds', i, value)}
-              error={listFieldError(errors, 'intervals', i)}
+              error={fieldError(errors, 'intervals', i)}
               hint={range(syncIntervalSeconds)}
               {...syncIntervalSeconds}
             />
@@ -298,7 +289,7 @@ function SyncSettings({ form, onChange, errors }: SyncSettingsProps) {
               label={t('pwa.sync.settings.retryInterval', { n: i + 1 })}
               value={form.retryIntervalsSeconds[i] ?? ''}
               onChange={(value) => setList('retryIntervalsSeconds', i, value)}
-              error={listFieldError(errors, 'retryIntervals', i)}
+              error={fieldError(errors, 'retryIntervals', i)}
               hint={range(retryIntervalSeconds)}
               {...retryIntervalSeconds}
             />

@@ -1,10 +1,13 @@
 /**
  * One line of the ticket: select it, change its quantity (−/+; at 0 it leaves the ticket, 000 §4), open its
  * editor (price override, line discounts, another employee). Each line reads only its own line and amounts, so
- * adding a line elsewhere re-renders the lines whose amounts changed and no other.
+ * adding a line elsewhere re-renders the lines whose amounts changed and no other. Whether the line is the
+ * selected one is read by its frame and its select button alone: when the selection moves (every tap on an
+ * item), the line that lost it re-renders those two, not its contents.
  */
 import { Box, Button, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import { memo } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SaleSnapshot } from '../../../../machines/sale/sale.selectors';
 import { selectCurrency, selectIsEditable, selectTotals } from '../../../../machines/sale/sale.selectors';
@@ -30,6 +33,54 @@ export interface TicketLineProps extends LineRef {
   onEdit: (line: LineRef) => void;
 }
 
+const useIsActive = ({ employeeIndex, itemIndex }: LineRef): boolean =>
+  SaleActor.useSelector(
+    (s: SaleSnapshot) =>
+      s.context.order.activeEmployeeIndex === employeeIndex && s.context.order.activeItemIndex === itemIndex,
+  );
+
+function LineFrame({ employeeIndex, itemIndex, children }: LineRef & { children: ReactNode }) {
+  const active = useIsActive({ employeeIndex, itemIndex });
+  return (
+    <HStack
+      as="li"
+      gap="2"
+      px="2"
+      py="1"
+      borderRadius="md"
+      borderWidth="1px"
+      borderColor={active ? 'brand.solid' : 'border'}
+      bg={active ? 'brand.subtle' : undefined}
+      data-testid={`line-${employeeIndex}-${itemIndex}`}
+      data-active={active || undefined}
+    >
+      {children}
+    </HStack>
+  );
+}
+
+function SelectLineButton({ employeeIndex, itemIndex, children }: LineRef & { children: ReactNode }) {
+  const sale = SaleActor.useActorRef();
+  const active = useIsActive({ employeeIndex, itemIndex });
+  return (
+    <Button
+      variant="plain"
+      flex="1"
+      minW="0"
+      h="auto"
+      minH="11"
+      px="1"
+      justifyContent="flex-start"
+      textAlign="start"
+      whiteSpace="normal"
+      aria-pressed={active}
+      onClick={() => sale.send({ type: 'line.select', employeeIndex, itemIndex })}
+    >
+      {children}
+    </Button>
+  );
+}
+
 export const TicketLine = memo(function TicketLine({ employeeIndex, itemIndex, onEdit }: TicketLineProps) {
   const { t, i18n } = useTranslation('common');
   const sale = SaleActor.useActorRef();
@@ -39,10 +90,6 @@ export const TicketLine = memo(function TicketLine({ employeeIndex, itemIndex, o
   const amounts = SaleActor.useSelector(
     (s: SaleSnapshot) => selectTotals(s).employees[employeeIndex]?.lines[itemIndex],
     sameAmounts,
-  );
-  const active = SaleActor.useSelector(
-    (s: SaleSnapshot) =>
-      s.context.order.activeEmployeeIndex === employeeIndex && s.context.order.activeItemIndex === itemIndex,
   );
   const editable = SaleActor.useSelector(selectIsEditable);
   const currency = SaleActor.useSelector(selectCurrency);
@@ -74,34 +121,11 @@ export const TicketLine = memo(function TicketLine({ employeeIndex, itemIndex, o
   );
 
   return (
-    <HStack
-      as="li"
-      gap="2"
-      px="2"
-      py="1"
-      borderRadius="md"
-      borderWidth="1px"
-      borderColor={active ? 'brand.solid' : 'border'}
-      bg={active ? 'brand.subtle' : undefined}
-      data-testid={`line-${employeeIndex}-${itemIndex}`}
-      data-active={active || undefined}
-    >
+    <LineFrame employeeIndex={employeeIndex} itemIndex={itemIndex}>
       {editable ? (
-        <Button
-          variant="plain"
-          flex="1"
-          minW="0"
-          h="auto"
-          minH="11"
-          px="1"
-          justifyContent="flex-start"
-          textAlign="start"
-          whiteSpace="normal"
-          aria-pressed={active}
-          onClick={() => sale.send({ type: 'line.select', ...ref })}
-        >
+        <SelectLineButton employeeIndex={employeeIndex} itemIndex={itemIndex}>
           {description}
-        </Button>
+        </SelectLineButton>
       ) : (
         // While tendering the ticket is read, not edited: plain text, fully legible (no faded disabled button).
         <Box flex="1" minW="0" px="1" py="1">
@@ -159,6 +183,6 @@ export const TicketLine = memo(function TicketLine({ employeeIndex, itemIndex, o
           {t('sale.ticket.edit')}
         </Button>
       )}
-    </HStack>
+    </LineFrame>
   );
 });

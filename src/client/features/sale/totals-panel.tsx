@@ -3,31 +3,92 @@
  * of computeOrderTotals (000 §3 Order total, the Discount record's amounts, the balance and change), each
  * shown when it says something (a discount of 0 is not a line), the grand total always, the staff figures
  * (commission, cost, deductible) folded away under their own disclosure. Taxes are shown per rate.
+ *
+ * Speed (issue 4 "tap → total"): the panel reads which rows there are; each row reads its own figure, so a
+ * tap on an item re-renders the rows whose figure changed and nothing around them.
  */
 import { Box, chakra, HStack, Stack, Text } from '@chakra-ui/react';
-import { memo } from 'react';
+import { memo, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { SaleSnapshot } from '../../../../machines/sale/sale.selectors';
 import {
   selectCurrency,
   selectPayments,
   selectTaxBreakdown,
   selectTotals,
 } from '../../../../machines/sale/sale.selectors';
+import type { OrderTotals } from '../../../domain/order-total';
 import { formatMoney, formatPercent } from '../../lib/format';
 import { SaleActor } from './sale-actor';
 
+type Figure = (snapshot: SaleSnapshot) => number;
+type Tone = 'discount' | 'due' | 'warning';
+
+/** Figures of the totals, one selector each (module constants: a row's selector never changes). */
+const figureOf =
+  (pick: (totals: OrderTotals) => number): Figure =>
+  (snapshot) =>
+    pick(selectTotals(snapshot));
+const FIGURES = {
+  sub_total: figureOf((x) => x.total.sub_total),
+  discount_item: figureOf((x) => x.discount.discount_item),
+  discount_employee: figureOf((x) => x.discount.discount_employee),
+  discount_ticket: figureOf((x) => x.discount.discount_ticket),
+  discount_membership: figureOf((x) => x.discount.discount_membership),
+  discount_manager: figureOf((x) => x.discount.discount_manager),
+  discount_other: figureOf((x) => x.discount.discount_other),
+  discount_amount: figureOf((x) => x.total.discount_amount),
+  taxes: figureOf((x) => x.total.taxes),
+  tip_amount: figureOf((x) => x.total.tip_amount),
+  creditcard_fee: figureOf((x) => x.total.creditcard_fee),
+  total_price: figureOf((x) => x.total.total_price),
+  paid_customer_total: figureOf((x) => x.total.paid_customer_total),
+  balance_due: figureOf((x) => x.balance_due),
+  change_due: figureOf((x) => x.change_due),
+  overpaid_non_cash: figureOf((x) => x.overpaid_non_cash),
+  total_commission: figureOf((x) => x.total.total_commission),
+  total_cost: figureOf((x) => x.total.total_cost),
+  total_deductible: figureOf((x) => x.total.total_deductible),
+} satisfies Record<string, Figure>;
+
+const DISCOUNT_ROWS = [
+  ['discount_item', 'sale.totals.discountItem'],
+  ['discount_employee', 'sale.totals.discountEmployee'],
+  ['discount_ticket', 'sale.totals.discountTicket'],
+  ['discount_membership', 'sale.totals.discountMembership'],
+  ['discount_manager', 'sale.totals.discountManager'],
+  ['discount_other', 'sale.totals.discountOther'],
+] as const;
+
 interface RowProps {
   label: string;
-  value: string;
+  /** The row's figure, in minor units. */
+  figure: Figure;
+  language: string;
+  currency: string;
   testId: string;
+  /** Shown as taken off ("−$5.00"). */
+  minus?: boolean;
   strong?: boolean;
-  tone?: 'discount' | 'due' | 'warning';
+  tone?: Tone;
   /** Read out when it changes (the grand total). */
   live?: boolean;
 }
 
-/** Memoised on its strings: a tap re-renders only the rows whose figure changed (issue 4 "Speed"). */
-const Row = memo(function Row({ label, value, testId, strong = false, tone, live = false }: RowProps) {
+/** One term and its amount; re-rendered when its own figure (or its label) changes. */
+const Row = memo(function Row({
+  label,
+  figure,
+  language,
+  currency,
+  testId,
+  minus = false,
+  strong = false,
+  tone,
+  live = false,
+}: RowProps) {
+  const minor = SaleActor.useSelector(figure);
+  const value = `${minus ? '−' : ''}${formatMoney(minor, language, currency)}`;
   const color = tone === 'discount' ? 'fg.success' : tone === 'warning' ? 'fg.warning' : undefined;
   return (
     <HStack
@@ -47,132 +108,192 @@ const Row = memo(function Row({ label, value, testId, strong = false, tone, live
   );
 });
 
-const DISCOUNT_ROWS = [
-  ['discount_item', 'sale.totals.discountItem'],
-  ['discount_employee', 'sale.totals.discountEmployee'],
-  ['discount_ticket', 'sale.totals.discountTicket'],
-  ['discount_membership', 'sale.totals.discountMembership'],
-  ['discount_manager', 'sale.totals.discountManager'],
-  ['discount_other', 'sale.totals.discountOther'],
-] as const;
+/** The tax of one rate (several rates on the ticket). */
+function TaxRateRow({ rate, ...props }: { rate: number } & Omit<RowProps, 'figure' | 'testId'>) {
+  const figure = useCallback(
+    (snapshot: SaleSnapshot) => selectTaxBreakdown(snapshot).find((tax) => tax.rate === rate)?.amount ?? 0,
+    [rate],
+  );
+  return <Row {...props} figure={figure} testId={`total-tax-${rate}`} />;
+}
+
+/**
+ * The staff figures, folded away. Rendered only while unfolded: they change with every tap on a service, and
+ * nobody reads them while the disclosure is closed. Whether it is open is the screen's (client brief).
+ */
+function StaffFigures(at: { language: string; currency: string }) {
+  const { t } = useTranslation('common');
+  const [open, setOpen] = useState(false);
+  return (
+    <chakra.details
+      mt="1"
+      fontSize="sm"
+      data-testid="total-staff"
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+    >
+      <chakra.summary cursor="pointer" color="fg.muted" minH="8" display="flex" alignItems="center">
+        {t('sale.totals.staffFigures')}
+      </chakra.summary>
+      {open && (
+        <Stack as="dl" gap="1" pt="1">
+          <Row
+            {...at}
+            label={t('sale.totals.commission')}
+            figure={FIGURES.total_commission}
+            testId="total-commission"
+          />
+          <Row {...at} label={t('sale.totals.cost')} figure={FIGURES.total_cost} testId="total-cost" />
+          <Row
+            {...at}
+            label={t('sale.totals.deductible')}
+            figure={FIGURES.total_deductible}
+            testId="total-deductible"
+          />
+        </Stack>
+      )}
+    </chakra.details>
+  );
+}
+
+// ---- which rows there are: facts that change far less often than the figures ----------------------------
+
+const selectShownDiscounts = (snapshot: SaleSnapshot): string => {
+  const { discount } = selectTotals(snapshot);
+  return DISCOUNT_ROWS.filter(([field]) => discount[field] > 0)
+    .map(([field]) => field)
+    .join(',');
+};
+const selectTaxRates = (snapshot: SaleSnapshot): string =>
+  selectTaxBreakdown(snapshot)
+    .map((tax) => tax.rate)
+    .join(',');
+const has = (figure: Figure) => (snapshot: SaleSnapshot) => figure(snapshot) > 0;
+const selectHasDiscountAmount = has(FIGURES.discount_amount);
+const selectHasTips = has(FIGURES.tip_amount);
+const selectHasCardFee = has(FIGURES.creditcard_fee);
+const selectHasChange = has(FIGURES.change_due);
+const selectHasOverpaid = has(FIGURES.overpaid_non_cash);
+const selectShowsPaid = (snapshot: SaleSnapshot): boolean =>
+  selectPayments(snapshot).length > 0 || FIGURES.paid_customer_total(snapshot) > 0;
+const selectIsIndian = (snapshot: SaleSnapshot): boolean => selectTotals(snapshot).total.indian;
 
 export const TotalsPanel = memo(function TotalsPanel() {
   const { t, i18n } = useTranslation('common');
-  const totals = SaleActor.useSelector(selectTotals);
-  const taxes = SaleActor.useSelector(selectTaxBreakdown);
+  const language = i18n.language;
   const currency = SaleActor.useSelector(selectCurrency);
-  const hasPayments = SaleActor.useSelector((s) => selectPayments(s).length > 0);
-  const money = (minor: number) => formatMoney(minor, i18n.language, currency);
-  const minus = (minor: number) => `−${money(minor)}`;
-  const { total, discount } = totals;
+  const shownDiscounts = SaleActor.useSelector(selectShownDiscounts);
+  const rates = SaleActor.useSelector(selectTaxRates);
+  const hasDiscountAmount = SaleActor.useSelector(selectHasDiscountAmount);
+  const hasTips = SaleActor.useSelector(selectHasTips);
+  const hasCardFee = SaleActor.useSelector(selectHasCardFee);
+  const showsPaid = SaleActor.useSelector(selectShowsPaid);
+  const hasChange = SaleActor.useSelector(selectHasChange);
+  const hasOverpaid = SaleActor.useSelector(selectHasOverpaid);
+  const indian = SaleActor.useSelector(selectIsIndian);
+  const taxRates = rates === '' ? [] : rates.split(',').map(Number);
+  const discountFields = new Set(shownDiscounts.split(','));
+  const at = { language, currency };
+  const rateLabel = (rate: number) => t('sale.totals.taxRate', { rate: formatPercent(rate, language) });
+  const [onlyRate] = taxRates;
 
   return (
     <Box as="section" aria-label={t('sale.totals.title')} data-testid="totals-panel">
       <Stack as="dl" gap="1">
-        <Row label={t('sale.totals.subtotal')} value={money(total.sub_total)} testId="total-subtotal" />
-        {DISCOUNT_ROWS.filter(([field]) => discount[field] > 0).map(([field, key]) => (
+        <Row {...at} label={t('sale.totals.subtotal')} figure={FIGURES.sub_total} testId="total-subtotal" />
+        {DISCOUNT_ROWS.filter(([field]) => discountFields.has(field)).map(([field, key]) => (
           <Row
+            {...at}
             key={field}
             label={t(key)}
-            value={minus(discount[field])}
+            figure={FIGURES[field]}
             testId={`total-${field}`}
             tone="discount"
+            minus
           />
         ))}
-        {total.discount_amount > 0 && (
+        {hasDiscountAmount && (
           <Row
+            {...at}
             label={t('sale.totals.discountAmount')}
-            value={minus(total.discount_amount)}
+            figure={FIGURES.discount_amount}
             testId="total-discount_amount"
             tone="discount"
+            minus
           />
         )}
-        {taxes.length > 1 &&
-          taxes.map((tax) => (
-            <Row
-              key={tax.rate}
-              label={t('sale.totals.taxRate', { rate: formatPercent(tax.rate, i18n.language) })}
-              value={money(tax.amount)}
-              testId={`total-tax-${tax.rate}`}
-            />
-          ))}
+        {taxRates.length > 1 &&
+          taxRates.map((rate) => <TaxRateRow {...at} key={rate} rate={rate} label={rateLabel(rate)} />)}
         <Row
+          {...at}
           label={
-            taxes.length === 1 && taxes[0]
-              ? t('sale.totals.taxRate', { rate: formatPercent(taxes[0].rate, i18n.language) })
-              : t(taxes.length > 1 ? 'sale.totals.taxesTotal' : 'sale.totals.taxes')
+            taxRates.length === 1 && onlyRate !== undefined
+              ? rateLabel(onlyRate)
+              : t(taxRates.length > 1 ? 'sale.totals.taxesTotal' : 'sale.totals.taxes')
           }
-          value={money(total.taxes)}
+          figure={FIGURES.taxes}
           testId="total-taxes"
         />
-        {total.tip_amount > 0 && (
-          <Row label={t('sale.totals.tips')} value={money(total.tip_amount)} testId="total-tips" />
+        {hasTips && (
+          <Row {...at} label={t('sale.totals.tips')} figure={FIGURES.tip_amount} testId="total-tips" />
         )}
-        {total.creditcard_fee > 0 && (
+        {hasCardFee && (
           <Row
+            {...at}
             label={t('sale.totals.cardFee')}
-            value={money(total.creditcard_fee)}
+            figure={FIGURES.creditcard_fee}
             testId="total-creditcard_fee"
           />
         )}
         <Row
+          {...at}
           label={t('sale.totals.total')}
-          value={money(total.total_price)}
+          figure={FIGURES.total_price}
           testId="total-total"
           strong
           live
         />
-        {(hasPayments || total.paid_customer_total > 0) && (
+        {showsPaid && (
           <>
-            <Row label={t('sale.totals.paid')} value={money(total.paid_customer_total)} testId="total-paid" />
             <Row
+              {...at}
+              label={t('sale.totals.paid')}
+              figure={FIGURES.paid_customer_total}
+              testId="total-paid"
+            />
+            <Row
+              {...at}
               label={t('sale.totals.balanceDue')}
-              value={money(totals.balance_due)}
+              figure={FIGURES.balance_due}
               testId="total-balance"
               tone="due"
             />
           </>
         )}
-        {totals.change_due > 0 && (
+        {hasChange && (
           <Row
+            {...at}
             label={t('sale.totals.changeDue')}
-            value={money(totals.change_due)}
+            figure={FIGURES.change_due}
             testId="total-change"
             strong
           />
         )}
-        {totals.overpaid_non_cash > 0 && (
+        {hasOverpaid && (
           <Row
+            {...at}
             label={t('sale.totals.overpaidNonCash')}
-            value={money(totals.overpaid_non_cash)}
+            figure={FIGURES.overpaid_non_cash}
             testId="total-overpaid"
             tone="warning"
           />
         )}
       </Stack>
-      {total.indian && (
+      {indian && (
         <Text fontSize="xs" color="fg.muted" mt="1" data-testid="total-indian">
           {t('sale.totals.indianTax')}
         </Text>
       )}
-      <chakra.details mt="1" fontSize="sm" data-testid="total-staff">
-        <chakra.summary cursor="pointer" color="fg.muted" minH="8" display="flex" alignItems="center">
-          {t('sale.totals.staffFigures')}
-        </chakra.summary>
-        <Stack as="dl" gap="1" pt="1">
-          <Row
-            label={t('sale.totals.commission')}
-            value={money(total.total_commission)}
-            testId="total-commission"
-          />
-          <Row label={t('sale.totals.cost')} value={money(total.total_cost)} testId="total-cost" />
-          <Row
-            label={t('sale.totals.deductible')}
-            value={money(total.total_deductible)}
-            testId="total-deductible"
-          />
-        </Stack>
-      </chakra.details>
+      <StaffFigures {...at} />
     </Box>
   );
 });

@@ -122,14 +122,16 @@ export class ServiceWorkerPage {
     return token;
   }
 
-  /** A GET from the page (through the worker), with the session's token. */
+  /** A GET from the page (through the worker), with the session's token when one is given. */
   async apiGet(
     url: string,
     token: string,
   ): Promise<{ status: number; body: unknown; offlineAnswer: boolean }> {
     return this.page.evaluate(
       async ([target, bearer]) => {
-        const response = await fetch(target, { headers: { authorization: `Bearer ${bearer}` } });
+        const response = await fetch(target, {
+          headers: bearer ? { authorization: `Bearer ${bearer}` } : {},
+        });
         return {
           status: response.status,
           body: (await response.json()) as unknown,
