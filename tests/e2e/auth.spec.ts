@@ -6,8 +6,8 @@
  * are used by no other spec.
  * Against the production build and the real server with the demo tenant (tests/e2e/support/global-setup.ts).
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { expectNoBlockingViolations } from './support/axe';
 import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD, LoginPage } from './support/pages/login-page';
 import { PinPadPage } from './support/pages/pin-pad-page';
@@ -23,11 +23,7 @@ const ROLES = [
 
 /** Issue 4 "Tests": axe finds no serious or critical violation. */
 async function expectAccessible(page: Page): Promise<void> {
-  // The pointer rests off the controls: axe judges the page at rest, not the hover colour of the last click.
-  await page.mouse.move(0, 0);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(blocking.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+  await expectNoBlockingViolations(page);
 }
 
 test.describe('accessibility', () => {

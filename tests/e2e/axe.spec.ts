@@ -6,8 +6,8 @@
  * sale screen and at its public link; the order report behind its PIN gate (the gate too) and a sale's detail.
  * Other specs also run axe on their own dialogs (waiting tickets, discounts, the refund dialog...).
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { expectNoBlockingViolations } from './support/axe';
 import type { Page } from '@playwright/test';
 import { LoginPage } from './support/pages/login-page';
 import { MANAGER_PIN, SaleManagementPage, SalesApi } from './support/pages/sale-management-page';
@@ -15,15 +15,7 @@ import { TenderingPage } from './support/pages/tendering-page';
 
 /** No serious or critical violation; the failure names each rule and the elements it found. */
 async function expectAccessible(page: Page): Promise<void> {
-  // The pointer rests off the controls: axe judges the page at rest, not the hover colour of the last click.
-  await page.mouse.move(0, 0);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    blocking.map(
-      (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    ),
-  ).toEqual([]);
+  await expectNoBlockingViolations(page);
 }
 
 test('login: the form with its errors shown', async ({ page }) => {

@@ -8,18 +8,15 @@
  * Works with or without a service worker in the build: nothing here needs one to answer, and where one would
  * change the outcome (the status panel's buttons, subscribing) the test accepts either documented answer.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { expectNoBlockingViolations } from './support/axe';
 import type { Page } from '@playwright/test';
 import { LoginPage } from './support/pages/login-page';
 import { PwaSettingsPage } from './support/pages/pwa-settings-page';
 import { SalePage } from './support/pages/sale-page';
 
 async function expectAccessible(page: Page, include: string): Promise<void> {
-  await page.mouse.move(0, 0);
-  const { violations } = await new AxeBuilder({ page }).include(include).analyze();
-  const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(blocking.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+  await expectNoBlockingViolations(page, include);
 }
 
 async function cashierAtTheTill(page: Page): Promise<PwaSettingsPage> {

@@ -6,8 +6,8 @@
  * it, the payments and the change; print as an 80 mm roll with nothing else on the page; and pass axe.
  */
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { expectNoBlockingViolations } from './support/axe';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './support/pages/login-page';
 import { CSS_PX_PER_MM, ReceiptPage } from './support/pages/receipt-page';
@@ -125,10 +125,7 @@ async function createDemoSale(request: APIRequestContext): Promise<CreatedSale> 
 }
 
 async function expectAccessible(page: Page): Promise<void> {
-  await page.mouse.move(0, 0);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(blocking.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+  await expectNoBlockingViolations(page);
 }
 
 test.describe('receipt', () => {

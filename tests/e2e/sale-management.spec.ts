@@ -8,8 +8,8 @@
  * status are changed from the detail; several sales' times and tips are saved in one save-all-changes request.
  * Each test rings up its own sales (SalesApi), so tests never share a ticket.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { expectNoBlockingViolations } from './support/axe';
 import type { Page } from '@playwright/test';
 import { CASHIER_PIN, MANAGER_PIN, SaleManagementPage, SalesApi } from './support/pages/sale-management-page';
 
@@ -17,15 +17,7 @@ const MANICURE = 'Classic Manicure'; // $20.00, no tax (README demo catalog)
 const OIL = 'Cuticle Oil 15 ml'; // $12.00, taxes "5,9.5" compounding: 12.00 + 0.60 + 1.20 = 13.80
 
 async function expectAccessible(page: Page): Promise<void> {
-  await page.mouse.move(0, 0);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    blocking.map(
-      (v) =>
-        `${v.id}: ${v.help} (${v.nodes.length}) ${v.nodes.map((n) => n.target.join(' ') + ' ' + n.failureSummary).join(' / ')}`,
-    ),
-  ).toEqual([]);
+  await expectNoBlockingViolations(page);
 }
 
 test('a manager refunds one line with a PIN: the refund amount follows the refund rule, status and amounts change', async ({

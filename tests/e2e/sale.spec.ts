@@ -5,18 +5,15 @@
  * keyboard alone. axe finds no serious or critical violation on the screen.
  * Against the production build and the real server with the demo tenant (tests/e2e/support/global-setup.ts).
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { expectNoBlockingViolations } from './support/axe';
 import type { Page } from '@playwright/test';
 import { LoginPage } from './support/pages/login-page';
 import { SalePage } from './support/pages/sale-page';
 
 /** Issue 4 "Tests": axe finds no serious or critical violation. */
 async function expectAccessible(page: Page): Promise<void> {
-  await page.mouse.move(0, 0);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(blocking.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+  await expectNoBlockingViolations(page);
 }
 
 async function cashierAtTheTill(page: Page): Promise<SalePage> {

@@ -6,17 +6,14 @@
  * finds no serious or critical violation on the panel.
  * Against the production build and the real server with the demo tenant (tests/e2e/support/global-setup.ts).
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { expectNoBlockingViolations } from './support/axe';
 import type { Page } from '@playwright/test';
 import { LoginPage } from './support/pages/login-page';
 import { TenderingPage } from './support/pages/tendering-page';
 
 async function expectPanelAccessible(page: Page): Promise<void> {
-  await page.mouse.move(0, 0);
-  const { violations } = await new AxeBuilder({ page }).include('[data-testid="tendering-panel"]').analyze();
-  const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(blocking.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+  await expectNoBlockingViolations(page, '[data-testid="tendering-panel"]');
 }
 
 /** Anna's gel manicure ($35.00) and Bella's classic pedicure ($30.00): untaxed services, $65.00. */

@@ -8,18 +8,15 @@
  * Against the production build and the real server with the demo tenant (tests/e2e/support/global-setup.ts);
  * each test has a fresh browser context, so its parked tickets start empty.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { expectNoBlockingViolations } from './support/axe';
 import type { Page } from '@playwright/test';
 import { LoginPage } from './support/pages/login-page';
 import { SaleExtrasPage } from './support/pages/sale-extras-page';
 
 /** Issue 4 "Tests": axe finds no serious or critical violation. */
 async function expectAccessible(page: Page): Promise<void> {
-  await page.mouse.move(0, 0);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(blocking.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+  await expectNoBlockingViolations(page);
 }
 
 async function cashierAtTheTill(page: Page): Promise<SaleExtrasPage> {

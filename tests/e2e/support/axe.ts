@@ -1,0 +1,29 @@
+/**
+ * The one axe check of the end-to-end specs (issue 4 "Tests": 0 serious or critical violations).
+ *
+ * WHY it waits for animations: Chakra's dialogs and drawers fade and slide in; axe run mid-animation computes
+ * colour contrast on half-transparent text and reports a violation the settled screen does not have (seen
+ * now and then on the sale detail drawer). The page is judged at rest: pointer off the controls (no hover
+ * colour), no animation running.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect } from '@playwright/test';
+import type { Page } from '@playwright/test';
+
+export async function expectNoBlockingViolations(page: Page, include?: string): Promise<void> {
+  await page.mouse.move(0, 0);
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
+  const builder = new AxeBuilder({ page });
+  const { violations } = await (include ? builder.include(include) : builder).analyze();
+  const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    blocking.map(
+      (v) =>
+        `${v.id}: ${v.help} (${v.nodes.length}) ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(' / ')}`,
+    ),
+  ).toEqual([]);
+}
