@@ -2,8 +2,8 @@
  * The parts of the sale screen that wait for a tap: the payment panel (Pay), the receipt (Complete), the
  * manager's PIN and every dialog. Each is its own chunk, out of the cold load of /pos/sales (issue 4 "Speed":
  * ≤ 150 KB; the receipt brings zod with it), and all are fetched while the browser is idle once the screen is
- * up (useWarmSaleParts), so they open at once and keep working offline. Before that, a tap shows a fallback
- * that takes no room in the layout (an overlay, or the slot's own skeleton) and says it is loading.
+ * up (useWarmSaleParts), so they open at once and keep working offline once fetched. Before that, a tap shows
+ * a fallback that takes no room in the layout (an overlay, or the slot's own skeleton) and says it is loading.
  */
 import { Center, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useEffect } from 'react';
@@ -40,9 +40,13 @@ const WARM_UP = [
   giftcardPart,
 ].map((part) => part.preload);
 
-/** Fetches every part once the screen has rendered and the browser is idle; stops if the screen goes. */
-export function useWarmSaleParts(): void {
-  useEffect(() => preloadWhenIdle(WARM_UP), []);
+/**
+ * Fetches every part once `ready` (the screen is up: the catalog shown) and the browser is idle; stops if the
+ * screen goes. WHY wait for the catalog: the browser is idle while the catalog request is in flight, and
+ * parsing the parts then would compete with building the catalog's index (20,000 items on a tablet).
+ */
+export function useWarmSaleParts(ready: boolean): void {
+  useEffect(() => (ready ? preloadWhenIdle(WARM_UP) : undefined), [ready]);
 }
 
 /** While a dialog's chunk arrives (a tap before the warm-up got to it): over the screen, out of its layout. */

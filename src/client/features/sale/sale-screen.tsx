@@ -13,6 +13,8 @@
 import { Alert, Box, Button, Center, Grid, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { selectCatalogStatus } from '../../../../machines/catalog-browser/catalog-browser.selectors';
+import type { CatalogBrowserSnapshot } from '../../../../machines/catalog-browser/catalog-browser.selectors';
 import type { SaleMode } from '../../../../machines/sale/sale.selectors';
 import {
   selectChangeDue,
@@ -24,6 +26,7 @@ import {
   selectMode,
 } from '../../../../machines/sale/sale.selectors';
 import { formatMoney } from '../../lib/format';
+import { CatalogActor } from './catalog-actor';
 import { CatalogPanel } from './catalog-panel';
 import { EmployeeBar } from './employee-bar';
 import { SaleActor } from './sale-actor';
@@ -183,10 +186,13 @@ function SaleDone() {
   );
 }
 
+const selectCatalogSettled = (snapshot: CatalogBrowserSnapshot): boolean =>
+  selectCatalogStatus(snapshot) !== 'loading';
+
 export function SaleScreen() {
   const mode = SaleActor.useSelector(selectMode);
-  // Once the screen is up, Pay, the receipt and the dialogs are fetched in the browser's idle time.
-  useWarmSaleParts();
+  // Once the screen is up (its catalog shown), Pay, the receipt and the dialogs are fetched in idle time.
+  useWarmSaleParts(CatalogActor.useSelector(selectCatalogSettled));
   if (mode === 'loading') return <LoadingSale />;
   if (mode === 'loadFailed') return <LoadFailed />;
   if (mode === 'receipt') return <SaleDone />;

@@ -75,7 +75,23 @@ interface RowProps {
   live?: boolean;
 }
 
-/** One term and its amount; re-rendered when its own figure (or its label) changes. */
+/** The amount of a row: the one part that reads the figure, so only it re-renders when the figure changes. */
+function FigureValue({
+  figure,
+  language,
+  currency,
+  minus,
+  testId,
+}: Pick<RowProps, 'figure' | 'language' | 'currency' | 'testId'> & { minus: boolean }) {
+  const minor = SaleActor.useSelector(figure);
+  return (
+    <chakra.dd fontVariantNumeric="tabular-nums" data-testid={testId}>
+      {`${minus ? '−' : ''}${formatMoney(minor, language, currency)}`}
+    </chakra.dd>
+  );
+}
+
+/** One term and its amount. */
 const Row = memo(function Row({
   label,
   figure,
@@ -87,8 +103,6 @@ const Row = memo(function Row({
   tone,
   live = false,
 }: RowProps) {
-  const minor = SaleActor.useSelector(figure);
-  const value = `${minus ? '−' : ''}${formatMoney(minor, language, currency)}`;
   const color = tone === 'discount' ? 'fg.success' : tone === 'warning' ? 'fg.warning' : undefined;
   return (
     <HStack
@@ -101,9 +115,13 @@ const Row = memo(function Row({
       {...(live ? { 'aria-live': 'polite' as const, 'aria-atomic': true } : {})}
     >
       <chakra.dt>{label}</chakra.dt>
-      <chakra.dd fontVariantNumeric="tabular-nums" data-testid={`${testId}-value`}>
-        {value}
-      </chakra.dd>
+      <FigureValue
+        figure={figure}
+        language={language}
+        currency={currency}
+        minus={minus}
+        testId={`${testId}-value`}
+      />
     </HStack>
   );
 });
