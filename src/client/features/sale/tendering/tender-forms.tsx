@@ -93,6 +93,48 @@ export function PaymentFormError({ fieldError }: { fieldError: string | null }) 
   );
 }
 
+/**
+ * The amount pad of a payment form: the store currency, the balance due as its hint, and a change that clears
+ * the form's last error (the cashier is correcting it). One place, so every payment type reads the same.
+ */
+export function DueAmountPad({
+  id,
+  label,
+  value,
+  onChange,
+  onSubmit,
+  clearError,
+  disabled,
+}: {
+  id: string;
+  label?: string;
+  value: string;
+  onChange: (next: string) => void;
+  onSubmit: () => void;
+  clearError: () => void;
+  disabled: boolean;
+}) {
+  const { t } = useTranslation('common');
+  const money = useMoney();
+  const currency = SaleActor.useSelector(selectCurrency);
+  const due = useBalanceDue();
+  return (
+    <AmountPad
+      id={id}
+      label={label ?? t('tendering.amount')}
+      value={value}
+      onChange={(next) => {
+        onChange(next);
+        clearError();
+      }}
+      currency={currency}
+      onSubmit={onSubmit}
+      hint={t('tendering.dueHint', { amount: money(due) })}
+      disabled={disabled}
+    />
+  );
+}
+
 function AddButton({
   onClick,
   disabled,
@@ -154,17 +196,13 @@ export function CashForm({ disabled }: { disabled: boolean }) {
           ))}
         </Wrap>
       </Stack>
-      <AmountPad
+      <DueAmountPad
         id="cash-amount"
         label={t('tendering.cash.received')}
         value={text}
-        onChange={(next) => {
-          setText(next);
-          setFieldError(null);
-        }}
-        currency={currency}
+        onChange={setText}
         onSubmit={() => takeCash(amount)}
-        hint={t('tendering.dueHint', { amount: money(due) })}
+        clearError={() => setFieldError(null)}
         disabled={disabled}
       />
       {change > 0 && (
@@ -182,9 +220,6 @@ export function CashForm({ disabled }: { disabled: boolean }) {
 
 export function CardForm({ disabled }: { disabled: boolean }) {
   const { t } = useTranslation('common');
-  const money = useMoney();
-  const currency = SaleActor.useSelector(selectCurrency);
-  const due = useBalanceDue();
   const [text, setText, amount] = useAmountText();
   const [brand, setBrand] = useState<string>(CARD_BRANDS[0]);
   const [last4, setLast4] = useState('');
@@ -246,17 +281,12 @@ export function CardForm({ disabled }: { disabled: boolean }) {
           />
         </Field.Root>
       </HStack>
-      <AmountPad
+      <DueAmountPad
         id="card-amount"
-        label={t('tendering.amount')}
         value={text}
-        onChange={(next) => {
-          setText(next);
-          setFieldError(null);
-        }}
-        currency={currency}
+        onChange={setText}
         onSubmit={submit}
-        hint={t('tendering.dueHint', { amount: money(due) })}
+        clearError={() => setFieldError(null)}
         disabled={disabled}
       />
       <PaymentFormError fieldError={fieldError} />
@@ -269,9 +299,6 @@ export function CardForm({ disabled }: { disabled: boolean }) {
 
 export function ReferenceForm({ kind, disabled }: { kind: ReferenceKind; disabled: boolean }) {
   const { t } = useTranslation('common');
-  const money = useMoney();
-  const currency = SaleActor.useSelector(selectCurrency);
-  const due = useBalanceDue();
   const [text, setText, amount] = useAmountText();
   const [reference, setReference] = useState('');
   const { fieldError, setFieldError, take } = useTakePayment();
@@ -306,17 +333,12 @@ export function ReferenceForm({ kind, disabled }: { kind: ReferenceKind; disable
           data-testid="payment-reference"
         />
       </Field.Root>
-      <AmountPad
+      <DueAmountPad
         id={`${kind}-amount`}
-        label={t('tendering.amount')}
         value={text}
-        onChange={(next) => {
-          setText(next);
-          setFieldError(null);
-        }}
-        currency={currency}
+        onChange={setText}
         onSubmit={submit}
-        hint={t('tendering.dueHint', { amount: money(due) })}
+        clearError={() => setFieldError(null)}
         disabled={disabled}
       />
       <PaymentFormError fieldError={fieldError} />

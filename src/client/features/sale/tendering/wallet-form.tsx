@@ -35,7 +35,6 @@ import {
 } from '../../../../../machines/sale/sale.selectors';
 import { paymentKey } from '../../../../domain/order-editing';
 import { validatePayment } from '../../../../domain/payments';
-import { AmountPad } from '../../../components/amount-pad/amount-pad';
 import { QrCode } from '../../../components/qr-code/qr-code';
 import { amountOfText, amountTextOf } from '../../../components/amount-pad/amount-text';
 import { PinPad } from '../../../components/pin-pad/pin-pad';
@@ -43,7 +42,7 @@ import { SaleActor } from '../sale-actor';
 import { typeOf } from './tender-kinds';
 import type { WalletKind } from './tender-kinds';
 import type { PaymentRequestRef } from './tender-forms';
-import { PaymentFormError, useBalanceDue, useMoney } from './tender-forms';
+import { DueAmountPad, PaymentFormError, useBalanceDue, useMoney } from './tender-forms';
 import { errorText, tenderName } from './tendering-text';
 
 export function WalletForm({
@@ -70,7 +69,6 @@ function WalletStart({
   disabled: boolean;
 }) {
   const { t } = useTranslation('common');
-  const money = useMoney();
   const currency = SaleActor.useSelector(selectCurrency);
   const order = SaleActor.useSelector(selectOrder);
   const totals = SaleActor.useSelector(selectTotals);
@@ -95,17 +93,12 @@ function WalletStart({
       <Text color="fg.muted">
         {t(kind === 'vietqr' ? 'tendering.wallet.qrIntro' : 'tendering.wallet.intro', { provider })}
       </Text>
-      <AmountPad
+      <DueAmountPad
         id={`${kind}-amount`}
-        label={t('tendering.amount')}
         value={text}
-        onChange={(next) => {
-          setText(next);
-          setFieldError(null);
-        }}
-        currency={currency}
+        onChange={setText}
         onSubmit={start}
-        hint={t('tendering.dueHint', { amount: money(due) })}
+        clearError={() => setFieldError(null)}
         disabled={disabled}
       />
       <PaymentFormError fieldError={fieldError ?? startError?.code ?? null} />
