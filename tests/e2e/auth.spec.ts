@@ -8,7 +8,6 @@
  */
 import { expect, test } from '@playwright/test';
 import { expectNoBlockingViolations } from './support/axe';
-import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD, LoginPage } from './support/pages/login-page';
 import { PinPadPage } from './support/pages/pin-pad-page';
 import { ChangePasswordPage, ProfilePage } from './support/pages/profile-page';
@@ -21,11 +20,6 @@ const ROLES = [
   { username: 'cashier', name: 'Jenny Kim', home: '/dashboard' },
 ] as const;
 
-/** Issue 4 "Tests": axe finds no serious or critical violation. */
-async function expectAccessible(page: Page): Promise<void> {
-  await expectNoBlockingViolations(page);
-}
-
 test.describe('accessibility', () => {
   test('the login page, with its errors shown, has no serious or critical axe violation', async ({
     page,
@@ -35,7 +29,7 @@ test.describe('accessibility', () => {
     await page.getByText('Salon code (only if you have several)').click();
     await page.getByRole('button', { name: 'Sign in' }).click();
     await login.seeFieldError('Enter your username.');
-    await expectAccessible(page);
+    await expectNoBlockingViolations(page);
   });
 
   test('the PIN pad has no serious or critical axe violation', async ({ page }) => {
@@ -44,7 +38,7 @@ test.describe('accessibility', () => {
     await login.logInAsDemo('owner');
     await page.goto('/pos/report/order');
     await pin.seePad();
-    await expectAccessible(page);
+    await expectNoBlockingViolations(page);
   });
 });
 

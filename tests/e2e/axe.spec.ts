@@ -8,22 +8,16 @@
  */
 import { expect, test } from '@playwright/test';
 import { expectNoBlockingViolations } from './support/axe';
-import type { Page } from '@playwright/test';
 import { LoginPage } from './support/pages/login-page';
 import { MANAGER_PIN, SaleManagementPage, SalesApi } from './support/pages/sale-management-page';
 import { TenderingPage } from './support/pages/tendering-page';
-
-/** No serious or critical violation; the failure names each rule and the elements it found. */
-async function expectAccessible(page: Page): Promise<void> {
-  await expectNoBlockingViolations(page);
-}
 
 test('login: the form with its errors shown', async ({ page }) => {
   const login = new LoginPage(page);
   await login.open();
   await page.getByRole('button', { name: 'Sign in' }).click();
   await login.seeFieldError('Enter your username.');
-  await expectAccessible(page);
+  await expectNoBlockingViolations(page);
 });
 
 test('sale, tendering and receipt: a ticket, a payment with change, the receipt on screen and at its link', async ({
@@ -39,7 +33,7 @@ test('sale, tendering and receipt: a ticket, a payment with change, the receipt 
     await till.pickEmployee('Bella Pham');
     await till.addItem('Cuticle Oil 15 ml');
     await till.seeTotal('total', '$48.80');
-    await expectAccessible(page);
+    await expectNoBlockingViolations(page);
   });
 
   await test.step('tendering: cash taken, change due', async () => {
@@ -47,7 +41,7 @@ test('sale, tendering and receipt: a ticket, a payment with change, the receipt 
     await till.payCash('50');
     await till.seePaidInFull();
     await till.seeChangeDue('$1.20');
-    await expectAccessible(page);
+    await expectNoBlockingViolations(page);
   });
 
   const saved = page.waitForResponse(
@@ -59,13 +53,13 @@ test('sale, tendering and receipt: a ticket, a payment with change, the receipt 
   await test.step('receipt on the sale screen', async () => {
     await till.seeSaleDone('$1.20');
     await expect(page.getByTestId('receipt').getByTestId('receipt-total')).toContainText('$48.80');
-    await expectAccessible(page);
+    await expectNoBlockingViolations(page);
   });
 
   await test.step('receipt at its public link', async () => {
     await page.goto(`/pos/receipts/${uuid}`);
     await expect(page.getByTestId('receipt').getByTestId('receipt-total')).toContainText('$48.80');
-    await expectAccessible(page);
+    await expectNoBlockingViolations(page);
   });
 });
 
@@ -80,12 +74,12 @@ test('sale detail: the order report’s PIN gate, the list and a sale’s detail
   await new LoginPage(page).logInAsDemo('manager');
   await report.open('/pos/report/order');
   await report.pinGate.seePad();
-  await expectAccessible(page);
+  await expectNoBlockingViolations(page);
 
   await report.pinGate.typePin(MANAGER_PIN);
   await report.seeHeading('Order report');
   await report.searchTicket(sale.ticket_no);
   await report.openTicket(sale.ticket_no);
   await report.seeTotal('$33.80');
-  await expectAccessible(page);
+  await expectNoBlockingViolations(page);
 });

@@ -15,10 +15,6 @@ import { LoginPage } from './support/pages/login-page';
 import { PwaSettingsPage } from './support/pages/pwa-settings-page';
 import { SalePage } from './support/pages/sale-page';
 
-async function expectAccessible(page: Page, include: string): Promise<void> {
-  await expectNoBlockingViolations(page, include);
-}
-
 async function cashierAtTheTill(page: Page): Promise<PwaSettingsPage> {
   await new LoginPage(page).logInAsDemo('cashier');
   await new SalePage(page).openSale();
@@ -103,7 +99,7 @@ test.describe('the offline and app settings dialog', () => {
     await pwa.seeError('Sync interval must be between 5 and 3600 seconds');
     await pwa.seeError('Retry interval must be between 1 and 300 seconds', 2);
     await expect(pwa.dialog).toBeVisible();
-    await expectAccessible(page, '[data-testid="pwa-settings-dialog"]');
+    await expectNoBlockingViolations(page, '[data-testid="pwa-settings-dialog"]');
 
     // A refused save from another tab brings the errors back to this one.
     await pwa.openTab('widgets');
@@ -172,7 +168,7 @@ test.describe('the offline and app settings dialog', () => {
     await expect(page.getByTestId('push-error')).toBeVisible();
     await expect(page.getByTestId('push-error')).not.toContainText('no push subscription');
     await pwa.seeBadge('push-subscription', 'Not subscribed');
-    await expectAccessible(page, '[data-testid="pwa-settings-dialog"]');
+    await expectNoBlockingViolations(page, '[data-testid="pwa-settings-dialog"]');
   });
 
   test('install prompts: badges, the custom banner, auto-show, and the browser prompt when one is offered', async ({
@@ -322,7 +318,7 @@ test.describe('the offline and app settings dialog', () => {
     await pwa.seeFact('shortcut-count', '5');
     await pwa.press('Remove shortcut Turns');
     await pwa.seeFact('shortcut-count', '4');
-    await expectAccessible(page, '[data-testid="pwa-settings-dialog"]');
+    await expectNoBlockingViolations(page, '[data-testid="pwa-settings-dialog"]');
   });
 
   test('speaks the chosen language', async ({ page }) => {

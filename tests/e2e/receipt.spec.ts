@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { expectNoBlockingViolations } from './support/axe';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { DEMO_PASSWORD } from './support/pages/login-page';
 import { CSS_PX_PER_MM, ReceiptPage } from './support/pages/receipt-page';
 
@@ -124,10 +124,6 @@ async function createDemoSale(request: APIRequestContext): Promise<CreatedSale> 
   );
 }
 
-async function expectAccessible(page: Page): Promise<void> {
-  await expectNoBlockingViolations(page);
-}
-
 test.describe('receipt', () => {
   let sale: CreatedSale;
 
@@ -230,14 +226,14 @@ test.describe('receipt', () => {
     const receipt = new ReceiptPage(page);
     await receipt.openReceipt(sale.uuid);
     await receipt.seeReceipt();
-    await expectAccessible(page);
+    await expectNoBlockingViolations(page);
   });
 
   test('an unknown or malformed link says the receipt was not found, without a retry', async ({ page }) => {
     const receipt = new ReceiptPage(page);
     await receipt.openReceipt(randomUUID());
     await receipt.seeNotFound();
-    await expectAccessible(page);
+    await expectNoBlockingViolations(page);
     await receipt.openReceipt('not-a-receipt');
     await receipt.seeNotFound();
   });

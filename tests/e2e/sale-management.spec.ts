@@ -10,15 +10,10 @@
  */
 import { expect, test } from '@playwright/test';
 import { expectNoBlockingViolations } from './support/axe';
-import type { Page } from '@playwright/test';
 import { CASHIER_PIN, MANAGER_PIN, SaleManagementPage, SalesApi } from './support/pages/sale-management-page';
 
 const MANICURE = 'Classic Manicure'; // $20.00, no tax (README demo catalog)
 const OIL = 'Cuticle Oil 15 ml'; // $12.00, taxes "5,9.5" compounding: 12.00 + 0.60 + 1.20 = 13.80
-
-async function expectAccessible(page: Page): Promise<void> {
-  await expectNoBlockingViolations(page);
-}
 
 test('a manager refunds one line with a PIN: the refund amount follows the refund rule, status and amounts change', async ({
   page,
@@ -66,9 +61,7 @@ test("a void needs a manager's PIN: the cashier's and a wrong PIN are refused, t
   const till = await SalesApi.as(request);
   const sale = await till.completedSale('Bella Pham', [{ name: MANICURE, quantity: 1 }]);
   const report = new SaleManagementPage(page);
-  await report.openAsManager();
-  await report.searchTicket(sale.ticket_no);
-  await report.openTicket(sale.ticket_no);
+  await report.openSaleAsManager(sale.ticket_no);
 
   await report.startAction('Void');
   await report.seeConfirmation(
@@ -100,9 +93,7 @@ test("the server's refusal is shown with its message, and the dialog can be clos
   const till = await SalesApi.as(request);
   const sale = await till.completedSale('Chloe Le', [{ name: MANICURE, quantity: 1 }]);
   const report = new SaleManagementPage(page);
-  await report.openAsManager();
-  await report.searchTicket(sale.ticket_no);
-  await report.openTicket(sale.ticket_no);
+  await report.openSaleAsManager(sale.ticket_no);
 
   // Another till voids the sale while this screen still shows it as a sale.
   await till.voidWithManagerPin(sale.id);
@@ -124,9 +115,7 @@ test('a sale moves to the trash with a PIN, is found under the trash filter and 
   const till = await SalesApi.as(request);
   const sale = await till.completedSale('Anna Nguyen', [{ name: MANICURE, quantity: 1 }]);
   const report = new SaleManagementPage(page);
-  await report.openAsManager();
-  await report.searchTicket(sale.ticket_no);
-  await report.openTicket(sale.ticket_no);
+  await report.openSaleAsManager(sale.ticket_no);
 
   await report.startAction('Move to trash');
   await report.confirm();
@@ -161,9 +150,7 @@ test('the invoice shows the store, the numbers, the lines, taxes, totals and pay
     { name: OIL, quantity: 2 },
   ]);
   const report = new SaleManagementPage(page);
-  await report.openAsManager();
-  await report.searchTicket(sale.ticket_no);
-  await report.openTicket(sale.ticket_no);
+  await report.openSaleAsManager(sale.ticket_no);
 
   await report.openInvoice();
   const { invoice } = report;
@@ -208,9 +195,7 @@ test('reprint opens the public receipt of the sale in a new tab', async ({ page,
   const till = await SalesApi.as(request);
   const sale = await till.completedSale('Chloe Le', [{ name: MANICURE, quantity: 1 }]);
   const report = new SaleManagementPage(page);
-  await report.openAsManager();
-  await report.searchTicket(sale.ticket_no);
-  await report.openTicket(sale.ticket_no);
+  await report.openSaleAsManager(sale.ticket_no);
 
   const [receipt] = await Promise.all([
     page.context().waitForEvent('page'),
@@ -230,9 +215,7 @@ test('tips, the employee and the time of a sale are changed from its detail, eac
   const till = await SalesApi.as(request);
   const sale = await till.completedSale('Anna Nguyen', [{ name: MANICURE, quantity: 1 }]);
   const report = new SaleManagementPage(page);
-  await report.openAsManager();
-  await report.searchTicket(sale.ticket_no);
-  await report.openTicket(sale.ticket_no);
+  await report.openSaleAsManager(sale.ticket_no);
   await report.seeTotal('$20.00');
 
   await report.startAction('Change tips');
@@ -389,25 +372,25 @@ test.describe('accessibility', () => {
     const report = new SaleManagementPage(page);
     await report.openAsManager();
     await report.searchTicket(sale.ticket_no);
-    await expectAccessible(page);
+    await expectNoBlockingViolations(page);
 
     await report.openTicket(sale.ticket_no);
-    await expectAccessible(page);
+    await expectNoBlockingViolations(page);
 
     await report.openInvoice();
-    await expectAccessible(page);
+    await expectNoBlockingViolations(page);
     await report.closeDialog();
 
     await report.startEditing();
-    await expectAccessible(page);
+    await expectNoBlockingViolations(page);
     await report.changesBar.getByRole('button', { name: 'Stop editing' }).click();
 
     await report.startAction('Refund');
     await report.chooseRefundLine(OIL);
-    await expectAccessible(page);
+    await expectNoBlockingViolations(page);
     await report.continue();
     await report.confirm();
     await expect(report.pinField).toBeVisible();
-    await expectAccessible(page);
+    await expectNoBlockingViolations(page);
   });
 });

@@ -14,11 +14,6 @@ import type { Page } from '@playwright/test';
 import { LoginPage } from './support/pages/login-page';
 import { SaleExtrasPage } from './support/pages/sale-extras-page';
 
-/** Issue 4 "Tests": axe finds no serious or critical violation. */
-async function expectAccessible(page: Page): Promise<void> {
-  await expectNoBlockingViolations(page);
-}
-
 async function cashierAtTheTill(page: Page): Promise<SaleExtrasPage> {
   await new LoginPage(page).logInAsDemo('cashier');
   const sale = new SaleExtrasPage(page);
@@ -96,7 +91,7 @@ test.describe('waiting tickets', () => {
     await sale.addItem('Classic Manicure');
     await sale.park();
     await sale.openWaitingTickets();
-    await expectAccessible(page);
+    await expectNoBlockingViolations(page);
   });
 });
 
@@ -110,7 +105,7 @@ test.describe('manager discount', () => {
     await sale.openDiscounts();
     await sale.applyDiscount('manager', '10');
     await sale.seePinAsked();
-    await expectAccessible(page);
+    await expectNoBlockingViolations(page);
 
     await sale.tapManagerPin('4444');
     await sale.seePinRefused('cannot approve a discount');
@@ -123,7 +118,7 @@ test.describe('manager discount', () => {
 
     await sale.openDiscounts();
     await sale.seeDiscount('manager', '10% · takes off $3.50');
-    await expectAccessible(page);
+    await expectNoBlockingViolations(page);
     await sale.closeDiscounts();
   });
 
@@ -179,7 +174,7 @@ test.describe('tips and customer', () => {
     const phone = `646${String(Date.now()).slice(-7)}`;
     await sale.searchCustomer(phone);
     await expect(sale.customerDialog.getByText('0 customers found')).toBeVisible();
-    await expectAccessible(page);
+    await expectNoBlockingViolations(page);
     await sale.startNewCustomer();
     // The searched phone is not typed twice.
     await sale.seeCustomerField('Phone', phone);

@@ -67,6 +67,13 @@ export class SaleManagementPage extends AppPage {
     await expect(this.detail.getByRole('heading', { name: `Ticket #${ticket}` })).toBeVisible();
   }
 
+  /** The manager behind the report's PIN gate, with this ticket found and its detail open. */
+  async openSaleAsManager(ticket: number): Promise<void> {
+    await this.openAsManager();
+    await this.searchTicket(ticket);
+    await this.openTicket(ticket);
+  }
+
   async seeRowStatus(ticket: number, status: string): Promise<void> {
     await expect(this.row(ticket).getByTestId('sale-status')).toHaveText(status);
   }
