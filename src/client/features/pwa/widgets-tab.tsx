@@ -17,8 +17,8 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { useState, useSyncExternalStore } from 'react';
-import type { FormEvent, ReactNode } from 'react';
+import { useSyncExternalStore } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { selectDisplayMode, selectPlatformInfo } from '../../../../machines/install/install.selectors';
 import { SYNC_CONFIG_LIMITS } from '../../../domain/constants';
@@ -35,15 +35,12 @@ import {
   widgetsSetting,
 } from './local-settings';
 import type { DraftError, ShortcutDraft, WidgetDraft } from './local-settings';
+import { useListDraft } from './use-list-draft';
 import type { PwaActors } from './pwa-context';
 import { Fact, Facts, Section } from './settings-ui';
 
 /** A native form without the browser's own validation bubbles: the spec's rules speak instead (001 §5). */
 const Form = chakra('form');
-
-function errorOf(errors: readonly DraftError[], field: string): DraftError | undefined {
-  return errors.find((error) => error.field === field);
-}
 
 function TextField({
   label,
@@ -103,21 +100,8 @@ const EMPTY_WIDGET: WidgetDraft = {
 
 function WidgetForm() {
   const { t } = useTranslation('common');
-  const [draft, setDraft] = useState<WidgetDraft>(EMPTY_WIDGET);
-  const [errors, setErrors] = useState<DraftError[]>([]);
+  const { draft, errorOf, field, submit } = useListDraft(EMPTY_WIDGET, addWidget, widgetsSetting);
   const { min, max } = SYNC_CONFIG_LIMITS.widgetUpdateIntervalSeconds;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const result = addWidget(widgetsSetting.get(), draft);
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    widgetsSetting.set(result.list);
-    setDraft(EMPTY_WIDGET);
-    setErrors([]);
-  };
-  const set = (field: keyof WidgetDraft) => (value: string) => setDraft({ ...draft, [field]: value });
   return (
     <Form
       noValidate
@@ -132,33 +116,33 @@ function WidgetForm() {
         <TextField
           label={t('pwa.widgets.id')}
           value={draft.id}
-          onChange={set('id')}
-          error={errorOf(errors, 'id')}
+          onChange={field('id')}
+          error={errorOf('id')}
           required
         />
         <TextField
           label={t('pwa.widgets.name')}
           value={draft.name}
-          onChange={set('name')}
-          error={errorOf(errors, 'name')}
+          onChange={field('name')}
+          error={errorOf('name')}
           required
         />
         <TextField
           label={t('pwa.widgets.description')}
           value={draft.description}
-          onChange={set('description')}
+          onChange={field('description')}
         />
         <TextField
           label={t('pwa.widgets.url')}
           value={draft.url}
-          onChange={set('url')}
-          error={errorOf(errors, 'url')}
+          onChange={field('url')}
+          error={errorOf('url')}
           required
         />
         <Field.Root>
           <Field.Label>{t('pwa.widgets.size')}</Field.Label>
           <NativeSelect.Root size="lg">
-            <NativeSelect.Field value={draft.size} onChange={(e) => set('size')(e.target.value)}>
+            <NativeSelect.Field value={draft.size} onChange={(e) => field('size')(e.target.value)}>
               {WIDGET_SIZES.map((size) => (
                 <option key={size} value={size}>
                   {t(`pwa.widgets.sizes.${size}`)}
@@ -172,8 +156,8 @@ function WidgetForm() {
           label={t('pwa.widgets.updateInterval')}
           type="number"
           value={draft.updateInterval}
-          onChange={set('updateInterval')}
-          error={errorOf(errors, 'updateInterval')}
+          onChange={field('updateInterval')}
+          error={errorOf('updateInterval')}
           hint={t('pwa.sync.settings.range', { min, max })}
         />
       </SimpleGrid>
@@ -196,20 +180,7 @@ const EMPTY_SHORTCUT: ShortcutDraft = {
 
 function ShortcutForm() {
   const { t } = useTranslation('common');
-  const [draft, setDraft] = useState<ShortcutDraft>(EMPTY_SHORTCUT);
-  const [errors, setErrors] = useState<DraftError[]>([]);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const result = addShortcut(shortcutsSetting.get(), draft);
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    shortcutsSetting.set(result.list);
-    setDraft(EMPTY_SHORTCUT);
-    setErrors([]);
-  };
-  const set = (field: keyof ShortcutDraft) => (value: string) => setDraft({ ...draft, [field]: value });
+  const { draft, errorOf, field, submit } = useListDraft(EMPTY_SHORTCUT, addShortcut, shortcutsSetting);
   return (
     <Form
       noValidate
@@ -224,24 +195,28 @@ function ShortcutForm() {
         <TextField
           label={t('pwa.shortcuts.name')}
           value={draft.name}
-          onChange={set('name')}
-          error={errorOf(errors, 'name')}
+          onChange={field('name')}
+          error={errorOf('name')}
           required
         />
-        <TextField label={t('pwa.shortcuts.shortName')} value={draft.shortName} onChange={set('shortName')} />
+        <TextField
+          label={t('pwa.shortcuts.shortName')}
+          value={draft.shortName}
+          onChange={field('shortName')}
+        />
         <TextField
           label={t('pwa.shortcuts.description')}
           value={draft.description}
-          onChange={set('description')}
+          onChange={field('description')}
         />
         <TextField
           label={t('pwa.shortcuts.url')}
           value={draft.url}
-          onChange={set('url')}
-          error={errorOf(errors, 'url')}
+          onChange={field('url')}
+          error={errorOf('url')}
           required
         />
-        <TextField label={t('pwa.shortcuts.color')} value={draft.color} onChange={set('color')} />
+        <TextField label={t('pwa.shortcuts.color')} value={draft.color} onChange={field('color')} />
       </SimpleGrid>
       <HStack>
         <Button type="submit" colorPalette="brand" minH="11">
