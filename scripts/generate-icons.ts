@@ -2,7 +2,7 @@
  * Generates the app's icons (issue 5 item 7; 001 §1 theme colour #667eea) into public/icons: an SVG of each
  * design and the PNGs the web manifest lists (src/sw/web-manifest.ts): 'any' icons at 72…512, maskable icons
  * (glyph inside the 80 % safe zone, full-bleed background), the monochrome notification badge, and one icon per
- * shortcut and widget. Node only: the shapes are signed distance fields, rasterised with anti-aliased edges and
+ * shortcut and widget, plus the 180 × 180 apple-touch-icon index.html links for iOS. Node only: the shapes are signed distance fields, rasterised with anti-aliased edges and
  * written as RGBA PNGs with node:zlib, so the PNGs and the SVGs draw the same geometry.
  *
  *   npx tsx scripts/generate-icons.ts           writes the files (deterministic: same bytes every run)
@@ -242,7 +242,14 @@ const DESIGNS = {
   maskable: { glyph: APP_GLYPH, glyphBox: [-0.01, 0.99], background: 'full' },
   // Badge: Android draws only the alpha channel, in its own colour; the glyph fills 90 % of it.
   badge: { glyph: APP_GLYPH, glyphBox: [-0.373, 1.694], background: 'none' },
+  // iOS home screen: the 'any' glyph on a full square. iOS rounds the corners itself and paints transparent
+  // pixels black, so the background must reach every corner.
+  apple: { glyph: APP_GLYPH, glyphBox: [-0.063, 1.09], background: 'full' },
 } as const satisfies Record<string, Design>;
+
+/** The size iOS asks for on current iPhones and iPads (index.html <link rel="apple-touch-icon" sizes>). */
+export const APPLE_TOUCH_ICON_SIZE = 180;
+export const APPLE_TOUCH_ICON = `apple-touch-icon-${APPLE_TOUCH_ICON_SIZE}.png`;
 
 const small = (glyph: Shape[]): Design => ({ glyph, glyphBox: [0.1, 0.8], background: 'rounded' });
 
@@ -390,6 +397,7 @@ export function iconFiles(): Map<string, Buffer> {
   for (const size of ANY_ICON_SIZES) add(`icon-${size}.png`, DESIGNS.any, size);
   for (const size of MASKABLE_ICON_SIZES) add(`maskable-${size}.png`, DESIGNS.maskable, size);
   add(`badge-${BADGE_SIZE}.png`, DESIGNS.badge, BADGE_SIZE);
+  add(APPLE_TOUCH_ICON, DESIGNS.apple, APPLE_TOUCH_ICON_SIZE);
   for (const shortcut of DEFAULT_SHORTCUTS) {
     const glyph = SHORTCUT_GLYPHS[shortcut.id];
     if (!glyph) throw new Error(`No glyph for the shortcut ${shortcut.id}`);

@@ -11,6 +11,7 @@ import {
   selectIsBusy,
   selectIsResuming,
   selectLanguage,
+  selectLogoutStep,
   selectModules,
   selectNotice,
   selectPasswordError,
@@ -20,6 +21,7 @@ import {
   selectRevokedSessions,
   selectRole,
   selectStoreSettings,
+  selectUnsyncedWrites,
   selectUser,
 } from './auth.selectors';
 import type {
@@ -43,6 +45,7 @@ interface Fakes {
   loginWithToken?: (input: LoginWithTokenInput) => Promise<AuthSession>;
   login?: (input: LoginInput) => Promise<AuthSession>;
   logout?: () => Promise<unknown>;
+  countUnsyncedWrites?: () => Promise<number>;
   saveProfile?: (input: SaveProfileInput) => Promise<SaveProfileOutput>;
   changePassword?: (input: ChangePasswordInput) => Promise<ChangePasswordOutput>;
 }
@@ -62,6 +65,10 @@ function start(fakes: Fakes = {}, stored: AuthSession | null = null) {
       loginWithToken: fake('loginWithToken', fakes.loginWithToken),
       login: fake('login', fakes.login),
       logout: fake<void, unknown>('logout', fakes.logout),
+      countUnsyncedWrites: fake<void, number>(
+        'countUnsyncedWrites',
+        fakes.countUnsyncedWrites ?? (async () => 0),
+      ),
       saveProfile: fake('saveProfile', fakes.saveProfile),
       changePassword: fake('changePassword', fakes.changePassword),
     },
@@ -286,7 +293,8 @@ describe('logout', () => {
       logout: () => new Promise<null>((resolve) => (release = () => resolve(null))),
     });
     t.actor.send({ type: 'logout.request' });
-    expect(t.actor.getSnapshot().value).toBe('loggingOut');
+    await waitFor(t.actor, (s) => s.matches('loggingOut'));
+    expect(t.calls.logout).toHaveLength(1);
     expect(t.clearStoredSession).not.toHaveBeenCalled();
     release();
     await waitFor(t.actor, (s) => s.matches('anonymous'));
@@ -300,6 +308,87 @@ describe('logout', () => {
     await waitFor(t.actor, (s) => s.matches('anonymous'));
     expect(t.clearStoredSession).toHaveBeenCalledTimes(1);
     expect(t.actor.getSnapshot().context.session).toBeNull();
+  });
+});
+
+describe('logout with writes not yet synced', () => {
+  it('with nothing waiting in the offline queue, logs out without asking', async () => {
+    const t = await loggedIn({ logout: async () => null, countUnsyncedWrites: async () => 0 });
+    t.actor.send({ type: 'logout.request' });
+    expect(selectLogoutStep(t.actor.getSnapshot())).toBe('checking');
+    expect(selectIsBusy(t.actor.getSnapshot())).toBe(true);
+    await waitFor(t.actor, (s) => s.matches('anonymous'));
+    expect(t.calls.countUnsyncedWrites).toHaveLength(1);
+    expect(t.calls.logout).toHaveLength(1);
+  });
+
+  it('asks first with the count; Cancel keeps the session signed in as it was', async () => {
+    const t = await loggedIn({ logout: async () => null, countUnsyncedWrites: async () => 3 });
+    t.actor.send({ type: 'logout.request' });
+    await waitFor(t.actor, (s) => selectLogoutStep(s) === 'confirming');
+    const asking = t.actor.getSnapshot();
+    expect(selectUnsyncedWrites(asking)).toBe(3);
+    expect(selectIsAuthenticated(asking)).toBe(true);
+    expect(selectUser(asking)?.username).toBe('manager');
+    expect(selectIsBusy(asking)).toBe(false);
+    expect(t.calls.logout).toBeUndefined();
+
+    t.actor.send({ type: 'logout.cancel' });
+    const kept = t.actor.getSnapshot();
+    expect(selectLogoutStep(kept)).toBe('idle');
+    expect(selectUnsyncedWrites(kept)).toBe(0);
+    expect(selectIsAuthenticated(kept)).toBe(true);
+    expect(t.clearStoredSession).not.toHaveBeenCalled();
+    expect(t.calls.logout).toBeUndefined();
+  });
+
+  it('"Log out anyway" logs out; the count is read again each time logout is asked for', async () => {
+    let waiting = 2;
+    const t = await loggedIn({ logout: async () => null, countUnsyncedWrites: async () => waiting });
+    t.actor.send({ type: 'logout.request' });
+    await waitFor(t.actor, (s) => selectLogoutStep(s) === 'confirming');
+    expect(selectUnsyncedWrites(t.actor.getSnapshot())).toBe(2);
+    waiting = 5;
+    t.actor.send({ type: 'logout.request' });
+    await waitFor(t.actor, (s) => selectUnsyncedWrites(s) === 5);
+    t.actor.send({ type: 'logout.confirm' });
+    await waitFor(t.actor, (s) => s.matches('anonymous'));
+    expect(t.calls.countUnsyncedWrites).toHaveLength(2);
+    expect(t.calls.logout).toHaveLength(1);
+    expect(t.clearStoredSession).toHaveBeenCalledTimes(1);
+    expect(selectNotice(t.actor.getSnapshot())).toBe('loggedOut');
+  });
+
+  it('a queue that cannot be read does not stop the logout', async () => {
+    const t = await loggedIn({
+      logout: async () => null,
+      countUnsyncedWrites: () => Promise.reject(new Error('IndexedDB unavailable')),
+    });
+    t.actor.send({ type: 'logout.request' });
+    await waitFor(t.actor, (s) => s.matches('anonymous'));
+    expect(t.calls.logout).toHaveLength(1);
+  });
+
+  it('a session that ends (401) while the question is open goes, the question with it', async () => {
+    const t = await loggedIn({ countUnsyncedWrites: async () => 1 });
+    t.actor.send({ type: 'logout.request' });
+    await waitFor(t.actor, (s) => selectLogoutStep(s) === 'confirming');
+    t.actor.send({ type: 'session.expired' });
+    const ended = t.actor.getSnapshot();
+    expect(ended.value).toBe('anonymous');
+    expect(selectUnsyncedWrites(ended)).toBe(0);
+    expect(t.clearStoredSession).toHaveBeenCalledTimes(1);
+  });
+
+  it('/logout opened at start-up asks the same question before ending the stored session', async () => {
+    const t = start(
+      { loginWithToken: () => new Promise(() => {}), countUnsyncedWrites: async () => 4 },
+      MANAGER_SESSION,
+    );
+    t.actor.send({ type: 'logout.request' });
+    await waitFor(t.actor, (s) => selectLogoutStep(s) === 'confirming');
+    expect(selectUnsyncedWrites(t.actor.getSnapshot())).toBe(4);
+    expect(t.calls.logout).toBeUndefined();
   });
 });
 

@@ -4,6 +4,15 @@
  * → resuming | anonymous; anonymous → submitting → authenticated | anonymous with the error; authenticated →
  * loggingOut → anonymous; authenticated → anonymous on session.expired.
  *
+ * Logout with unsynced writes (design.md §6 "Logging out with unsynced writes asks for confirmation and never
+ * deletes the queue"; issue 5 item 3): a logout request first counts the offline queue's writes that have not
+ * reached the server (countUnsyncedWrites, provided by the app). None: the logout goes ahead. Some: the chart
+ * waits in `confirming` with the count for the dialog; Cancel keeps the session, "Log out anyway" logs out. The
+ * queue is never touched here: clearStoredSession clears browser storage, the queue lives in IndexedDB. The
+ * steps are a region of `authenticated`, so the session (menu, shell, sale in progress) stays as it is while the
+ * question is open. A queue that cannot be read is not asked about: the offline fetch could not have stored
+ * anything in it either (it answers with the original failure when the queue refuses a request).
+ *
  * Why so: a till is switched on with a session already stored, so the first thing is to ask the server whether
  * it still stands. If the server cannot be reached at all, the stored session is kept (design.md §6: the sale
  * screen works offline), and a later 401 from any call ends it. Logout asks the server to end the session, and
@@ -35,6 +44,7 @@ import type {
   AuthSession,
   ChangePasswordInput,
   ChangePasswordOutput,
+  CountUnsyncedWritesOutput,
   LoginInput,
   LoginWithTokenInput,
   SaveProfileInput,
@@ -56,6 +66,9 @@ export const authMachine = setup({
     loginWithToken: fromPromise<AuthSession, LoginWithTokenInput>(async () => notProvided('loginWithToken')),
     login: fromPromise<AuthSession, LoginInput>(async () => notProvided('login')),
     logout: fromPromise<unknown, void>(async () => notProvided('logout')),
+    countUnsyncedWrites: fromPromise<CountUnsyncedWritesOutput, void>(async () =>
+      notProvided('countUnsyncedWrites'),
+    ),
     saveProfile: fromPromise<SaveProfileOutput, SaveProfileInput>(async () => notProvided('saveProfile')),
     changePassword: fromPromise<ChangePasswordOutput, ChangePasswordInput>(async () =>
       notProvided('changePassword'),
@@ -76,6 +89,8 @@ export const authMachine = setup({
       assertEvent(event, 'password.change');
       return validatePasswordForm(event) !== null;
     },
+    hasUnsyncedWrites: ({ event }) =>
+      ((event as unknown as { output?: CountUnsyncedWritesOutput }).output ?? 0) > 0,
   },
   actions: {
     // Side effects, provided by the app (storage lives outside machines).
@@ -110,7 +125,12 @@ export const authMachine = setup({
       profileError: null,
       passwordError: null,
       revokedSessions: null,
+      unsyncedWrites: null,
     }),
+    assignUnsyncedWrites: assign({
+      unsyncedWrites: ({ event }) => (event as unknown as { output: CountUnsyncedWritesOutput }).output,
+    }),
+    clearUnsyncedWrites: assign({ unsyncedWrites: null }),
     noteSessionExpired: assign({ notice: 'sessionExpired' as const }),
     noteLoggedOut: assign({ notice: 'loggedOut' as const }),
     assignSettings: assign({
@@ -163,6 +183,7 @@ export const authMachine = setup({
     profileError: null,
     passwordError: null,
     revokedSessions: null,
+    unsyncedWrites: null,
   }),
   states: {
     starting: {
@@ -171,8 +192,9 @@ export const authMachine = setup({
     },
     resuming: {
       tags: 'busy',
-      // /logout opened at start-up: the stored token is known, so the server can still end that session.
-      on: { 'logout.request': 'loggingOut' },
+      // /logout opened at start-up: the stored token is known, so the server can still end that session, after
+      // the same question about unsynced writes (a reload on the confirmation must not skip it).
+      on: { 'logout.request': '#auth.authenticated.logout.checking' },
       invoke: {
         id: 'loginWithToken',
         src: 'loginWithToken',
@@ -217,7 +239,6 @@ export const authMachine = setup({
     authenticated: {
       type: 'parallel',
       on: {
-        'logout.request': 'loggingOut',
         'session.expired': {
           target: 'anonymous',
           actions: ['forgetSession', 'clearStoredSession', 'noteSessionExpired'],
@@ -225,6 +246,34 @@ export const authMachine = setup({
         'session.settingsUpdated': { actions: ['assignSettings', 'persistSession'] },
       },
       states: {
+        logout: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: { 'logout.request': 'checking' },
+            },
+            checking: {
+              tags: 'busy',
+              invoke: {
+                id: 'countUnsyncedWrites',
+                src: 'countUnsyncedWrites',
+                onDone: [
+                  { guard: 'hasUnsyncedWrites', target: 'confirming', actions: 'assignUnsyncedWrites' },
+                  { target: '#auth.loggingOut' },
+                ],
+                onError: { target: '#auth.loggingOut' },
+              },
+            },
+            confirming: {
+              on: {
+                'logout.confirm': { target: '#auth.loggingOut', actions: 'clearUnsyncedWrites' },
+                'logout.cancel': { target: 'idle', actions: 'clearUnsyncedWrites' },
+                // Asked again (/logout opened once more): the count is read again.
+                'logout.request': 'checking',
+              },
+            },
+          },
+        },
         profile: {
           initial: 'idle',
           states: {

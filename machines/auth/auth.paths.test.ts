@@ -25,6 +25,8 @@ const events = [
   { type: 'login.submit', username: 'manager', password: 'demo1234', remember: true },
   { type: 'login.submit', username: 'manager', password: '' },
   { type: 'logout.request' },
+  { type: 'logout.confirm' },
+  { type: 'logout.cancel' },
   { type: 'session.expired' },
   { type: 'session.settingsUpdated', settings },
   { type: 'profile.save', fields, avatar: null },
@@ -42,6 +44,9 @@ const actorEvents = [
   doneEvent('login', MANAGER_SESSION),
   errorEvent('login', unauthorised),
   doneEvent('logout', null),
+  doneEvent('countUnsyncedWrites', 0),
+  doneEvent('countUnsyncedWrites', 2),
+  errorEvent('countUnsyncedWrites', new Error('IndexedDB unavailable')),
   errorEvent('logout', offline),
   doneEvent('saveProfile', { ...MANAGER_SESSION.user, first_name: 'Mary' }),
   errorEvent('saveProfile', invalid),
@@ -60,6 +65,7 @@ const serializeState = (snapshot: AnyMachineSnapshot): string => {
     notice: unknown;
     profileError: { code: string } | null;
     passwordError: { code: string } | null;
+    unsyncedWrites: number | null;
   };
   return JSON.stringify({
     value: snapshot.value,
@@ -70,6 +76,7 @@ const serializeState = (snapshot: AnyMachineSnapshot): string => {
     notice: c.notice,
     profileError: c.profileError?.code ?? null,
     passwordError: c.passwordError?.code ?? null,
+    unsynced: c.unsyncedWrites,
   });
 };
 

@@ -88,6 +88,20 @@ export function selectLanguage(snapshot: AuthSnapshot): Language {
   return snapshot.context.session?.initial_settings.storeSettings.language ?? DEFAULT_LANGUAGE;
 }
 
+/** Where a logout stands while signed in: not asked, counting unsynced writes, or waiting for the answer. */
+export type LogoutStep = 'idle' | 'checking' | 'confirming';
+
+export function selectLogoutStep(snapshot: AuthSnapshot): LogoutStep {
+  if (snapshot.matches({ authenticated: { logout: 'checking' } })) return 'checking';
+  if (snapshot.matches({ authenticated: { logout: 'confirming' } })) return 'confirming';
+  return 'idle';
+}
+
+/** The confirmation's count: writes not yet on the server (design.md §6). */
+export function selectUnsyncedWrites(snapshot: AuthSnapshot): number {
+  return snapshot.context.unsyncedWrites ?? 0;
+}
+
 /** The last login's failure. */
 export function selectError(snapshot: AuthSnapshot): AuthError | null {
   return snapshot.context.error;

@@ -56,6 +56,8 @@ export interface AuthContext {
   passwordError: AuthError | null;
   /** After a password change: how many other sessions the server ended. */
   revokedSessions: number | null;
+  /** Writes still in the offline queue when logout was asked for (the confirmation's count); null otherwise. */
+  unsyncedWrites: number | null;
 }
 
 export interface AuthInput {
@@ -66,6 +68,10 @@ export interface AuthInput {
 export type AuthEvent =
   | ({ type: 'login.submit'; remember?: boolean } & LoginCredentials)
   | { type: 'logout.request' }
+  /** Log out although writes are still waiting to sync (the confirmation's "Log out anyway"). */
+  | { type: 'logout.confirm' }
+  /** Keep the session: the confirmation's Cancel. */
+  | { type: 'logout.cancel' }
   /** The API client saw a 401 on a call that carried the token (000 §8). */
   | { type: 'session.expired' }
   /** Settings were saved elsewhere: replaces initial_settings in the session (000 §4). */
@@ -88,6 +94,8 @@ export interface ChangePasswordInput {
   current_password: string;
   new_password: string;
 }
+/** How many writes of the offline queue have not reached the server (pending or failed). */
+export type CountUnsyncedWritesOutput = number;
 export interface ChangePasswordOutput {
   revoked_sessions: number;
 }

@@ -12,7 +12,9 @@ import {
   selectIsBusy,
   selectIsDirty,
   selectIsEditable,
+  selectIsOffline,
   selectIsPendingSync,
+  selectOfflineCardStatus,
   selectMode,
   selectTotals,
 } from './sale.selectors';
@@ -579,6 +581,181 @@ describe('sale machine: loading a sale by id', () => {
     send({ type: 'load.cancel' });
     expect(actor.getSnapshot().value).toEqual({ building: 'empty' });
     expect(actor.getSnapshot().context.error).toBeNull();
+  });
+});
+
+describe('sale machine: card payments taken offline (design.md §6)', () => {
+  const now = '2025-03-01T09:00:00.000Z';
+  const limits = { perTicket: 5000, total: 8000 };
+  /** Offline, on the 120.00 two-employee ticket, in tendering. */
+  function offlineTendering(input: SaleInput = { offlineCardLimits: limits }) {
+    const started = start({ input });
+    started.send({ type: 'connectivity.change', online: false }, ...twoEmployeeTicket, {
+      type: 'tender.start',
+    });
+    return started;
+  }
+
+  it('records a card payment taken offline with payment_info.offline and the time it was taken', () => {
+    const { actor, send } = offlineTendering();
+    expect(selectIsOffline(actor.getSnapshot())).toBe(true);
+    send({ type: 'payment.set', payment: card(3000) });
+    expect(actor.getSnapshot().context.error).toBeNull();
+    expect(actor.getSnapshot().context.order.payments).toEqual([
+      {
+        payment_type: PAYMENT_TYPE.CREDIT,
+        payment_amount: 3000,
+        payment_info: { reference: '4242', last4: '4242', offline: true, taken_at: now },
+      },
+    ]);
+  });
+
+  it('online, takes a card payment as given, unmarked and unlimited by the offline limits', () => {
+    const { actor, send } = start({ input: { offlineCardLimits: limits } });
+    send(...twoEmployeeTicket, { type: 'tender.start' }, { type: 'payment.set', payment: card(12000) });
+    expect(actor.getSnapshot().context.order.payments).toEqual([card(12000)]);
+    expect(actor.getSnapshot().value).toEqual({ tendering: 'paid' });
+  });
+
+  it('offline, cash is not a card: taken as given', () => {
+    const { actor, send } = offlineTendering();
+    send({ type: 'payment.set', payment: cash(12000) });
+    expect(actor.getSnapshot().context.order.payments).toEqual([cash(12000)]);
+  });
+
+  it('refuses a card over the per-ticket limit, saying the limit and what is left; the rest fits', () => {
+    const { actor, send } = offlineTendering();
+    send({ type: 'payment.set', payment: card(3000, '1111') });
+    send({ type: 'payment.set', payment: card(3000, '2222') });
+    expect(actor.getSnapshot().context.error).toEqual({
+      source: 'payment',
+      code: 'offlineCardLimit',
+      offlineCard: { exceeded: 'perTicket', limit: 5000, left: 2000 },
+    });
+    expect(actor.getSnapshot().context.order.payments).toHaveLength(1);
+
+    send({ type: 'payment.set', payment: card(2000, '2222') });
+    expect(actor.getSnapshot().context.error).toBeNull();
+    expect(actor.getSnapshot().context.order.payments.map((p) => p.payment_amount)).toEqual([3000, 2000]);
+  });
+
+  it('does not count the payment a new one replaces: the same card raised from 30.00 to 50.00 fits', () => {
+    const { actor, send } = offlineTendering();
+    send({ type: 'payment.set', payment: card(3000) }, { type: 'payment.set', payment: card(5000) });
+    expect(actor.getSnapshot().context.error).toBeNull();
+    expect(actor.getSnapshot().context.order.payments.map((p) => p.payment_amount)).toEqual([5000]);
+  });
+
+  it('counts the offline card payments of other tickets still unsynced against the total limit', () => {
+    const { actor, send } = offlineTendering();
+    send({ type: 'offlineCard.status', limits: { perTicket: 20_000, total: 10_000 }, unsynced: 8000 });
+    send({ type: 'payment.set', payment: card(3000) });
+    expect(actor.getSnapshot().context.error).toEqual({
+      source: 'payment',
+      code: 'offlineCardLimit',
+      offlineCard: { exceeded: 'total', limit: 10_000, left: 2000 },
+    });
+    send({ type: 'payment.set', payment: card(2000) });
+    expect(actor.getSnapshot().context.order.payments).toHaveLength(1);
+    expect(selectOfflineCardStatus(actor.getSnapshot())).toEqual({
+      limits: { perTicket: 20_000, total: 10_000 },
+      onTicket: 2000,
+      unsynced: 8000,
+      room: { perTicket: 18_000, total: 0, allowed: 0 },
+    });
+  });
+
+  it('takes no card payment offline until the app gives the store limits (0 = none allowed offline)', () => {
+    const { actor, send } = offlineTendering({});
+    send({ type: 'payment.set', payment: card(100) });
+    expect(actor.getSnapshot().context.error?.offlineCard).toEqual({
+      exceeded: 'perTicket',
+      limit: 0,
+      left: 0,
+    });
+    expect(actor.getSnapshot().context.order.payments).toEqual([]);
+  });
+
+  it('checks the payment itself first: a card over the balance is refused for that, not for the limit', () => {
+    const { actor, send } = offlineTendering();
+    send({ type: 'payment.set', payment: card(12001) });
+    expect(actor.getSnapshot().context.error).toEqual({
+      source: 'payment',
+      code: 'exceedsBalanceForNonCash',
+    });
+  });
+
+  it('holds a card the screen marked offline while online to the same limits', () => {
+    const { actor, send } = start({ input: { offlineCardLimits: limits } });
+    send(...twoEmployeeTicket, { type: 'tender.start' });
+    const marked = { ...card(6000), payment_info: { reference: '4242', last4: '4242', offline: true } };
+    send({ type: 'payment.set', payment: marked });
+    expect(actor.getSnapshot().context.error?.code).toBe('offlineCardLimit');
+    send({ type: 'payment.set', payment: { ...marked, payment_amount: 4000 } });
+    expect(actor.getSnapshot().context.order.payments[0]?.payment_info).toMatchObject({
+      offline: true,
+      taken_at: now,
+    });
+  });
+
+  it('keeps an offline card payment offline once the till is back online, and completes with it', async () => {
+    const { actor, send, harness } = offlineTendering();
+    send({ type: 'payment.set', payment: card(4000) }, { type: 'connectivity.change', online: true });
+    expect(selectIsOffline(actor.getSnapshot())).toBe(false);
+    send({ type: 'payment.set', payment: cash(8000) }, { type: 'sale.complete' });
+    await waitFor(actor, (s) => s.matches('receipt'));
+    expect(harness.createSaleCalls[0]?.order.payments[0]?.payment_info).toMatchObject({ offline: true });
+  });
+
+  it('accepts connectivity and queue reports in every mode, and ignores a report it cannot count with', () => {
+    const { actor, send } = start();
+    send({ type: 'offlineCard.status', limits: { perTicket: 20_000, total: 100_000 }, unsynced: 3500 });
+    send({ type: 'connectivity.change', online: false });
+    expect(actor.getSnapshot().context).toMatchObject({
+      online: false,
+      offlineCardLimits: { perTicket: 20_000, total: 100_000 },
+      unsyncedOfflineCard: 3500,
+    });
+    for (const unsynced of [-1, 1.5, Number.NaN]) {
+      send({ type: 'offlineCard.status', limits: { perTicket: 1, total: 1 }, unsynced });
+    }
+    send({ type: 'offlineCard.status', limits: { perTicket: -5, total: 1 }, unsynced: 0 });
+    expect(actor.getSnapshot().context.unsyncedOfflineCard).toBe(3500);
+    expect(actor.getSnapshot().context.offlineCardLimits.perTicket).toBe(20_000);
+  });
+
+  it('counts a sale queued offline with its card payments as unsynced for the next ticket', async () => {
+    const { actor, send } = start({
+      input: { offlineCardLimits: limits },
+      createSaleResults: [{ offline: true, requestId: '12' }],
+    });
+    send({ type: 'offlineCard.status', limits, unsynced: 1000 });
+    send({ type: 'connectivity.change', online: false }, ...twoEmployeeTicket, { type: 'tender.start' });
+    send({ type: 'payment.set', payment: card(4000) }, { type: 'payment.set', payment: cash(8000) });
+    send({ type: 'sale.complete' });
+    await waitFor(actor, (s) => s.matches('receipt'));
+    expect(actor.getSnapshot().context.unsyncedOfflineCard).toBe(5000);
+    send({ type: 'receipt.done' }, ...twoEmployeeTicket, { type: 'tender.start' });
+    send({ type: 'payment.set', payment: card(3500) });
+    expect(actor.getSnapshot().context.error?.offlineCard).toEqual({
+      exceeded: 'total',
+      limit: 8000,
+      left: 3000,
+    });
+  });
+
+  it('starts offline when the app says so', () => {
+    const { actor } = start({ input: { online: false } });
+    expect(selectIsOffline(actor.getSnapshot())).toBe(true);
+  });
+
+  it('memoises the offline card status by order, limits and unsynced sum', () => {
+    const { actor, send } = offlineTendering();
+    const first = selectOfflineCardStatus(actor.getSnapshot());
+    send({ type: 'connectivity.change', online: false });
+    expect(selectOfflineCardStatus(actor.getSnapshot())).toBe(first);
+    send({ type: 'offlineCard.status', limits, unsynced: 100 });
+    expect(selectOfflineCardStatus(actor.getSnapshot())).not.toBe(first);
   });
 });
 

@@ -24,7 +24,12 @@
  *   request, so a sale whose answer was lost is never created twice. Only a new sale (receipt.done, clear,
  *   park, resume, merge) drops it. The order's uuid is the server's second guard.
  * - Offline is not a state here: the request queue answers createSale with { offline: true, requestId } and
- *   the receipt is marked pending sync (design.md §6).
+ *   the receipt is marked pending sync (design.md §6). Connectivity is a fact the app reports
+ *   (connectivity.change, from navigator.onLine and its online/offline events, the same source as the sync
+ *   scheduler's network state) with the store's offline card limits and what the queue holds unsynced
+ *   (offlineCard.status). Both are accepted in every state, so the facts are current whenever a card is
+ *   tapped. Offline, a card payment is taken as an offline one (payment_info.offline and taken_at, which the
+ *   server keeps as a pending payment) only within the per-ticket and total limits (domain offline-card.ts).
  * - Every amount comes from src/domain (computeOrderTotals, validatePayment); the machine only compares.
  *   Impossible edits are refused by guards (hasLine, canAddItem, ...); an OrderEditError that still escapes
  *   a domain call (a bad value) is kept as context.error instead of crashing the actor with the ticket in it.
@@ -33,6 +38,7 @@
  */
 import { and, assertEvent, assign, fromPromise, not, setup } from 'xstate';
 import { canApproveWithPin } from '../../src/domain/permissions';
+import { PAYMENT_TYPE } from '../../src/domain/constants';
 import type { Role } from '../../src/domain/constants';
 import {
   addBooking,
@@ -64,6 +70,8 @@ import {
   setTip,
 } from '../../src/domain/order-editing';
 import type { CreatedSale, SaleRecord } from '../../src/domain/order-editing';
+import { checkOfflineCard, offlineCardOnTicket } from '../../src/domain/offline-card';
+import type { OfflineCardCheck, OfflineCardLimits } from '../../src/domain/offline-card';
 import { computeOrderTotals } from '../../src/domain/order-total';
 import type { OrderTotals } from '../../src/domain/order-total';
 import { validatePayment } from '../../src/domain/payments';
@@ -73,13 +81,14 @@ import {
   saveWaitingTicket,
   ticketFromOrder,
 } from '../../src/domain/waiting-tickets';
-import type { Order } from '../../src/domain/order.types';
+import type { Order, Payment } from '../../src/domain/order.types';
 import type {
   CheckManagerPinInput,
   CheckManagerPinOutput,
   CreateSaleInput,
   CreateSaleOutput,
   LoadSaleInput,
+  OfflineCardRefusal,
   OfflineQueued,
   PersistWaitingTicketsParams,
   SaleContext,
@@ -115,6 +124,42 @@ export function isPaidInFull(order: Order): boolean {
 
 export function isOfflineQueued(output: CreateSaleOutput): output is OfflineQueued {
   return 'offline' in output && output.offline === true;
+}
+
+/** No card payment offline until the app says what the store allows (SaleInput.offlineCardLimits). */
+export const NO_OFFLINE_CARDS: OfflineCardLimits = { perTicket: 0, total: 0 };
+
+/**
+ * Whether `payment` is a card payment to take as an offline one: the till is offline, or the screen marked it
+ * so itself (then it is held to the same limits: a flag must never be a way around them).
+ */
+export function isOfflineCardIntent(context: Pick<SaleContext, 'online'>, payment: Payment): boolean {
+  return (
+    payment.payment_type === PAYMENT_TYPE.CREDIT &&
+    (!context.online || payment.payment_info?.offline === true)
+  );
+}
+
+/** The offline card payment as recorded: marked offline, with the time it was taken (its age, design.md §6). */
+export function asOfflineCard(payment: Payment, takenAt: string): Payment {
+  return { ...payment, payment_info: { ...payment.payment_info, offline: true, taken_at: takenAt } };
+}
+
+/** The domain's verdict on taking `payment` by card offline on this ticket. */
+export function checkOfflineCardPayment(
+  context: Pick<SaleContext, 'order' | 'offlineCardLimits' | 'unsyncedOfflineCard'>,
+  payment: Payment,
+): OfflineCardCheck {
+  return checkOfflineCard({
+    limits: context.offlineCardLimits,
+    onTicket: offlineCardOnTicket(context.order.payments, payment),
+    unsynced: context.unsyncedOfflineCard,
+    amount: payment.payment_amount,
+  });
+}
+
+function isMinor(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 }
 
 type EventOf<T extends SaleEventType> = Extract<SaleEvent, { type: T }>;
@@ -239,6 +284,19 @@ export const saleMachine = setup({
       return validatePayment(context.order, event.payment, totalsOf(context.order)) === null;
     },
     isPaidInFull: ({ context }) => isPaidInFull(context.order),
+    isOfflineCard: ({ context, event }) => {
+      assertEvent(event, 'payment.set');
+      return isOfflineCardIntent(context, event.payment);
+    },
+    fitsOfflineCardLimits: ({ context, event }) => {
+      assertEvent(event, 'payment.set');
+      return checkOfflineCardPayment(context, event.payment).allowed;
+    },
+    /** A report the domain could not count with (a negative or fractional sum) is a bug: ignored, not kept. */
+    isValidOfflineCardStatus: ({ event }) => {
+      assertEvent(event, 'offlineCard.status');
+      return isMinor(event.unsynced) && isMinor(event.limits.perTicket) && isMinor(event.limits.total);
+    },
     isOfflineQueued: (_, params: { output: CreateSaleOutput }) => isOfflineQueued(params.output),
   },
   actions: {
@@ -344,10 +402,37 @@ export const saleMachine = setup({
     persistWaitingTickets: (_, _params: PersistWaitingTicketsParams) => {},
 
     setPayment: assign(edit('payment.set', (order, e) => setPayment(order, e.payment))),
+    setOfflineCardPayment: assign(
+      edit('payment.set', (order, e, context) => setPayment(order, asOfflineCard(e.payment, context.now()))),
+    ),
+    /** Why: the domain's payment check first (amount, balance), then the offline card limits. */
     rejectPayment: assign(({ context, event }) => {
       assertEvent(event, 'payment.set');
-      const code = validatePayment(context.order, event.payment, totalsOf(context.order)) ?? 'invalidPayment';
-      return { error: { source: 'payment', code } satisfies SaleError };
+      const code = validatePayment(context.order, event.payment, totalsOf(context.order));
+      if (code) return { error: { source: 'payment', code } satisfies SaleError };
+      if (isOfflineCardIntent(context, event.payment)) {
+        const check = checkOfflineCardPayment(context, event.payment);
+        if (!check.allowed) {
+          const offlineCard: OfflineCardRefusal = {
+            exceeded: check.exceeded,
+            limit: check.limit,
+            left: check.left,
+          };
+          return { error: { source: 'payment', code: 'offlineCardLimit', offlineCard } satisfies SaleError };
+        }
+      }
+      return { error: { source: 'payment', code: 'invalidPayment' } satisfies SaleError };
+    }),
+    setConnectivity: assign(({ event }) => {
+      assertEvent(event, 'connectivity.change');
+      return { online: event.online };
+    }),
+    setOfflineCardStatus: assign(({ event }) => {
+      assertEvent(event, 'offlineCard.status');
+      return {
+        offlineCardLimits: { perTicket: event.limits.perTicket, total: event.limits.total },
+        unsyncedOfflineCard: event.unsynced,
+      };
     }),
     removePayment: assign(
       edit('payment.remove', (order, e) => removePayment(order, e.paymentType, e.reference)),
@@ -364,10 +449,15 @@ export const saleMachine = setup({
       offlineRequestId: null,
       error: null,
     })),
-    markPendingSync: assign((_, params: { queued: OfflineQueued }) => ({
+    /**
+     * The queued sale's offline card payments are unsynced now: counted at once, so the next ticket is held to
+     * the total limit before the app's next read of the queue says so (which then replaces this sum).
+     */
+    markPendingSync: assign(({ context }, params: { queued: OfflineQueued }) => ({
       createdSale: null,
       offlinePending: true,
       offlineRequestId: params.queued.requestId,
+      unsyncedOfflineCard: context.unsyncedOfflineCard + offlineCardOnTicket(context.order.payments),
       error: null,
     })),
     fillLoadedSale: assign(({ context }, params: { sale: SaleRecord }) =>
@@ -393,11 +483,18 @@ export const saleMachine = setup({
       createdSale: null,
       offlinePending: false,
       offlineRequestId: null,
+      online: input.online ?? true,
+      offlineCardLimits: input.offlineCardLimits ?? NO_OFFLINE_CARDS,
+      unsyncedOfflineCard: 0,
       createId,
       now: input.now ?? defaultNow,
     };
   },
   initial: 'starting',
+  on: {
+    'connectivity.change': { actions: 'setConnectivity' },
+    'offlineCard.status': { guard: 'isValidOfflineCardStatus', actions: 'setOfflineCardStatus' },
+  },
   states: {
     /** /pos/sales/:id loads the sale first; /pos/sales starts a new one. */
     starting: {
@@ -544,7 +641,12 @@ export const saleMachine = setup({
       on: {
         // A changed payment or tip re-enters `due` (leaving `failed`: the order is no longer the one that failed).
         'payment.set': [
-          { guard: 'isValidPayment', target: '.due', actions: 'setPayment' },
+          { guard: and(['isValidPayment', not('isOfflineCard')]), target: '.due', actions: 'setPayment' },
+          {
+            guard: and(['isValidPayment', 'fitsOfflineCardLimits']),
+            target: '.due',
+            actions: 'setOfflineCardPayment',
+          },
           { actions: 'rejectPayment' },
         ],
         'payment.remove': { target: '.due', actions: 'removePayment' },

@@ -48,6 +48,12 @@ const loadedSale: SaleRecord = {
   payments: [],
 };
 
+const card = (amount: number) => ({
+  payment_type: PAYMENT_TYPE.CREDIT,
+  payment_amount: amount,
+  payment_info: { reference: '4242', last4: '4242' },
+});
+
 /** One variant per guarded branch the chart has; the traversal sends each where its type is accepted. */
 const userEvents: SaleEvent[] = [
   { type: 'employee.add', employee: ann },
@@ -92,6 +98,13 @@ const userEvents: SaleEvent[] = [
   { type: 'payment.set', payment: { payment_type: PAYMENT_TYPE.CASH, payment_amount: 100_000 } },
   { type: 'payment.set', payment: { payment_type: PAYMENT_TYPE.CASH, payment_amount: 0 } },
   { type: 'payment.remove', paymentType: PAYMENT_TYPE.CASH },
+  // Offline card payments: one within the limits below, one over them (online, both are plain card payments).
+  { type: 'payment.set', payment: card(100) },
+  { type: 'payment.set', payment: card(300) },
+  { type: 'connectivity.change', online: false },
+  { type: 'connectivity.change', online: true },
+  { type: 'offlineCard.status', limits: { perTicket: 200, total: 200 }, unsynced: 0 },
+  { type: 'offlineCard.status', limits: { perTicket: 200, total: 200 }, unsynced: -1 },
   { type: 'sale.complete' },
   { type: 'sale.retry' },
   { type: 'pin.submit', pin: '9999' },
@@ -126,6 +139,8 @@ function serializeState(snapshot: AnyMachineSnapshot): string {
       empty: isEmptyOrder(order),
       paid: isPaidInFull(order),
       tickets: context.waitingTickets.length,
+      online: context.online,
+      offlineCardLimit: context.offlineCardLimits.perTicket,
     },
   ]);
 }

@@ -6,6 +6,8 @@
  */
 import type { SnapshotFrom } from 'xstate';
 import { SALE_STATUS } from '../../src/domain/constants';
+import { offlineCardOnTicket, offlineCardRoom } from '../../src/domain/offline-card';
+import type { OfflineCardLimits, OfflineCardRoom } from '../../src/domain/offline-card';
 import { canAddItem } from '../../src/domain/order-editing';
 import type { OrderTotals } from '../../src/domain/order-total';
 import { parseTaxRates } from '../../src/domain/tax';
@@ -97,6 +99,41 @@ export const selectPendingManagerDiscount = (snapshot: SaleSnapshot) =>
 export const selectCreatedSale = (snapshot: SaleSnapshot) => snapshot.context.createdSale;
 /** design.md §6: a receipt of a sale queued offline is shown from local data and marked pending. */
 export const selectIsPendingSync = (snapshot: SaleSnapshot): boolean => snapshot.context.offlinePending;
+
+// ---- offline card payments (design.md §6) ---------------------------------------------------------------
+
+/** The till is offline as the app last reported it: a card payment now is taken as an offline one. */
+export const selectIsOffline = (snapshot: SaleSnapshot): boolean => !snapshot.context.online;
+
+export interface OfflineCardStatus {
+  limits: OfflineCardLimits;
+  /** Offline card payments already on this ticket. */
+  onTicket: number;
+  /** Offline card payments of other tickets not yet synced. */
+  unsynced: number;
+  /** What may still be taken by card offline here, under each limit and under both. */
+  room: OfflineCardRoom;
+}
+
+interface OfflineCardMemo {
+  limits: OfflineCardLimits;
+  unsynced: number;
+  status: OfflineCardStatus;
+}
+const offlineCardCache = new WeakMap<Order, OfflineCardMemo>();
+/**
+ * The store's offline card limits and what they still allow on this ticket (the credit form's notice when
+ * offline). The same object while the order, the limits and the unsynced sum are unchanged.
+ */
+export function selectOfflineCardStatus(snapshot: SaleSnapshot): OfflineCardStatus {
+  const { order, offlineCardLimits: limits, unsyncedOfflineCard: unsynced } = snapshot.context;
+  const memo = offlineCardCache.get(order);
+  if (memo && memo.limits === limits && memo.unsynced === unsynced) return memo.status;
+  const onTicket = offlineCardOnTicket(order.payments);
+  const status = { limits, onTicket, unsynced, room: offlineCardRoom(limits, onTicket, unsynced) };
+  offlineCardCache.set(order, { limits, unsynced, status });
+  return status;
+}
 
 /** Same elements in the same order: a selector may hand back its previous array instead of an equal new one. */
 function sameElements<T>(a: readonly T[], b: readonly T[]): boolean {

@@ -5,6 +5,7 @@
  * commas removed before parsing); the machine never parses or computes money itself.
  */
 import type { LineDiscountSource, OrderDiscountKind, PaymentType, Role } from '../../src/domain/constants';
+import type { OfflineCardLimitKind, OfflineCardLimits } from '../../src/domain/offline-card';
 import type { CatalogItem, CreatedSale } from '../../src/domain/order-editing';
 import type {
   Booking,
@@ -31,6 +32,14 @@ export interface SaleInput {
   now?: () => string;
   /** New ids: order uuids, idempotency keys, waiting ticket ids. Default globalThis.crypto.randomUUID. */
   createId?: () => string;
+  /** Whether the till is online when the machine starts; default true. Later changes: connectivity.change. */
+  online?: boolean;
+  /**
+   * The store's offline_card_limit_per_ticket / offline_card_limit_total. Default both 0: no card payment is
+   * taken offline until the app says what the store allows (offlineCard.status), as the server reads a
+   * store without the setting (services/payments.ts).
+   */
+  offlineCardLimits?: OfflineCardLimits;
 }
 
 /** Where an error came from, so the screen can place it (payment panel, PIN dialog, banner). */
@@ -41,6 +50,17 @@ export interface SaleError {
   /** A code mapped to an i18n key (conventions.md): a domain code or the actor's error `code`. */
   code: string;
   message?: string;
+  /** code 'offlineCardLimit': which limit refused the card payment taken offline, and what it still allows. */
+  offlineCard?: OfflineCardRefusal;
+}
+
+/** Why an offline card payment was refused (domain checkOfflineCard), for the message under the form. */
+export interface OfflineCardRefusal {
+  exceeded: OfflineCardLimitKind;
+  /** The store's setting of that limit (minor units; 0 = the store takes no card payments offline). */
+  limit: Minor;
+  /** What that limit still allows on this ticket. */
+  left: Minor;
 }
 
 /** The request queue's synthetic answer to a write made offline (000 §7, design.md §6). */
@@ -92,6 +112,14 @@ export interface SaleContext {
   /** The sale was queued offline: the receipt shows local data, marked pending sync (design.md §6). */
   offlinePending: boolean;
   offlineRequestId: string | null;
+  /**
+   * The till's connectivity as the app reports it (connectivity.change). Offline, a card payment is taken
+   * as an offline one (payment_info.offline, taken_at) within the store's limits (design.md §6).
+   */
+  online: boolean;
+  offlineCardLimits: OfflineCardLimits;
+  /** Offline card payments of OTHER tickets still in the request queue, not yet synced (offlineCard.status). */
+  unsyncedOfflineCard: Minor;
   createId: () => string;
   now: () => string;
 }
@@ -133,7 +161,11 @@ export type SaleEvent =
   | { type: 'pin.cancel' }
   | { type: 'receipt.done' }
   | { type: 'load.retry' }
-  | { type: 'load.cancel' };
+  | { type: 'load.cancel' }
+  /** From the app: the till went offline or came back (navigator.onLine and its online/offline events). */
+  | { type: 'connectivity.change'; online: boolean }
+  /** From the app: the store's limits and the offline card payments still unsynced in the request queue. */
+  | { type: 'offlineCard.status'; limits: OfflineCardLimits; unsynced: Minor };
 
 export type SaleEventType = SaleEvent['type'];
 

@@ -100,6 +100,35 @@ describe('initialising', () => {
     await settle();
     expect(h.status()).toBe('idle');
   });
+
+  it('a worker already waiting when the page starts is offered at once (Later, then a reload)', async () => {
+    const h = harness({}, async () => ({ version: '1.4.0', updateWaiting: true }));
+    await settle();
+    expect(h.status()).toBe('available');
+    expect(selectCurrentVersion(h.actor.getSnapshot())).toBe('1.4.0');
+  });
+
+  it('a worker waiting at start is not offered while a fresh update-in-progress flag is set', async () => {
+    const h = harness({ updateFlagSetAt: 0, now: () => 1_000 }, async () => ({
+      version: '1.4.0',
+      updateWaiting: true,
+    }));
+    await settle();
+    expect(h.status()).toBe('idle');
+    expect(selectIsUpdateInProgress(h.actor.getSnapshot())).toBe(true);
+    expect(h.calls).not.toContain('clearUpdateFlags');
+  });
+
+  it('a version change found at start clears the update flags (the reload after Apply Update)', async () => {
+    const h = harness({ updateFlagSetAt: 0, now: () => 1_000 }, async () => ({
+      version: '1.5.0',
+      versionChanged: true,
+    }));
+    await settle();
+    expect(h.status()).toBe('idle');
+    expect(selectIsUpdateInProgress(h.actor.getSnapshot())).toBe(false);
+    expect(h.calls).toContain('clearUpdateFlags');
+  });
 });
 
 describe('an update is found', () => {

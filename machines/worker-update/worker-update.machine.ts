@@ -20,6 +20,10 @@
  *   an update-in-progress flag is set"): a `waiting` seen while it is set is not offered. It is cleared by the
  *   worker's VERSION_CHANGED, by Clear Update State, or by the sweep once stale, so a lost VERSION_CHANGED can
  *   hide an update for 10 minutes at most.
+ * - At start, the app's version check says whether the version changed since this browser last ran (the update
+ *   is done: the flags go, as for VERSION_CHANGED, which the page reloading after Apply Update may never get)
+ *   and whether a new worker already waits (Later, then a reload: offered at once; its workbox-window event came
+ *   while this chart was still initialising).
  * - Later and the banner's 30 s auto-dismiss both go to `deferred`: the new worker still waits, Apply Update
  *   and Update Now still work, and Check Again shows the prompt again without asking the server.
  * - When another tab applies the update, this page is taken over by the new worker (`worker.activated` while
@@ -76,6 +80,13 @@ export const workerUpdateMachine = setup({
     isUpdateInProgress: ({ context }) => context.updateFlagSetAt !== null,
     isFlagStale: ({ context }) =>
       context.updateFlagSetAt !== null && context.now() - context.updateFlagSetAt >= WORKER.STALE_FLAG_MS,
+    hasVersionChangedAtStart: (_, output: InitialiseOutput) => output.versionChanged === true,
+    /** The version changed (its flags go) and a newer worker already waits. */
+    hasChangedWithUpdateWaiting: (_, output: InitialiseOutput) =>
+      output.versionChanged === true && output.updateWaiting === true,
+    /** A worker waits at start and no update-in-progress flag holds it back. */
+    isUpdateOfferedAtStart: ({ context }, output: InitialiseOutput) =>
+      output.updateWaiting === true && context.updateFlagSetAt === null,
   },
   actions: {
     assignVersion: assign({ currentVersion: (_, output: InitialiseOutput) => output.version }),
@@ -148,10 +159,35 @@ export const workerUpdateMachine = setup({
       invoke: {
         id: 'initialise',
         src: 'initialise',
-        onDone: {
-          target: 'running',
-          actions: { type: 'assignVersion', params: ({ event }) => event.output },
-        },
+        // A version changed since this browser last ran means the update is done: its flags go (see
+        // InitialiseOutput). A worker already waiting is offered at once: workbox-window reported it while this
+        // chart was still initialising, where the event is lost.
+        onDone: [
+          {
+            guard: { type: 'hasChangedWithUpdateWaiting', params: ({ event }) => event.output },
+            target: '#workerUpdate.running.update.available',
+            actions: [
+              { type: 'assignVersion', params: ({ event }) => event.output },
+              'forgetUpdateFlags',
+              'clearUpdateFlags',
+            ],
+          },
+          {
+            guard: { type: 'hasVersionChangedAtStart', params: ({ event }) => event.output },
+            target: 'running',
+            actions: [
+              { type: 'assignVersion', params: ({ event }) => event.output },
+              'forgetUpdateFlags',
+              'clearUpdateFlags',
+            ],
+          },
+          {
+            guard: { type: 'isUpdateOfferedAtStart', params: ({ event }) => event.output },
+            target: '#workerUpdate.running.update.available',
+            actions: { type: 'assignVersion', params: ({ event }) => event.output },
+          },
+          { target: 'running', actions: { type: 'assignVersion', params: ({ event }) => event.output } },
+        ],
         onError: {
           target: 'unavailable',
           actions: { type: 'recordInitError', params: ({ event }) => ({ error: event.error }) },

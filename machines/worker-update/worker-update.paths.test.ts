@@ -1,7 +1,8 @@
 /**
  * Path tests of the worker update lifecycle (design.md §3, ADR 003). Delayed events are sent, not clocked
  * (../sync-scheduler/timed-path-replay.ts): the banner's 30 s and the 5-minute flag sweep run side by side.
- * Five starts: a plain browser, a stale and a fresh in-progress flag, an embedded web view, no worker support.
+ * Five starts: a plain browser, a stale and a fresh in-progress flag, an embedded web view, no worker support;
+ * each initialised as is, with a worker already waiting, after a version change, or both.
  */
 import { describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
@@ -43,6 +44,10 @@ const userEvents: WorkerUpdateEvent[] = [
 
 const actorEvents = [
   doneEvent('initialise', { version: '1.0.0' }),
+  // Started with a newer worker waiting (Later, then a reload), and after the update (the version changed).
+  doneEvent('initialise', { version: '1.0.0', updateWaiting: true }),
+  doneEvent('initialise', { version: '2.0.0', versionChanged: true }),
+  doneEvent('initialise', { version: '2.0.0', versionChanged: true, updateWaiting: true }),
   errorEvent('initialise', new Error('Service Worker not ready after 10 seconds')),
   doneEvent('checkForUpdate'),
   errorEvent('checkForUpdate', new Error('Failed to fetch')),

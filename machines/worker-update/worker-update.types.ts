@@ -60,6 +60,17 @@ export type WorkerUpdateEvent =
 export interface InitialiseOutput {
   /** The active worker's version (GET_VERSION → VERSION_INFO); null when no worker controls the page yet. */
   version: string | null;
+  /**
+   * The version differs from the one this browser ran last (app startup's version check): the update is done,
+   * so the update flags go, as for the worker's VERSION_CHANGED, which the page reloading after Apply Update
+   * may never receive (the worker broadcasts it while activating, before or during the reload).
+   */
+  versionChanged?: boolean;
+  /**
+   * A new worker already waits when the page starts (Later, then a reload; or found by another tab): offered at
+   * once. workbox-window reports it before the chart leaves `initialising`, where the event would be lost.
+   */
+  updateWaiting?: boolean;
 }
 
 export interface PersistUpdateFlagParams {

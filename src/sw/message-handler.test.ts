@@ -3,7 +3,7 @@ import { WORKER_MESSAGE } from '../domain/constants';
 import type { CacheLike, CacheStorageLike } from './cache-info';
 import { handleMessage } from './message-handler';
 import type { MessageDeps, MessageEventLike } from './message-handler';
-import { REGISTER_SYNC } from './messages';
+import { CACHE_CONFIG_ERROR, CACHE_CONFIGS_APPLIED, REGISTER_SYNC, SET_CACHE_CONFIGS } from './messages';
 
 /** Cache Storage in memory: cache name → URL → body. */
 function fakeCaches(
@@ -46,6 +46,7 @@ function deps(overrides: Partial<MessageDeps> = {}): MessageDeps {
     checkForUpdate: vi.fn(async () => false),
     broadcast: vi.fn(async () => undefined),
     requestSync: vi.fn(async () => undefined),
+    applyCacheConfigs: vi.fn(async () => ({ applied: [], rejected: [] })),
     ...overrides,
   };
 }
@@ -154,6 +155,40 @@ describe('handleMessage', () => {
     const { event } = fakeEvent({ type: REGISTER_SYNC });
     await handleMessage(event, deps({ requestSync }));
     expect(requestSync).toHaveBeenCalledOnce();
+  });
+
+  it('hands SET_CACHE_CONFIGS to the cache configurations and answers what was applied and set aside', async () => {
+    const configs = [
+      {
+        name: 'reports',
+        strategy: { name: 'CacheFirst', options: { cacheName: 'reports' } },
+        patterns: ['/r/*'],
+      },
+      { name: 'locales', strategy: { name: 'CacheOnly', options: { cacheName: 'locales' } }, patterns: [] },
+    ];
+    const applyCacheConfigs = vi.fn(async () => ({
+      applied: ['reports'],
+      rejected: [{ name: 'locales', reason: 'reserved-name' as const }],
+    }));
+    const { event, replies } = fakeEvent({ type: SET_CACHE_CONFIGS, configs });
+    await handleMessage(event, deps({ applyCacheConfigs }));
+    expect(applyCacheConfigs).toHaveBeenCalledWith(configs);
+    expect(replies).toEqual([
+      {
+        type: CACHE_CONFIGS_APPLIED,
+        applied: ['reports'],
+        rejected: [{ name: 'locales', reason: 'reserved-name' }],
+      },
+    ]);
+  });
+
+  it('answers CACHE_CONFIG_ERROR when the configurations cannot be kept', async () => {
+    const { event, replies } = fakeEvent({ type: SET_CACHE_CONFIGS, configs: [] });
+    await handleMessage(
+      event,
+      deps({ applyCacheConfigs: async () => Promise.reject(new Error('QuotaExceededError')) }),
+    );
+    expect(replies).toEqual([{ type: CACHE_CONFIG_ERROR, error: 'QuotaExceededError' }]);
   });
 
   it('ignores messages that are not ours', async () => {

@@ -5,7 +5,15 @@
 import { WORKER_MESSAGE } from '../domain/constants';
 import { clearCaches, readCacheInfo } from './cache-info';
 import type { CacheStorageLike } from './cache-info';
-import { errorText, REGISTER_SYNC, requestType } from './messages';
+import type { RejectedConfig } from './cache-config';
+import {
+  CACHE_CONFIG_ERROR,
+  CACHE_CONFIGS_APPLIED,
+  errorText,
+  REGISTER_SYNC,
+  requestType,
+  SET_CACHE_CONFIGS,
+} from './messages';
 import type { WorkerBroadcast, WorkerReply } from './messages';
 
 export interface PortLike {
@@ -30,6 +38,8 @@ export interface MessageDeps {
   broadcast(message: WorkerBroadcast, except?: unknown): Promise<void>;
   /** A request was queued: register the background sync, or replay now (queue-sync.ts). */
   requestSync(): Promise<void>;
+  /** Keeps and applies the settings dialog's cache configurations (custom-caches.ts). */
+  applyCacheConfigs(configs: unknown): Promise<{ applied: string[]; rejected: RejectedConfig[] }>;
 }
 
 function reply(event: MessageEventLike, message: WorkerReply): void {
@@ -78,6 +88,14 @@ export async function handleMessage(event: MessageEventLike, deps: MessageDeps):
       return;
     case REGISTER_SYNC:
       await deps.requestSync();
+      return;
+    case SET_CACHE_CONFIGS:
+      try {
+        const result = await deps.applyCacheConfigs((event.data as { configs?: unknown }).configs);
+        reply(event, { type: CACHE_CONFIGS_APPLIED, ...result });
+      } catch (error) {
+        reply(event, { type: CACHE_CONFIG_ERROR, error: errorText(error) });
+      }
       return;
   }
 }

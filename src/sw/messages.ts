@@ -17,6 +17,13 @@
  *   REGISTER_SYNC    → no reply. Ours, not the spec's: "a request was queued". The worker registers the
  *                      background sync tag (or, without Background Sync, replays the queue now when online).
  *                      The page may instead call `registration.sync.register(SYNC_TAG)` itself.
+ *   SET_CACHE_CONFIGS { configs } → CACHE_CONFIGS_APPLIED { applied: names, rejected: [{ name, reason }] }
+ *                                 | CACHE_CONFIG_ERROR { error }
+ *                      Ours, not the spec's: the cache configurations saved in the settings dialog's "Advanced
+ *                      caching" tab (001 §2, §3; the page's local-settings.ts CacheConfig list, built-ins
+ *                      left out). The worker keeps them (custom-caches.ts, IndexedDB: it restarts often) and
+ *                      answers matching requests with their strategy from then on; an empty list leaves only
+ *                      the built-in defaults of 001 §9.
  *
  * Broadcasts (clients.matchAll + postMessage, no port):
  *   VERSION_CHANGED { version, previousVersion, clearLocalDataPrefixes }  a new worker activated (001 §4: local
@@ -28,12 +35,19 @@
  *                                                     to `url` itself (a reload would lose a sale in progress)
  */
 import { VERSIONED_LOCAL_DATA_PREFIXES, WORKER_MESSAGE } from '../domain/constants';
+import type { RejectedConfig } from './cache-config';
 
 /** The Background Sync tag of the offline queue (000 §9 "background sync … on"). */
 export const SYNC_TAG = 'offline-queue-sync';
 
 /** Ours: the page says it queued a request (see the file comment). */
 export const REGISTER_SYNC = 'REGISTER_SYNC';
+
+/** Ours: the settings dialog's cache configurations (see the file comment). */
+export const SET_CACHE_CONFIGS = 'SET_CACHE_CONFIGS';
+export const CACHE_CONFIGS_APPLIED = 'CACHE_CONFIGS_APPLIED';
+/** Ends in _ERROR, so the page's reader takes it for an error reply (worker-messages.ts replyError). */
+export const CACHE_CONFIG_ERROR = 'CACHE_CONFIG_ERROR';
 
 /** The BroadcastChannel on which pages announce queue changes (src/client/app/pwa-platform.ts QUEUE_CHANNEL). */
 export const QUEUE_CHANNEL = 'offline-queue';
@@ -44,7 +58,8 @@ export type WorkerRequestType =
   | typeof WORKER_MESSAGE.GET_CACHE_INFO
   | typeof WORKER_MESSAGE.SKIP_WAITING
   | typeof WORKER_MESSAGE.FORCE_UPDATE
-  | typeof REGISTER_SYNC;
+  | typeof REGISTER_SYNC
+  | typeof SET_CACHE_CONFIGS;
 
 const REQUEST_TYPES: ReadonlySet<string> = new Set<WorkerRequestType>([
   WORKER_MESSAGE.GET_VERSION,
@@ -53,6 +68,7 @@ const REQUEST_TYPES: ReadonlySet<string> = new Set<WorkerRequestType>([
   WORKER_MESSAGE.SKIP_WAITING,
   WORKER_MESSAGE.FORCE_UPDATE,
   REGISTER_SYNC,
+  SET_CACHE_CONFIGS,
 ]);
 
 /** The request's type when the data is one of ours, else null (other libraries post messages too). */
@@ -76,7 +92,9 @@ export type WorkerReply =
   | { type: typeof WORKER_MESSAGE.CACHE_CLEAR_ERROR; error: string }
   | { type: typeof WORKER_MESSAGE.CACHE_INFO; caches: CacheSummary[]; version: string }
   | { type: typeof WORKER_MESSAGE.FORCE_UPDATE_COMPLETED; version: string; updateFound: boolean }
-  | { type: typeof WORKER_MESSAGE.FORCE_UPDATE_ERROR; error: string };
+  | { type: typeof WORKER_MESSAGE.FORCE_UPDATE_ERROR; error: string }
+  | { type: typeof CACHE_CONFIGS_APPLIED; applied: string[]; rejected: RejectedConfig[] }
+  | { type: typeof CACHE_CONFIG_ERROR; error: string };
 
 export type WorkerBroadcast =
   | {

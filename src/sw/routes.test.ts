@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NAVIGATION_DENYLIST, routeFor } from './routes';
+import { compilePattern, customRouteAllowed, NAVIGATION_DENYLIST, routeFor } from './routes';
 import type { RequestInfo } from './routes';
 
 const ORIGIN = 'https://till.example';
@@ -105,5 +105,68 @@ describe('NAVIGATION_DENYLIST', () => {
     expect(denied('/pos/sales')).toBe(false);
     expect(denied('/pos/receipts/0b7e2f7c-8b1d-4c1e-9a55-1f2e3d4c5b6a')).toBe(false);
     expect(denied('/apiary')).toBe(false);
+  });
+});
+
+describe('customRouteAllowed', () => {
+  const allowed = (path: string, init: Partial<Omit<RequestInfo, 'url' | 'origin'>> = {}) =>
+    customRouteAllowed({ url: new URL(path, ORIGIN), method: 'GET', origin: ORIGIN, ...init });
+
+  it('lets a saved configuration take the reads the worker leaves to the browser', () => {
+    expect(allowed('/api/report/daily?date=2025-01-02')).toBe(true);
+    expect(allowed('/api/pos/sales/17')).toBe(true);
+    expect(allowed('/e2e/hello.txt')).toBe(true);
+  });
+
+  it('never the app shell, the network-only paths, the built-in caches, writes or the worker itself', () => {
+    expect(allowed('/pos/sales', { mode: 'navigate' })).toBe(false);
+    expect(allowed('/icons/icon-72.png', { mode: 'navigate' })).toBe(false);
+    expect(allowed('/api/login')).toBe(false);
+    expect(allowed('/api/payments/momo/5/status')).toBe(false);
+    expect(allowed('/api/pos/employees')).toBe(false);
+    expect(allowed('/api/profile')).toBe(false);
+    expect(allowed('/assets/index-abc.js', { destination: 'script' })).toBe(false);
+    expect(allowed('/locales/en/common.json')).toBe(false);
+    expect(allowed('/widgets/sales-data.json')).toBe(false);
+    expect(allowed('/sw.js')).toBe(false);
+    expect(allowed('/manifest.webmanifest')).toBe(false);
+    expect(allowed('/api/report/daily', { method: 'POST' })).toBe(false);
+    expect(allowed('/api/report/daily', { method: 'HEAD' })).toBe(false);
+    expect(
+      customRouteAllowed({ url: new URL('https://cdn.example/x.json'), method: 'GET', origin: ORIGIN }),
+    ).toBe(false);
+  });
+});
+
+describe('compilePattern', () => {
+  const matches = (pattern: string, path: string) =>
+    compilePattern(pattern, ORIGIN)?.(new URL(path, ORIGIN)) ?? 'no matcher';
+
+  it('reads * as any run of characters, slashes included, and the rest literally', () => {
+    expect(matches('/api/report/*', '/api/report/daily')).toBe(true);
+    expect(matches('/api/report/*', '/api/report/daily/details')).toBe(true);
+    expect(matches('/api/report/*', '/api/report')).toBe(false);
+    expect(matches('/api/report/*', '/api/reports/daily')).toBe(false);
+    expect(matches('/api/*/details', '/api/report/daily/details')).toBe(true);
+    expect(matches('/e2e/a.txt', '/e2e/a.txt')).toBe(true);
+    expect(matches('/e2e/a.txt', '/e2e/aXtxt')).toBe(false);
+    expect(matches('/e2e/(a)+[b]', '/e2e/(a)+[b]')).toBe(true);
+  });
+
+  it('matches the whole path in any case, the query only when the pattern has one', () => {
+    expect(matches('/api/report/daily', '/API/Report/Daily?date=2025-01-02')).toBe(true);
+    expect(matches('/api/report/daily', '/api/report/daily/x')).toBe(false);
+    expect(matches('/api/report/daily?date=*', '/api/report/daily?date=2025-01-02')).toBe(true);
+    expect(matches('/api/report/daily?date=*', '/api/report/daily')).toBe(false);
+  });
+
+  it('takes a pattern with this origin or without a leading slash, and nothing of another origin', () => {
+    expect(matches(`${ORIGIN}/api/report/*`, '/api/report/daily')).toBe(true);
+    expect(matches('api/report/*', '/api/report/daily')).toBe(true);
+    expect(matches('*', '/anything/at/all')).toBe(true);
+    expect(compilePattern('https://cdn.example/*', ORIGIN)).toBeNull();
+    expect(compilePattern('   ', ORIGIN)).toBeNull();
+    const matcher = compilePattern('/x/*', ORIGIN);
+    expect(matcher?.(new URL('https://cdn.example/x/1'))).toBe(false);
   });
 });

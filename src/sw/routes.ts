@@ -119,3 +119,45 @@ export function routeFor(request: RequestInfo): RouteKind {
 
 /** Navigations the app shell must not answer: the API, and files (the manifest, an icon opened in a tab). */
 export const NAVIGATION_DENYLIST: RegExp[] = [/^\/api(\/|$)/, FILE_PATH];
+
+// ---- configurations saved in the settings dialog (custom-caches.ts) ------------------------------------------
+
+/**
+ * Whether a saved cache configuration (cache-config.ts SavedCacheConfig) may answer this request: only what the
+ * worker's own rules leave to the browser ('none'): a GET of this origin that is no page load, not the
+ * worker's script and not the manifest. So a pattern can never take the app shell, a login, a PIN check or a
+ * payment (network-only), the sale screen's offline reads or the widgets' data away from their rules, and
+ * writes stay the offline queue's.
+ */
+export function customRouteAllowed(request: RequestInfo): boolean {
+  if (request.method.toUpperCase() !== 'GET' || request.mode === 'navigate') return false;
+  if (request.url.pathname === '/sw.js' || request.url.pathname.endsWith('.webmanifest')) return false;
+  return routeFor(request) === 'none' && request.url.origin === request.origin;
+}
+
+export type UrlMatcher = (url: URL) => boolean;
+
+/**
+ * A URL pattern of the add dialog ("URL patterns, one per line", 001 §2), e.g. `/api/report/*`: `*` stands for
+ * any run of characters ('/' included), anything else is literal, and the whole path must match, in any case
+ * (as routeFor reads paths). A pattern with `?` is matched against the path and the query; one starting with
+ * the origin (`https://till.example/api/*`) like a path. Another origin's URL matches nothing: the worker
+ * answers only its own origin. Blank: null.
+ */
+export function compilePattern(pattern: string, origin: string): UrlMatcher | null {
+  let text = pattern.trim();
+  if (!text) return null;
+  if (/^https?:\/\//i.test(text)) {
+    if (!text.toLowerCase().startsWith(origin.toLowerCase())) return null;
+    text = text.slice(origin.length) || '/';
+  }
+  if (!text.startsWith('/') && !text.startsWith('*')) text = `/${text}`;
+  const withQuery = text.includes('?');
+  const source = text
+    .split('*')
+    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+    .join('.*');
+  const regex = new RegExp(`^${source}$`, 'i');
+  return (url) =>
+    url.origin === origin && regex.test(withQuery ? `${url.pathname}${url.search}` : url.pathname);
+}

@@ -41,8 +41,10 @@ import { handleMessage } from './message-handler';
 import { QUEUE_CHANNEL, versionChanged } from './messages';
 import type { WorkerBroadcast } from './messages';
 import { clickTarget, focusOrOpen, notificationFromPush } from './notifications';
+import { registerPushSubscriptionRenewal } from './push-subscription';
 import { NETWORK_ERROR, NO_CACHED_RESPONSE } from './offline-response';
 import { authScopedCacheKey, errorResponse, staleIfError } from './plugins';
+import { createCustomCaches, idbConfigStore } from './custom-caches';
 import { createQueueSync } from './queue-sync';
 import { routeFor } from './routes';
 import type { RouteKind } from './routes';
@@ -184,7 +186,11 @@ registerRoute(
   is('widget-data'),
   new CacheOnly({ cacheName: WIDGET_CACHE.cacheName, plugins: [errorResponse(NO_CACHED_RESPONSE)] }),
 );
-// 'network-only' and 'none' are not routed: the browser fetches them itself (routes.ts).
+// The settings dialog's cache configurations (SET_CACHE_CONFIGS), kept in IndexedDB: registered last, so they
+// take only what the routes above leave to the browser (custom-caches.ts).
+const customCaches = createCustomCaches({ origin: ORIGIN, store: idbConfigStore() });
+registerRoute(customCaches.match, customCaches.handler);
+// Other 'network-only' and 'none' requests are not routed: the browser fetches them itself (routes.ts).
 
 // ---- clients ----------------------------------------------------------------------------------------------
 
@@ -313,6 +319,7 @@ self.addEventListener('message', (event) => {
       },
       broadcast,
       requestSync: () => queueSync.requestSync(),
+      applyCacheConfigs: (configs) => customCaches.apply(configs),
     }),
   );
 });
@@ -350,6 +357,9 @@ self.addEventListener('notificationclick', (event) => {
   const url = clickTarget(event.notification.data, ORIGIN, event.action);
   event.waitUntil(focusOrOpen(self.clients, url));
 });
+
+// A subscription the push service dropped or rotated: resubscribe with the same key; the page registers it.
+registerPushSubscriptionRenewal(self, caches);
 
 // ---- widgets' host events (Windows) -----------------------------------------------------------------------
 

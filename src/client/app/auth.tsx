@@ -5,7 +5,7 @@
  *
  *   <AuthProvider>…</AuthProvider>                  one auth actor for the app (systemId 'auth')
  *   useAuthSelector(selectUser)                      one fact of its snapshot
- *   useAuthActorRef().send({ type: 'logout.request' })
+ *   useAuthActorRef().send({ type: 'logout.request' })   counts unsynced writes first; asks when there are some
  *   const pin = usePinCheckActor({ onApproved });    a PIN check for a gate or an approval; <PinPad actor={pin} />
  *
  * A 401 seen by the API client on a call that carried the token is sent to the auth actor as 'session.expired'
@@ -24,7 +24,13 @@ import type { Role } from '../../domain/constants';
 import { api } from '../lib/api/api';
 import * as authApi from '../lib/api/auth-api';
 import { pinApprovals } from '../lib/api/pin-approval';
-import { clearSession, readAuthRecord, rememberUsername, saveSession } from '../lib/storage';
+import {
+  clearSession,
+  countUnsyncedWrites,
+  readAuthRecord,
+  rememberUsername,
+  saveSession,
+} from '../lib/storage';
 
 /** The auth chart with the app's real calls and storage. */
 export const appAuthMachine = authMachine.provide({
@@ -36,6 +42,8 @@ export const appAuthMachine = authMachine.provide({
       ({ input, signal }) => authApi.login(input, { signal }),
     ),
     logout: fromPromise<unknown, void>(({ signal }) => authApi.logout({ signal })),
+    // The offline queue's writes not yet on the server: logout asks first when there are some (design.md §6).
+    countUnsyncedWrites: fromPromise<number, void>(() => countUnsyncedWrites()),
     saveProfile: fromPromise(({ input, signal }) =>
       authApi.updateProfile(input.fields, input.avatar, { signal }),
     ),
@@ -45,7 +53,8 @@ export const appAuthMachine = authMachine.provide({
     persistSession: ({ context }) => {
       if (context.session) saveSession(context.session);
     },
-    // The PIN approval is bound to the session (ADR 006): it goes with it.
+    // The PIN approval is bound to the session (ADR 006): it goes with it. The offline queue stays (IndexedDB,
+    // design.md §6): its writes are the salon's sales, not the session's.
     clearStoredSession: () => {
       clearSession();
       pinApprovals.clear();

@@ -2,10 +2,11 @@
  * The browser router (react-router-dom 7, createBrowserRouter) built from the route table: one layout route
  * per layout, each route of routes.ts under its layout with its gate, '/' redirecting by the session, and
  * anything unknown answered by the 404 page. A render error or a chunk that cannot be fetched shows the 500
- * page (the error element).
+ * page (the error element). The manifest's shortcut and widget addresses (routes.ts ROUTE_ALIASES) redirect
+ * to their route, whose gate then applies.
  */
 import { Box } from '@chakra-ui/react';
-import { createBrowserRouter } from 'react-router-dom';
+import { createBrowserRouter, Navigate, useLocation } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
 import { NotFoundScreen, ServerErrorScreen } from '../features/errors/error-screens';
 import { BareLayout } from './layouts/bare-layout';
@@ -13,8 +14,8 @@ import { DefaultLayout } from './layouts/default-layout';
 import { PosLayout } from './layouts/pos-layout';
 import { TvLayout } from './layouts/tv-layout';
 import { RootRedirect, RouteGate } from './route-gate';
-import { ROUTES, titleKey } from './routes';
-import type { AppRoute, Layout } from './routes';
+import { ROUTE_ALIASES, ROUTES, titleKey } from './routes';
+import type { AppRoute, Layout, RouteAlias } from './routes';
 
 function ErrorElement() {
   return (
@@ -40,10 +41,24 @@ function routeObject(route: AppRoute): RouteObject {
   };
 }
 
-export function buildRouteObjects(routes: readonly AppRoute[] = ROUTES): RouteObject[] {
+/** Replaces the alias in history (Back does not bounce into it again), keeping the query and hash. */
+function AliasRedirect({ to }: { to: string }) {
+  const { search, hash } = useLocation();
+  return <Navigate to={{ pathname: to, search, hash }} replace />;
+}
+
+function aliasObject(alias: RouteAlias): RouteObject {
+  return { path: alias.path, element: <AliasRedirect to={alias.to} />, errorElement: <ErrorElement /> };
+}
+
+export function buildRouteObjects(
+  routes: readonly AppRoute[] = ROUTES,
+  aliases: readonly RouteAlias[] = ROUTE_ALIASES,
+): RouteObject[] {
   const layouts = Object.keys(LAYOUTS) as Layout[];
   return [
     { path: '/', element: <RootRedirect />, errorElement: <ErrorElement /> },
+    ...aliases.map(aliasObject),
     ...layouts.map((layout): RouteObject => {
       const Layout = LAYOUTS[layout];
       return {

@@ -2,7 +2,17 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MODULE, ROLE } from '../../domain/constants';
-import { comingSoonRoutes, ROUTES, titleKey } from './routes';
+import { webManifest } from '../../sw/web-manifest';
+import { DEFAULT_SHORTCUTS, DEFAULT_WIDGETS } from '../features/pwa/local-settings';
+import {
+  aliasTarget,
+  comingSoonRoutes,
+  NOT_FOUND_PATH,
+  resolveRoute,
+  ROUTE_ALIASES,
+  ROUTES,
+  titleKey,
+} from './routes';
 
 /** Every path of 000 §2 "Screens and routes", as the spec writes them. */
 const SPEC_PATHS = [
@@ -221,5 +231,84 @@ describe('route table', () => {
       expect(navigation.screens[id as string], r.id).toBeTruthy();
       if (r.menu?.label) expect(navigation.menu[r.menu.label.replace(/^menu\./, '')], r.id).toBeTruthy();
     }
+  });
+});
+
+/** 001 §2 "Home-screen widget and shortcut targets". */
+const SPEC_HOME_SCREEN_TARGETS = [
+  '/dashboard',
+  '/sales',
+  '/appointments',
+  '/notifications',
+  '/pos/new-sale',
+  '/appointments/new',
+  '/reports',
+  '/customers/search',
+];
+
+/** Every address a home screen can open: the manifest's shortcuts and widgets, and the settings tab's defaults. */
+function homeScreenUrls(): string[] {
+  return [
+    ...webManifest.shortcuts.map((s) => s.url),
+    ...webManifest.widgets.map((w) => w.url),
+    ...DEFAULT_SHORTCUTS.map((s) => s.url),
+    ...DEFAULT_WIDGETS.map((w) => w.url),
+  ];
+}
+
+describe('home-screen shortcut and widget addresses', () => {
+  it('are exactly the targets 001 §2 lists', () => {
+    expect([...new Set(homeScreenUrls())].sort()).toEqual([...SPEC_HOME_SCREEN_TARGETS].sort());
+  });
+
+  it('each opens a declared screen, never the 404 page', () => {
+    for (const url of homeScreenUrls()) {
+      const route = resolveRoute(new URL(url, 'https://till.example').pathname);
+      expect(route, url).toBeDefined();
+      expect(route?.path, url).not.toBe(NOT_FOUND_PATH);
+    }
+  });
+
+  it('lead to the screens they mean', () => {
+    const opened = Object.fromEntries(SPEC_HOME_SCREEN_TARGETS.map((url) => [url, resolveRoute(url)?.id]));
+    expect(opened).toEqual({
+      '/dashboard': 'dashboard',
+      '/sales': 'reportOrder',
+      '/appointments': 'bookingAppt',
+      '/notifications': 'walkIn',
+      '/pos/new-sale': 'sale',
+      '/appointments/new': 'bookingAppt',
+      '/reports': 'reportDaily',
+      '/customers/search': 'adminCustomers',
+    });
+  });
+
+  it("keep the target's access rules: login, roles and PIN are the target route's own", () => {
+    for (const alias of ROUTE_ALIASES) {
+      const target = ROUTES.find((r) => r.path === alias.to);
+      expect(target, alias.path).toBeDefined();
+      expect(resolveRoute(alias.path), alias.path).toBe(target);
+      expect(target?.requireAuth, alias.path).toBe(true);
+    }
+    expect(resolveRoute('/sales')?.requirePinCode).toBe(true);
+    expect(resolveRoute('/reports')?.requirePinCode).toBe(true);
+    expect(resolveRoute('/customers/search')?.roles).toEqual([ROLE.ADMIN]);
+  });
+
+  it('never shadow a route of the table, and never lead to another alias', () => {
+    const aliasPaths = ROUTE_ALIASES.map((a) => a.path);
+    expect(new Set(aliasPaths).size).toBe(aliasPaths.length);
+    for (const alias of ROUTE_ALIASES) {
+      // Without the alias the address would be the 404 page: the alias takes no screen's address.
+      expect(resolveRoute(alias.path, ROUTES, []), alias.path).toBeUndefined();
+      expect(aliasPaths, alias.path).not.toContain(alias.to);
+    }
+  });
+
+  it('match as the router does: any case, a trailing slash', () => {
+    expect(aliasTarget('/POS/New-Sale/')).toBe('/pos/sales');
+    expect(aliasTarget('/pos/sales')).toBe('/pos/sales');
+    expect(resolveRoute('/no/such/page')).toBeUndefined();
+    expect(resolveRoute('/pos/sales/42')?.id).toBe('saleDetail');
   });
 });

@@ -19,6 +19,7 @@
  * no module: anyone who reaches them may use them.
  */
 import type { ComponentType } from 'react';
+import { matchRoutes } from 'react-router-dom';
 import { MODULE, ROLE } from '../../domain/constants';
 import type { ModuleId, Role } from '../../domain/constants';
 import type { AUTH_SCREENS } from './areas/auth-area';
@@ -337,6 +338,57 @@ export const NOT_FOUND_PATH = '/404';
 export const FORBIDDEN_PATH = '/403';
 export const SERVER_ERROR_PATH = '/500';
 export const LOGIN_PATH = '/login';
+
+/**
+ * The home-screen shortcut and widget addresses of the manifest (001 §2 "Home-screen widget and shortcut
+ * targets: /dashboard, /sales, /appointments, /notifications, /pos/new-sale, /appointments/new, /reports,
+ * /customers/search"; src/sw/web-manifest.ts) that are not themselves routes of 000 §2. Each is an alias that
+ * redirects to the route it means (router.tsx), so the target's own gate applies: login, role, module and PIN
+ * are the target's, never the alias's. The query and hash are kept.
+ *
+ * Targets the spec leaves open, chosen here:
+ * - /reports ("Quick Reports: open today's reports") → the daily report;
+ * - /customers/search → the customers screen, the one customer screen 000 §2 has (admin role, 000 §6);
+ * - /notifications → walk-in check-in: the app's notifications are walk-ins checking in (the server's push
+ *   service sends them with that url), so that is where someone acts on them;
+ * - /appointments and /appointments/new → the schedule (booking) screen.
+ * /dashboard is a route of its own and needs no alias.
+ */
+export interface RouteAlias {
+  path: string;
+  /** The path of a declared route without parameters. */
+  to: string;
+}
+
+export const ROUTE_ALIASES: readonly RouteAlias[] = [
+  { path: '/pos/new-sale', to: '/pos/sales' },
+  { path: '/sales', to: '/pos/report/order' },
+  { path: '/appointments', to: '/pos/booking-appt' },
+  { path: '/appointments/new', to: '/pos/booking-appt' },
+  { path: '/reports', to: '/pos/report/daily' },
+  { path: '/customers/search', to: '/admin/customers' },
+  { path: '/notifications', to: '/pos/walk-in' },
+];
+
+/** Where an address leads: an alias's target, or the address itself (trailing slash and case as the router). */
+export function aliasTarget(pathname: string, aliases: readonly RouteAlias[] = ROUTE_ALIASES): string {
+  const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return aliases.find((a) => a.path.toLowerCase() === normalised.toLowerCase())?.to ?? pathname;
+}
+
+/** The declared route an address opens, following an alias first; undefined when it would be the 404 page. */
+export function resolveRoute(
+  pathname: string,
+  routes: readonly AppRoute[] = ROUTES,
+  aliases: readonly RouteAlias[] = ROUTE_ALIASES,
+): AppRoute | undefined {
+  // The router's own ranking (a static segment beats a parameter), not the table's order.
+  const matches = matchRoutes(
+    routes.map((route) => ({ path: route.path, route })),
+    aliasTarget(pathname, aliases),
+  );
+  return matches?.at(-1)?.route.route;
+}
 
 /** The screens still rendering the coming-soon page. */
 export function comingSoonRoutes(routes: readonly AppRoute[] = ROUTES): AppRoute[] {

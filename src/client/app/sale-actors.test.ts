@@ -1,4 +1,7 @@
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createOrder } from '../../domain/order-editing';
 import { createApiClient } from '../lib/api/client';
 import { createLoadingStore } from '../lib/api/loading';
 import { apiNotices, createNoticeChannel } from '../lib/api/notices';
@@ -6,8 +9,17 @@ import type { ApiNotice } from '../lib/api/notices';
 import { pinApprovals } from '../lib/api/pin-approval';
 import { createFakeFetch, envelope, failure } from '../lib/api/test-fetch';
 import type { FakeHandler } from '../lib/api/test-fetch';
+import { flushQueue } from '../lib/offline-queue/flush';
+import { createOfflineFetch } from '../lib/offline-queue/offline-fetch';
+import { createRequestQueue } from '../lib/offline-queue/request-queue';
 import { createMemoryStorage } from '../lib/storage';
-import { checkManagerPin, orderSettingsOf, parseSaleId, persistWaitingTickets } from './sale-actors';
+import {
+  checkManagerPin,
+  createSale,
+  orderSettingsOf,
+  parseSaleId,
+  persistWaitingTickets,
+} from './sale-actors';
 
 function client(handler: FakeHandler) {
   const f = createFakeFetch(handler);
@@ -108,5 +120,66 @@ describe('the sale machine input', () => {
     for (const bad of [undefined, '0', '-1', '4.2', 'abc', '1e3', '9'.repeat(20)]) {
       expect(parseSaleId(bad)).toBeNull();
     }
+  });
+});
+
+describe('createSale', () => {
+  const created = { id: 41, uuid: 'sale-uuid-1', ticket_no: 7, daily_ticket_no: 3, invoice_no: 'INV-7' };
+
+  it('sends the uuid and the time the sale was rung up, the same time on a retry of the same intent', async () => {
+    const bodies: Array<Record<string, unknown>> = [];
+    const keys: Array<string | null> = [];
+    const api = client((request) => {
+      bodies.push(JSON.parse(String(request.body)) as Record<string, unknown>);
+      keys.push(request.headers.get('idempotency-key'));
+      return envelope(created, 201);
+    });
+    let clock = Date.parse('2026-03-07T15:04:05.000Z');
+    const now = () => new Date(clock);
+    const input = { order: createOrder('sale-uuid-1'), idempotencyKey: 'intent-retry-1' };
+    await createSale(input, { client: api, now });
+    clock += 60_000;
+    await createSale(input, { client: api, now });
+    expect(bodies.map((b) => [b.uuid, b.order_at])).toEqual([
+      ['sale-uuid-1', '2026-03-07T15:04:05.000Z'],
+      ['sale-uuid-1', '2026-03-07T15:04:05.000Z'],
+    ]);
+    expect(keys).toEqual(['intent-retry-1', 'intent-retry-1']);
+    expect(input.order.order_at).toBeNull();
+  });
+
+  it('offline: answers the queue receipt, and the replay hours later makes one sale at the ring-up time', async () => {
+    globalThis.indexedDB = new IDBFactory();
+    const queue = createRequestQueue({ locks: null });
+    const offline = createApiClient({
+      fetch: createOfflineFetch({
+        queue,
+        isOnline: () => false,
+        fetch: () => Promise.reject(new Error('no')),
+      }),
+      getToken: () => 'tok',
+      loading: createLoadingStore(),
+      notices: createNoticeChannel(),
+    });
+    const input = { order: createOrder('sale-uuid-2'), idempotencyKey: 'intent-offline-1' };
+    const rungUp = () => new Date('2026-03-07T15:10:00.000Z');
+    const answer = await createSale(input, { client: offline, now: rungUp });
+    expect(answer).toMatchObject({ offline: true, requestId: '1' });
+
+    const sales = new Map<string, Record<string, unknown>>();
+    const server = createFakeFetch((request) => {
+      const key = request.headers.get('idempotency-key') ?? '';
+      if (!sales.has(key)) sales.set(key, JSON.parse(String(request.body)) as Record<string, unknown>);
+      return envelope(created, 201);
+    });
+    await flushQueue(queue, { fetch: server.fetch, isOnline: () => true });
+    await flushQueue(queue, { fetch: server.fetch, isOnline: () => true });
+    expect([...sales.keys()]).toEqual(['intent-offline-1']);
+    expect(sales.get('intent-offline-1')).toMatchObject({
+      uuid: 'sale-uuid-2',
+      order_at: '2026-03-07T15:10:00.000Z',
+      status: 1,
+    });
+    await queue.close();
   });
 });

@@ -30,6 +30,7 @@ import { apiNotices } from '../lib/api/notices';
 import { pinApprovals } from '../lib/api/pin-approval';
 import { getSale, loadSaleCatalog, submitSale, toSaleCallError } from '../lib/api/sale-api';
 import { readAuthRecord, saveWaitingTickets } from '../lib/storage';
+import { withRingUpTime } from '../features/sale/ring-up-time';
 
 /**
  * POST /api/role-by-code for a manager approval. An approver's answer is also kept for this session's calls
@@ -86,13 +87,31 @@ export function parseSaleId(id: string | undefined): number | null {
   return value > 0 && Number.isSafeInteger(value) ? value : null;
 }
 
+/**
+ * POST the sale (lib/api/sale-api.ts submitSale) with its ring-up time (features/sale/ring-up-time.ts): a new
+ * order is stamped once per intent, so a sale queued offline and replayed hours later is recorded when it was
+ * rung up, and every retry sends the same body under the same key. Offline, the API client's offline fetch
+ * queues it and answers the queue's OfflineQueued (the sale machine's markPendingSync); the sale's uuid and
+ * key go with it, so its replay makes exactly one sale (design.md §5, §6).
+ */
+export function createSale(
+  input: CreateSaleInput,
+  options: { signal?: AbortSignal; client?: ApiClient; now?: () => Date } = {},
+): Promise<CreateSaleOutput> {
+  const { now, ...call } = options;
+  return submitSale(
+    { order: withRingUpTime(input.order, input.idempotencyKey, now), idempotencyKey: input.idempotencyKey },
+    call,
+  );
+}
+
 export const appSaleMachine = saleMachine.provide({
   actors: {
     loadSale: fromPromise<SaleRecord, LoadSaleInput>(({ input, signal }) =>
       getSale(input.saleId, { signal }),
     ),
     createSale: fromPromise<CreateSaleOutput, CreateSaleInput>(({ input, signal }) =>
-      submitSale({ order: input.order, idempotencyKey: input.idempotencyKey }, { signal }),
+      createSale(input, { signal }),
     ),
     checkManagerPin: fromPromise<CheckManagerPinOutput, CheckManagerPinInput>(({ input, signal }) =>
       checkManagerPin(input.pin, { signal }),

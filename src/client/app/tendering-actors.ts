@@ -4,11 +4,16 @@
  * and VietQR calls of lib/api/payments-api.ts and the app's PIN check for the VietQR confirmation; the gift card
  * check (machines/gift-card-check) gets GET /api/pos/giftcards/:id.
  *
+ * The offline card watch (issue 5 item 3, design.md §6) tells the sale machine, while the panel is up, whether
+ * the till is online, the store's offline card limits and the offline card payments the request queue still
+ * holds unsynced; the machine takes a card payment as an offline one within those limits.
+ *
  * The panel reads these through its own context (features/sale/tendering/tendering-actors-context.tsx), whose
  * default is this object, so the sale area needs no wiring; a test or a model-based UI run provides fakes with
  * <TenderingActorsProvider value={…}>.
  */
-import { fromPromise } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
+import type { CallbackActorLogic, EventObject } from 'xstate';
 import { giftCardCheckMachine } from '../../../machines/gift-card-check/gift-card-check.machine';
 import type { GiftCard, LookupGiftCardInput } from '../../../machines/gift-card-check/gift-card-check.types';
 import { paymentRequestMachine } from '../../../machines/payment-request/payment-request.machine';
@@ -19,7 +24,10 @@ import type {
   CreatePaymentRequestInput,
   PaymentRequestInfo,
 } from '../../../machines/payment-request/payment-request.types';
+import type { SaleEvent } from '../../../machines/sale/sale.types';
 import type { PaymentRequestView } from '../../contracts/payments';
+import type { StoreSettingsView } from '../../contracts/auth';
+import type { OfflineCardLimits } from '../../domain/offline-card';
 import type { ApiClient } from '../lib/api/client';
 import { getGiftcard } from '../lib/api/giftcards-api';
 import { newIdempotencyKey } from '../lib/api/idempotency-key';
@@ -31,6 +39,10 @@ import {
   getMomoStatus,
   getVnpayStatus,
 } from '../lib/api/payments-api';
+import { readUnsyncedOfflineCards } from '../lib/offline-queue/offline-cards';
+import type { UnsyncedOfflineCards } from '../lib/offline-queue/offline-cards';
+import { defaultRequestQueue } from '../lib/offline-queue/request-queue';
+import { readInitialSettings } from '../lib/storage';
 import { appPinCheckMachine } from './auth';
 
 interface Options {
@@ -125,9 +137,139 @@ export const appGiftCardCheckMachine = giftCardCheckMachine.provide({
   },
 });
 
+// ---- offline card watch ------------------------------------------------------------------------------------
+
+/** What the watch tells the sale machine (machines/sale/sale.types.ts). */
+export type OfflineCardReport = Extract<SaleEvent, { type: 'connectivity.change' | 'offlineCard.status' }>;
+
+export interface OfflineCardWatchInput {
+  /** The sale actor (the panel's SaleActor ref): it receives every report. */
+  sale: { send: (event: OfflineCardReport) => void };
+}
+
+export type OfflineCardWatchLogic = CallbackActorLogic<EventObject, OfflineCardWatchInput>;
+
+export interface OfflineCardWatchDeps {
+  /** Default navigator.onLine: the source the sync scheduler's network state and the queue use too. */
+  isOnline: () => boolean;
+  /** Default the window's online / offline events. Returns the unsubscribe. */
+  onConnectivity: (listener: (online: boolean) => void) => () => void;
+  /** The store's limits; null when this till has no store settings (then none is allowed offline). */
+  readLimits: () => OfflineCardLimits | null;
+  readUnsynced: () => Promise<UnsyncedOfflineCards>;
+  /** Default: this page's queue changes and other tabs' 'queue-changed' broadcasts. Returns the unsubscribe. */
+  onQueueChange: (listener: () => void) => () => void;
+  /** Read the queue again this often anyway (a change another context made without telling this one). */
+  refreshMs: number;
+  warn: (message: string, error: unknown) => void;
+}
+
+/**
+ * pwa-platform.ts QUEUE_CHANNEL, where every tab's platform says 'queue-changed'. Not imported: that module is
+ * the lazily loaded PWA platform, and the payment panel must not pull it in (tendering-actors.test.ts holds
+ * the two equal).
+ */
+export const QUEUE_CHANGED_CHANNEL = 'offline-queue';
+export const OFFLINE_CARD_REFRESH_MS = 30_000;
+
+export function offlineCardLimitsOf(
+  store:
+    Pick<StoreSettingsView, 'offline_card_limit_per_ticket' | 'offline_card_limit_total'> | null | undefined,
+): OfflineCardLimits | null {
+  if (!store) return null;
+  return { perTicket: store.offline_card_limit_per_ticket, total: store.offline_card_limit_total };
+}
+
+function browserConnectivity(listener: (online: boolean) => void): () => void {
+  if (typeof window === 'undefined') return () => {};
+  const online = () => listener(true);
+  const offline = () => listener(false);
+  window.addEventListener('online', online);
+  window.addEventListener('offline', offline);
+  return () => {
+    window.removeEventListener('online', online);
+    window.removeEventListener('offline', offline);
+  };
+}
+
+function queueChanges(listener: () => void): () => void {
+  const unsubscribe = defaultRequestQueue().subscribe(() => listener());
+  const channel =
+    typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(QUEUE_CHANGED_CHANNEL);
+  if (channel) {
+    channel.onmessage = (event: MessageEvent<{ type?: string } | null>) => {
+      if (event.data?.type === 'queue-changed') listener();
+    };
+  }
+  return () => {
+    unsubscribe();
+    channel?.close();
+  };
+}
+
+const defaultWatchDeps: OfflineCardWatchDeps = {
+  isOnline: () => (typeof navigator === 'undefined' ? true : navigator.onLine),
+  onConnectivity: browserConnectivity,
+  readLimits: () => offlineCardLimitsOf(readInitialSettings()?.storeSettings),
+  readUnsynced: () => readUnsyncedOfflineCards(),
+  onQueueChange: queueChanges,
+  refreshMs: OFFLINE_CARD_REFRESH_MS,
+  warn: (message, error) => console.warn(message, error),
+};
+
+/**
+ * The watch: reports connectivity at once and on every change, and the limits with the unsynced sum after
+ * each read of the queue (at start, on a queue change, on coming back online, every refreshMs). A read that
+ * an earlier one overtakes is dropped, so the last report is always the latest read.
+ *
+ * WHY a queue that cannot be read reports the total limit as used up: the money at risk cannot be counted,
+ * and a till whose queue is broken could not keep the offline sale anyway.
+ */
+export function createOfflineCardWatch(overrides: Partial<OfflineCardWatchDeps> = {}): OfflineCardWatchLogic {
+  const deps: OfflineCardWatchDeps = { ...defaultWatchDeps, ...overrides };
+  return fromCallback<EventObject, OfflineCardWatchInput>(({ input }) => {
+    const { sale } = input;
+    let stopped = false;
+    let latest = 0;
+
+    const refresh = () => {
+      const read = ++latest;
+      const limits = deps.readLimits() ?? { perTicket: 0, total: 0 };
+      deps.readUnsynced().then(
+        (unsynced) => {
+          if (stopped || read !== latest) return;
+          sale.send({ type: 'offlineCard.status', limits, unsynced: unsynced.total });
+        },
+        (error: unknown) => {
+          if (stopped || read !== latest) return;
+          deps.warn('The offline queue could not be read; no card payment is taken offline.', error);
+          sale.send({ type: 'offlineCard.status', limits, unsynced: limits.total });
+        },
+      );
+    };
+
+    sale.send({ type: 'connectivity.change', online: deps.isOnline() });
+    refresh();
+    const stopConnectivity = deps.onConnectivity((online) => {
+      sale.send({ type: 'connectivity.change', online });
+      refresh();
+    });
+    const stopQueue = deps.onQueueChange(refresh);
+    const timer = setInterval(refresh, deps.refreshMs);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+      stopConnectivity();
+      stopQueue();
+    };
+  });
+}
+
 export interface TenderingActors {
   paymentRequest: typeof paymentRequestMachine;
   giftCardCheck: typeof giftCardCheckMachine;
+  /** Runs while the panel is up; started with the sale actor as its input. */
+  offlineCardWatch: OfflineCardWatchLogic;
   /** Idempotency keys of payment requests: works on plain http:// tills too (idempotency-key.ts). */
   createId: () => string;
 }
@@ -135,5 +277,6 @@ export interface TenderingActors {
 export const appTenderingActors: TenderingActors = {
   paymentRequest: appPaymentRequestMachine,
   giftCardCheck: appGiftCardCheckMachine,
+  offlineCardWatch: createOfflineCardWatch(),
   createId: newIdempotencyKey,
 };

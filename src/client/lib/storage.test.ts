@@ -1,8 +1,12 @@
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import type { LoginResponse } from '../../contracts/auth';
 import { waitingTicketsKey } from '../../domain/constants';
+import { createRequestQueue } from './offline-queue/request-queue';
 import {
   clearSession,
+  countUnsyncedWrites,
   createMemoryStorage,
   isKeptOnLogout,
   KEPT_ON_LOGOUT_KEYS,
@@ -158,6 +162,36 @@ describe('logout', () => {
     expect(isKeptOnLogout(STORAGE_KEYS.AUTH)).toBe(false);
     expect(isKeptOnLogout(STORAGE_KEYS.INITIAL_SETTINGS)).toBe(false);
     expect(KEPT_ON_LOGOUT_KEYS).toContain(STORAGE_KEYS.REMEMBER_USER);
+  });
+});
+
+describe('logout and the offline queue (design.md §6)', () => {
+  async function queueWithWork() {
+    globalThis.indexedDB = new IDBFactory();
+    const queue = createRequestQueue({ locks: null });
+    await queue.enqueue({ url: '/api/pos/sales', method: 'POST', body: '{"uuid":"a"}' });
+    await queue.enqueue({ url: '/api/pos/customers', method: 'POST', body: '{}' });
+    const failed = await queue.enqueue({ url: '/api/payments/refund', method: 'POST', body: '{}' });
+    await queue.markFailed(failed.id, 'HTTP 500: Internal Server Error');
+    await queue.enqueue({ url: '/api/report/daily', method: 'GET' });
+    return queue;
+  }
+
+  it('counts the writes not yet on the server, failed ones included, queued reads not', async () => {
+    const queue = await queueWithWork();
+    expect(await countUnsyncedWrites(() => Promise.resolve(queue))).toBe(3);
+    await queue.close();
+  });
+
+  it('clearing the session leaves the queue (IndexedDB offline-queue) as it was', async () => {
+    const queue = await queueWithWork();
+    const before = await queue.list();
+    const store = createMemoryStorage();
+    saveSession(LOGIN, store);
+    clearSession(store);
+    expect(readAuthRecord(store)).toBeNull();
+    expect(await queue.list()).toEqual(before);
+    await queue.close();
   });
 });
 

@@ -18,6 +18,9 @@
 import type { AuthUser, InitialSettings, LoginResponse } from '../../contracts/auth';
 import { waitingTicketsKey } from '../../domain/constants';
 import type { WaitingTicket } from '../../domain/order.types';
+import { isWrite } from './offline-queue/classify';
+import { loadDefaultQueue } from './offline-queue/offline-fetch';
+import type { RequestQueue } from './offline-queue/request-queue';
 
 export const STORAGE_KEYS = {
   /** The auth record: the login response as the server sent it. */
@@ -187,6 +190,19 @@ export function clearSession(store: Storage = defaultStorage()): void {
     if (key !== null) keys.push(key);
   }
   for (const key of keys) if (!isKeptOnLogout(key)) store.removeItem(key);
+}
+
+/**
+ * What logout would leave behind unsent (design.md §6; the auth chart's countUnsyncedWrites): the writes of the
+ * offline queue (IndexedDB `offline-queue`) that have not reached the server, waiting or failed. Queued reads do
+ * not count: nothing is lost with them. Logout never clears the queue; clearSession above only touches browser
+ * storage. The queue module loads here on first use (it is not in the shell's chunk).
+ */
+export async function countUnsyncedWrites(
+  loadQueue: () => Promise<Pick<RequestQueue, 'list'>> = loadDefaultQueue,
+): Promise<number> {
+  const requests = await (await loadQueue()).list();
+  return requests.filter((request) => isWrite(request.method)).length;
 }
 
 export function readRememberedUsername(store: Storage = defaultStorage()): string | null {

@@ -12,7 +12,8 @@
  * senders after the caller's transaction commits: a notification cannot be rolled back.
  */
 import { ECDH } from 'node:crypto';
-import type { Agent } from 'node:https';
+import { readFileSync } from 'node:fs';
+import { Agent } from 'node:https';
 import { and, desc, eq, lte, notInArray, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import webpush from 'web-push';
@@ -53,8 +54,21 @@ export interface PushSettings {
   timeoutMs: number;
   /** https.Agent for the deliveries (tests: one that trusts the local push service's certificate). */
   agent?: Agent;
+  /**
+   * TESTS ONLY (PUSH_TEST_SERVICE_ORIGIN + PUSH_TEST_SERVICE_CA; never set by default): one local push
+   * service, by exact origin, whose deliveries go through an agent that trusts only its certificate. Lets
+   * the end-to-end run deliver real Web Push without letting `endpointHosts` name a loopback host.
+   */
+  testService?: TestPushService;
 }
 export type PushOptions = Partial<PushSettings>;
+
+export interface TestPushService {
+  /** https://127.0.0.1:<port> (or [::1] / localhost): an exact origin, never a host pattern. */
+  origin: string;
+  /** Trusts only the service's CA, so nothing but that service completes a TLS handshake through it. */
+  agent: Agent;
+}
 
 /** What a sender needs: the FastifyInstance (app.db, app.pushSettings, app.log) satisfies it. */
 export interface PushDeps {
@@ -82,9 +96,40 @@ export const KNOWN_PUSH_SERVICE_HOSTS: readonly string[] = [
 export const DEFAULT_VAPID_SUBJECT = 'mailto:admin@example.com';
 export const DEFAULT_PUSH_TIMEOUT_MS = 10_000;
 
+const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['127.0.0.1', '[::1]', 'localhost']);
+
+/**
+ * The test-only push service of the environment, or undefined when PUSH_TEST_SERVICE_ORIGIN is unset (the
+ * default, and always in production). Both variables or neither; the origin must be https on a loopback
+ * address (a test's fake service on this machine, never a host elsewhere); the CA file must be readable.
+ * Anything else fails at start.
+ */
+export function testPushServiceFromEnv(env: NodeJS.ProcessEnv = process.env): TestPushService | undefined {
+  const origin = env.PUSH_TEST_SERVICE_ORIGIN?.trim();
+  const caFile = env.PUSH_TEST_SERVICE_CA?.trim();
+  if (!origin && !caFile) return undefined;
+  if (!origin || !caFile) {
+    throw new Error('PUSH_TEST_SERVICE_ORIGIN and PUSH_TEST_SERVICE_CA go together (tests only)');
+  }
+  let url: URL | null = null;
+  try {
+    url = new URL(origin);
+  } catch {
+    url = null;
+  }
+  if (!url || url.protocol !== 'https:' || !LOOPBACK_HOSTS.has(url.hostname) || url.origin !== origin) {
+    throw new Error(
+      `PUSH_TEST_SERVICE_ORIGIN must be an https origin on a loopback address (https://127.0.0.1:<port>), not "${origin}"`,
+    );
+  }
+  const ca = readFileSync(caFile, 'utf8');
+  return { origin: url.origin, agent: new Agent({ ca, keepAlive: false }) };
+}
+
 /**
  * Options win over the environment: VAPID_SUBJECT (mailto: or https: URL) and PUSH_ENDPOINT_HOSTS (extra
- * hosts, comma-separated, for a self-hosted push service). A bad subject fails at start, not at first send.
+ * hosts, comma-separated, for a self-hosted push service), and the test-only PUSH_TEST_SERVICE_ORIGIN /
+ * PUSH_TEST_SERVICE_CA (testPushServiceFromEnv). A bad setting fails at start, not at first send.
  */
 export function resolvePushSettings(
   options: PushOptions = {},
@@ -98,12 +143,32 @@ export function resolvePushSettings(
     .split(',')
     .map((h) => h.trim().toLowerCase())
     .filter(Boolean);
+  const testService = options.testService ?? testPushServiceFromEnv(env);
   return {
     subject,
     endpointHosts: options.endpointHosts ?? [...KNOWN_PUSH_SERVICE_HOSTS, ...extraHosts],
     timeoutMs: options.timeoutMs ?? DEFAULT_PUSH_TIMEOUT_MS,
     ...(options.agent ? { agent: options.agent } : {}),
+    ...(testService ? { testService } : {}),
   };
+}
+
+/** The endpoint is at the test-only push service (same origin exactly), when one is configured. */
+function atTestService(endpoint: string, settings: Pick<PushSettings, 'testService'>): boolean {
+  if (!settings.testService) return false;
+  try {
+    return new URL(endpoint).origin === settings.testService.origin;
+  } catch {
+    return false;
+  }
+}
+
+/** What subscribe and every delivery check: a known push service, or the configured test service. */
+export function endpointAllowed(
+  endpoint: string,
+  settings: Pick<PushSettings, 'endpointHosts' | 'testService'>,
+): boolean {
+  return isAllowedEndpoint(endpoint, settings.endpointHosts) || atTestService(endpoint, settings);
 }
 
 export function isAllowedEndpoint(endpoint: string, hosts: readonly string[]): boolean {
@@ -210,7 +275,7 @@ export async function subscribe(
   now: Date = new Date(),
 ): Promise<{ subscription: PushSubscriptionInfo; created: boolean }> {
   const { endpoint, keys, expirationTime } = body.subscription;
-  if (!isAllowedEndpoint(endpoint, settings.endpointHosts)) {
+  if (!endpointAllowed(endpoint, settings)) {
     throw unprocessable(ENDPOINT_NOT_ALLOWED_MESSAGE, {
       'subscription.endpoint': [ENDPOINT_NOT_ALLOWED_MESSAGE],
     });
@@ -336,7 +401,8 @@ async function deliver(
   if (target.expiresAt && target.expiresAt <= now) return remove();
 
   let error: unknown = null;
-  if (isAllowedEndpoint(target.endpoint, settings.endpointHosts)) {
+  if (endpointAllowed(target.endpoint, settings)) {
+    const agent = atTestService(target.endpoint, settings) ? settings.testService?.agent : settings.agent;
     try {
       await webpush.sendNotification(
         { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
@@ -348,7 +414,7 @@ async function deliver(
           ...(options.topic ? { topic: options.topic } : {}),
           contentEncoding: 'aes128gcm',
           timeout: settings.timeoutMs,
-          ...(settings.agent ? { agent: settings.agent } : {}),
+          ...(agent ? { agent } : {}),
         },
       );
     } catch (caught) {

@@ -3,7 +3,7 @@
  * when dist/client is missing or older than its sources, then serves it and the API, with the embedded
  * PostgreSQL in a fresh temp DATA_DIR on free ports and the demo tenant seeded (README "Demo logins"). Every
  * run starts from the same data. The returned teardown stops the server (which stops PostgreSQL) and deletes
- * the directory.
+ * the directory. The server also accepts the run's local push service (push-service.ts; test-only setting).
  *
  * E2E_BASE_URL already set: that server is used as it is, nothing is started.
  */
@@ -14,6 +14,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { preparePushService } from './push-service';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 /** A cold start may build the client first (~10-20 s) and run initdb (a few seconds). */
@@ -70,6 +71,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'salon-e2e-'));
   const [port, pgPort] = [await freePort(), await freePort()];
   const url = `http://127.0.0.1:${port}`;
+  const push = await preparePushService(dataDir, await freePort());
 
   let output = '';
   const child = spawn(
@@ -86,6 +88,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         SEED_DEMO: 'true',
         LOG_LEVEL: 'warn',
         DATABASE_URL: '',
+        ...push.serverEnv,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
@@ -108,6 +111,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   }
 
   process.env.E2E_BASE_URL = url;
+  Object.assign(process.env, push.testEnv);
   console.info(
     `[e2e] app at ${url} (data ${dataDir}), ready in ${Math.round(performance.now() - started)} ms`,
   );

@@ -23,7 +23,7 @@ export interface ReceiptViewProps {
   receipt: ReceiptData;
   /** h1 on the receipt page, h2 inside another screen (the sale screen has its own h1). */
   headingLevel?: 'h1' | 'h2';
-  /** Made offline and not yet on the server: marked as pending (design.md §6). */
+  /** Made offline and not yet on the server: marked as pending, without the numbers only the server gives. */
   pending?: boolean;
 }
 
@@ -189,12 +189,17 @@ export function ReceiptView({ receipt, headingLevel = 'h2', pending = false }: R
         )}
 
         <Stack gap="0.5">
-          <Row
-            testId="receipt-ticket"
-            label={t('receipt.ticket')}
-            value={`#${formatNumber(receipt.daily_ticket_no, language, { useGrouping: false })}`}
-          />
-          <Row testId="receipt-invoice" label={t('receipt.invoice')} value={receipt.invoice_no} />
+          {/* The server numbers a sale when it arrives: a pending one has no ticket or invoice number yet. */}
+          {!pending && (
+            <Row
+              testId="receipt-ticket"
+              label={t('receipt.ticket')}
+              value={`#${formatNumber(receipt.daily_ticket_no, language, { useGrouping: false })}`}
+            />
+          )}
+          {!pending && (
+            <Row testId="receipt-invoice" label={t('receipt.invoice')} value={receipt.invoice_no} />
+          )}
           <Row
             testId="receipt-date"
             label={t('receipt.date')}

@@ -2,24 +2,105 @@
  * /logout (000 §2): opening it is the request to log out. It sends 'logout.request' once on arrival (an intent,
  * like a click, not a reaction to a state) and shows progress while the chart ends the session; once the chart
  * is anonymous it goes to /login. The chart clears the local session whatever the server answers.
+ *
+ * With writes still waiting in the offline queue (design.md §6: "Logging out with unsynced writes asks for
+ * confirmation and never deletes the queue"), the chart stops in its `confirming` step with the count and this
+ * screen asks: Cancel keeps the session and goes back where the person came from; "Log out anyway" logs out.
+ * Either way the queue stays on the device.
  */
+import { Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router-dom';
-import { selectIsAuthenticated, selectIsBusy } from '../../../../machines/auth/auth.selectors';
+import { Navigate, useNavigate } from 'react-router-dom';
+import {
+  selectHomePath,
+  selectIsAuthenticated,
+  selectIsBusy,
+  selectLogoutStep,
+  selectUnsyncedWrites,
+} from '../../../../machines/auth/auth.selectors';
 import { useAuthActorRef, useAuthSelector } from '../../app/auth';
 import { PageLoading } from '../../components/page-loading';
+
+/** Back to the screen the person left for /logout; home when /logout was opened directly. */
+function useLeave(): () => void {
+  const navigate = useNavigate();
+  const home = useAuthSelector(selectHomePath);
+  return () => {
+    const index = (window.history.state as { idx?: unknown } | null)?.idx;
+    if (typeof index === 'number' && index > 0) void navigate(-1);
+    else void navigate(home, { replace: true });
+  };
+}
+
+function ConfirmLogout() {
+  const { t } = useTranslation('common');
+  const auth = useAuthActorRef();
+  const count = useAuthSelector(selectUnsyncedWrites);
+  const leave = useLeave();
+  const cancel = () => {
+    auth.send({ type: 'logout.cancel' });
+    leave();
+  };
+  return (
+    <Dialog.Root
+      open
+      role="alertdialog"
+      placement="center"
+      size={{ base: 'full', sm: 'md' }}
+      closeOnInteractOutside={false}
+      onOpenChange={(details) => {
+        if (!details.open) cancel();
+      }}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="logout-confirm" data-count={count}>
+            <Dialog.Header>
+              <Dialog.Title>{t('offline.logout.title')}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="3">
+                <Text fontWeight="semibold" data-testid="logout-confirm-count">
+                  {t('offline.logout.count', { count })}
+                </Text>
+                <Text>{t('offline.logout.kept')}</Text>
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer gap="3" flexWrap="wrap">
+              <Button size="lg" minH="11" variant="outline" onClick={cancel} data-testid="logout-cancel">
+                {t('offline.logout.cancel')}
+              </Button>
+              <Button
+                size="lg"
+                minH="11"
+                colorPalette="red"
+                onClick={() => auth.send({ type: 'logout.confirm' })}
+                data-testid="logout-anyway"
+              >
+                {t('offline.logout.confirm')}
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
 
 export function LogoutScreen() {
   const { t } = useTranslation('common');
   const auth = useAuthActorRef();
   const authenticated = useAuthSelector(selectIsAuthenticated);
   const busy = useAuthSelector(selectIsBusy);
+  const step = useAuthSelector(selectLogoutStep);
 
   useEffect(() => {
     auth.send({ type: 'logout.request' });
   }, [auth]);
 
+  if (step === 'confirming') return <ConfirmLogout />;
   if (authenticated || busy) return <PageLoading label={t('auth.logout.progress')} />;
   return <Navigate to="/login" replace />;
 }

@@ -2,9 +2,11 @@
  * Tab 4, "Advanced caching" (001 §2): counts of caches, total entries and total size; clear all caches, add cache
  * configuration and refresh stats; a clear button per cache; the add dialog takes a name, a strategy
  * (CacheFirst, NetworkFirst, StaleWhileRevalidate, NetworkOnly, CacheOnly) and URL patterns, one per line
- * ("requires name and strategy", 001 §5). The cache operations are this tab's worker-tools actor, which reads the
- * stats when the tab opens; the configurations are this device's setting (local-settings.ts). The service-worker
- * status panel sits below: its Clear Cache and Cache Info belong with the caches.
+ * ("requires name and strategy", 001 §5), plus the optional limits of 001 §3 (max entries, max age, network
+ * timeout; cache-config-form.ts). The cache operations are this tab's worker-tools actor, which reads the
+ * stats when the tab opens; the configurations are this device's setting (local-settings.ts), which the
+ * service worker applies: the tab hands it the list whenever it changes (cache-config-sync.ts). The
+ * service-worker status panel sits below: its Clear Cache and Cache Info belong with the caches.
  */
 import {
   Alert,
@@ -23,7 +25,7 @@ import {
   Textarea,
 } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useState, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -32,8 +34,11 @@ import {
   selectRunningOperation,
   selectToolsError,
 } from '../../../../machines/worker-tools/worker-tools.selectors';
+import { EMPTY_LIMITS, limitFields, limitsSummary, readCacheLimits, withLimits } from './cache-config-form';
+import type { CacheLimitsDraft } from './cache-config-form';
+import { applyCacheConfigsInWorker } from './cache-config-sync';
 import { addCacheConfig, CACHE_STRATEGIES, cacheConfigsSetting, removeCacheConfig } from './local-settings';
-import type { CacheConfigDraft, DraftError } from './local-settings';
+import type { CacheConfig, CacheConfigDraft, DraftError } from './local-settings';
 import { errorText } from './messages';
 import type { PwaActors } from './pwa-context';
 import { formatBytes } from './pwa-format';
@@ -50,19 +55,26 @@ function draftError(errors: readonly DraftError[], field: string): DraftError | 
 function AddCacheDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('common');
   const [draft, setDraft] = useState<CacheConfigDraft>({ name: '', strategy: '', patterns: '' });
+  const [limits, setLimits] = useState<CacheLimitsDraft>(EMPTY_LIMITS);
   const [errors, setErrors] = useState<DraftError[]>([]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const result = addCacheConfig(cacheConfigsSetting.get(), draft);
-    if (!result.ok) {
-      setErrors(result.errors);
+    const typedLimits = readCacheLimits(draft.strategy, limits);
+    if (!result.ok || !typedLimits.ok) {
+      setErrors([...(result.ok ? [] : result.errors), ...(typedLimits.ok ? [] : typedLimits.errors)]);
       return;
     }
-    cacheConfigsSetting.set(result.list);
+    cacheConfigsSetting.set(withLimits(result.list, draft.name.trim(), typedLimits.limits));
     onClose();
   };
   const nameError = draftError(errors, 'name');
   const strategyError = draftError(errors, 'strategy');
+  const limitLabels: Record<keyof CacheLimitsDraft, string> = {
+    maxEntries: t('pwa.caching.maxEntries'),
+    maxAgeMinutes: t('pwa.caching.maxAge'),
+    networkTimeoutSeconds: t('pwa.caching.networkTimeout'),
+  };
   return (
     <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} size="md" placement="center">
       <Portal>
@@ -112,6 +124,31 @@ function AddCacheDialog({ onClose }: { onClose: () => void }) {
                     />
                     <Field.HelperText>{t('pwa.caching.patternsHint')}</Field.HelperText>
                   </Field.Root>
+                  {limitFields(draft.strategy).map((field) => {
+                    const error = draftError(errors, field);
+                    return (
+                      <Field.Root key={field} invalid={error !== undefined}>
+                        <Field.Label>{limitLabels[field]}</Field.Label>
+                        <Input
+                          size="lg"
+                          inputMode="numeric"
+                          value={limits[field]}
+                          onChange={(e) => setLimits({ ...limits, [field]: e.target.value })}
+                        />
+                        {error ? (
+                          <Field.ErrorText>{t(error.code, error.params)}</Field.ErrorText>
+                        ) : (
+                          <Field.HelperText>
+                            {t(
+                              field === 'networkTimeoutSeconds'
+                                ? 'pwa.caching.timeoutHint'
+                                : 'pwa.caching.limitsHint',
+                            )}
+                          </Field.HelperText>
+                        )}
+                      </Field.Root>
+                    );
+                  })}
                 </Stack>
               </Dialog.Body>
               <Dialog.Footer>
@@ -133,9 +170,29 @@ function AddCacheDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
+function LimitsText({ config }: { config: CacheConfig }) {
+  const { t, i18n } = useTranslation('common');
+  const summary = limitsSummary(config, i18n.language);
+  const parts = [
+    summary.maxEntries === undefined ? null : t('pwa.caching.limitEntries', { count: summary.maxEntries }),
+    summary.maxAge === undefined ? null : t('pwa.caching.limitAge', { age: summary.maxAge }),
+    summary.networkTimeout === undefined
+      ? null
+      : t('pwa.caching.limitTimeout', { time: summary.networkTimeout }),
+  ].filter((part): part is string => part !== null);
+  return <>{parts.length ? parts.join(' · ') : t('pwa.caching.noLimits')}</>;
+}
+
 function CacheConfigs() {
   const { t } = useTranslation('common');
   const configs = useSyncExternalStore(cacheConfigsSetting.subscribe, cacheConfigsSetting.get);
+  // Keeps the worker in step with the saved list (an external system, not a workflow: nothing here waits for
+  // its answer; a worker that cannot take it keeps its last list and gets this one on the next change).
+  useEffect(() => {
+    applyCacheConfigsInWorker(configs).catch((error: unknown) =>
+      console.warn('The service worker did not take the cache configurations', error),
+    );
+  }, [configs]);
   return (
     <Section title={t('pwa.caching.configs')} testId="cache-configs">
       <Table.Root size="sm">
@@ -144,6 +201,7 @@ function CacheConfigs() {
             <Table.ColumnHeader>{t('pwa.caching.name')}</Table.ColumnHeader>
             <Table.ColumnHeader>{t('pwa.caching.strategy')}</Table.ColumnHeader>
             <Table.ColumnHeader>{t('pwa.caching.patterns')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('pwa.caching.limits')}</Table.ColumnHeader>
             <Table.ColumnHeader>
               <Text srOnly>{t('pwa.caching.actions')}</Text>
             </Table.ColumnHeader>
@@ -155,6 +213,9 @@ function CacheConfigs() {
               <Table.Cell>{config.name}</Table.Cell>
               <Table.Cell>{config.strategy.name}</Table.Cell>
               <Table.Cell>{config.patterns.join(', ') || '—'}</Table.Cell>
+              <Table.Cell data-testid="cache-config-limits">
+                <LimitsText config={config} />
+              </Table.Cell>
               <Table.Cell textAlign="end">
                 {config.builtIn ? (
                   <Text color="fg.muted" fontSize="sm">

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { VERSIONED_LOCAL_DATA_PREFIXES } from '../../../domain/constants';
+import * as sw from '../../../sw/messages';
+import { DEFAULT_CACHE_CONFIGS } from './local-settings';
+import type { CacheConfig } from './local-settings';
 import {
+  CACHE_CONFIGS_APPLIED,
+  cacheConfigsMessage,
   expectReply,
+  replyAppliedConfigs,
+  SET_CACHE_CONFIGS,
   replyCaches,
   replyError,
   replyVersion,
@@ -61,5 +68,52 @@ describe('worker messages', () => {
         VERSIONED_LOCAL_DATA_PREFIXES,
       ),
     ).toEqual(['app-cache', 'pos-layout', 'user-prefs']);
+  });
+});
+
+describe('cache configurations for the worker', () => {
+  const added: CacheConfig = {
+    name: 'reports',
+    strategy: { name: 'CacheFirst', options: { cacheName: 'reports', maxEntries: 2 } },
+    patterns: ['/api/report/*'],
+    builtIn: false,
+  };
+
+  it("speaks the worker's own message names", () => {
+    expect(SET_CACHE_CONFIGS).toBe(sw.SET_CACHE_CONFIGS);
+    expect(CACHE_CONFIGS_APPLIED).toBe(sw.CACHE_CONFIGS_APPLIED);
+    expect(sw.CACHE_CONFIG_ERROR.endsWith('_ERROR')).toBe(true);
+  });
+
+  it('sends the saved configurations without the built-ins, which are the worker rules already', () => {
+    expect(cacheConfigsMessage([...DEFAULT_CACHE_CONFIGS, added])).toEqual({
+      type: 'SET_CACHE_CONFIGS',
+      configs: [
+        {
+          name: 'reports',
+          strategy: { name: 'CacheFirst', options: { cacheName: 'reports', maxEntries: 2 } },
+          patterns: ['/api/report/*'],
+        },
+      ],
+    });
+    expect(cacheConfigsMessage(DEFAULT_CACHE_CONFIGS).configs).toEqual([]);
+  });
+
+  it('reads what the worker applied and set aside, and its error reply as an error', () => {
+    const reply = expectReply(
+      {
+        type: CACHE_CONFIGS_APPLIED,
+        applied: ['reports', 3],
+        rejected: [{ name: 'locales', reason: 'reserved-name' }, { name: 1 }],
+      },
+      CACHE_CONFIGS_APPLIED,
+    );
+    expect(replyAppliedConfigs(reply)).toEqual({
+      applied: ['reports'],
+      rejected: [{ name: 'locales', reason: 'reserved-name' }],
+    });
+    expect(() => expectReply({ type: 'CACHE_CONFIG_ERROR', error: 'quota' }, CACHE_CONFIGS_APPLIED)).toThrow(
+      'quota',
+    );
   });
 });

@@ -19,9 +19,18 @@
  *     { type: 'FORCE_UPDATE' }                                 check for a new worker now
  *     { type: 'FOCUS_CLIENT', url? }                           a notification click chose this tab
  *     { type: 'FORCE_UPDATE_ERROR', error }                    the update flow shows "Update Failed"
+ * - Ours, not the spec's (src/sw/messages.ts): the "Advanced caching" tab's saved configurations, built-ins left
+ *   out, for the worker to keep and apply:
+ *     SET_CACHE_CONFIGS { configs } → { type: 'CACHE_CONFIGS_APPLIED', applied: names, rejected: [{ name, reason }] }
+ *                                    | { type: 'CACHE_CONFIG_ERROR', error }
  */
 import { WORKER_ERROR, WORKER_MESSAGE } from '../../../domain/constants';
 import type { CacheSummary } from '../../../../machines/worker-tools/worker-tools.types';
+import type { CacheConfig } from './local-settings';
+
+/** Ours (src/sw/messages.ts, the same strings). */
+export const SET_CACHE_CONFIGS = 'SET_CACHE_CONFIGS';
+export const CACHE_CONFIGS_APPLIED = 'CACHE_CONFIGS_APPLIED';
 
 export interface WorkerReply {
   type: string;
@@ -92,4 +101,31 @@ export function versionChange(
 /** The local-storage keys a version change clears: those starting with app-, pos- or user- (001 §4). */
 export function versionedKeys(keys: readonly string[], prefixes: readonly string[]): string[] {
   return keys.filter((key) => prefixes.some((prefix) => key.startsWith(prefix)));
+}
+
+/** The message that hands the saved configurations to the worker; the built-ins are its own rules already. */
+export function cacheConfigsMessage(configs: readonly CacheConfig[]): {
+  type: typeof SET_CACHE_CONFIGS;
+  configs: Omit<CacheConfig, 'builtIn'>[];
+} {
+  return {
+    type: SET_CACHE_CONFIGS,
+    configs: configs.filter((c) => !c.builtIn).map(({ builtIn: _builtIn, ...config }) => config),
+  };
+}
+
+/** CACHE_CONFIGS_APPLIED's lists: the names applied and those the worker set aside, with why. */
+export function replyAppliedConfigs(reply: WorkerReply): {
+  applied: string[];
+  rejected: { name: string; reason: string }[];
+} {
+  const names = (value: unknown): string[] =>
+    Array.isArray(value) ? value.filter((n): n is string => typeof n === 'string') : [];
+  const rejected = Array.isArray(reply.rejected)
+    ? reply.rejected.flatMap((entry: unknown) => {
+        const { name, reason } = (entry ?? {}) as { name?: unknown; reason?: unknown };
+        return typeof name === 'string' && typeof reason === 'string' ? [{ name, reason }] : [];
+      })
+    : [];
+  return { applied: names(reply.applied), rejected };
 }

@@ -11,7 +11,7 @@
  * loader); nothing here starts work: every request is invoked by a machine (client brief).
  */
 import { Alert, Box, Button, Center, Grid, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
-import { Suspense } from 'react';
+import { Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { selectCatalogStatus } from '../../../../machines/catalog-browser/catalog-browser.selectors';
 import type { CatalogBrowserSnapshot } from '../../../../machines/catalog-browser/catalog-browser.selectors';
@@ -24,8 +24,15 @@ import {
   selectIsCompletedSale,
   selectIsPendingSync,
   selectMode,
+  selectOrder,
+  selectTotals,
 } from '../../../../machines/sale/sale.selectors';
+import { selectStoreSettings } from '../../../../machines/auth/auth.selectors';
+import type { ReceiptData } from '../../../contracts/receipts';
+import { useAuthSelector } from '../../app/auth';
 import { formatMoney } from '../../lib/format';
+import { localReceipt } from './local-receipt';
+import { ringUpTime } from './ring-up-time';
 import { CatalogActor } from './catalog-actor';
 import { CatalogPanel } from './catalog-panel';
 import { EmployeeBar } from './employee-bar';
@@ -152,6 +159,24 @@ function Workspace({ mode }: { mode: SaleMode }) {
 }
 
 /** The numbers the cashier needs first once paid: the change to hand back, the ticket and invoice. */
+/**
+ * A sale queued offline (design.md §6): its receipt from the order the till holds, at the time it was rung up
+ * (the time its queued request carries), marked pending by the receipt component.
+ */
+function usePendingReceipt(pending: boolean): ReceiptData | undefined {
+  const order = SaleActor.useSelector(selectOrder);
+  const totals = SaleActor.useSelector(selectTotals);
+  const key = SaleActor.useSelector((s) => s.context.idempotencyKey);
+  const store = useAuthSelector(selectStoreSettings);
+  return useMemo(
+    () =>
+      pending && key !== null
+        ? localReceipt({ order, totals, store, orderAt: order.order_at ?? ringUpTime(key) })
+        : undefined,
+    [pending, order, totals, store, key],
+  );
+}
+
 function SaleDone() {
   const { t, i18n } = useTranslation('common');
   const sale = SaleActor.useActorRef();
@@ -160,6 +185,7 @@ function SaleDone() {
   const change = SaleActor.useSelector(selectChangeDue);
   const currency = SaleActor.useSelector(selectCurrency);
   const uuid = SaleActor.useSelector((s) => s.context.order.uuid);
+  const pendingReceipt = usePendingReceipt(pending);
   return (
     <Stack p="4" gap="4" align="center" data-testid="sale-done">
       <Heading as="h1" size="2xl">
@@ -179,6 +205,7 @@ function SaleDone() {
         <receiptPart.Component
           saleUuid={uuid}
           pendingSync={pending}
+          {...(pendingReceipt ? { localReceipt: pendingReceipt } : {})}
           onNewSale={() => sale.send({ type: 'receipt.done' })}
         />
       </Suspense>

@@ -264,6 +264,25 @@ describe('errors and notices', () => {
     await expect(t.client.get('/a')).rejects.toMatchObject({ status: 0, kind: 'network' });
   });
 
+  it('a read the offline queue answered (its 202) rejects as a network failure; a write resolves with it', async () => {
+    vi.useFakeTimers();
+    const queued = { offline: true, message: 'Request saved offline.', requestId: '4' };
+    const t = setup(() => envelope(queued, 202));
+    await expect(t.client.get('/pos/customers')).rejects.toMatchObject({
+      status: 0,
+      kind: 'network',
+      message: NETWORK_ERROR_MESSAGE,
+    });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(t.shown).toEqual([{ kind: 'error', code: 'api.errors.network', message: NETWORK_ERROR_MESSAGE }]);
+    await expect(t.client.post('/pos/sales', {})).resolves.toEqual(queued);
+  });
+
+  it('a read whose data merely has an offline flag is data', async () => {
+    const t = setup(() => envelope({ offline: true, requestId: 4 }));
+    await expect(t.client.get('/x')).resolves.toEqual({ offline: true, requestId: 4 });
+  });
+
   it("other failures show the server's own message", async () => {
     vi.useFakeTimers();
     const t = setup(() => failure(409, 'The sale is already voided.'));

@@ -15,6 +15,11 @@
  *   the server's message otherwise; a 401 on a call that carried the
  *   session's token ends the session through the registered handler (the auth machine's 'session.expired');
  *   403, 404, 405 and 422 go to the caller without a notice: the screen shows them where they belong;
+ * - the offline queue (lib/offline-queue/offline-fetch.ts, the app's fetch) answers a queued call with a
+ *   synthetic 202 `{ offline: true, message, requestId }`: a write resolves with it (the sale machine's
+ *   OfflineQueued: "saved, will sync"); a read rejects as the network failure it is (kind 'network', the
+ *   spec's connection notice), because a read has no data to give the screen, and a screen handed the
+ *   receipt as its catalog or customer list would break instead of falling back to its cached copy;
  * - an Idempotency-Key on EVERY write (POST, PUT, PATCH, DELETE). Pass `idempotencyKey` made ONCE per intent
  *   (newIdempotencyKey) and pass the same key again on each retry of that intent; a key is generated when none
  *   is given, which protects against nothing but a duplicate in flight, so retries MUST pass their key.
@@ -110,6 +115,16 @@ interface ErrorBody {
 
 function isEnvelope(body: unknown): body is { success: boolean; data: unknown; message?: string } {
   return typeof body === 'object' && body !== null && 'success' in body && 'data' in body;
+}
+
+/** The offline queue's synthetic answer (offline-fetch.ts isOfflineQueued; not imported: the shell stays small). */
+function isQueuedAnswer(data: unknown): boolean {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    (data as { offline?: unknown }).offline === true &&
+    typeof (data as { requestId?: unknown }).requestId === 'string'
+  );
 }
 
 function resolveTimeout(timeout: RequestOptions['timeout']): number {
@@ -236,6 +251,9 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
           kind: 'invalid-response',
           message: 'The server sent an answer this app cannot read.',
         });
+      }
+      if (!WRITE_METHODS.has(method) && isQueuedAnswer(envelope.data)) {
+        throw new ApiError({ status: 0, kind: 'network', message: NETWORK_ERROR_MESSAGE });
       }
       if (!options.schema) return envelope.data as T;
       const parsed = options.schema.safeParse(envelope.data);

@@ -9,9 +9,12 @@ import type { ApiNotice } from '../api/notices';
 import { createFakeFetch, envelope, json } from '../api/test-fetch';
 import type { FakeHandler } from '../api/test-fetch';
 import { flushQueue } from './flush';
+import { IDEMPOTENCY_KEY_HEADER as QUEUE_KEY_HEADER } from './queue-db';
 import {
   createOfflineFetch,
+  IDEMPOTENCY_KEY_HEADER,
   isOfflineQueued,
+  loadDefaultQueue,
   OFFLINE_QUEUED_HEADER,
   OFFLINE_QUEUED_MESSAGE,
   offlineQueuedNotice,
@@ -124,6 +127,7 @@ describe('offline and failing requests', () => {
       kind: 'info',
       code: 'offline.queued',
       message: 'Request saved offline with ID 1. It will sync when the connection returns.',
+      params: { id: '1' },
     });
     expect(t.queued).toEqual([{ offline: true, message: OFFLINE_QUEUED_MESSAGE, requestId: '1' }]);
   });
@@ -144,12 +148,14 @@ describe('offline and failing requests', () => {
     expect((await queue.stats()).totalRequests).toBe(0);
   });
 
-  it('queues a read of those paths when nothing answers it', async () => {
+  it('queues a read of those paths when nothing answers it, without the write notice', async () => {
     const t = setup(() => new Response('Network error', { status: 503 }));
     const response = await t.fetch('/api/report/daily?period=today', {
       headers: { authorization: 'Bearer t1' },
     });
     expect(response.status).toBe(202);
+    expect(t.notices).toEqual([]);
+    expect(t.queued).toHaveLength(1);
     expect(await queue.get(1)).toMatchObject({ method: 'GET', priority: 'low', tags: ['report'] });
     expect(await queue.get(1)).not.toHaveProperty('body');
   });
@@ -293,6 +299,53 @@ describe('with the API client', () => {
     });
     expect(replayServer.requests[0]?.headers.get('idempotency-key')).toBe('intent-1');
     expect([...sales.keys()]).toEqual(['intent-1']);
+  });
+});
+
+describe('loading the queue', () => {
+  it('loads the queue only when a request must be queued, once, and uses what it loaded', async () => {
+    let loads = 0;
+    const t = setup(
+      (request) =>
+        request.method === 'GET' ? envelope([]) : Promise.reject(new TypeError('Failed to fetch')),
+      {
+        queue: undefined,
+        loadQueue: () => {
+          loads += 1;
+          return Promise.resolve(queue);
+        },
+      },
+    );
+    await t.fetch('/api/pos/customers');
+    await t.fetch('/api/pos/employees');
+    expect(loads).toBe(0);
+    await t.fetch('/api/pos/sales', saleInit('s1'));
+    await t.fetch('/api/pos/sales', saleInit('s2'));
+    expect(loads).toBe(1);
+    expect((await queue.list()).map((r) => r.headers['idempotency-key'])).toEqual(['s1', 's2']);
+  });
+
+  it('answers with the original failure when the queue cannot be loaded, and tries again next time', async () => {
+    let loads = 0;
+    const t = setup(failToFetch, {
+      queue: undefined,
+      loadQueue: () => {
+        loads += 1;
+        return loads === 1 ? Promise.reject(new Error('chunk load failed')) : Promise.resolve(queue);
+      },
+    });
+    await expect(t.fetch('/api/pos/sales', saleInit('s1'))).rejects.toThrow('Failed to fetch');
+    expect((await t.fetch('/api/pos/sales', saleInit('s2'))).status).toBe(202);
+    expect(loads).toBe(2);
+  });
+
+  it('by default uses the app-wide queue instance that the PWA platform subscribes to', async () => {
+    const { defaultRequestQueue } = await import('./request-queue');
+    expect(await loadDefaultQueue()).toBe(defaultRequestQueue());
+  });
+
+  it('sends the same Idempotency-Key header name as the queue stores', () => {
+    expect(IDEMPOTENCY_KEY_HEADER).toBe(QUEUE_KEY_HEADER);
   });
 });
 

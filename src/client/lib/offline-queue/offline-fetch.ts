@@ -17,21 +17,43 @@
  *   call classify.ts does not queue (login, PIN check…), a streamed body (already consumed).
  * - The synthetic 202's body is `{ offline: true, message, requestId }` and, for the API client that
  *   unwraps `{ success, data }`, the same object under `data` with success true: api.post resolves with
- *   exactly the sale machine's OfflineQueued. A GET queued the same way resolves with it too (the spec's
- *   rule); a screen that reads one of those paths checks isOfflineQueued(data).
+ *   exactly the sale machine's OfflineQueued. A GET is queued the same way (the spec's rule); the API client
+ *   turns that answer into its network error (client.ts), because no screen can show a receipt as data.
+ * - The info notice is for writes only (000 §8 "a write is queued and an info notice says…"): a queued read
+ *   gave the screen nothing, and the API client's "Unable to connect" notice says so.
  * - The queue is full: a write is answered 507 with the envelope message 'Offline queue is full' (the API
  *   client turns it into an ApiError with that text and shows it); a read fails as it would have.
+ *
+ * Bundle: this file is in the app shell's chunk (the API client uses it for every call), so it imports only
+ * small modules; the queue itself (request-queue.ts with idb) is loaded on the first request that must be
+ * queued. That dynamic import is the same module the PWA platform loads (app/pwa-platform.ts), so both use the
+ * one defaultRequestQueue() instance and the platform's subscription sees every enqueue (the offline
+ * indicator's count, the scheduler's "immediate sync 100 ms after queueing").
  */
 import { newIdempotencyKey } from '../api/idempotency-key';
 import type { ApiNotice } from '../api/notices';
 import { classifyRequest, isWrite } from './classify';
 import type { Classification } from './classify';
 import { isOfflineQueueError, QUEUE_FULL_MESSAGE } from './errors';
-import { IDEMPOTENCY_KEY_HEADER } from './queue-db';
 import type { QueuedBody, RequestContext } from './queue-db';
-import { navigatorOnline } from './replay';
-import { defaultRequestQueue } from './request-queue';
 import type { RequestQueue } from './request-queue';
+
+/**
+ * queue-db.ts IDEMPOTENCY_KEY_HEADER, copied: a value import from queue-db pulls idb into the shell's chunk
+ * (offline-fetch.test.ts holds the two equal).
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+
+/** The app's queue, loaded on first need (see the file comment). */
+export function loadDefaultQueue(): Promise<RequestQueue> {
+  return import('./request-queue').then((module) => module.defaultRequestQueue());
+}
+
+/** replay.ts navigatorOnline, copied for the same reason (replay.ts imports queue-db). */
+function navigatorOnline(): boolean {
+  const nav = (globalThis as { navigator?: { onLine?: boolean } }).navigator;
+  return nav?.onLine !== false;
+}
 
 /** The 202's message (the spec gives the meaning, not the words). */
 export const OFFLINE_QUEUED_MESSAGE = 'Request saved offline. It will sync when the connection returns.';
@@ -56,11 +78,17 @@ export function isOfflineQueued(value: unknown): value is OfflineQueuedAnswer {
   );
 }
 
-export function offlineQueuedNotice(requestId: string): ApiNotice {
+/** The info notice, with the values its translation needs (`{{id}}`). */
+export interface OfflineQueuedNotice extends ApiNotice {
+  params: { id: string };
+}
+
+export function offlineQueuedNotice(requestId: string): OfflineQueuedNotice {
   return {
     kind: 'info',
     code: OFFLINE_QUEUED_NOTICE_CODE,
     message: `Request saved offline with ID ${requestId}. It will sync when the connection returns.`,
+    params: { id: requestId },
   };
 }
 
@@ -87,8 +115,10 @@ const UNREACHABLE_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
 const TEXT_CONTENT = /^(text\/|application\/(json|[\w.+-]*\+json|x-www-form-urlencoded)\b)/i;
 
 export interface OfflineFetchOptions {
-  /** Default: defaultRequestQueue(). */
+  /** The queue to use; default: loadQueue. */
   queue?: RequestQueue;
+  /** How to get the queue when none is given, called on the first request to queue; default loadDefaultQueue. */
+  loadQueue?: () => Promise<RequestQueue>;
   /** The real fetch; default the global one, looked up at call time. */
   fetch?: typeof globalThis.fetch;
   /** Default navigator.onLine. */
@@ -140,6 +170,15 @@ export function createOfflineFetch(options: OfflineFetchOptions = {}): typeof gl
   const isOnline = options.isOnline ?? navigatorOnline;
   const classify = options.classify ?? classifyRequest;
   const newKey = options.newKey ?? newIdempotencyKey;
+  let queueSource: Promise<RequestQueue> | null = options.queue ? Promise.resolve(options.queue) : null;
+  const queue = (): Promise<RequestQueue> => {
+    queueSource ??= (options.loadQueue ?? loadDefaultQueue)().catch((error: unknown) => {
+      // A failed chunk load (a new build deployed meanwhile) must not stick: the next request tries again.
+      queueSource = null;
+      throw error;
+    });
+    return queueSource;
+  };
 
   return async function offlineFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
     const request = isRequest(input) ? input : null;
@@ -166,7 +205,9 @@ export function createOfflineFetch(options: OfflineFetchOptions = {}): typeof gl
       let id: number;
       try {
         const context = options.context?.();
-        ({ id } = await (options.queue ?? defaultRequestQueue()).enqueue({
+        ({ id } = await (
+          await queue()
+        ).enqueue({
           url,
           method,
           headers: queuedHeaders,
@@ -185,7 +226,7 @@ export function createOfflineFetch(options: OfflineFetchOptions = {}): typeof gl
         message: OFFLINE_QUEUED_MESSAGE,
         requestId: String(id),
       };
-      options.notify?.(offlineQueuedNotice(answer.requestId));
+      if (write) options.notify?.(offlineQueuedNotice(answer.requestId));
       options.onQueued?.(answer);
       return offlineQueuedResponse(answer);
     }

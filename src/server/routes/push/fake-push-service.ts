@@ -2,8 +2,9 @@
  * Test support: a push service and browsers, so a test proves a REAL Web Push delivery end to end.
  *
  * - startFakePushService(): an HTTPS server on 127.0.0.1 (web-push only speaks https) with a self-signed
- *   certificate made here, and the https.Agent that trusts it (pass it as the app's push agent). It
- *   records every POST and answers 201, or the status a test sets for a path (410: the subscription is gone).
+ *   certificate made here (or given, with a fixed port: the e2e run's server is told both before it starts,
+ *   tests/e2e/support/push-service.ts), and the https.Agent that trusts it (pass it as the app's push agent).
+ *   It records every POST and answers 201, or the status a test sets for a path (410: the subscription is gone).
  * - newBrowser(): what a browser's pushManager.subscribe makes: a P-256 ECDH key pair and a 16-byte auth
  *   secret, and the subscription JSON it would send the server.
  * - decryptAes128gcm(): the browser's side of RFC 8291 / RFC 8188 with node:crypto, to read the payload.
@@ -111,8 +112,15 @@ export interface FakePushService {
   close(): Promise<void>;
 }
 
-export async function startFakePushService(): Promise<FakePushService> {
-  const { key, cert } = selfSignedCertificate();
+export interface FakePushServiceOptions {
+  /** PEM key and certificate (default: a new selfSignedCertificate()); the e2e run makes them before the app starts. */
+  identity?: { key: string; cert: string };
+  /** Default 0: any free port. */
+  port?: number;
+}
+
+export async function startFakePushService(options: FakePushServiceOptions = {}): Promise<FakePushService> {
+  const { key, cert } = options.identity ?? selfSignedCertificate();
   const received: ReceivedPush[] = [];
   const statuses = new Map<string, number>();
   const server = createServer({ key, cert }, (request, response) => {
@@ -124,7 +132,10 @@ export async function startFakePushService(): Promise<FakePushService> {
       response.writeHead(statuses.get(path) ?? 201).end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', resolve);
+  });
   const origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const agent = new Agent({ ca: cert, keepAlive: false });
   return {

@@ -1,4 +1,7 @@
 import { ECDH } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,16 +22,24 @@ import { pushSubscriptions, pushVapidKeys } from '../../db/schema/push';
 import { users } from '../../db/schema/users';
 import {
   encodePayload,
+  endpointAllowed,
   ENDPOINT_NOT_ALLOWED_MESSAGE,
   INVALID_P256DH_MESSAGE,
   MAX_CONSECUTIVE_FAILURES,
   MAX_SUBSCRIPTIONS_PER_USER,
   notifyWalkInCheckIn,
   resolvePushSettings,
+  testPushServiceFromEnv,
   WALK_IN_TTL_SECONDS,
   WALK_IN_URL,
 } from '../../services/push';
-import { decryptAes128gcm, newBrowser, startFakePushService, verifyVapid } from './fake-push-service';
+import {
+  decryptAes128gcm,
+  newBrowser,
+  selfSignedCertificate,
+  startFakePushService,
+  verifyVapid,
+} from './fake-push-service';
 import type { FakeBrowser, FakePushService } from './fake-push-service';
 import { NO_SUBSCRIPTION_MESSAGE, PUSH_TEST_RATE_LIMIT } from './push-routes';
 
@@ -511,5 +522,105 @@ describe('push settings and payloads', () => {
         data: { blob: 'z'.repeat(MAX_PUSH_PAYLOAD_BYTES) },
       }),
     ).toThrow(/bytes/);
+  });
+});
+
+describe('the test-only push service (PUSH_TEST_SERVICE_ORIGIN + PUSH_TEST_SERVICE_CA, for the e2e run)', () => {
+  let dir: string;
+  let caFile: string;
+  let local: FakePushService;
+  let other: FakePushService;
+  let testApp: FastifyInstance;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'push-test-service-'));
+    const identity = selfSignedCertificate();
+    caFile = path.join(dir, 'ca.pem');
+    await writeFile(caFile, identity.cert);
+    local = await startFakePushService({ identity });
+    // Same host, same certificate, another port: not the configured origin.
+    other = await startFakePushService({ identity });
+    const env = { PUSH_TEST_SERVICE_ORIGIN: local.origin, PUSH_TEST_SERVICE_CA: caFile };
+    // The default list of known push services: only the test setting lets a loopback endpoint in.
+    const push = resolvePushSettings({ subject: SUBJECT }, env);
+    testApp = await buildApp({ db: testDb.db, config: { clientDir: null, push } });
+    await testApp.ready();
+  });
+
+  afterAll(async () => {
+    await testApp?.close();
+    await local?.close();
+    await other?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('is off unless both variables are set, and refuses anything but an https loopback origin', () => {
+    expect(testPushServiceFromEnv({})).toBeUndefined();
+    expect(resolvePushSettings({}, {}).testService).toBeUndefined();
+    expect(() => testPushServiceFromEnv({ PUSH_TEST_SERVICE_ORIGIN: local.origin })).toThrow(/go together/);
+    expect(() => testPushServiceFromEnv({ PUSH_TEST_SERVICE_CA: caFile })).toThrow(/go together/);
+    for (const origin of [
+      local.origin.replace('https:', 'http:'),
+      'https://push.example.net',
+      'https://10.0.0.5:8443',
+      `${local.origin}/path`,
+    ]) {
+      expect(() =>
+        testPushServiceFromEnv({ PUSH_TEST_SERVICE_ORIGIN: origin, PUSH_TEST_SERVICE_CA: caFile }),
+      ).toThrow(/loopback/);
+    }
+    expect(() =>
+      testPushServiceFromEnv({
+        PUSH_TEST_SERVICE_ORIGIN: local.origin,
+        PUSH_TEST_SERVICE_CA: path.join(dir, 'missing.pem'),
+      }),
+    ).toThrow();
+  });
+
+  it('admits exactly its origin: not another port of the same host, and the known services still', () => {
+    const settings = resolvePushSettings(
+      {},
+      { PUSH_TEST_SERVICE_ORIGIN: local.origin, PUSH_TEST_SERVICE_CA: caFile },
+    );
+    expect(endpointAllowed(`${local.origin}/push/abc`, settings)).toBe(true);
+    expect(endpointAllowed(`${other.origin}/push/abc`, settings)).toBe(false);
+    expect(endpointAllowed('https://fcm.googleapis.com/fcm/send/abc', settings)).toBe(true);
+    expect(endpointAllowed(`${local.origin}/push/abc`, resolvePushSettings({}, {}))).toBe(false);
+  });
+
+  it('delivers a real encrypted push to it through an agent that trusts only its certificate', async () => {
+    const c = await createTenantWithUsers(testDb.db);
+    const headers = c.headers('staff');
+    const publicKey = await publicKeyOf(headers, testApp);
+    const browser = newBrowser(local);
+    const refused = await testApp.inject({
+      method: 'POST',
+      url: '/api/push/subscribe',
+      headers,
+      payload: { subscription: newBrowser(other).subscription, userAgent: 'UA', platform: 'web' },
+    });
+    expect(refused.statusCode, refused.body).toBe(422);
+    const subscribed = await testApp.inject({
+      method: 'POST',
+      url: '/api/push/subscribe',
+      headers,
+      payload: { subscription: browser.subscription, userAgent: 'UA', platform: 'web' },
+    });
+    expect(subscribed.statusCode, subscribed.body).toBe(201);
+
+    const res = await testApp.inject({
+      method: 'POST',
+      url: '/api/push/test',
+      headers,
+      payload: { title: 'From the e2e service' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual({ sent: 1, failed: 0, removed: 0 });
+    const [message] = local.receivedBy(browser.endpoint);
+    expect(verifyVapid(message!.headers.authorization as string, publicKey).aud).toBe(local.origin);
+    expect(JSON.parse(decryptAes128gcm(message!.body, browser))).toMatchObject({
+      title: 'From the e2e service',
+      data: { url: '/', type: 'test' },
+    });
   });
 });

@@ -55,7 +55,15 @@ export const PUSH_TEST_RATE_LIMIT = {
 };
 
 export function registerPushRoutes(app: FastifyInstance, options: PushOptions = {}): void {
-  app.decorate('pushSettings', resolvePushSettings(options));
+  const settings = resolvePushSettings(options);
+  app.decorate('pushSettings', settings);
+  if (settings.testService) {
+    // Loud on purpose: a production server must never run with it (ADR 009, "Tests deliver for real").
+    app.log.warn(
+      { origin: settings.testService.origin },
+      'PUSH_TEST_SERVICE_ORIGIN is set: push endpoints at this local test service are accepted (tests only)',
+    );
+  }
 
   route(app, {
     method: 'GET',

@@ -5,10 +5,24 @@
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { selectPayments } from '../../../../../machines/sale/sale.selectors';
+import { isOfflineCardPayment } from '../../../../domain/offline-card';
 import { paymentKey } from '../../../../domain/order-editing';
 import { SaleActor } from '../sale-actor';
+import { useMinuteNow } from './minute-clock';
+import { offlineAgeText } from './offline-card-text';
 import { useMoney } from './tender-forms';
 import { paymentDetail, paymentLabel } from './tendering-text';
+
+/** "Taken offline 12 minutes ago", turning over each minute (design.md §6: offline cards show their age). */
+function OfflineAge({ takenAt }: { takenAt: string | undefined }) {
+  const { t, i18n } = useTranslation('common');
+  const now = useMinuteNow();
+  return (
+    <Text fontSize="sm" color="fg.warning" fontWeight="semibold" data-testid="payment-offline-age">
+      {offlineAgeText(t, i18n.language, takenAt, now)}
+    </Text>
+  );
+}
 
 export function PaymentsList({ disabled }: { disabled: boolean }) {
   const { t } = useTranslation('common');
@@ -41,6 +55,7 @@ export function PaymentsList({ disabled }: { disabled: boolean }) {
                 py="2"
                 data-testid="payment-row"
                 data-type={payment.payment_type}
+                data-offline={isOfflineCardPayment(payment) || undefined}
               >
                 <Stack gap="0" minW="0">
                   <Text fontWeight="semibold">{label}</Text>
@@ -49,6 +64,7 @@ export function PaymentsList({ disabled }: { disabled: boolean }) {
                       {detail}
                     </Text>
                   )}
+                  {isOfflineCardPayment(payment) && <OfflineAge takenAt={payment.payment_info?.taken_at} />}
                 </Stack>
                 <HStack gap="2">
                   <Text fontWeight="bold" fontVariantNumeric="tabular-nums" data-testid="payment-amount">

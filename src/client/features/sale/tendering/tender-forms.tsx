@@ -38,6 +38,8 @@ import {
   REFERENCE_KINDS,
 } from './tender-kinds';
 import type { Built, FieldErrorCode, ReferenceKind } from './tender-kinds';
+import { OfflineCardNotice } from './offline-card-notice';
+import { offlineRefusalText } from './offline-card-text';
 import { errorText } from './tendering-text';
 
 export type PaymentRequestRef = ActorRefFrom<typeof paymentRequestMachine>;
@@ -78,17 +80,23 @@ export function useTakePayment(): {
 
 /**
  * Why the last payment was refused: the form's own check, else the sale machine's (source 'payment', the
- * domain's codes: amountNotPositive, exceedsBalanceForNonCash, nothingDue…).
+ * domain's codes: amountNotPositive, exceedsBalanceForNonCash, nothingDue…, and offlineCardLimit with the
+ * limit and what is left).
  */
 export function PaymentFormError({ fieldError }: { fieldError: string | null }) {
   const { t } = useTranslation('common');
+  const money = useMoney();
   const saleError = SaleActor.useSelector(selectError);
-  const code = fieldError ?? (saleError?.source === 'payment' ? saleError.code : null);
+  const paymentError = saleError?.source === 'payment' ? saleError : null;
+  const code = fieldError ?? paymentError?.code ?? null;
   if (!code) return null;
+  const offlineRefusal = fieldError === null ? paymentError?.offlineCard : undefined;
   return (
     <Alert.Root status="error" role="alert" data-testid="payment-error" data-code={code}>
       <Alert.Indicator />
-      <Alert.Title>{errorText(t, code)}</Alert.Title>
+      <Alert.Title>
+        {offlineRefusal ? offlineRefusalText(t, offlineRefusal, money) : errorText(t, code)}
+      </Alert.Title>
     </Alert.Root>
   );
 }
@@ -229,6 +237,7 @@ export function CardForm({ disabled }: { disabled: boolean }) {
 
   return (
     <Stack gap="4">
+      <OfflineCardNotice />
       <HStack gap="3" align="flex-start" wrap="wrap">
         <Field.Root flex="1" minW="10rem">
           <Field.Label fontSize="md">{t('tendering.card.brand')}</Field.Label>

@@ -62,6 +62,9 @@ function TenderingBody({ completing }: { completing: boolean }) {
     }),
   );
   const request: PaymentRequestRef = useActorRef(requestLogic, { input: { createId: actors.createId } });
+  // Keeps the sale told whether the till is online, the store's offline card limits and what the queue holds
+  // unsynced, for as long as payments are taken (design.md §6).
+  useActorRef(actors.offlineCardWatch, { input: { sale } });
   const giftCard: GiftCardCheckRef = useActorRef(actors.giftCardCheck);
   const inFlight = useSelector(request, selectIsRequestInFlight);
   const canReset = useSelector(request, selectCanResetRequest);

@@ -1,0 +1,117 @@
+/**
+ * The real server (src/server/main.ts, what `npm run server` runs) on its own port and database, serving the
+ * client from a directory that can be swapped while a tab is open: what a salon sees when a new release is
+ * deployed (tests/e2e/update-flow.spec.ts).
+ *
+ * CLIENT_DIR is a symbolic link; `serve(dir)` points it elsewhere by renaming a new link over it, which is
+ * atomic, so every request gets all of one build or all of the other. The server reads files through the link
+ * on each request (@fastify/static with `wildcard`), so no restart is needed.
+ *
+ * main.ts, not start.ts: start.ts would rebuild dist/client when sources changed since the run began, under
+ * the other specs' feet. Its own origin keeps this spec's service workers and storage apart from theirs, and
+ * its own database keeps their totals apart from its sales.
+ */
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { chmod, mkdtemp, rename, rm, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from './global-setup';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const START_TIMEOUT_MS = 120_000;
+const STOP_TIMEOUT_MS = 30_000;
+
+export interface SwappableServer {
+  url: string;
+  /** Milliseconds from spawn to healthy. */
+  startMs: number;
+  /** From the next request on, the client is served from `dir`. */
+  serve(dir: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+export async function startSwappableServer(clientDir: string): Promise<SwappableServer> {
+  const started = performance.now();
+  const home = await mkdtemp(path.join(tmpdir(), 'salon-e2e-update-'));
+  // mkdtemp makes it private; the embedded PostgreSQL runs as another OS user and must reach data/ below it.
+  await chmod(home, 0o755);
+  const link = path.join(home, 'client');
+  await symlink(path.resolve(clientDir), link, 'dir');
+  const [port, pgPort] = [await freePort(), await freePort()];
+  const url = `http://127.0.0.1:${port}`;
+
+  let output = '';
+  const child = spawn(
+    process.execPath,
+    [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'src/server/main.ts'],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: path.join(home, 'data'),
+        EMBEDDED_PG_PORT: String(pgPort),
+        CLIENT_DIR: link,
+        SEED_DEMO: 'true',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+
+  const stop = async () => {
+    await stopChild(child);
+    await rm(home, { recursive: true, force: true });
+  };
+
+  try {
+    const deadline = Date.now() + START_TIMEOUT_MS;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${output}`);
+      if (Date.now() > deadline) throw new Error(`the server was not ready in time:\n${output}`);
+      const healthy = await fetch(`${url}/api/health`).then(
+        (res) => res.ok,
+        () => false,
+      );
+      if (healthy) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+
+  let swaps = 0;
+  return {
+    url,
+    startMs: Math.round(performance.now() - started),
+    async serve(dir: string) {
+      swaps += 1;
+      const next = path.join(home, `client.next-${swaps}`);
+      await symlink(path.resolve(dir), next, 'dir');
+      await rename(next, link);
+    },
+    stop,
+  };
+}
