@@ -1,37 +1,33 @@
 /**
  * Offline queue speed (issue 5 "Speed"): enqueue latency p50/p99 of our queue; the time to drain 1,000 queued
- * sales with flush.ts and 0 duplicates, as a ratio to posting the same 1,000 sales online (target ≤ 1.5) and
- * to replaying them with Workbox's own `workbox-background-sync` Queue (target < 1), in one run.
+ * sales with flush.ts and 0 duplicates, as a ratio to posting the same number of sales online (target ≤ 1.5)
+ * and to replaying them with Workbox's own `workbox-background-sync` Queue (target < 1), in one run.
  *
  * The real server as the other browser benches start it (bench/support/app-server.ts: a child process on a
- * fresh temp data directory, embedded PostgreSQL with fsync on, the demo tenant, log level warn), but its
- * CLIENT_DIR is the bench page (bench/offline/index.html, built by bench/offline/build-page.ts), so the page
- * and the API share one origin. Debian's Chromium under Playwright opens it; the page runs the phases
- * (bench/offline/phases.ts) on its main thread, or in a dedicated worker with --context=worker.
+ * fresh temp data directory, embedded PostgreSQL with fsync on, the demo tenant, log level warn), with the
+ * bench page (bench/offline/index.html, built by bench/offline/build-page.ts) as its CLIENT_DIR, so page and
+ * API share one origin. Debian's Chromium under Playwright opens it; the work runs on the page's main thread
+ * (default: the app's sync scheduler flushes from the page) or in a dedicated worker (--context=worker).
  *
- * Each sale is the demo sale of src/server/durability/sale-client.ts (2 services + 1 product, cash), with its
- * own client uuid, Idempotency-Key and order_at, bodies made here, sent as the app's API client sends them
- * (accept, authorization, content-type, idempotency-key). Per round and kind, 1,000 new sales:
- * - ours:    queued one by one through createOfflineFetch while "offline" (the enqueue latencies), then
- *            drainQueue with the app's settings (batch 10, one request at a time: flush.ts defaults, as the
- *            sync scheduler and the service worker call it); the drain is timed, not the filling;
- * - online:  one POST per sale, one at a time as a till does (a sale is posted when it is completed), each
- *            answer read;
- * - workbox: Queue.pushRequest per sale, then Queue.replayRequests() timed (it sends one at a time).
- * All three in the same JS context (page by default: the app's own sync scheduler flushes from the page;
- * Workbox's Queue runs there too once given a `registration` without Background Sync), so the figures
- * differ only by the queue code. Each round runs the kinds in a rotated order (3 rounds: each kind once
- * first, second and last), so a slower machine or a bigger sales table falls on all three alike; ratios are
- * of the medians over rounds, and per round.
+ * Each sale is the demo sale of src/server/durability/sale-client.ts (2 services + 1 product, cash) with its
+ * own client uuid, Idempotency-Key and order_at, sent with the headers of the app's API client (accept,
+ * authorization, content-type, idempotency-key). A round, per participant 1,000 new sales:
+ * 1. fill: our queue through createOfflineFetch while "offline" (the enqueue latencies) and Workbox's Queue
+ *    through pushRequest, one request at a time, alternating between the two;
+ * 2. drain, taking turns 10 requests at a time (bench/offline/phases.ts says how and why): ours by flushQueue
+ *    with the app's settings (batch 10, one request at a time), online one POST at a time as a till posts a
+ *    completed sale (answer read), Workbox by its own replayRequests() (one at a time, its only way).
+ * Each participant's time is the sum of its turns; who goes first rotates. --slice=0 runs each participant
+ * whole, one after another (rotated by round) instead.
  *
- * Checked per run: every request answered 201, every Idempotency-Key sent once, no Idempotent-Replayed
- * answer, the queue empty afterwards, and in the database exactly `sales` new rows, one per uuid sent.
+ * Checked per round: every request answered 201, every Idempotency-Key sent once, no Idempotent-Replayed
+ * answer, every queue empty afterwards; in the database exactly one new sale per uuid sent, and no other.
  *
  *   npm run bench:offline
  *   npm run bench:offline -- --rounds=5 --sales=1000 --context=worker
- *   npm run bench:offline -- --variants=50x1,10x2,pipelined,online-cancel   more runs in the same rounds:
- *       ours with batch size x concurrency; ours drained by the proposal bench/offline/drain-pipelined.ts;
- *       online with each answer's body cancelled (as replay.ts does) or left unread (as Workbox does)
+ *   npm run bench:offline -- --variants=pipelined,50x1,10x2,online-cancel   more participants in the rounds:
+ *       ours drained by the proposal bench/offline/drain-pipelined.ts; ours with batch size x concurrency;
+ *       online with each answer's body cancelled (as replay.ts does)
  *   npm run bench:offline -- --client-dir=/tmp/salon-bench-offline-page   (reuse the built page)
  */
 import { randomUUID } from 'node:crypto';
@@ -42,15 +38,15 @@ import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
 import pg from 'pg';
+import { OFFLINE_QUEUE } from '../src/domain/constants';
 import { demoSaleBody, demoSaleShape, login } from '../src/server/durability/sale-client';
 import type { DemoSaleShape } from '../src/server/durability/sale-client';
-import { OFFLINE_QUEUE } from '../src/domain/constants';
 import { buildBenchPage } from './offline/build-page';
 import type {
-  BodyHandling,
   DrainOptions,
   FillResult,
   OfflineBench,
+  Participant,
   RunResult,
   SaleRequest,
   SetupInfo,
@@ -62,6 +58,7 @@ const { values: args } = parseArgs({
     sales: { type: 'string', default: '1000' },
     rounds: { type: 'string', default: '3' },
     warmup: { type: 'string', default: '50' },
+    slice: { type: 'string', default: String(OFFLINE_QUEUE.BATCH_SIZE) },
     context: { type: 'string', default: 'page' },
     variants: { type: 'string', default: '' },
     'client-dir': { type: 'string' },
@@ -73,45 +70,33 @@ const { values: args } = parseArgs({
 const SALES = Number(args.sales);
 const ROUNDS = Math.max(1, Number(args.rounds));
 const WARMUP = Number(args.warmup);
+const SLICE = Number(args.slice) > 0 ? Number(args.slice) : Number.MAX_SAFE_INTEGER;
 const CONTEXT = args.context === 'worker' ? 'worker' : 'page';
 /** flush.ts defaults (OFFLINE_QUEUE.BATCH_SIZE, one request at a time), as the app calls it. */
 const APP_DRAIN: DrainOptions = { batchSize: OFFLINE_QUEUE.BATCH_SIZE, concurrency: 1 };
-/** A till posts a sale when it is completed: one at a time. */
-const ONLINE_CONCURRENCY = 1;
 const TARGET_DRAIN_ONLINE = 1.5;
 const TARGET_OURS_WORKBOX = 1;
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
-type Kind = 'ours' | 'online' | 'workbox';
+const OURS: Participant = { id: 'ours (flush.ts)', kind: 'ours', drain: APP_DRAIN };
+const ONLINE: Participant = { id: 'online', kind: 'online', body: 'json' };
+const WORKBOX: Participant = { id: 'Workbox Queue', kind: 'workbox' };
 
-/** One thing timed per round. */
-interface Variant {
-  label: string;
-  kind: Kind;
-  drain?: DrainOptions;
-  body?: BodyHandling;
-}
-
-const OURS: Variant = { label: 'ours (flush.ts)', kind: 'ours', drain: APP_DRAIN };
-const ONLINE: Variant = { label: 'online', kind: 'online', body: 'json' };
-const WORKBOX: Variant = { label: 'Workbox Queue', kind: 'workbox' };
-
-function parseVariant(text: string): Variant {
+function parseVariant(text: string): Participant {
   const t = text.trim();
   if (t === 'pipelined')
-    return { label: 'ours pipelined', kind: 'ours', drain: { ...APP_DRAIN, pipelined: true } };
-  if (t === 'online-cancel') return { label: 'online, body cancel', kind: 'online', body: 'cancel' };
-  if (t === 'online-leave') return { label: 'online, body left', kind: 'online', body: 'leave' };
+    return { id: 'ours, pipelined', kind: 'ours', drain: { ...APP_DRAIN, pipelined: true } };
+  if (t === 'online-cancel') return { id: 'online, body cancel', kind: 'online', body: 'cancel' };
   const size = /^(\d+)x(\d+)$/.exec(t);
   if (size) {
     const drain = { batchSize: Number(size[1]), concurrency: Number(size[2]) };
-    return { label: `ours batch ${drain.batchSize}×${drain.concurrency}`, kind: 'ours', drain };
+    return { id: `ours, batch ${drain.batchSize}×${drain.concurrency}`, kind: 'ours', drain };
   }
-  throw new Error(`unknown variant "${t}" (50x1, pipelined, online-cancel, online-leave)`);
+  throw new Error(`unknown variant "${t}" (pipelined, 50x1, 10x2, online-cancel)`);
 }
 
 interface Figures {
-  variant: Variant;
+  participant: Participant;
   run: RunResult;
   fill: FillResult | null;
   problems: string[];
@@ -124,7 +109,12 @@ function percentile(values: readonly number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
-const median = (values: readonly number[]) => percentile(values, 50);
+/** The middle value; the mean of the two middle ones for an even count. */
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
 const ms = (v: number, digits = 2) => `${v.toFixed(digits)} ms`;
 const seconds = (v: number) => `${(v / 1000).toFixed(2)} s`;
 const load = () =>
@@ -152,24 +142,16 @@ async function salesCount(pool: pg.Pool): Promise<number> {
   return rows[0]!.n;
 }
 
-/** What is wrong with a run of `n` sales (empty when all is well). */
-async function problemsOf(
-  pool: pg.Pool,
-  n: number,
-  uuids: readonly string[],
-  before: number,
-  run: RunResult,
-): Promise<string[]> {
+/** What is wrong with one participant's `n` sales (empty when all is well). */
+async function problemsOf(pool: pg.Pool, n: number, uuids: readonly string[], run: RunResult) {
   const { rows } = await pool.query<{ n: number; distinct: number }>(
     'select count(*)::int as n, count(distinct uuid)::int as distinct from sales where uuid = any($1::uuid[])',
     [uuids],
   );
-  const delta = (await salesCount(pool)) - before;
   const t = run.tally;
   const problems: string[] = [];
-  if (delta !== n) problems.push(`${delta} new sales on the server`);
   if (rows[0]!.n !== n || rows[0]!.distinct !== n)
-    problems.push(`${rows[0]!.n} rows / ${rows[0]!.distinct} uuids of ${n} found`);
+    problems.push(`${rows[0]!.n} sales / ${rows[0]!.distinct} uuids of ${n} on the server`);
   if (t.requests !== n || t.distinctKeys !== n || t.maxSendsPerKey !== 1)
     problems.push(`${t.requests} requests, ${t.distinctKeys} keys, a key sent up to ${t.maxSendsPerKey}×`);
   if (t.statuses['201'] !== n) problems.push(`answers ${JSON.stringify(t.statuses)}`);
@@ -178,12 +160,13 @@ async function problemsOf(
   return problems;
 }
 
-// ---- one run ----------------------------------------------------------------------------------------------
+// ---- one round --------------------------------------------------------------------------------------------
 
 interface Bench {
   page: Page;
   pool: pg.Pool;
   shape: DemoSaleShape;
+  participants: Participant[];
 }
 
 function call<T>(page: Page, method: keyof OfflineBench, ...params: unknown[]): Promise<T> {
@@ -194,41 +177,49 @@ function call<T>(page: Page, method: keyof OfflineBench, ...params: unknown[]): 
   ) as Promise<T>;
 }
 
-/** Fills the queue first (not timed in `run`) for the queue kinds; then times the drain, posting or replay. */
-async function runVariant({ page, pool, shape }: Bench, variant: Variant, n: number): Promise<Figures> {
-  const { requests, uuids } = newSales(shape, n);
-  let fill: FillResult | null = null;
-  if (variant.kind === 'ours') fill = await call<FillResult>(page, 'fillOurs', requests);
-  if (variant.kind === 'workbox') fill = await call<FillResult>(page, 'fillWorkbox', requests);
-  if (fill && fill.size !== n) throw new Error(`${variant.label}: ${fill.size} queued of ${n}`);
+async function runRound(bench: Bench, n: number, offset: number): Promise<Figures[]> {
+  const { page, pool, shape, participants } = bench;
+  const sales = new Map(participants.map((p) => [p.id, newSales(shape, n)]));
+  const requestsOf = (kinds: Participant['kind'][]) =>
+    Object.fromEntries(
+      participants.filter((p) => kinds.includes(p.kind)).map((p) => [p.id, sales.get(p.id)!.requests]),
+    );
+  const fills = await call<Record<string, FillResult>>(page, 'fill', requestsOf(['ours', 'workbox']));
+  for (const [id, fill] of Object.entries(fills))
+    if (fill.size !== n) throw new Error(`${id}: ${fill.size} queued of ${n}`);
   const before = await salesCount(pool);
-  let run: RunResult;
-  if (variant.kind === 'ours') run = await call<RunResult>(page, 'drainOurs', variant.drain ?? APP_DRAIN);
-  else if (variant.kind === 'workbox') run = await call<RunResult>(page, 'replayWorkbox');
-  else
-    run = await call<RunResult>(page, 'postOnline', requests, {
-      concurrency: ONLINE_CONCURRENCY,
-      body: variant.body ?? 'json',
-    });
-  return { variant, run, fill, problems: await problemsOf(pool, n, uuids, before, run) };
+  const runs = await call<Record<string, RunResult>>(page, 'round', requestsOf(['online']), {
+    slice: SLICE,
+    offset,
+  });
+  const delta = (await salesCount(pool)) - before;
+  const figures: Figures[] = [];
+  for (const participant of participants) {
+    const run = runs[participant.id]!;
+    const problems = await problemsOf(pool, n, sales.get(participant.id)!.uuids, run);
+    figures.push({ participant, run, fill: fills[participant.id] ?? null, problems });
+  }
+  if (delta !== n * participants.length)
+    figures[0]!.problems.push(`${delta} new sales on the server for ${n * participants.length} sent`);
+  return figures;
 }
 
 function printRun(f: Figures, n: number): void {
   const r = f.run;
-  const outside = (r.ms - r.tally.fetchMs) / n;
+  const parallel = (f.participant.drain?.concurrency ?? 1) > 1;
   const detail = Object.entries(r.detail)
     .map(([k, v]) => `${k} ${(v / n).toFixed(2)}`)
     .join(', ');
   console.info(
-    `  ${f.variant.label.padEnd(22)} ${seconds(r.ms).padStart(8)} ${ms(r.ms / n).padStart(9)}/sale | ` +
-      `in fetch ${ms(r.tally.fetchMs / n)}, outside ${ms(outside)}${detail ? ` (${detail})` : ''} | ` +
-      `${f.problems.length === 0 ? 'ok' : `PROBLEM: ${f.problems.join('; ')}`}`,
+    `  ${f.participant.id.padEnd(22)} ${seconds(r.ms).padStart(8)} ${ms(r.ms / n).padStart(9)}/sale | ` +
+      `in fetch ${ms(r.tally.fetchMs / n)}${parallel ? ' (summed over senders)' : `, outside ${ms((r.ms - r.tally.fetchMs) / n)}`}` +
+      `${detail ? ` (IndexedDB: ${detail})` : ''} | ${f.problems.length === 0 ? 'ok' : `PROBLEM: ${f.problems.join('; ')}`}`,
   );
 }
 
 // ---- main -------------------------------------------------------------------------------------------------
 
-async function openPage(browser: Browser, url: string, token: string): Promise<[Page, SetupInfo]> {
+async function openPage(browser: Browser, url: string): Promise<Page> {
   const context = await browser.newContext();
   // tsx (esbuild keepNames) wraps functions in __name(); the page has none.
   await context.addInitScript('globalThis.__name = globalThis.__name || ((f) => f);');
@@ -236,73 +227,75 @@ async function openPage(browser: Browser, url: string, token: string): Promise<[
   page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
   await page.goto(`${url}/${CONTEXT === 'worker' ? '?context=worker' : ''}`);
   await page.locator('body[data-ready="true"]').waitFor({ timeout: 30_000 });
-  const info = await call<SetupInfo>(page, 'setup', { token });
-  return [page, info];
+  return page;
 }
 
-function summary(all: readonly Figures[], variants: readonly Variant[]): boolean {
-  const of = (v: Variant) => all.filter((f) => f.variant === v);
-  const medianMs = (v: Variant) => median(of(v).map((f) => f.run.ms));
-  const enqueues = (v: Variant) => of(v).map((f) => f.fill?.enqueueMs ?? []);
+function summary(all: readonly Figures[], participants: readonly Participant[]): boolean {
+  const of = (p: Participant) => all.filter((f) => f.participant === p);
+  const medianMs = (p: Participant) => median(of(p).map((f) => f.run.ms));
+  const enqueues = (p: Participant) => of(p).map((f) => f.fill?.enqueueMs ?? []);
   const ours = enqueues(OURS).flat();
   const calls = of(OURS).flatMap((f) => f.fill?.callMs ?? []);
   const wb = enqueues(WORKBOX).flat();
   const line = (values: number[]) =>
     `p50 ${ms(percentile(values, 50))}  p99 ${ms(percentile(values, 99))}  max ${ms(Math.max(...values))}`;
-  const edge = (runs: number[][], p: number) =>
-    `first 100 p${p} ${ms(
+  const edge = (runs: number[][]) =>
+    `first 100 of each fill p99 ${ms(
       percentile(
         runs.flatMap((r) => r.slice(0, 100)),
-        p,
+        99,
       ),
     )}, ` +
-    `last 100 p${p} ${ms(
+    `last 100 p99 ${ms(
       percentile(
         runs.flatMap((r) => r.slice(-100)),
-        p,
+        99,
       ),
     )}`;
 
   console.info(
     `\nenqueue latency, ${ours.length} enqueues (${ROUNDS} × ${SALES}, one at a time, into an empty queue):`,
   );
-  console.info(`  our RequestQueue.enqueue    ${line(ours)} (${edge(enqueues(OURS), 99)})`);
+  console.info(`  our RequestQueue.enqueue    ${line(ours)} (${edge(enqueues(OURS))})`);
   console.info(`  app's offline fetch → 202   ${line(calls)}`);
   console.info(`  Workbox Queue.pushRequest   ${line(wb)}`);
 
-  const online = medianMs(ONLINE);
-  const perRound = (a: Variant, b: Variant) =>
+  const ratio = (a: Participant, b: Participant) => medianMs(a) / medianMs(b);
+  const perRound = (a: Participant, b: Participant) =>
     of(a)
       .map((f, i) => (f.run.ms / of(b)[i]!.run.ms).toFixed(2))
       .join(', ');
-  const perSale = (v: Variant, pick: (f: Figures) => number) => ms(median(of(v).map((f) => pick(f) / SALES)));
-  console.info(`\nmedians over ${ROUNDS} rounds of ${SALES} sales (per sale: in fetch | outside fetch):`);
-  for (const v of variants) {
+  const perSale = (p: Participant, pick: (f: Figures) => number) =>
+    ms(median(of(p).map((f) => pick(f) / SALES)));
+  console.info(
+    `\nmedians over ${ROUNDS} rounds of ${SALES} sales each (per sale: in fetch | outside fetch):`,
+  );
+  for (const p of participants) {
     console.info(
-      `  ${v.label.padEnd(22)} ${seconds(medianMs(v)).padStart(8)}  ` +
-        `${perSale(v, (f) => f.run.tally.fetchMs)} | ${perSale(v, (f) => f.run.ms - f.run.tally.fetchMs)}` +
-        `${v === ONLINE ? '' : `  / online ${(medianMs(v) / online).toFixed(2)}x (per round ${perRound(v, ONLINE)})`}`,
+      `  ${p.id.padEnd(22)} ${seconds(medianMs(p)).padStart(8)}  ${perSale(p, (f) => f.run.tally.fetchMs)} | ` +
+        `${perSale(p, (f) => f.run.ms - f.run.tally.fetchMs)}` +
+        `${p === ONLINE ? '' : `   / online ${ratio(p, ONLINE).toFixed(2)}x (rounds ${perRound(p, ONLINE)})`}`,
     );
   }
-  const drainOnline = medianMs(OURS) / online;
-  const oursWorkbox = medianMs(OURS) / medianMs(WORKBOX);
+  const drainOnline = ratio(OURS, ONLINE);
+  const oursWorkbox = ratio(OURS, WORKBOX);
   console.info(
-    `\n  drain / online  ${drainOnline.toFixed(2)}x  (target ≤ ${TARGET_DRAIN_ONLINE}: ` +
+    `\n  drain / online  ${drainOnline.toFixed(2)}x  rounds ${perRound(OURS, ONLINE)} (target ≤ ${TARGET_DRAIN_ONLINE}: ` +
       `${drainOnline <= TARGET_DRAIN_ONLINE ? 'met' : 'MISSED'})`,
   );
   console.info(
-    `  ours / Workbox  ${oursWorkbox.toFixed(2)}x  per round ${perRound(OURS, WORKBOX)} (target < ${TARGET_OURS_WORKBOX}: ` +
+    `  ours / Workbox  ${oursWorkbox.toFixed(2)}x  rounds ${perRound(OURS, WORKBOX)} (target < ${TARGET_OURS_WORKBOX}: ` +
       `${oursWorkbox < TARGET_OURS_WORKBOX ? 'met' : 'MISSED'})`,
   );
   const bad = all.filter((f) => f.problems.length > 0);
   console.info(
-    `  duplicates and losses: ${bad.length === 0 ? `none (${all.length} runs: each key sent once, 201 each, +${SALES} sales each on the server)` : `${bad.length} runs with PROBLEMS`}`,
+    `  duplicates and losses: ${bad.length === 0 ? `none (${all.length} drains or postings: each key sent once, 201 each, one new sale per uuid, nothing else)` : `${bad.length} runs with PROBLEMS`}`,
   );
   return bad.length === 0;
 }
 
 async function main(): Promise<void> {
-  const variants = [
+  const participants = [
     OURS,
     ONLINE,
     WORKBOX,
@@ -328,35 +321,31 @@ async function main(): Promise<void> {
       headless: !args.headed,
       args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-background-networking', '--no-first-run'],
     });
-    const [page, info] = await openPage(browser, app.url, token);
+    const page = await openPage(browser, app.url);
+    const info = await call<SetupInfo>(page, 'setup', { token, participants });
     console.info(
       `server ${app.url} (fresh embedded DB, demo tenant, log level warn); ` +
-        `${info.userAgent.replace(/^.*?(Chrome\/\S+).*$/, '$1')}, phases in the ${info.context}` +
-        `${info.locks ? ' (Web Locks on)' : ''}; ${SALES} sales per run, ${ROUNDS} rounds; our drain: batch ` +
-        `${APP_DRAIN.batchSize}, ${APP_DRAIN.concurrency} at a time; online: ${ONLINE_CONCURRENCY} at a time`,
+        `${info.userAgent.replace(/^.*?(Chrome\/\S+).*$/, '$1')}, work in the ${info.context}` +
+        `${info.locks ? ' (Web Locks on)' : ''}; ${SALES} sales per participant and round, ${ROUNDS} rounds, ` +
+        `${SLICE === Number.MAX_SAFE_INTEGER ? 'each participant whole' : `turns of ${SLICE} requests`}; ` +
+        `our drain: batch ${APP_DRAIN.batchSize}, ${APP_DRAIN.concurrency} at a time; online: 1 at a time`,
     );
-    const bench: Bench = { page, pool, shape };
+    const bench: Bench = { page, pool, shape, participants };
 
     if (WARMUP > 0) {
-      for (const v of variants) {
-        const f = await runVariant(bench, v, WARMUP);
-        if (f.problems.length) console.warn(`  warm-up ${v.label}: ${f.problems.join('; ')}`);
-      }
-      console.info(`warm-up: ${WARMUP} sales through each`);
+      for (const f of await runRound(bench, WARMUP, 0))
+        if (f.problems.length) console.warn(`  warm-up ${f.participant.id}: ${f.problems.join('; ')}`);
+      console.info(`warm-up: a round of ${WARMUP} sales`);
     }
 
     const all: Figures[] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      // Rotated: each variant runs first, in the middle and last alike over the rounds.
-      const order = variants.map((_, i) => variants[(i + round) % variants.length]!);
       console.info(`\nround ${round + 1}, load average ${load()}`);
-      for (const v of order) {
-        const f = await runVariant(bench, v, SALES);
-        all.push(f);
-        printRun(f, SALES);
-      }
+      const figures = await runRound(bench, SALES, round);
+      for (const f of figures) printRun(f, SALES);
+      all.push(...figures);
     }
-    if (!summary(all, variants)) process.exitCode = 1;
+    if (!summary(all, participants)) process.exitCode = 1;
     console.info(`\nload average at the end ${load()}`);
   } finally {
     await browser?.close();

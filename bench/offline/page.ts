@@ -31,14 +31,7 @@ function inWorker(): OfflineBench {
         const message: WorkerCall = { id, method, args };
         worker.postMessage(message);
       });
-  return {
-    setup: call('setup'),
-    fillOurs: call('fillOurs'),
-    drainOurs: call('drainOurs'),
-    postOnline: call('postOnline'),
-    fillWorkbox: call('fillWorkbox'),
-    replayWorkbox: call('replayWorkbox'),
-  };
+  return { setup: call('setup'), fill: call('fill'), round: call('round') };
 }
 
 window.__offlineBench =

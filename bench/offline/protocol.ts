@@ -11,6 +11,24 @@ export interface SaleRequest {
 
 export type BenchContext = 'page' | 'worker';
 
+/** What the poster does with an answer's body: read it as the app does, or cancel it as replay.ts does. */
+export type BodyHandling = 'json' | 'cancel';
+
+export interface DrainOptions {
+  batchSize: number;
+  concurrency: number;
+  /** The proposal of bench/offline/drain-pipelined.ts instead of flushQueue (concurrency ignored). */
+  pipelined?: boolean;
+}
+
+/** One contestant of a round: our queue (its own IndexedDB database), online posting, or Workbox's Queue. */
+export interface Participant {
+  id: string;
+  kind: 'ours' | 'online' | 'workbox';
+  drain?: DrainOptions;
+  body?: BodyHandling;
+}
+
 export interface SetupInfo {
   context: BenchContext;
   /** navigator.locks exists: our claims take the Web Lock path, as in the app. */
@@ -18,7 +36,7 @@ export interface SetupInfo {
   userAgent: string;
 }
 
-/** Every fetch the phase made, as the counting wrapper around globalThis.fetch saw it. */
+/** Every fetch of one participant in a round, as the counting wrapper around globalThis.fetch saw it. */
 export interface FetchTally {
   requests: number;
   distinctKeys: number;
@@ -28,7 +46,7 @@ export interface FetchTally {
   statuses: Record<string, number>;
   /** Answers with Idempotent-Replayed: true (a key the server had already seen). */
   replayed: number;
-  /** Summed time from fetch() to the answer's headers: the part of a phase spent on the network and server. */
+  /** Summed time from fetch() to the answer's headers: the part spent on the network and the server. */
   fetchMs: number;
 }
 
@@ -37,46 +55,37 @@ export interface FillResult {
   enqueueMs: number[];
   /** Ours only: per request, the app's offline fetch call until its synthetic 202 (enqueue included). */
   callMs: number[];
-  totalMs: number;
   /** Requests in the queue afterwards. */
   size: number;
 }
 
 export interface RunResult {
+  /** The participant's own time: the sum of its slices. */
   ms: number;
+  slices: number;
   tally: FetchTally;
   /** Requests still queued afterwards (0 for a complete drain). */
   left: number;
-  /** Where a drain's time went outside fetch (ms summed over the run), by queue operation. */
+  /** Time spent in the queue's IndexedDB operations (ms summed over the round), by operation. */
   detail: Record<string, number>;
 }
 
-export interface DrainOptions {
-  batchSize: number;
-  concurrency: number;
-  /** The proposal of bench/offline/drain-pipelined.ts instead of drainQueue (concurrency ignored). */
-  pipelined?: boolean;
-}
-
-/** What the poster does with an answer's body: read it as the app does, cancel it as replay.ts does, or leave it as Workbox does. */
-export type BodyHandling = 'json' | 'cancel' | 'leave';
-
-export interface OnlineOptions {
-  concurrency: number;
-  body: BodyHandling;
+export interface RoundOptions {
+  /** Requests per turn: each participant sends this many (ours: whole batches), then the next one's turn. */
+  slice: number;
+  /** Rotates who goes first. */
+  offset: number;
 }
 
 export interface OfflineBench {
-  setup(options: { token: string }): Promise<SetupInfo>;
-  /** Queues each sale through createOfflineFetch while "offline", one after another as a till does. */
-  fillOurs(requests: SaleRequest[]): Promise<FillResult>;
-  /** drainQueue (flush.ts batches) until the queue is empty. */
-  drainOurs(options: DrainOptions): Promise<RunResult>;
-  /** One POST per sale, `concurrency` at a time, each answer read (or its body cancelled, or left). */
-  postOnline(requests: SaleRequest[], options: OnlineOptions): Promise<RunResult>;
-  fillWorkbox(requests: SaleRequest[]): Promise<FillResult>;
-  /** Workbox's own Queue.replayRequests(). */
-  replayWorkbox(): Promise<RunResult>;
+  setup(options: { token: string; participants: Participant[] }): Promise<SetupInfo>;
+  /**
+   * Queues the sales of each queue participant, one request at a time as a till does, taking turns request
+   * by request (ours through createOfflineFetch while "offline"; Workbox through pushRequest).
+   */
+  fill(requests: Record<string, SaleRequest[]>): Promise<Record<string, FillResult>>;
+  /** Drains every queue and posts the online participants' sales, taking turns slice by slice. */
+  round(online: Record<string, SaleRequest[]>, options: RoundOptions): Promise<Record<string, RunResult>>;
 }
 
 export type BenchMethod = keyof OfflineBench;

@@ -245,6 +245,87 @@ describe('sale machine: building the ticket', () => {
   });
 });
 
+describe('sale machine: moving a line to another employee (line.move)', () => {
+  const chloe: Employee = { id: 3, name: 'Chloe' };
+
+  it('moves the line with its quantity, price override and discounts in one event, and selects it', () => {
+    const { actor, send } = start();
+    send(
+      { type: 'employee.add', employee: ann },
+      { type: 'line.add', item: gelManicure },
+      { type: 'line.add', item: pedicure },
+      { type: 'line.quantity', employeeIndex: 0, itemIndex: 1, delta: 1 },
+      { type: 'line.price', employeeIndex: 0, itemIndex: 1, price: 4000 },
+      {
+        type: 'line.discount',
+        employeeIndex: 0,
+        itemIndex: 1,
+        source: DISCOUNT_SOURCE.ITEM,
+        discount: { type: DISCOUNT_TYPE.AMOUNT, value: 500 },
+      },
+    );
+    const before = selectTotals(actor.getSnapshot()).total.total_price;
+    const snapshots: number[] = [];
+    actor.subscribe((snapshot) => snapshots.push(snapshot.context.order.orderEmployees.length));
+    send({ type: 'line.move', employeeIndex: 0, itemIndex: 1, employee: bo });
+
+    const { order, error } = actor.getSnapshot().context;
+    expect(error).toBeNull();
+    expect(snapshots).toHaveLength(1);
+    expect(order.orderEmployees.map((g) => [g.employee.id, g.orderItems.map((l) => l.item_id)])).toEqual([
+      [1, [10]],
+      [2, [11]],
+    ]);
+    expect(order.orderEmployees[1]?.orderItems[0]).toMatchObject({
+      quantity: 2,
+      price: 4000,
+      discounts: [{ type: DISCOUNT_SOURCE.ITEM, discount: { type: DISCOUNT_TYPE.AMOUNT, value: 500 } }],
+    });
+    expect([order.activeEmployeeIndex, order.activeItemIndex]).toEqual([1, 0]);
+    expect(selectTotals(actor.getSnapshot()).total.total_price).toBe(before);
+  });
+
+  it("joins the other employee's line of the same item: its quantity rises, its own price stays", () => {
+    const { actor, send } = start();
+    send(
+      { type: 'employee.add', employee: ann },
+      { type: 'line.add', item: pedicure },
+      { type: 'line.price', employeeIndex: 0, itemIndex: 0, price: 4000 },
+      { type: 'employee.add', employee: bo },
+      { type: 'line.add', item: pedicure },
+      { type: 'line.move', employeeIndex: 0, itemIndex: 0, employee: bo },
+    );
+    const { order } = actor.getSnapshot().context;
+    expect(order.orderEmployees[0]?.orderItems).toEqual([]);
+    expect(order.orderEmployees[1]?.orderItems[0]).toMatchObject({ item_id: 11, quantity: 2, price: null });
+  });
+
+  it('adds the new employee to the ticket when the line goes to someone not on it yet', () => {
+    const { actor, send } = start();
+    send(...twoEmployeeTicket, { type: 'line.move', employeeIndex: 1, itemIndex: 0, employee: chloe });
+    const { order } = actor.getSnapshot().context;
+    expect(order.orderEmployees.map((g) => g.employee.id)).toEqual([1, 2, 3]);
+    expect(order.orderEmployees[2]?.orderItems[0]).toMatchObject({ item_id: 11, quantity: 2 });
+    expect(selectTotals(actor.getSnapshot()).total.total_price).toBe(12000);
+  });
+
+  it('refuses a move to the same employee, of a line that does not exist, and while tendering', () => {
+    const { actor, send } = start();
+    send(...twoEmployeeTicket);
+    const order = actor.getSnapshot().context.order;
+    expect(
+      actor.getSnapshot().can({ type: 'line.move', employeeIndex: 0, itemIndex: 0, employee: ann }),
+    ).toBe(false);
+    send({ type: 'line.move', employeeIndex: 0, itemIndex: 0, employee: ann });
+    send({ type: 'line.move', employeeIndex: 0, itemIndex: 5, employee: bo });
+    expect(actor.getSnapshot().context.order).toBe(order);
+    send({ type: 'tender.start' });
+    expect(actor.getSnapshot().can({ type: 'line.move', employeeIndex: 0, itemIndex: 0, employee: bo })).toBe(
+      false,
+    );
+  });
+});
+
 describe('sale machine: tendering and completing', () => {
   it('takes a split payment to paid in full, completes, and shows the receipt with the created ids', async () => {
     const { actor, send, harness } = start();

@@ -69,7 +69,7 @@ import {
   setPayment,
   setTip,
 } from '../../src/domain/order-editing';
-import type { CreatedSale, SaleRecord } from '../../src/domain/order-editing';
+import type { CatalogItem, CreatedSale, SaleRecord } from '../../src/domain/order-editing';
 import { checkOfflineCard, offlineCardOnTicket } from '../../src/domain/offline-card';
 import type { OfflineCardCheck, OfflineCardLimits } from '../../src/domain/offline-card';
 import { computeOrderTotals } from '../../src/domain/order-total';
@@ -81,12 +81,13 @@ import {
   saveWaitingTicket,
   ticketFromOrder,
 } from '../../src/domain/waiting-tickets';
-import type { Order, Payment } from '../../src/domain/order.types';
+import type { Employee, Order, OrderItem, Payment } from '../../src/domain/order.types';
 import type {
   CheckManagerPinInput,
   CheckManagerPinOutput,
   CreateSaleInput,
   CreateSaleOutput,
+  LineRef,
   LoadSaleInput,
   OfflineCardRefusal,
   OfflineQueued,
@@ -160,6 +161,48 @@ export function checkOfflineCardPayment(
 
 function isMinor(value: unknown): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+}
+
+/** The catalog item a line was rung from: what addItem needs to ring it again for another employee. */
+export function catalogItemOfLine(line: OrderItem): CatalogItem {
+  return {
+    item_id: line.item_id,
+    item_type: line.item_type,
+    name: line.name,
+    taxes: line.taxes,
+    unit_price: line.unit_price,
+    giftcard_number: line.giftcard_number ?? null,
+    info: line.info ?? null,
+    ...(line.cost !== undefined ? { cost: line.cost } : {}),
+    ...(line.commission_rate !== undefined ? { commission_rate: line.commission_rate } : {}),
+  };
+}
+
+/**
+ * "Change employee on a line" (issue 4 item 4) in one edit: the item rung for `to` (000 §4's add rule: when
+ * `to` already has that item its quantity rises and that line keeps its own price and discounts), the same
+ * quantity, price override and discounts on a new line, then the line taken off its first employee, whose
+ * group stays (000 §4: removing an employee is its own action). Composed of the domain's own edits, so every
+ * rule of theirs applies; one event, so no snapshot ever shows the line on both employees or on neither.
+ */
+export function moveLine(order: Order, from: LineRef, to: Employee): Order {
+  const line = order.orderEmployees[from.employeeIndex]?.orderItems[from.itemIndex];
+  if (!line) throw new OrderEditError('lineNotFound', `no line at ${from.employeeIndex}/${from.itemIndex}`);
+  let next = addItem(order, catalogItemOfLine(line), to);
+  const target = { employeeIndex: next.activeEmployeeIndex, itemIndex: next.activeItemIndex };
+  const merged = (next.orderEmployees[target.employeeIndex]?.orderItems[target.itemIndex]?.quantity ?? 1) > 1;
+  if (line.quantity > 1) {
+    next = changeQuantity(next, target.employeeIndex, target.itemIndex, line.quantity - 1);
+  }
+  if (!merged) {
+    if (line.price !== null) next = overridePrice(next, target.employeeIndex, target.itemIndex, line.price);
+    for (const discount of line.discounts ?? []) {
+      next = setLineDiscount(next, target.employeeIndex, target.itemIndex, discount.type, discount.discount);
+    }
+  }
+  // `to` is another group, and a group stays when its last line goes: `target` still points at the moved line.
+  next = changeQuantity(next, from.employeeIndex, from.itemIndex, -line.quantity);
+  return selectItem(next, target.employeeIndex, target.itemIndex);
 }
 
 type EventOf<T extends SaleEventType> = Extract<SaleEvent, { type: T }>;
@@ -254,6 +297,12 @@ export const saleMachine = setup({
       assertEvent(event, ['line.select', 'line.quantity', 'line.price', 'line.discount']);
       return hasLine(context.order, event.employeeIndex, event.itemIndex);
     },
+    /** A line to move, to an employee other than its own (moving it to its own group would do nothing). */
+    canMoveLine: ({ context, event }) => {
+      assertEvent(event, 'line.move');
+      const group = context.order.orderEmployees[event.employeeIndex];
+      return group?.orderItems[event.itemIndex] !== undefined && group.employee.id !== event.employee.id;
+    },
     hasEmployeeGroup: ({ context, event }) => {
       assertEvent(event, ['employee.select', 'employee.remove']);
       return context.order.orderEmployees[event.employeeIndex] !== undefined;
@@ -312,6 +361,7 @@ export const saleMachine = setup({
     overridePrice: assign(
       edit('line.price', (order, e) => overridePrice(order, e.employeeIndex, e.itemIndex, e.price)),
     ),
+    moveLine: assign(edit('line.move', (order, e) => moveLine(order, e, e.employee))),
     setLineDiscount: assign(
       edit('line.discount', (order, e) =>
         setLineDiscount(order, e.employeeIndex, e.itemIndex, e.source, e.discount),
@@ -542,6 +592,7 @@ export const saleMachine = setup({
         'line.quantity': { guard: 'hasLine', actions: 'changeQuantity' },
         'line.price': { guard: 'hasLine', actions: 'overridePrice' },
         'line.discount': { guard: 'hasLine', actions: 'setLineDiscount' },
+        'line.move': { guard: 'canMoveLine', actions: 'moveLine' },
         'discount.set': [
           { guard: 'needsManagerPin', target: 'awaitingPin', actions: 'holdManagerDiscount' },
           { actions: 'setOrderDiscount' },

@@ -74,6 +74,7 @@ const userEvents: SaleEvent[] = [
     source: DISCOUNT_SOURCE.ITEM,
     discount: { type: DISCOUNT_TYPE.AMOUNT, value: 100 },
   },
+  { type: 'line.move', employeeIndex: 0, itemIndex: 0, employee: bo },
   { type: 'discount.set', kind: 'manager', discount: { type: DISCOUNT_TYPE.AMOUNT, value: 500 } },
   { type: 'discount.set', kind: 'ticket', discount: { type: DISCOUNT_TYPE.PERCENT, value: 10 } },
   { type: 'discount.remove', kind: 'ticket' },

@@ -139,6 +139,8 @@ export type SaleEvent =
   | ({ type: 'line.quantity'; delta: number } & LineRef)
   | ({ type: 'line.price'; price: Minor | null } & LineRef)
   | ({ type: 'line.discount'; source: LineDiscountSource; discount: DiscountValue } & LineRef)
+  /** "Change employee on a line": the line, with its quantity, price override and discounts, to `employee`. */
+  | ({ type: 'line.move'; employee: Employee } & LineRef)
   | { type: 'discount.set'; kind: OrderDiscountKind; discount: DiscountValue }
   | { type: 'discount.remove'; kind: OrderDiscountKind }
   | { type: 'tip.set'; userId: number; amount: Minor }

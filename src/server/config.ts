@@ -12,6 +12,10 @@
  * | LOG_LEVEL         | info           | fatal, error, warn, info, debug, trace or silent                 |
  * | TRUST_PROXY       | false          | true behind a reverse proxy (client IPs for rate limits)         |
  *
+ * Web Push reads its own (src/server/services/push.ts, ADR 009): VAPID_SUBJECT, PUSH_ENDPOINT_HOSTS, and for
+ * TESTS ONLY, never set by default, PUSH_TEST_SERVICE_ORIGIN + PUSH_TEST_SERVICE_CA (one local push service the
+ * end-to-end run delivers to; refused unless https on a loopback address).
+ *
  * 127.0.0.1 by default: a fresh `npm start` must not expose a till to the network by surprise. 5433 for
  * the embedded cluster: next to, not on, the 5432 of a PostgreSQL the machine may already run.
  */

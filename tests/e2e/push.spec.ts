@@ -136,14 +136,7 @@ test.describe('push notifications', () => {
     expect(new URL(page.url()).pathname).not.toBe(home);
     await worker.listen();
     const pages = page.context().pages().length;
-    page.on('console', (m) => console.log('PAGE', m.type(), m.text()));
-    await page.evaluate(() => {
-      navigator.serviceWorker.addEventListener('message', (e) => console.log('MSG', JSON.stringify(e.data), location.pathname));
-      window.addEventListener('popstate', () => console.log('POP', location.pathname));
-    });
     await push.click('push-test');
-    await page.waitForTimeout(2000);
-    console.log('URL', page.url(), await page.evaluate(() => JSON.stringify(history.state)));
     await expect
       .poll(() => worker.broadcasts())
       .toContainEqual({ type: 'FOCUS_CLIENT', url: `${new URL(page.url()).origin}/` });

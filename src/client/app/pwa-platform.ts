@@ -74,6 +74,8 @@ import {
   urlBase64ToBytes,
   WRAPPER_GLOBALS,
 } from '../features/pwa/platform';
+import { applyCacheConfigsInWorker } from '../features/pwa/cache-config-sync';
+import { cacheConfigsSetting } from '../features/pwa/local-settings';
 import type { PwaActors, QueueStatsRef } from '../features/pwa/pwa-context';
 import { replayHeaders, toFlushOutput } from '../features/pwa/queue-sync';
 import {
@@ -592,9 +594,17 @@ function createPlatform(): Platform {
         registration = registered;
         registered.addEventListener('updatefound', onUpdateFound);
         // An update the browser began installing before this page registered (its navigation checks the script).
-        if (registered.installing) trackInstalling(registered.installing, Boolean(registered.active));
+        if (registered.installing && registered.installing !== installingWorker) {
+          trackInstalling(registered.installing, Boolean(registered.active));
+        }
       }),
-      checkVersion: fromPromise<CheckVersionOutput>(() => checkVersion()),
+      checkVersion: fromPromise<CheckVersionOutput>(async () => {
+        const output = await checkVersion();
+        // The worker keeps the caching tab's configurations itself; a change it missed (no worker in control
+        // then) is handed over again at every start, not only when the tab opens.
+        applyCacheConfigsInWorker(cacheConfigsSetting.get()).catch(() => undefined);
+        return output;
+      }),
     },
     actions: {
       clearVersionedLocalData: (_, params: { prefixes: readonly string[] }) =>
