@@ -321,6 +321,16 @@ export const WORKER_MESSAGE = {
 } as const;
 export type WorkerMessageType = (typeof WORKER_MESSAGE)[keyof typeof WORKER_MESSAGE];
 
+/**
+ * Ours: a push subscription the browser replaced (pushsubscriptionchange). The worker keeps a note of the new one
+ * in its meta cache and tells open windows; the page, which holds the token, registers it (ADR 009).
+ */
+export const PUSH_RENEWAL = {
+  MESSAGE: 'PUSH_SUBSCRIPTION_CHANGED',
+  CACHE: 'sw-meta',
+  PATH: '/__sw/push-renewal',
+} as const;
+
 /** Errors of the worker manager (001 §8). */
 export const WORKER_ERROR = {
   MANAGER_UNAVAILABLE: 'Service Worker manager not available',

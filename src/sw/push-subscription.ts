@@ -24,12 +24,13 @@
  * 404/410); clearPendingRenewal(caches, at). `subscription: null` means the worker could not resubscribe (no
  * known key, or permission gone): the page drops the old endpoint and shows the device as not subscribed.
  */
+import { PUSH_RENEWAL } from '../domain/constants';
 import { CACHE_NAMES } from './cache-config';
 
 /** Ours, not the spec's (like REGISTER_SYNC in messages.ts): the worker's broadcast after a renewal. */
-export const PUSH_SUBSCRIPTION_CHANGED = 'PUSH_SUBSCRIPTION_CHANGED';
+export const PUSH_SUBSCRIPTION_CHANGED = PUSH_RENEWAL.MESSAGE;
 /** In the meta cache: the pending renewal (JSON) and the application server key (base64url). */
-export const PUSH_RENEWAL_PATH = '/__sw/push-renewal';
+export const PUSH_RENEWAL_PATH = PUSH_RENEWAL.PATH;
 export const PUSH_KEY_PATH = '/__sw/push-key';
 
 /** PushSubscription.toJSON() as POST /api/push/subscribe takes it. */

@@ -58,6 +58,7 @@ import type { InitialiseOutput } from '../../../machines/worker-update/worker-up
 import {
   INSTALL,
   PUSH_ERROR,
+  PUSH_RENEWAL,
   VERSIONED_LOCAL_DATA_PREFIXES,
   WORKER,
   WORKER_ERROR,
@@ -526,6 +527,21 @@ function createPlatform(): Platform {
     if (worker && worker !== installingWorker) trackInstalling(worker, Boolean(registration?.active));
   };
 
+  /** A push subscription the browser replaced: registered by this page, signed in only (push-renewal.ts). */
+  async function renewPushSubscription(): Promise<void> {
+    if (!supported || typeof caches === 'undefined' || !readToken(storage)) return;
+    const [{ forwardPushRenewal }, { subscribePush, unsubscribePush }] = await Promise.all([
+      import('../features/pwa/push-renewal'),
+      import('../lib/api/push-api'),
+    ]);
+    await forwardPushRenewal({
+      caches,
+      subscribe: (subscription) =>
+        subscribePush({ subscription, userAgent, platform: pushPlatformName(hints) }),
+      unsubscribe: (endpoint) => unsubscribePush(endpoint),
+    });
+  }
+
   function handleWorkerMessage(data: unknown): void {
     if (!isWorkerReply(data)) return;
     switch (data.type) {
@@ -549,6 +565,9 @@ function createPlatform(): Platform {
       case WORKER_MESSAGE.FOCUS_CLIENT:
         window.focus();
         if (typeof data.url === 'string') routeTo(data.url);
+        break;
+      case PUSH_RENEWAL.MESSAGE:
+        renewPushSubscription().catch(() => undefined);
         break;
     }
   }
@@ -881,6 +900,7 @@ function createPlatform(): Platform {
     workerUpdate.start();
     push.start();
     install.start();
+    renewPushSubscription().catch(() => undefined);
 
     if (supported) {
       // The new worker took control: after Update Now, or another tab's update; ignored unless one was offered.
