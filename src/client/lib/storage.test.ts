@@ -163,6 +163,19 @@ describe('logout', () => {
     expect(isKeptOnLogout(STORAGE_KEYS.INITIAL_SETTINGS)).toBe(false);
     expect(KEPT_ON_LOGOUT_KEYS).toContain(STORAGE_KEYS.REMEMBER_USER);
   });
+
+  it("keeps the device's PWA settings (ADR 010): sync timing, install prompt, caches, widgets, shortcuts", () => {
+    for (const key of [
+      'sync_config',
+      'install_auto_show',
+      'pwa_cache_configs',
+      'pwa_widgets',
+      'pwa_shortcuts',
+    ]) {
+      expect(isKeptOnLogout(key), key).toBe(true);
+    }
+    expect(isKeptOnLogout('pos-open-ticket')).toBe(false);
+  });
 });
 
 describe('logout and the offline queue (design.md §6)', () => {

@@ -9,7 +9,8 @@
  * Kept on logout, by key (names ours; the spec names the things, not the keys): printer settings, app version,
  * remembered username, log level, the translation cache, the device's uuid, the device listing, and every
  * waiting ticket (waitingTicketsKey in src/domain/constants.ts; a parked ticket belongs to the till, not to the
- * person who logged out, and must never be lost). The offline request queue lives in IndexedDB, which a
+ * person who logged out, and must never be lost); and, beyond the spec's list (ADR 010), the device's PWA
+ * settings (sync timing, install prompt, cache configurations, widgets, shortcuts). The offline request queue lives in IndexedDB, which a
  * localStorage clear never touches (design.md §6: logout never deletes the queue).
  *
  * Every function takes the Storage to use (tests pass an in-memory one); the default is window.localStorage,
@@ -37,6 +38,12 @@ export const STORAGE_KEYS = {
   LANGUAGE_CACHE_PREFIX: 'i18next_res_',
   /** The language i18next chose last (its conventional key). */
   LANGUAGE: 'i18nextLng',
+  /** This device's offline sync timing (settings dialog tab 1; app/pwa-platform.ts SYNC_CONFIG_KEY). */
+  SYNC_CONFIG: 'sync_config',
+  /** Whether the install banner shows by itself on this device (tab 3; pwa-platform.ts INSTALL_AUTO_SHOW_KEY). */
+  INSTALL_AUTO_SHOW: 'install_auto_show',
+  /** This device's cache configurations, widgets and shortcuts (tabs 4 and 5; features/pwa/local-settings.ts). */
+  PWA_SETTINGS_PREFIX: 'pwa_',
 } as const;
 
 /** "waiting_sale_tickets__" — derived from the domain's key so the two never drift apart. */
@@ -50,10 +57,15 @@ export const KEPT_ON_LOGOUT_KEYS: readonly string[] = [
   STORAGE_KEYS.USER_UUID,
   STORAGE_KEYS.DEVICE_LIST,
   STORAGE_KEYS.LANGUAGE,
+  // Ours, beyond the spec's list (ADR 010): the device's offline and app settings belong to the till, like its
+  // printer settings; clearing them at every logout also dropped the worker's saved cache configurations.
+  STORAGE_KEYS.SYNC_CONFIG,
+  STORAGE_KEYS.INSTALL_AUTO_SHOW,
 ];
 export const KEPT_ON_LOGOUT_PREFIXES: readonly string[] = [
   STORAGE_KEYS.LANGUAGE_CACHE_PREFIX,
   WAITING_TICKETS_PREFIX,
+  STORAGE_KEYS.PWA_SETTINGS_PREFIX,
 ];
 
 export function isKeptOnLogout(key: string): boolean {
