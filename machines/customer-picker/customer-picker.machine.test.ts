@@ -3,13 +3,20 @@ import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { DISCOUNT_TYPE } from '../../src/domain/constants';
 import { customerPickerMachine } from './customer-picker.machine';
 import { formFromQuery, pickerError, SEARCH_DELAY_MS, validateForm } from './customer-picker.rules';
-import { selectFieldProblem, selectPickerView, selectSearchStatus } from './customer-picker.selectors';
+import {
+  selectCanClose,
+  selectFieldProblem,
+  selectPickerView,
+  selectQueuedSave,
+  selectSearchStatus,
+} from './customer-picker.selectors';
 import type {
   CreateCustomerInput,
   CustomerChosenEvent,
   CustomerDetail,
   CustomerListItem,
   CustomerPage,
+  OfflineQueued,
   SearchCustomersInput,
   UpdateCustomerInput,
 } from './customer-picker.types';
@@ -61,8 +68,8 @@ interface Deferred<T> {
 
 function harness() {
   const searches: Array<Deferred<CustomerPage>> = [];
-  const creates: Array<Deferred<CustomerDetail>> = [];
-  const updates: Array<Deferred<CustomerDetail>> = [];
+  const creates: Array<Deferred<CustomerDetail | OfflineQueued>> = [];
+  const updates: Array<Deferred<CustomerDetail | OfflineQueued>> = [];
   const loads: Array<Deferred<CustomerDetail>> = [];
   const pending =
     <I, T>(list: Array<Deferred<T>>) =>
@@ -74,8 +81,8 @@ function harness() {
     actors: {
       searchCustomers: fromPromise(pending<SearchCustomersInput, CustomerPage>(searches)),
       loadCustomer: fromPromise(pending<{ customerId: number }, CustomerDetail>(loads)),
-      createCustomer: fromPromise(pending<CreateCustomerInput, CustomerDetail>(creates)),
-      updateCustomer: fromPromise(pending<UpdateCustomerInput, CustomerDetail>(updates)),
+      createCustomer: fromPromise(pending<CreateCustomerInput, CustomerDetail | OfflineQueued>(creates)),
+      updateCustomer: fromPromise(pending<UpdateCustomerInput, CustomerDetail | OfflineQueued>(updates)),
     },
   });
   const actor = createActor(machine, { input: { createId: () => `key-${++keys}` }, clock });
@@ -308,6 +315,68 @@ describe('customer picker: create and edit', () => {
     actor.send({ type: 'edit.cancel' });
     expect(selectSearchStatus(actor.getSnapshot())).toBe('results');
     expect(actor.getSnapshot().context.results).toEqual([cleo]);
+  });
+});
+
+describe('customer picker: saved offline (the request queue answered)', () => {
+  const queued: OfflineQueued = { offline: true, requestId: '17', message: 'Request saved offline.' };
+
+  it('a new customer saved offline is attached to nothing: the picker says it will be created later', async () => {
+    const { actor, creates, chosen } = harness();
+    actor.send({ type: 'picker.open' });
+    actor.send({ type: 'customer.new' });
+    actor.send({ type: 'customer.save', form });
+    creates[0]?.resolve(queued);
+    await flush();
+    const snapshot = actor.getSnapshot();
+    expect(chosen).toEqual([]);
+    expect(selectPickerView(snapshot)).toBe('queued');
+    expect(selectQueuedSave(snapshot)).toEqual({ kind: 'create', requestId: '17', name: 'Dana Vo' });
+    expect(selectCanClose(snapshot)).toBe(true);
+    actor.send({ type: 'picker.close' });
+    expect(selectPickerView(actor.getSnapshot())).toBe('closed');
+    expect(selectQueuedSave(actor.getSnapshot())).toBeNull();
+  });
+
+  it('a new save after a queued one is a new intent with a new key', async () => {
+    const { actor, creates } = harness();
+    actor.send({ type: 'picker.open' });
+    actor.send({ type: 'customer.new' });
+    actor.send({ type: 'customer.save', form });
+    creates[0]?.resolve(queued);
+    await flush();
+    actor.send({ type: 'picker.close' });
+    actor.send({ type: 'picker.open' });
+    actor.send({ type: 'customer.new' });
+    actor.send({ type: 'customer.save', form });
+    expect(creates.map((c) => (c.input as CreateCustomerInput).idempotencyKey)).toEqual(['key-1', 'key-2']);
+  });
+
+  it('an edit saved offline keeps the customer as the server last sent it, and says the changes wait', async () => {
+    const { actor, loads, updates, chosen } = harness();
+    actor.send({ type: 'picker.open' });
+    actor.send({ type: 'customer.edit', customerId: 9 });
+    loads[0]?.resolve(cleoDetail);
+    await flush();
+    actor.send({ type: 'customer.save', form: { ...actor.getSnapshot().context.form, last_name: 'Rae' } });
+    updates[0]?.resolve(queued);
+    await flush();
+    // The real customer (a real id, the server's name): never the queue's receipt, never the unsent edit.
+    expect(chosen.map((e) => e.customer)).toEqual([
+      {
+        id: 9,
+        name: 'Cleo Ray',
+        telephone: '2125551001',
+        point_balance: 120,
+        membership: { id: 2, name: 'Gold', discount: { type: DISCOUNT_TYPE.PERCENT, value: 10 } },
+      },
+    ]);
+    expect(selectPickerView(actor.getSnapshot())).toBe('queued');
+    expect(selectQueuedSave(actor.getSnapshot())).toEqual({
+      kind: 'update',
+      requestId: '17',
+      name: 'Cleo Rae',
+    });
   });
 });
 

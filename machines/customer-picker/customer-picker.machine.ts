@@ -8,6 +8,7 @@
  *     │                                 │ customer.new          │ customer.edit
  *     ├─────── saving ◀── customer.save ── editing ◀─────── loadingCustomer ⇄ loadFailed
  *     │        (creating | updating) ──failed──▶ editing (error kept, form kept)
+ *     │                              ──queued (offline)──▶ queued ──picker.close──▶ closed
  *     └─ customer.select (from the listed results)
  *
  * Why it is shaped so:
@@ -25,6 +26,14 @@
  *   same form is sent again after a failure (a lost answer is then replayed, not a second customer created),
  *   and renewed when the form changed (the server refuses a key reused for another payload).
  * - edit.cancel returns through a history state, so the results the cashier was looking at are still there.
+ * - Offline (design.md §6), the app's request queue stores the save and answers `{ offline, requestId }`
+ *   instead of a customer. That answer is never put on the order: a NEW customer has no id until the queue
+ *   delivers it, so nothing is attached and `queued` says the customer will be created when the connection
+ *   returns (the cashier finishes the sale without them; a membership discount needs the real record). Not
+ *   refused instead: the queue has already stored the request when it answers, so "refused" would be untrue
+ *   (the customer would appear later anyway), and a walk-in's details taken at the counter are worth keeping.
+ *   An EDITED customer exists: the customer as the server last sent it is chosen (real id, unsent changes not
+ *   shown as saved), and `queued` says the changes wait for the connection.
  */
 import { and, assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import {
@@ -42,6 +51,7 @@ import {
 import type {
   CreateCustomerInput,
   CustomerDetail,
+  CustomerForm,
   CustomerListItem,
   CustomerPage,
   CustomerPickerContext,
@@ -50,6 +60,8 @@ import type {
   CustomerPickerInput,
   LoadCustomerInput,
   PickerError,
+  QueuedCustomerSave,
+  SaveCustomerOutput,
   SearchCustomersInput,
   UpdateCustomerInput,
 } from './customer-picker.types';
@@ -60,6 +72,20 @@ function notProvided(name: string): never {
 
 function defaultCreateId(): string {
   return globalThis.crypto.randomUUID();
+}
+
+/** The queue's receipt rather than a customer (see the file comment). */
+export function isOfflineQueued(
+  output: SaveCustomerOutput,
+): output is Extract<SaveCustomerOutput, { offline: true }> {
+  return 'offline' in output && output.offline === true;
+}
+
+function typedName(form: CustomerForm): string {
+  return [form.first_name, form.last_name]
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(' ');
 }
 
 export const customerPickerMachine = setup({
@@ -78,11 +104,11 @@ export const customerPickerMachine = setup({
     /** GET /api/pos/customers/{id}. */
     loadCustomer: fromPromise<CustomerDetail, LoadCustomerInput>(async () => notProvided('loadCustomer')),
     /** POST /api/pos/customers with the Idempotency-Key. */
-    createCustomer: fromPromise<CustomerDetail, CreateCustomerInput>(async () =>
+    createCustomer: fromPromise<SaveCustomerOutput, CreateCustomerInput>(async () =>
       notProvided('createCustomer'),
     ),
     /** POST /api/pos/customers/{id} with the Idempotency-Key. */
-    updateCustomer: fromPromise<CustomerDetail, UpdateCustomerInput>(async () =>
+    updateCustomer: fromPromise<SaveCustomerOutput, UpdateCustomerInput>(async () =>
       notProvided('updateCustomer'),
     ),
   },
@@ -103,6 +129,7 @@ export const customerPickerMachine = setup({
       return validateForm(event.form) === null;
     },
     isEditingExisting: ({ context }) => context.editingId !== null,
+    isQueued: (_, params: { output: SaveCustomerOutput }) => isOfflineQueued(params.output),
   },
   actions: {
     resetSearch: assign({ query: '', results: [], total: 0, error: null }),
@@ -121,16 +148,42 @@ export const customerPickerMachine = setup({
     startCreate: assign(({ context }) => ({
       editingId: null,
       form: formFromQuery(context.query),
+      loaded: null,
       saveKey: null,
       error: null,
     })),
     startEdit: assign(({ event }) => {
       assertEvent(event, 'customer.edit');
-      return { editingId: event.customerId, form: { ...EMPTY_FORM }, saveKey: null, error: null };
+      return {
+        editingId: event.customerId,
+        form: { ...EMPTY_FORM },
+        loaded: null,
+        saveKey: null,
+        error: null,
+      };
     }),
     fillForm: assign((_, params: { customer: CustomerDetail }) => ({
       form: formFromDetail(params.customer),
+      loaded: params.customer,
       error: null,
+    })),
+    recordQueued: assign(
+      ({ context }, params: { kind: QueuedCustomerSave['kind']; output: SaveCustomerOutput }) => ({
+        queued: {
+          kind: params.kind,
+          requestId: isOfflineQueued(params.output) ? params.output.requestId : '',
+          name: typedName(context.form),
+        },
+      }),
+    ),
+    forgetQueued: assign({ queued: null }),
+    /**
+     * The edited customer as last read: real, and without the changes that are not on the server yet. Only
+     * `updating` emits it, which is reached through loadingCustomer's fillForm, so `loaded` is set.
+     */
+    emitLoaded: emit(({ context }) => ({
+      type: 'customer.chosen' as const,
+      customer: toOrderCustomer(context.loaded as CustomerDetail),
     })),
     /** What was typed stays on screen when the form is refused or the save fails. */
     keepForm: assign(({ event }) => {
@@ -163,7 +216,9 @@ export const customerPickerMachine = setup({
     error: null,
     editingId: null,
     form: { ...EMPTY_FORM },
+    loaded: null,
     saveKey: null,
+    queued: null,
     createId: input.createId ?? defaultCreateId,
   }),
   initial: 'closed',
@@ -278,13 +333,27 @@ export const customerPickerMachine = setup({
               form: cleanForm(context.form),
               idempotencyKey: context.saveKey?.key ?? '',
             }),
-            onDone: {
-              target: '#customerPicker.closed',
-              actions: [
-                { type: 'emitChosen', params: ({ event }) => ({ customer: event.output }) },
-                'dropSaveKey',
-              ],
-            },
+            onDone: [
+              {
+                guard: { type: 'isQueued', params: ({ event }) => ({ output: event.output }) },
+                target: '#customerPicker.queued',
+                actions: [
+                  { type: 'recordQueued', params: ({ event }) => ({ kind: 'create', output: event.output }) },
+                  'dropSaveKey',
+                ],
+              },
+              {
+                target: '#customerPicker.closed',
+                actions: [
+                  // The branch above took the queue's receipt: this is the server's customer.
+                  {
+                    type: 'emitChosen',
+                    params: ({ event }) => ({ customer: event.output as CustomerDetail }),
+                  },
+                  'dropSaveKey',
+                ],
+              },
+            ],
             onError: {
               target: '#customerPicker.editing',
               actions: { type: 'setError', params: ({ event }) => ({ error: pickerError(event.error) }) },
@@ -300,13 +369,27 @@ export const customerPickerMachine = setup({
               form: cleanForm(context.form),
               idempotencyKey: context.saveKey?.key ?? '',
             }),
-            onDone: {
-              target: '#customerPicker.closed',
-              actions: [
-                { type: 'emitChosen', params: ({ event }) => ({ customer: event.output }) },
-                'dropSaveKey',
-              ],
-            },
+            onDone: [
+              {
+                guard: { type: 'isQueued', params: ({ event }) => ({ output: event.output }) },
+                target: '#customerPicker.queued',
+                actions: [
+                  { type: 'recordQueued', params: ({ event }) => ({ kind: 'update', output: event.output }) },
+                  'emitLoaded',
+                  'dropSaveKey',
+                ],
+              },
+              {
+                target: '#customerPicker.closed',
+                actions: [
+                  {
+                    type: 'emitChosen',
+                    params: ({ event }) => ({ customer: event.output as CustomerDetail }),
+                  },
+                  'dropSaveKey',
+                ],
+              },
+            ],
             onError: {
               target: '#customerPicker.editing',
               actions: { type: 'setError', params: ({ event }) => ({ error: pickerError(event.error) }) },
@@ -314,6 +397,14 @@ export const customerPickerMachine = setup({
           },
         },
       },
+    },
+    /**
+     * The offline queue took the save (see the file comment): the dialog says what happens next until the
+     * cashier closes it.
+     */
+    queued: {
+      exit: 'forgetQueued',
+      on: { 'picker.close': { target: 'closed' } },
     },
   },
 });

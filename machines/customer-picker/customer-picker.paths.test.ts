@@ -73,7 +73,10 @@ const actorEvents = [
     message: 'A customer with this phone number already exists.',
     errors: { phone: ['A customer with this phone number already exists.'] },
   }),
+  // The offline queue's receipt instead of a customer (design.md §6).
+  doneEvent('createCustomer', { offline: true, requestId: '17', message: 'Request saved offline.' }),
   doneEvent('updateCustomer', cleoDetail),
+  doneEvent('updateCustomer', { offline: true, requestId: '18', message: 'Request saved offline.' }),
   errorEvent('updateCustomer', { status: 403, message: 'Forbidden.' }),
 ];
 

@@ -1,20 +1,31 @@
 /** View facts of the customer picker, derived from its snapshot (conventions.md: never stored). */
 import type { SnapshotFrom } from 'xstate';
 import type { customerPickerMachine } from './customer-picker.machine';
-import type { CustomerForm, CustomerListItem, FieldProblem, PickerError } from './customer-picker.types';
+import type {
+  CustomerForm,
+  CustomerListItem,
+  FieldProblem,
+  PickerError,
+  QueuedCustomerSave,
+} from './customer-picker.types';
 
 export type CustomerPickerSnapshot = SnapshotFrom<typeof customerPickerMachine>;
 
 /** Which face of the dialog shows. */
-export type PickerView = 'closed' | 'search' | 'loading' | 'loadFailed' | 'form';
+export type PickerView = 'closed' | 'search' | 'loading' | 'loadFailed' | 'form' | 'queued';
 
 export function selectPickerView(snapshot: CustomerPickerSnapshot): PickerView {
   if (snapshot.matches('closed')) return 'closed';
   if (snapshot.matches('browsing')) return 'search';
   if (snapshot.matches('loadingCustomer')) return 'loading';
   if (snapshot.matches('loadFailed')) return 'loadFailed';
+  if (snapshot.matches('queued')) return 'queued';
   return 'form';
 }
+
+/** The save the offline queue took (the dialog's "saved offline" face), null otherwise. */
+export const selectQueuedSave = (snapshot: CustomerPickerSnapshot): QueuedCustomerSave | null =>
+  snapshot.context.queued;
 
 export const selectIsPickerOpen = (snapshot: CustomerPickerSnapshot): boolean => !snapshot.matches('closed');
 

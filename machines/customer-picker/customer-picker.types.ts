@@ -60,6 +60,28 @@ export interface UpdateCustomerInput extends CreateCustomerInput {
   customerId: number;
 }
 
+/**
+ * The request queue's answer to a write the server could not get (design.md §6, 000 §7 "a synthetic status 202
+ * with offline true, a message and a requestId"): the save is stored on this till and sent when the connection
+ * returns. It is NOT a customer: no id exists yet for a new one.
+ */
+export interface OfflineQueued {
+  offline: true;
+  requestId: string;
+  message?: string;
+}
+
+/** What a save answers: the customer as the server stored it, or the queue's receipt. */
+export type SaveCustomerOutput = CustomerDetail | OfflineQueued;
+
+/** A save the queue took (shown until the dialog closes): which kind, its queue id, who it is for. */
+export interface QueuedCustomerSave {
+  kind: 'create' | 'update';
+  requestId: string;
+  /** The name as typed (a new customer has no other). */
+  name: string;
+}
+
 /** The save intent's key and the payload it was made for (see ensureSaveKey in the machine). */
 export interface SaveKey {
   key: string;
@@ -77,7 +99,11 @@ export interface CustomerPickerContext {
   editingId: number | null;
   /** The form's starting values (a new customer from the query, an edited one from the server). */
   form: CustomerForm;
+  /** The edited customer as the server (or its cached copy) last sent it; null while creating. */
+  loaded: CustomerDetail | null;
   saveKey: SaveKey | null;
+  /** The save the offline queue took, while the dialog says so. */
+  queued: QueuedCustomerSave | null;
   createId: () => string;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromCallback, fromPromise } from 'xstate';
 import { ACTION_MODE, SALE_STATUS } from '../../src/domain/constants';
 import { saleManagementMachine } from '../sale-management/sale-management.machine';
 import { selectModalStep, selectOfferedModes } from '../sale-management/sale-management.selectors';
@@ -20,9 +20,18 @@ import {
   selectPaging,
   selectPendingChanges,
   selectPendingCount,
+  selectQueuedActions,
+  selectQueuedActionsOf,
 } from './sale-list.selectors';
 import { aBundle, aPage, ORDER_AT } from './sale-list.test-data';
-import type { LoadSaleDetailInput, LoadSalesInput, SaleDetailBundle, SalePage } from './sale-list.types';
+import type {
+  LoadSaleDetailInput,
+  LoadSalesInput,
+  QueuedActionStatusEvent,
+  SaleDetailBundle,
+  SalePage,
+  WatchQueuedActionsInput,
+} from './sale-list.types';
 
 interface Pending<TInput, TOutput> {
   input: TInput;
@@ -37,8 +46,23 @@ function harness() {
   const pages: Array<Pending<LoadSalesInput, SalePage>> = [];
   const details: Array<Pending<LoadSaleDetailInput, SaleDetailBundle>> = [];
   const submissions: Array<Pending<SubmitActionInput, SubmitActionOutput>> = [];
+  /** Each watcher started: the ids it watches, its way to report, and whether it was stopped. */
+  const watchers: Array<{
+    requestIds: readonly string[];
+    report: (event: QueuedActionStatusEvent) => void;
+    stopped: boolean;
+  }> = [];
   const machine = saleListMachine.provide({
     actors: {
+      watchQueuedActions: fromCallback<QueuedActionStatusEvent, WatchQueuedActionsInput>(
+        ({ input, sendBack }) => {
+          const watcher = { requestIds: input.requestIds, report: sendBack, stopped: false };
+          watchers.push(watcher);
+          return () => {
+            watcher.stopped = true;
+          };
+        },
+      ),
       loadSales: fromPromise<SalePage, LoadSalesInput>(
         ({ input }) => new Promise((resolve, reject) => pages.push({ input, resolve, reject })),
       ),
@@ -47,6 +71,8 @@ function harness() {
       ),
       saleActions: saleManagementMachine.provide({
         actors: {
+          // Every PIN belongs to a manager here: the PIN step has its own tests (sale-management).
+          checkManagerPin: fromPromise(async () => ({ role: 'manager' as const, name: 'Mia' })),
           submitAction: fromPromise<SubmitActionOutput, SubmitActionInput>(
             ({ input }) => new Promise((resolve, reject) => submissions.push({ input, resolve, reject })),
           ),
@@ -56,7 +82,7 @@ function harness() {
   });
   const actor = createActor(machine, { input: { timeZone: 'America/New_York' } }).start();
   const actions = () => selectActionsRef(actor.getSnapshot())!;
-  return { actor, pages, details, submissions, actions };
+  return { actor, pages, details, submissions, actions, watchers };
 }
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
@@ -343,6 +369,120 @@ describe('sale list', () => {
     actor.send({ type: 'changes.discard' });
     expect(selectIsEditingChanges(actor.getSnapshot())).toBe(false);
     expect(selectPendingChanges(actor.getSnapshot())).toEqual([]);
+  });
+
+  it('a tip change the offline queue took marks the sale as waiting for it, reloads nothing, and follows the queue', async () => {
+    const { actor, pages, details, submissions, actions, watchers } = harness();
+    pages[0]?.resolve(aPage([7, 8]));
+    actor.send({ type: 'sale.select', id: 7 });
+    details[0]?.resolve(aBundle(7));
+    await settle();
+    actions().send({ type: 'mode.open', mode: ACTION_MODE.TIP, now: SAME_DAY, intentId: 'i-1' });
+    actions().send({ type: 'form.change', values: { tips: [{ user_id: 5, tip_amount: 500 }] } });
+    actions().send({ type: 'form.submit' });
+    submissions[0]?.resolve({ queued: { requestId: '31' } });
+    await settle();
+
+    expect(selectModalStep(actions().getSnapshot())).toBe('queued');
+    // Nothing changed on the server yet, and offline a reload would only fail: the sale stays as loaded.
+    expect(pages).toHaveLength(1);
+    expect(details).toHaveLength(1);
+    expect(selectDetail(actor.getSnapshot())?.sale.id).toBe(7);
+    const waiting = { requestId: '31', intentId: 'i-1', mode: ACTION_MODE.TIP, saleIds: [7], failed: false };
+    expect(selectQueuedActions(actor.getSnapshot())).toEqual([waiting]);
+    expect(selectQueuedActionsOf(actor.getSnapshot(), 7)).toEqual([waiting]);
+    expect(selectQueuedActionsOf(actor.getSnapshot(), 8)).toEqual([]);
+    expect(watchers.map((w) => w.requestIds)).toEqual([['31']]);
+
+    // The queue gave up after its retries: still not on the server, now marked failed.
+    watchers[0]?.report({ type: 'queued.status', requestId: '31', status: 'failed' });
+    expect(selectQueuedActionsOf(actor.getSnapshot(), 7)).toEqual([{ ...waiting, failed: true }]);
+    // Retried from the offline queue panel, then sent: the list and the open sale are read again.
+    watchers[0]?.report({ type: 'queued.status', requestId: '31', status: 'waiting' });
+    expect(selectQueuedActionsOf(actor.getSnapshot(), 7)).toEqual([waiting]);
+    watchers[0]?.report({ type: 'queued.status', requestId: '31', status: 'gone' });
+    expect(selectQueuedActions(actor.getSnapshot())).toEqual([]);
+    expect(watchers[0]?.stopped).toBe(true);
+    expect(pages).toHaveLength(2);
+    expect(details).toHaveLength(2);
+  });
+
+  it('watches every queued action at once, and one sent reloads while the other keeps its mark', async () => {
+    const { actor, pages, details, submissions, actions, watchers } = harness();
+    pages[0]?.resolve(aPage([7]));
+    actor.send({ type: 'sale.select', id: 7 });
+    details[0]?.resolve(aBundle(7));
+    await settle();
+    for (const [intentId, requestId] of [
+      ['i-1', '31'],
+      ['i-2', '32'],
+    ] as const) {
+      actions().send({ type: 'mode.open', mode: ACTION_MODE.TIP, now: SAME_DAY, intentId });
+      actions().send({ type: 'form.change', values: { tips: [{ user_id: 5, tip_amount: 500 }] } });
+      actions().send({ type: 'form.submit' });
+      submissions.at(-1)?.resolve({ queued: { requestId } });
+      await settle();
+      actions().send({ type: 'mode.close' });
+    }
+    expect(watchers.map((w) => [w.requestIds, w.stopped])).toEqual([
+      [['31'], true],
+      [['31', '32'], false],
+    ]);
+    watchers[1]?.report({ type: 'queued.status', requestId: '31', status: 'gone' });
+    expect(selectQueuedActions(actor.getSnapshot()).map((q) => q.requestId)).toEqual(['32']);
+    expect(details).toHaveLength(2);
+    // A report about an id no longer watched changes nothing.
+    watchers[1]?.report({ type: 'queued.status', requestId: '31', status: 'gone' });
+    expect(details).toHaveLength(2);
+  });
+
+  it('save all changes taken by the queue ends the edit mode and marks each changed sale', async () => {
+    const { actor, pages, submissions, actions } = harness();
+    pages[0]?.resolve(aPage([7, 8]));
+    await settle();
+    actor.send({ type: 'changes.start' });
+    actor.send({
+      type: 'change.orderAt',
+      saleId: 7,
+      ticketNo: 7,
+      orderAt: '2026-01-10T14:00:00.000Z',
+      original: ORDER_AT,
+    });
+    actor.send({ type: 'change.tip', saleId: 8, ticketNo: 8, userId: 5, amount: 700, original: 0 });
+    actor.send({ type: 'changes.save', now: SAME_DAY, intentId: 'save-1' });
+    actions().send({ type: 'action.confirm' });
+    submissions[0]?.resolve({ queued: { requestId: '40' } });
+    await settle();
+    expect(selectIsEditingChanges(actor.getSnapshot())).toBe(false);
+    expect(selectPendingChanges(actor.getSnapshot())).toEqual([]);
+    expect(selectQueuedActions(actor.getSnapshot())).toEqual([
+      {
+        requestId: '40',
+        intentId: 'save-1',
+        mode: ACTION_MODE.SAVE_ALL_CHANGES,
+        saleIds: [7, 8],
+        failed: false,
+      },
+    ]);
+    expect(pages).toHaveLength(1);
+  });
+
+  it('closes the open sale once a queued clear of it has been sent', async () => {
+    const { actor, pages, details, actions, submissions, watchers } = harness();
+    pages[0]?.resolve(aPage([7]));
+    actor.send({ type: 'sale.select', id: 7 });
+    details[0]?.resolve(aBundle(7, { status: SALE_STATUS.TRASH, status_before_trash: SALE_STATUS.SALE }));
+    await settle();
+    actions().send({ type: 'mode.open', mode: ACTION_MODE.CLEAR_TRASH_ONE, now: SAME_DAY, intentId: 'c-1' });
+    actions().send({ type: 'action.confirm' });
+    actions().send({ type: 'pin.submit', pin: '3333' });
+    await settle();
+    submissions[0]?.resolve({ queued: { requestId: '50' } });
+    await settle();
+    expect(selectDetailStatus(actor.getSnapshot())).toBe('open');
+    watchers[0]?.report({ type: 'queued.status', requestId: '50', status: 'gone' });
+    expect(selectDetailStatus(actor.getSnapshot())).toBe('closed');
+    expect(details).toHaveLength(1);
   });
 
   it('fails loudly when the app forgot to provide the loaders', async () => {

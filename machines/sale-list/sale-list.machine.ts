@@ -15,8 +15,16 @@
  * tips typed in the open sale pile up as pending changes (sale-list.changes.ts) across pages and sales, and are
  * handed to the action chart's save-all-changes mode (confirm, submit, failure and retry are its own) in one
  * request; when it is done the edit mode ends clean. Discard forgets them.
+ *
+ * A fourth region, `queue`, follows the actions the app's offline request queue took instead of the server
+ * (design.md §6; the action chart's `queued` step). Such an action changed nothing yet, so nothing reloads
+ * (offline a reload would only fail, and the loaded sale is the truth until then); the list records it and
+ * the screen shows its sales as waiting for it. While any wait, `watching` runs the watcher actor (provided
+ * by the app: it reads the queue) with every id; each report updates the record: failed (the queue gave up,
+ * it can be retried from the offline queue panel), waiting again, or gone (sent, or removed by hand) — then the
+ * record goes and the list and the open sale reload, so the screen shows what the server now says.
  */
-import { assertEvent, assign, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
+import { and, assertEvent, assign, enqueueActions, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 import { ACTION_MODE, ITEMS_PER_PAGE } from '../../src/domain/constants';
 import { saleManagementMachine } from '../sale-management/sale-management.machine';
 import { canSaveChanges, setOrderAtChange, setTipChange, toSaleChanges } from './sale-list.changes';
@@ -25,20 +33,24 @@ import {
   finishedModeOf,
   isActionsOutOfSync,
   isSaleGoneAfter,
+  isSaleGoneAfterQueued,
   managedSaleOf,
   normaliseFilters,
   pageCount,
+  queuedActionOf,
   toListError,
 } from './sale-list.rules';
 import { SALE_LIST_ERROR } from './sale-list.types';
 import type {
   LoadSaleDetailInput,
   LoadSalesInput,
+  QueuedActionStatusEvent,
   SaleDetailBundle,
   SaleListContext,
   SaleListEvent,
   SaleListInput,
   SalePage,
+  WatchQueuedActionsInput,
 } from './sale-list.types';
 
 /** A promise actor the app must provide; the stub fails loudly so a missing `.provide()` is never silent. */
@@ -47,6 +59,11 @@ function required<TOutput, TInput>(name: string) {
     Promise.reject(new Error(`saleList: provide the '${name}' actor`)),
   );
 }
+
+/** The queue watcher the app must provide; the stub fails at once so a missing `.provide()` is never silent. */
+const requiredWatcher = fromCallback<QueuedActionStatusEvent, WatchQueuedActionsInput>(() => {
+  throw new Error("saleList: provide the 'watchQueuedActions' actor");
+});
 
 export const saleListMachine = setup({
   types: {
@@ -60,6 +77,8 @@ export const saleListMachine = setup({
     loadSaleDetail: required<SaleDetailBundle, LoadSaleDetailInput>('loadSaleDetail'),
     // The chart itself; the app provides it with its real checkManagerPin and submitAction.
     saleActions: saleManagementMachine,
+    /** Reports where each queued action stands in the offline queue (see the file comment). */
+    watchQueuedActions: requiredWatcher,
   },
   guards: {
     isPageEmpty: (_, page: SalePage) => page.items.length === 0,
@@ -84,6 +103,17 @@ export const saleListMachine = setup({
       return event.gone;
     },
     canSaveChanges: ({ context }) => canSaveChanges(context.pending),
+    hasActionQueued: ({ context }, params: { snapshot: unknown }) =>
+      queuedActionOf(params.snapshot, context.settledIntentId, context.pending) !== null,
+    isWatchedRequest: ({ context, event }) => {
+      assertEvent(event, 'queued.status');
+      return context.queuedActions.some((action) => action.requestId === event.requestId);
+    },
+    isGone: ({ event }) => {
+      assertEvent(event, 'queued.status');
+      return event.status === 'gone';
+    },
+    isLastQueued: ({ context }) => context.queuedActions.length === 1,
   },
   actions: {
     applyFilters: assign(({ event }) => {
@@ -141,6 +171,38 @@ export const saleListMachine = setup({
       return { pending: setTipChange(context.pending, event), saveIntentId: null };
     }),
     clearChanges: assign({ pending: [], saveIntentId: null }),
+    /** Records the queued action once (by its intent, like a finished one), ends the edit mode it saved. */
+    recordQueued: enqueueActions(({ context, enqueue }, params: { snapshot: unknown }) => {
+      const action = queuedActionOf(params.snapshot, context.settledIntentId, context.pending);
+      if (!action) return;
+      enqueue.assign({
+        settledIntentId: action.intentId,
+        queuedActions: [...context.queuedActions, action],
+      });
+      if (action.mode === ACTION_MODE.SAVE_ALL_CHANGES) enqueue.raise({ type: 'changes.saved' });
+      enqueue.raise({ type: 'queued.recorded' });
+    }),
+    markQueued: assign({
+      queuedActions: ({ context, event }) => {
+        assertEvent(event, 'queued.status');
+        return context.queuedActions.map((action) =>
+          action.requestId === event.requestId ? { ...action, failed: event.status === 'failed' } : action,
+        );
+      },
+    }),
+    /** The action left the queue: forget it and show what the server now says (the sale may be gone). */
+    settleQueued: enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, 'queued.status');
+      const action = context.queuedActions.find((queued) => queued.requestId === event.requestId);
+      if (!action) return;
+      enqueue.assign({
+        queuedActions: context.queuedActions.filter((queued) => queued.requestId !== event.requestId),
+      });
+      enqueue.raise({
+        type: 'sale.changed',
+        gone: isSaleGoneAfterQueued(action, context.selectedId, context.detail?.sale.status ?? null),
+      });
+    }),
     /**
      * Hands the pending changes to the action chart's "save all changes" (its confirmation, submit, failure and
      * retry), under the key of these changes: the first save's intent id until the changes change.
@@ -175,6 +237,7 @@ export const saleListMachine = setup({
     settledIntentId: null,
     pending: [],
     saveIntentId: null,
+    queuedActions: [],
   }),
   invoke: {
     id: 'actions',
@@ -184,6 +247,10 @@ export const saleListMachine = setup({
       {
         guard: { type: 'hasActionFinished', params: ({ event }) => ({ snapshot: event.snapshot }) },
         actions: { type: 'settleAction', params: ({ event }) => ({ snapshot: event.snapshot }) },
+      },
+      {
+        guard: { type: 'hasActionQueued', params: ({ event }) => ({ snapshot: event.snapshot }) },
+        actions: { type: 'recordQueued', params: ({ event }) => ({ snapshot: event.snapshot }) },
       },
       {
         guard: { type: 'isActionsOutOfSync', params: ({ event }) => ({ snapshot: event.snapshot }) },
@@ -294,6 +361,32 @@ export const saleListMachine = setup({
             'changes.save': { guard: 'canSaveChanges', actions: 'saveChanges' },
             'changes.saved': { target: 'off', actions: 'clearChanges' },
             'changes.discard': { target: 'off', actions: 'clearChanges' },
+          },
+        },
+      },
+    },
+    queue: {
+      initial: 'idle',
+      // A new queued action restarts the watcher with every id (a child target re-enters it, see `list`).
+      on: { 'queued.recorded': '.watching' },
+      states: {
+        idle: {},
+        watching: {
+          invoke: {
+            id: 'watchQueuedActions',
+            src: 'watchQueuedActions',
+            input: ({ context }) => ({ requestIds: context.queuedActions.map((action) => action.requestId) }),
+          },
+          on: {
+            'queued.status': [
+              {
+                guard: and(['isWatchedRequest', 'isGone', 'isLastQueued']),
+                target: 'idle',
+                actions: 'settleQueued',
+              },
+              { guard: and(['isWatchedRequest', 'isGone']), actions: 'settleQueued' },
+              { guard: 'isWatchedRequest', actions: 'markQueued' },
+            ],
           },
         },
       },

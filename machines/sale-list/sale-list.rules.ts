@@ -6,7 +6,13 @@ import type { SaleDetail } from '../../src/contracts/sales';
 import { ACTION_MODE, ITEMS_PER_PAGE, SALE_STATUS } from '../../src/domain/constants';
 import { isShowingMode } from '../sale-management/sale-management.modes';
 import type { ManagedSale } from '../sale-management/sale-management.types';
-import type { ActionsSnapshotView, SaleListError, SaleListFilters } from './sale-list.types';
+import type {
+  ActionsSnapshotView,
+  PendingChange,
+  QueuedSaleAction,
+  SaleListError,
+  SaleListFilters,
+} from './sale-list.types';
 
 export const NO_FILTERS: Readonly<SaleListFilters> = {
   dateFrom: null,
@@ -79,6 +85,43 @@ export function isSaleGoneAfter(snapshot: unknown, selectedStatus: number | null
   const { mode, result } = snapshot.context;
   if (result?.sale === null) return true;
   return mode === ACTION_MODE.CLEAR_TRASH_ALL && selectedStatus === SALE_STATUS.TRASH;
+}
+
+/**
+ * The action the chart just handed to the offline queue (its `open.queued` step) that the list has not
+ * recorded yet, with the sales it touches: the chart's sale, or for "save all changes" the list's pending
+ * changes (still there when the chart's snapshot arrives), or none for "clear all trashed".
+ */
+export function queuedActionOf(
+  snapshot: unknown,
+  settledIntentId: string | null,
+  pending: readonly PendingChange[],
+): QueuedSaleAction | null {
+  if (!isActionsSnapshot(snapshot)) return null;
+  const value = snapshot.value;
+  const queued =
+    typeof value === 'object' && value !== null && (value as { open?: unknown }).open === 'queued';
+  const { mode, intentId, sale, result } = snapshot.context;
+  const requestId = result?.queued?.requestId;
+  if (!queued || requestId === undefined || intentId === null || intentId === settledIntentId) return null;
+  const saleIds =
+    mode === ACTION_MODE.SAVE_ALL_CHANGES
+      ? pending.map((change) => change.id)
+      : mode === ACTION_MODE.CLEAR_TRASH_ALL || sale === null
+        ? []
+        : [sale.id];
+  return { requestId, intentId, mode, saleIds, failed: false };
+}
+
+/** Whether the open sale is gone for good now that a queued clear of it has left the queue. */
+export function isSaleGoneAfterQueued(
+  action: QueuedSaleAction,
+  selectedId: number | null,
+  selectedStatus: number | null,
+): boolean {
+  if (action.mode === ACTION_MODE.CLEAR_TRASH_ONE)
+    return selectedId !== null && action.saleIds.includes(selectedId);
+  return action.mode === ACTION_MODE.CLEAR_TRASH_ALL && selectedStatus === SALE_STATUS.TRASH;
 }
 
 /** The action chart is idle with other status facts than the open sale's (an update it could not take then). */

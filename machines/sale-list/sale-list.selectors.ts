@@ -5,7 +5,13 @@ import type { saleManagementMachine } from '../sale-management/sale-management.m
 import type { saleListMachine } from './sale-list.machine';
 import { hasInvalidChange, pendingCount, pendingOf } from './sale-list.changes';
 import { pageCount } from './sale-list.rules';
-import type { PendingChange, SaleDetailBundle, SaleListError, SaleListFilters } from './sale-list.types';
+import type {
+  PendingChange,
+  QueuedSaleAction,
+  SaleDetailBundle,
+  SaleListError,
+  SaleListFilters,
+} from './sale-list.types';
 
 type SaleListSnapshot = SnapshotFrom<typeof saleListMachine>;
 
@@ -120,4 +126,22 @@ export function selectCanSaveChanges(snapshot: SaleListSnapshot): boolean {
 /** The pending change of one sale (undefined: none). */
 export function selectPendingOf(snapshot: SaleListSnapshot, saleId: number): PendingChange | undefined {
   return pendingOf(snapshot.context.pending, saleId);
+}
+
+// ---- actions waiting in the offline queue --------------------------------------------------------------
+
+const NONE: readonly QueuedSaleAction[] = [];
+
+/** Every action waiting in the offline queue, oldest first. */
+export function selectQueuedActions(snapshot: SaleListSnapshot): readonly QueuedSaleAction[] {
+  return snapshot.context.queuedActions;
+}
+
+/** The queued actions that change one sale (the same empty list when none: no re-render for nothing). */
+export function selectQueuedActionsOf(
+  snapshot: SaleListSnapshot,
+  saleId: number,
+): readonly QueuedSaleAction[] {
+  const mine = snapshot.context.queuedActions.filter((action) => action.saleIds.includes(saleId));
+  return mine.length === 0 ? NONE : mine;
 }

@@ -71,6 +71,37 @@ export interface PendingChange {
   tips?: PendingTip[];
 }
 
+/**
+ * An action the offline request queue took instead of the server (the action chart's `queued` step; design.md
+ * §6): it waits on this till and the sales it touches are shown as waiting for it, as they were before it.
+ */
+export interface QueuedSaleAction {
+  /** The queue's id of the request (its synthetic answer's requestId). */
+  requestId: string;
+  /** The action's intent id (its Idempotency-Key). */
+  intentId: string;
+  /** The action mode (ACTION_MODE). */
+  mode: string;
+  /** The sales it changes: the open sale, or every sale of a "save all changes"; none for "clear all trashed". */
+  saleIds: number[];
+  /** The queue gave up after its retries: it stays there, failed, until retried or removed. */
+  failed: boolean;
+}
+
+/** Where a queued action stands in the queue: waiting (or being sent), failed, or gone (sent or removed). */
+export type QueuedActionStatus = 'waiting' | 'failed' | 'gone';
+
+/** What the queue watcher tells the list (sendBack). */
+export interface QueuedActionStatusEvent {
+  type: 'queued.status';
+  requestId: string;
+  status: QueuedActionStatus;
+}
+
+export interface WatchQueuedActionsInput {
+  requestIds: readonly string[];
+}
+
 export interface SaleListContext {
   /** The store's IANA time zone, handed to the action-mode chart (a void's business day). */
   timeZone: string;
@@ -93,6 +124,8 @@ export interface SaleListContext {
    * when the same changes are saved again after a failure, dropped as soon as they change.
    */
   saveIntentId: string | null;
+  /** Actions waiting in the offline queue, oldest first. */
+  queuedActions: QueuedSaleAction[];
 }
 
 export interface SaleListInput {
@@ -135,7 +168,10 @@ export type SaleListEvent =
   /** Opens "save all changes" in the action chart with the pending changes; `intentId` a fresh uuid. */
   | { type: 'changes.save'; now: Date; intentId: string }
   /** Raised when the action chart saved them: the edit mode ends clean. */
-  | { type: 'changes.saved' };
+  | { type: 'changes.saved' }
+  /** Raised when an action went to the offline queue: the watcher restarts with every id to watch. */
+  | { type: 'queued.recorded' }
+  | QueuedActionStatusEvent;
 
 /** The part of an action-mode snapshot the list reads (xstate.snapshot.actions events). */
 export interface ActionsSnapshotView {
@@ -144,7 +180,7 @@ export interface ActionsSnapshotView {
     mode: string;
     intentId: string | null;
     sale: ManagedSale | null;
-    result: { sale?: ManagedSale | null } | null;
+    result: { sale?: ManagedSale | null; queued?: { requestId: string } } | null;
   };
 }
 

@@ -12,6 +12,7 @@ import {
   selectModalStep,
   selectMode,
   selectOfferedModes,
+  selectQueued,
   selectSale,
 } from './sale-management.selectors';
 import type {
@@ -201,6 +202,30 @@ describe('sale management modes', () => {
     expect(submissions).toHaveLength(2);
     expect(submissions[1]?.input).toEqual(submissions[0]?.input);
     expect(pinChecks).toHaveLength(1);
+  });
+
+  it('a void the offline queue took is shown as waiting to be sent, the sale kept as it was, until closed', async () => {
+    const { actor, clock, open, pinChecks, submissions } = harness();
+    open(ACTION_MODE.VOID);
+    actor.send({ type: 'action.confirm' });
+    actor.send({ type: 'pin.submit', pin: '2468' });
+    pinChecks[0]?.resolve({ role: 'manager', name: 'Mia' });
+    await settle();
+    submissions[0]?.resolve({ queued: { requestId: '31' } });
+    await settle();
+    const snapshot = actor.getSnapshot();
+    expect(selectModalStep(snapshot)).toBe('queued');
+    expect(selectQueued(snapshot)).toEqual({ requestId: '31' });
+    // Not voided: the server has not heard of it yet.
+    expect(selectSale(snapshot)).toEqual(aSale());
+    expect(selectIsBusy(snapshot)).toBe(false);
+    // Unlike `done`, it does not close by itself: the cashier must read that it is not done yet.
+    clock.increment(60_000);
+    expect(selectModalStep(actor.getSnapshot())).toBe('queued');
+    expect(selectCanClose(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'mode.close' });
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(selectQueued(actor.getSnapshot())).toBeNull();
   });
 
   it('restores after a confirmation without a PIN', () => {

@@ -8,7 +8,10 @@
  * need a manager's PIN (refund, void, remove, clear trash one and all: money going back or records destroyed) are
  * business rules in src/domain/sale-status.ts, also enforced by the server. `mode.open` is refused for a mode the
  * sale's status does not allow, so an illegal move is never offered. Close works anywhere in the modal except while
- * the PIN is checked or the action submitted: the user must learn whether it went through. A failed action is
+ * the PIN is checked or the action submitted: the user must learn whether it went through. An action the
+ * app's offline request queue took instead of the server (design.md §6; its answer says `queued`) goes to
+ * `queued`, not `done`: the sale is kept as it was (nothing changed on the server yet), and the step stays until
+ * closed, because "saved offline, sent when the connection returns" must be read, not flashed. A failed action is
  * retried with the same intent id (the idempotency key) and approval; a rejected PIN stays in authorising with the
  * error. `done` closes by itself, except for a mode that only shows what it loaded (the invoice): that result
  * stays until closed. A mode may open with values gathered elsewhere (`mode.open` with `form`: save all changes
@@ -70,6 +73,7 @@ export const saleManagementMachine = setup({
     needsManagerPin: ({ context }) => needsManagerPin(context.mode),
     isApprover: (_, output: CheckManagerPinOutput) => canApproveWithPin(output.role),
     isShowingMode: ({ context }) => isShowingMode(context.mode),
+    isQueued: (_, output: SubmitActionOutput) => output.queued !== undefined,
   },
   actions: {
     storeSale: assign({
@@ -206,7 +210,14 @@ export const saleManagementMachine = setup({
               approvedBy: context.approvedBy,
               intentId: context.intentId ?? '',
             }),
-            onDone: { target: 'done', actions: { type: 'storeResult', params: ({ event }) => event.output } },
+            onDone: [
+              {
+                guard: { type: 'isQueued', params: ({ event }) => event.output },
+                target: 'queued',
+                actions: { type: 'storeResult', params: ({ event }) => event.output },
+              },
+              { target: 'done', actions: { type: 'storeResult', params: ({ event }) => event.output } },
+            ],
             onError: {
               target: 'failed',
               actions: { type: 'storeActionError', params: ({ event }) => ({ error: event.error }) },
@@ -217,6 +228,8 @@ export const saleManagementMachine = setup({
           // A mode that shows what it loaded (the invoice) stays on its result until the user closes it.
           after: { doneCloseDelay: { guard: not('isShowingMode'), target: '#saleManagement.idle' } },
         },
+        /** In the offline queue, not on the server (see the file comment): shown until closed. */
+        queued: {},
         failed: {
           on: { 'action.retry': 'submitting' },
         },

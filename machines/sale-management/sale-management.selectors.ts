@@ -8,6 +8,7 @@ import type {
   ManagedSale,
   ManagerApproval,
   OpenableMode,
+  QueuedAction,
   SaleInvoice,
   SubmitActionOutput,
 } from './sale-management.types';
@@ -17,7 +18,7 @@ type SaleManagementSnapshot = SnapshotFrom<typeof saleManagementMachine>;
 
 /** The modal's step, for the screen to render; null when no modal is open. */
 export type ModalStep =
-  'editing' | 'confirming' | 'authorising' | 'checkingPin' | 'submitting' | 'done' | 'failed';
+  'editing' | 'confirming' | 'authorising' | 'checkingPin' | 'submitting' | 'done' | 'queued' | 'failed';
 
 export function selectMode(snapshot: SaleManagementSnapshot): ActionMode {
   return snapshot.context.mode;
@@ -80,6 +81,11 @@ export function selectResult(snapshot: SaleManagementSnapshot): SubmitActionOutp
 
 export function selectSale(snapshot: SaleManagementSnapshot): ManagedSale | null {
   return snapshot.context.sale;
+}
+
+/** The action the offline queue took, while its modal says so (null otherwise). */
+export function selectQueued(snapshot: SaleManagementSnapshot): QueuedAction | null {
+  return snapshot.context.result?.queued ?? null;
 }
 
 /** The invoice the invoice mode loaded, while its modal shows it. */

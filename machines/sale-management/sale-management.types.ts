@@ -56,7 +56,17 @@ export interface SubmitActionInput {
 /** GET /api/pos/sales/:id/invoice: the sale, the store's receipt header and the payments as printed. */
 export type SaleInvoice = z.infer<typeof saleInvoiceSchema>;
 
+/**
+ * The request queue took the action instead of the server (design.md §6: offline, or the connection dropped
+ * on the way): stored on this till under `requestId`, sent when the connection returns. Nothing changed yet.
+ */
+export interface QueuedAction {
+  requestId: string;
+}
+
 export interface SubmitActionOutput {
+  /** Set when the action waits in the offline queue: then `sale` is absent (the sale is as it was). */
+  queued?: QueuedAction;
   /** The sale's status facts after the action; null when it no longer exists (cleared); absent when unchanged. */
   sale?: ManagedSale | null;
   /** A confirmation to show (e.g. the server's message). */

@@ -22,7 +22,16 @@ import type {
   SyncSchedulerInput,
 } from './sync-scheduler.types';
 
-const EMPTY: QueueStats = { totalRequests: 0, pendingRequests: 0, failedRequests: 0, pendingRetries: 0 };
+const EMPTY: QueueStats = {
+  totalRequests: 0,
+  pendingRequests: 0,
+  failedRequests: 0,
+  pendingRetries: 0,
+  heldRequests: 0,
+  pendingWrites: 0,
+  failedWrites: 0,
+  nextRetryInMs: null,
+};
 
 interface Pending<TInput, TOutput> {
   input: TInput;
@@ -71,7 +80,7 @@ function harness(input: SyncSchedulerInput = {}, options: { manual?: boolean; st
       },
     },
   });
-  const actor = createActor(machine, { input, clock }).start();
+  const actor = createActor(machine, { input: { now: () => clock.now(), ...input }, clock }).start();
   /** Advances the clock in small steps, letting the fake runs answer between timers as real ones would. */
   const advance = async (ms: number, step = 1_000) => {
     for (let done = 0; done < ms; done += step) {
@@ -246,12 +255,13 @@ describe('batches', () => {
     const h = harness({}, { manual: true });
     await settle();
     await h.becomeLeader();
-    const stuck = { ...EMPTY, totalRequests: 40, pendingRequests: 40, pendingRetries: 10 };
+    const stuck = { ...EMPTY, totalRequests: 40, pendingRequests: 40, pendingWrites: 38, pendingRetries: 10 };
     h.runs[0]?.resolve({ attempted: 10, succeeded: 0, failed: 10, stats: stuck, finishedAt: 1 });
     await settle();
     expect(h.runs).toHaveLength(1);
     expect(selectSyncStatus(h.actor.getSnapshot(), 1).pendingRetries).toBe(10);
-    expect(selectUnsyncedCount(h.actor.getSnapshot())).toBe(40);
+    // The writes only (issue 5: the indicator counts pending writes; two of the 40 are queued reads).
+    expect(selectUnsyncedCount(h.actor.getSnapshot())).toBe(38);
   });
 
   it('losing leadership during a run lets the batch finish but starts no next batch', async () => {
@@ -397,21 +407,85 @@ describe('configuration', () => {
   });
 });
 
-describe('status', () => {
-  it('estimates the next sync from the last run and the shortest interval', async () => {
+describe('retry wake-up', () => {
+  it('wakes when the earliest retry falls due (5 s), not at the next 30 s timer', async () => {
     const h = harness({}, { manual: true });
     await settle();
     await h.becomeLeader();
-    h.runs[0]?.resolve({ attempted: 1, succeeded: 1, failed: 0, stats: EMPTY, finishedAt: 1_000 });
+    const retrying = { ...EMPTY, totalRequests: 1, pendingRequests: 1, pendingRetries: 1, nextRetryInMs: 5_000 };
+    h.runs[0]?.resolve({ attempted: 1, succeeded: 0, failed: 1, stats: retrying, finishedAt: 0 });
     await settle();
-    expect(selectSyncStatus(h.actor.getSnapshot(), 11_000)).toEqual({
+    await h.advance(5_000, 100);
+    expect(h.reasons()).toEqual(['leader']);
+    await h.advance(100, 10);
+    expect(h.reasons()).toEqual(['leader', 'retry']);
+  });
+
+  it('the health check re-arms it from the counts it reads (another tab or the worker queued a retry)', async () => {
+    const h = harness({ config: { ...DEFAULT_SYNC_CONFIG, intervals: [3_600_000, 3_600_000, 3_600_000] } });
+    await settle();
+    await h.becomeLeader();
+    h.runs.length = 0;
+    await h.advance(60_000);
+    h.statsReads[0]?.resolve({ ...EMPTY, totalRequests: 1, pendingRequests: 1, nextRetryInMs: 30_000 });
+    await settle();
+    await h.advance(29_000);
+    expect(h.runs).toEqual([]);
+    await h.advance(1_100, 100);
+    expect(h.reasons()).toEqual(['retry']);
+  });
+
+  it('nothing waiting for a retry, or a request already due, arms no wake-up: the timers cover those', async () => {
+    const h = harness({}, { manual: true });
+    await settle();
+    await h.becomeLeader();
+    h.runs[0]?.resolve({
+      attempted: 1,
+      succeeded: 0,
+      failed: 1,
+      stats: { ...EMPTY, totalRequests: 1, pendingRequests: 1, nextRetryInMs: 0 },
+      finishedAt: 0,
+    });
+    await settle();
+    expect(h.actor.getSnapshot().matches({ retry: 'idle' })).toBe(true);
+    await h.advance(29_000);
+    expect(h.reasons()).toEqual(['leader']);
+  });
+});
+
+describe('status', () => {
+  it('estimates the next sync from the timers actually armed: the earliest scheduled sync or retry', async () => {
+    const h = harness({}, { manual: true });
+    await settle();
+    await h.becomeLeader();
+    await h.advance(10_000);
+    h.runs[0]?.resolve({ attempted: 1, succeeded: 1, failed: 0, stats: EMPTY, finishedAt: 10_000 });
+    await settle();
+    // The 30 s timer started with the chart, not with the last run: it fires at 30 s, 20 s from now.
+    expect(selectSyncStatus(h.actor.getSnapshot(), 10_000)).toEqual({
       isOnline: true,
       activeIntervals: 3,
       pendingRetries: 0,
       nextSyncEstimate: 20_000,
-      lastSyncTime: 1_000,
+      lastSyncTime: 10_000,
     });
-    expect(selectSyncStatus(h.actor.getSnapshot(), 40_000).nextSyncEstimate).toBeLessThanOrEqual(0);
+    expect(selectSyncStatus(h.actor.getSnapshot(), 31_000).nextSyncEstimate).toBeLessThanOrEqual(0);
+
+    h.actor.send({ type: 'app.focus' });
+    await settle();
+    const retrying = { ...EMPTY, totalRequests: 1, pendingRequests: 1, pendingRetries: 1, nextRetryInMs: 5_000 };
+    h.runs[1]?.resolve({ attempted: 1, succeeded: 0, failed: 1, stats: retrying, finishedAt: 12_000 });
+    await settle();
+    expect(selectSyncStatus(h.actor.getSnapshot(), 12_000).nextSyncEstimate).toBe(5_020);
+  });
+
+  it('says nothing is scheduled where this tab does not sync (offline, paused or a follower)', async () => {
+    const h = harness();
+    await settle();
+    expect(selectSyncStatus(h.actor.getSnapshot(), 0).nextSyncEstimate).toBeNull();
+    await h.becomeLeader();
+    h.actor.send({ type: 'sync.pause' });
+    expect(selectSyncStatus(h.actor.getSnapshot(), 0).nextSyncEstimate).toBeNull();
   });
 });
 

@@ -7,6 +7,7 @@
  *   control     running ⇄ paused                    (sync.pause / sync.resume)
  *   sync        purging ─▶ ready ─▶ idle ⇄ immediate ─▶ flushing ⟲ (next batch) ─▶ idle
  *   schedule    first | second | third              (one repeating timer per configured interval)
+ *   retry       idle ⇄ waiting                      (wakes when the earliest waiting retry falls due)
  *   health      waiting ─▶ checking ─▶ waiting      (every 60 s)
  *
  * Why it is shaped so:
@@ -27,7 +28,13 @@
  * - A run sends one batch (batchSize). A full batch that delivered something while more is pending starts the
  *   next batch at once (sync-scheduler.rules.ts): draining 1,000 sales must not wait for a timer per 10.
  * - Retries are the queue's: each failed request carries its retry count and next-try time (5 s, 30 s, 2 min,
- *   the last repeated) and the flush actor sends only those that are due. The scheduler only reports.
+ *   the last repeated) and the flush actor sends only those that are due. The scheduler wakes up when the
+ *   earliest of them falls due (the `retry` region, armed from the counts every run, the purge and the health
+ *   check record: `nextRetryInMs`), so a 5 s retry is not left waiting for the next 30 s timer. A request due
+ *   already (left by a run that could not reach the server) arms nothing: the timers bring it back, and a
+ *   server that is down is not asked again in a loop.
+ * - The status card's "next sync" is the earliest armed timer: each timer records when it fires (`due`, on
+ *   the chart's clock `now`), since the timers run from their own start, not from the last run.
  * - Purge at start: low-priority requests older than maxAge are purged once, before the first run (000 §4).
  *   The purge itself never touches payments or orders (design.md §6); that rule is the queue's.
  * - Force sync ("Force sync now", 001 §2): offline it is refused with 'Cannot sync while offline' (000 §8); in
@@ -57,6 +64,21 @@ function notProvided(kind: 'actor' | 'action', name: string): never {
   throw new Error(
     `syncScheduler: the '${name}' ${kind} must be provided with syncSchedulerMachine.provide({ ${kind}s })`,
   );
+}
+
+/** A wake-up a little after the retry is due, so the claim finds it due whatever the timers' rounding. */
+export const RETRY_WAKE_MARGIN_MS = 20;
+
+type Slot = 'first' | 'second' | 'third';
+const SLOT_INDEX: Readonly<Record<Slot, 0 | 1 | 2>> = { first: 0, second: 1, third: 2 };
+
+function intervalOf(context: SyncSchedulerContext, slot: Slot): number {
+  const index = SLOT_INDEX[slot];
+  return context.config.intervals[index] ?? OFFLINE_QUEUE.SCHEDULED_SYNCS_MS[index];
+}
+
+function retryWakeDelay(context: SyncSchedulerContext): number {
+  return Math.max(0, context.stats?.nextRetryInMs ?? 0) + RETRY_WAKE_MARGIN_MS;
 }
 
 function toSyncError(error: unknown, code: string): SyncError {
@@ -106,6 +128,8 @@ export const syncSchedulerMachine = setup({
         (event as unknown as DoneActorEvent<FlushQueueOutput>).output,
         context.config.batchSize,
       ),
+    /** A request waits for a retry due later (one due now is the timers'; see the file comment). */
+    hasRetryLater: ({ context }) => (context.stats?.nextRetryInMs ?? 0) > 0,
     isValidConfigUpdate: ({ context, event }) => {
       assertEvent(event, 'config.update');
       return updateSyncConfig(context.config, event.config).ok;
@@ -153,6 +177,14 @@ export const syncSchedulerMachine = setup({
       return { configErrors: result.ok ? [] : result.errors };
     }),
     announceConfig: raise({ type: 'config.applied' as const }),
+    announceStats: raise({ type: 'stats.recorded' as const }),
+    markTimerDue: assign(({ context }, params: { slot: Slot }) => ({
+      due: { ...context.due, [params.slot]: context.now() + intervalOf(context, params.slot) },
+    })),
+    markRetryDue: assign(({ context }) => ({
+      due: { ...context.due, retry: context.now() + retryWakeDelay(context) },
+    })),
+    clearRetryDue: assign(({ context }) => ({ due: { ...context.due, retry: null } })),
     /** Saves the configuration (001 §2: Save applies it); called with the new one, after validation. */
     persistConfig: (_, _params: { config: SyncSchedulerContext['config'] }) =>
       notProvided('action', 'persistConfig'),
@@ -161,9 +193,10 @@ export const syncSchedulerMachine = setup({
   },
   delays: {
     immediateSyncDelay: OFFLINE_QUEUE.IMMEDIATE_SYNC_DELAY_MS,
-    firstSyncInterval: ({ context }) => context.config.intervals[0] ?? OFFLINE_QUEUE.SCHEDULED_SYNCS_MS[0],
-    secondSyncInterval: ({ context }) => context.config.intervals[1] ?? OFFLINE_QUEUE.SCHEDULED_SYNCS_MS[1],
-    thirdSyncInterval: ({ context }) => context.config.intervals[2] ?? OFFLINE_QUEUE.SCHEDULED_SYNCS_MS[2],
+    firstSyncInterval: ({ context }) => intervalOf(context, 'first'),
+    secondSyncInterval: ({ context }) => intervalOf(context, 'second'),
+    thirdSyncInterval: ({ context }) => intervalOf(context, 'third'),
+    retryDue: ({ context }) => retryWakeDelay(context),
     healthCheckInterval: OFFLINE_QUEUE.HEALTH_CHECK_INTERVAL_MS,
   },
 }).createMachine({
@@ -181,6 +214,8 @@ export const syncSchedulerMachine = setup({
     rerun: false,
     forced: false,
     initiallyOnline: input.online ?? true,
+    due: { first: null, second: null, third: null, retry: null },
+    now: input.now ?? (() => Date.now()),
   }),
   on: {
     'app.visible': { actions: { type: 'requestSync', params: { reason: 'visible' } } },
@@ -267,7 +302,7 @@ export const syncSchedulerMachine = setup({
             input: ({ context }) => ({ maxAge: context.config.maxAge }),
             onDone: {
               target: 'ready',
-              actions: { type: 'recordPurge', params: ({ event }) => event.output },
+              actions: [{ type: 'recordPurge', params: ({ event }) => event.output }, 'announceStats'],
             },
             onError: {
               target: 'ready',
@@ -332,12 +367,17 @@ export const syncSchedulerMachine = setup({
                 reenter: true,
                 actions: [
                   { type: 'recordRun', params: ({ event }) => event.output },
+                  'announceStats',
                   { type: 'startRun', params: { reason: 'continue' } },
                 ],
               },
               {
                 target: 'idle',
-                actions: [{ type: 'recordRun', params: ({ event }) => event.output }, 'endRuns'],
+                actions: [
+                  { type: 'recordRun', params: ({ event }) => event.output },
+                  'announceStats',
+                  'endRuns',
+                ],
               },
             ],
             onError: {
@@ -367,6 +407,7 @@ export const syncSchedulerMachine = setup({
           initial: 'waiting',
           states: {
             waiting: {
+              entry: { type: 'markTimerDue', params: { slot: 'first' } },
               after: {
                 firstSyncInterval: {
                   target: 'waiting',
@@ -381,6 +422,7 @@ export const syncSchedulerMachine = setup({
           initial: 'waiting',
           states: {
             waiting: {
+              entry: { type: 'markTimerDue', params: { slot: 'second' } },
               after: {
                 secondSyncInterval: {
                   target: 'waiting',
@@ -395,6 +437,7 @@ export const syncSchedulerMachine = setup({
           initial: 'waiting',
           states: {
             waiting: {
+              entry: { type: 'markTimerDue', params: { slot: 'third' } },
               after: {
                 thirdSyncInterval: {
                   target: 'waiting',
@@ -402,6 +445,28 @@ export const syncSchedulerMachine = setup({
                   actions: { type: 'requestSync', params: { reason: 'scheduled' } },
                 },
               },
+            },
+          },
+        },
+      },
+    },
+    retry: {
+      initial: 'idle',
+      on: {
+        'stats.recorded': [
+          { guard: 'hasRetryLater', target: '.waiting', reenter: true },
+          { target: '.idle' },
+        ],
+      },
+      states: {
+        idle: {},
+        waiting: {
+          entry: 'markRetryDue',
+          exit: 'clearRetryDue',
+          after: {
+            retryDue: {
+              target: 'idle',
+              actions: { type: 'requestSync', params: { reason: 'retry' } },
             },
           },
         },
@@ -419,7 +484,7 @@ export const syncSchedulerMachine = setup({
             src: 'readQueueStats',
             onDone: {
               target: 'waiting',
-              actions: { type: 'recordHealth', params: ({ event }) => event.output },
+              actions: [{ type: 'recordHealth', params: ({ event }) => event.output }, 'announceStats'],
             },
             onError: { target: 'waiting', actions: 'recordHealthError' },
           },

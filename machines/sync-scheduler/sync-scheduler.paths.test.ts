@@ -25,8 +25,19 @@ import type {
 } from './sync-scheduler.types';
 import { replayTimedPath } from './timed-path-replay';
 
-const EMPTY: QueueStats = { totalRequests: 0, pendingRequests: 0, failedRequests: 0, pendingRetries: 0 };
+const EMPTY: QueueStats = {
+  totalRequests: 0,
+  pendingRequests: 0,
+  failedRequests: 0,
+  pendingRetries: 0,
+  heldRequests: 0,
+  pendingWrites: 0,
+  failedWrites: 0,
+  nextRetryInMs: null,
+};
 const MORE: QueueStats = { ...EMPTY, totalRequests: 30, pendingRequests: 20 };
+/** A request failed and waits 5 s for its retry: the chart arms its wake-up. */
+const RETRYING: QueueStats = { ...EMPTY, totalRequests: 1, pendingRequests: 1, nextRetryInMs: 5_000 };
 
 const machine = syncSchedulerMachine.provide({
   actions: { persistConfig: () => {}, forwardForceSync: () => {} },
@@ -54,8 +65,10 @@ const actorEvents = [
   errorEvent('purgeExpired', new Error('IndexedDB blocked')),
   doneEvent('flushQueue', { attempted: 10, succeeded: 10, failed: 0, stats: MORE, finishedAt: 1 }),
   doneEvent('flushQueue', { attempted: 0, succeeded: 0, failed: 0, stats: EMPTY, finishedAt: 1 }),
+  doneEvent('flushQueue', { attempted: 1, succeeded: 0, failed: 1, stats: RETRYING, finishedAt: 1 }),
   errorEvent('flushQueue', new Error('IndexedDB closed')),
   doneEvent('readQueueStats', EMPTY),
+  doneEvent('readQueueStats', RETRYING),
   errorEvent('readQueueStats', new Error('QuotaExceededError')),
 ];
 

@@ -12,10 +12,11 @@ export type SyncSchedulerSnapshot = SnapshotFrom<typeof syncSchedulerMachine>;
 /** The status card of 001 §3: isOnline, activeIntervals, pendingRetries, nextSyncEstimate, lastSyncTime. */
 export interface SyncStatus {
   isOnline: boolean;
-  /** Scheduled-sync timers that can start a run in this tab now (0 offline, paused or as a follower). */
+  /** Timers that can start a run in this tab now (0 offline, paused or as a follower): the scheduled ones,
+   *  plus the retry wake-up while one is armed. */
   activeIntervals: number;
   pendingRetries: number;
-  /** Ms until the next scheduled sync (the shortest interval after the last run); ≤ 0 reads "Now". */
+  /** Ms until the earliest armed timer fires (context.due); ≤ 0 reads "Now"; null where this tab does not sync. */
   nextSyncEstimate: number | null;
   lastSyncTime: number | null;
 }
@@ -63,20 +64,33 @@ export function selectQueueCounts(snapshot: SyncSchedulerSnapshot): QueueCounts 
   };
 }
 
-/** The offline indicator's count (issue 5): writes not yet on the server, failed ones included. */
+/**
+ * The offline indicator's count (issue 5 "the count of pending writes"): WRITES not yet on the server, failed
+ * ones included, as the logout question counts them (lib/storage.ts countUnsyncedWrites); queued reads lose
+ * nothing if they never go.
+ */
 export function selectUnsyncedCount(snapshot: SyncSchedulerSnapshot): number {
-  const { pendingRequests, failedRequests } = selectQueueCounts(snapshot);
-  return pendingRequests + failedRequests;
+  const stats = snapshot.context.stats;
+  return (stats?.pendingWrites ?? 0) + (stats?.failedWrites ?? 0);
 }
 
+/** Requests answered 401 that wait for someone to sign in again (the status card's "sign in to sync"). */
+export const selectHeldRequests = (snapshot: SyncSchedulerSnapshot): number =>
+  snapshot.context.stats?.heldRequests ?? 0;
+
+/** The retry wake-up is armed (a failed request waits for its interval). */
+export const selectIsRetryArmed = (snapshot: SyncSchedulerSnapshot): boolean =>
+  snapshot.matches({ retry: 'waiting' });
+
 export function selectSyncStatus(snapshot: SyncSchedulerSnapshot, now: number): SyncStatus {
-  const { config, stats, lastSyncTime } = snapshot.context;
-  const shortest = config.intervals.length ? Math.min(...config.intervals) : null;
+  const { config, stats, lastSyncTime, due } = snapshot.context;
+  const active = selectIsAutoSyncActive(snapshot);
+  const armed = [due.first, due.second, due.third, due.retry].filter((at): at is number => at !== null);
   return {
     isOnline: selectIsOnline(snapshot),
-    activeIntervals: selectIsAutoSyncActive(snapshot) ? config.intervals.length : 0,
+    activeIntervals: active ? config.intervals.length + (selectIsRetryArmed(snapshot) ? 1 : 0) : 0,
     pendingRetries: stats?.pendingRetries ?? 0,
-    nextSyncEstimate: lastSyncTime === null || shortest === null ? null : lastSyncTime + shortest - now,
+    nextSyncEstimate: active && armed.length ? Math.min(...armed) - now : null,
     lastSyncTime,
   };
 }

@@ -19,14 +19,36 @@ export type SyncReason =
   | 'force'
   | 'leader'
   | 'resume'
+  /** The earliest waiting retry fell due (the queue's own interval, not the next scheduled timer). */
+  | 'retry'
   | 'continue';
 
-/** Queue stats (001 §3) plus the requests waiting for a retry (the status card's "pending retries"). */
+/**
+ * Queue stats (001 §3) plus the requests waiting for a retry (the status card's "pending retries"), those held
+ * for a new sign-in (a 401 while the session was gone), the writes among the pending and failed ones (the offline
+ * indicator counts writes, issue 5), and how long until the earliest waiting request is due.
+ */
 export interface QueueStats {
   totalRequests: number;
+  /** Waiting, held or being sent. */
   pendingRequests: number;
   failedRequests: number;
   pendingRetries: number;
+  /** Answered 401: they go once the same person signs in again (lib/offline-queue/replay.ts). */
+  heldRequests: number;
+  pendingWrites: number;
+  failedWrites: number;
+  /** Ms from when the counts were read until the earliest waiting request is due (≤ 0: due); null: none. */
+  nextRetryInMs: number | null;
+}
+
+/** When each armed timer fires (epoch ms by the chart's clock, context.now); null while not armed. */
+export interface TimerDue {
+  first: number | null;
+  second: number | null;
+  third: number | null;
+  /** The wake-up for the earliest waiting retry. */
+  retry: number | null;
 }
 
 export interface SyncError {
@@ -62,6 +84,10 @@ export interface SyncSchedulerContext {
   forced: boolean;
   /** navigator.onLine as the input gave it; read once, by the network region's first step. */
   initiallyOnline: boolean;
+  /** When the armed timers fire: the status card's "next sync" is the earliest (001 §2). */
+  due: TimerDue;
+  /** The clock the due times are read on (the app's Date.now; tests pass the simulated clock's). */
+  now: () => number;
 }
 
 export interface SyncSchedulerInput {
@@ -69,6 +95,8 @@ export interface SyncSchedulerInput {
   config?: SyncConfig;
   /** navigator.onLine at start; default true (the first failed request corrects it). */
   online?: boolean;
+  /** Default Date.now. */
+  now?: () => number;
 }
 
 export type SyncSchedulerEvent =
@@ -87,7 +115,9 @@ export type SyncSchedulerEvent =
   /** Internal: raised by the triggers (timers, online, leader, resume, visible, focus, force). */
   | { type: 'sync.due'; reason: SyncReason }
   /** Internal: raised after a valid config.update, so the scheduled timers restart with the new intervals. */
-  | { type: 'config.applied' };
+  | { type: 'config.applied' }
+  /** Internal: raised after new queue counts were recorded, so the retry wake-up follows them. */
+  | { type: 'stats.recorded' };
 
 export interface FlushQueueInput {
   /** Requests to send in this run, high, normal, low priority, oldest first (000 §9). */

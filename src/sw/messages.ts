@@ -29,7 +29,8 @@
  *   VERSION_CHANGED { version, previousVersion, clearLocalDataPrefixes }  a new worker activated (001 §4: local
  *                                                     data whose keys start with app-, pos-, user- is cleared
  *                                                     by the page; the worker has no localStorage)
- *   BACKGROUND_SYNC { sent, failed, remaining, reason }  the worker replayed the offline queue
+ *   BACKGROUND_SYNC { sent, failed, held, remaining, reason }  the worker replayed the offline queue (held:
+ *                                                     answered 401, waiting for a sign-in)
  *   FORCE_UPDATE { version }                          another tab forced an update check: check now
  *   FOCUS_CLIENT { url }                              a notification click chose this tab; the page routes
  *                                                     to `url` itself (a reload would lose a sale in progress)
@@ -107,6 +108,8 @@ export type WorkerBroadcast =
       type: typeof WORKER_MESSAGE.BACKGROUND_SYNC;
       sent: number;
       failed: number;
+      /** Held for a new sign-in (401). */
+      held: number;
       remaining: number;
       reason: ReplayReason;
     }

@@ -7,6 +7,7 @@ import type { DrainResult, QueueSyncDeps } from './queue-sync';
 const drained = (result: Partial<DrainResult> = {}): DrainResult => ({
   sent: 0,
   failed: 0,
+  held: 0,
   remaining: 0,
   reachable: true,
   ...result,
@@ -58,6 +59,23 @@ describe('createQueueSync', () => {
       type: WORKER_MESSAGE.BACKGROUND_SYNC,
       sent: 3,
       failed: 0,
+      held: 0,
+      remaining: 0,
+      reason: 'sync',
+    });
+  });
+
+  it('a session expired overnight (401): the drain holds the sales, says so, and the sync event ends', async () => {
+    // The worker has no other token: trying again later would only be refused again. The page sends them once
+    // someone signs in (lib/offline-queue/flush.ts wakeHeld), so the browser is not asked to retry.
+    const d = deps({ drain: vi.fn(async () => drained({ held: 12 })) });
+    const sync = createQueueSync(d);
+    await expect(sync.onSync(SYNC_TAG, false)).resolves.toBeUndefined();
+    expect(d.broadcast).toHaveBeenCalledWith({
+      type: WORKER_MESSAGE.BACKGROUND_SYNC,
+      sent: 0,
+      failed: 0,
+      held: 12,
       remaining: 0,
       reason: 'sync',
     });

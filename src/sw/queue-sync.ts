@@ -13,6 +13,9 @@
  *   when online. A page that is open drains through its own sync scheduler as well; the queue's claims keep the
  *   two from sending one request twice, and the Idempotency-Key makes a replay after a lost answer harmless.
  * - One drain at a time per worker: a second trigger while one runs joins it.
+ * - A 401 (the session expired while the sales waited) holds the requests of the refused token without
+ *   sending the rest (lib/offline-queue/flush.ts); the worker has no other token, so a sync that only held
+ *   requests is complete: the page sends them after the next sign-in.
  */
 import { WORKER_MESSAGE } from '../domain/constants';
 import { SYNC_TAG } from './messages';
@@ -22,6 +25,9 @@ import type { ReplayReason, WorkerBroadcast } from './messages';
 export interface DrainResult {
   sent: number;
   failed: number;
+  /** Held for a new sign-in (a 401): only a page with a fresh token of the same user sends them. */
+  held: number;
+  /** Waiting to be sent; failed and held ones not included. */
   remaining: number;
   reachable: boolean;
 }
@@ -60,11 +66,12 @@ export function createQueueSync(deps: QueueSyncDeps): QueueSync {
     running = (async () => {
       try {
         const result = await deps.drain();
-        if (result.sent + result.failed > 0) {
+        if (result.sent + result.failed + result.held > 0) {
           await deps.broadcast({
             type: WORKER_MESSAGE.BACKGROUND_SYNC,
             sent: result.sent,
             failed: result.failed,
+            held: result.held,
             remaining: result.remaining,
             reason,
           });

@@ -85,6 +85,26 @@ test.describe('waiting tickets', () => {
     await sale.seeWaitingCount(0);
   });
 
+  test('a ticket left open by a reload comes back as a waiting ticket, exactly once', async ({ page }) => {
+    const sale = await cashierAtTheTill(page);
+    await sale.pickEmployee('Daisy Vo');
+    await sale.addItem('Classic Manicure');
+    await sale.seeTotal('$20.00');
+
+    // Not parked: Update Now, a crash or a closed tab reload the page in the middle of the ticket.
+    await page.reload();
+    await expect(page.getByTestId('sale-screen')).toBeVisible();
+    await sale.seeTicketEmpty();
+    await sale.seeWaitingCount(1);
+    await page.reload();
+    await expect(page.getByTestId('sale-screen')).toBeVisible();
+    await sale.seeWaitingCount(1);
+    await sale.openWaitingTickets();
+    await sale.resume('$20.00');
+    await sale.seeLines(['Classic Manicure']);
+    await sale.seeTotal('$20.00');
+  });
+
   test('the waiting tickets drawer has no serious or critical axe violation', async ({ page }) => {
     const sale = await cashierAtTheTill(page);
     await sale.pickEmployee('Chloe Le');

@@ -16,6 +16,7 @@ import type {
   CustomerDetail,
   CustomerPage,
   LoadCustomerInput,
+  SaveCustomerOutput,
   SearchCustomersInput,
   UpdateCustomerInput,
 } from '../../../machines/customer-picker/customer-picker.types';
@@ -30,10 +31,11 @@ export const appCustomerPickerMachine = customerPickerMachine.provide({
     loadCustomer: fromPromise<CustomerDetail, LoadCustomerInput>(({ input, signal }) =>
       customersApi.getCustomer(input.customerId, { signal }),
     ),
-    createCustomer: fromPromise<CustomerDetail, CreateCustomerInput>(({ input, signal }) =>
+    // Offline these resolve with the request queue's receipt, which the picker tells apart (its `queued`).
+    createCustomer: fromPromise<SaveCustomerOutput, CreateCustomerInput>(({ input, signal }) =>
       customersApi.createCustomer(input.form, { signal, idempotencyKey: input.idempotencyKey }),
     ),
-    updateCustomer: fromPromise<CustomerDetail, UpdateCustomerInput>(({ input, signal }) =>
+    updateCustomer: fromPromise<SaveCustomerOutput, UpdateCustomerInput>(({ input, signal }) =>
       customersApi.updateCustomer(input.customerId, input.form, {
         signal,
         idempotencyKey: input.idempotencyKey,

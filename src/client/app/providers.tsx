@@ -9,8 +9,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { selectLanguage } from '../../../machines/auth/auth.selectors';
 import { Notices, notify } from '../components/notices';
+import type { Notice } from '../components/notices';
 import { PageLoading } from '../components/page-loading';
 import { apiNotices } from '../lib/api/notices';
+import type { ApiNotice } from '../lib/api/notices';
 import { applyStoreLanguage } from '../lib/i18n';
 import { AuthProvider, useAuthSelector } from './auth';
 import { PwaProvider } from './pwa-actors';
@@ -20,21 +22,27 @@ import { system } from './theme';
  * i18next is a system outside React: the store's language (000 §1) is pushed to it when the session brings
  * or changes one. The API client's notices (000 §8) are shown as toasts in the current language.
  */
+type Translate = (key: string, options: Record<string, unknown>) => string;
+
+/**
+ * An API notice as a toast: its code translated with the values it carries (the queue's "saved offline with
+ * ID {{id}}"), its English text the fallback. WHY the values go in after the fallback and before nothing
+ * else: a notice's params must not replace `defaultValue`. The code is the toast's id, so a second notice of
+ * the same kind updates the first instead of stacking.
+ */
+export function apiNoticeToast(notice: ApiNotice, t: Translate): Notice {
+  return {
+    type: notice.kind,
+    title: notice.code ? t(notice.code, { ...notice.params, defaultValue: notice.message }) : notice.message,
+    id: notice.code ?? undefined,
+  };
+}
+
 function ExternalSync() {
   const { t } = useTranslation('common');
   const storeLanguage = useAuthSelector(selectLanguage);
   useEffect(() => applyStoreLanguage(storeLanguage), [storeLanguage]);
-  useEffect(
-    () =>
-      apiNotices.subscribe((notice) =>
-        notify({
-          type: notice.kind,
-          title: notice.code ? t(notice.code, { defaultValue: notice.message }) : notice.message,
-          id: notice.code ?? undefined,
-        }),
-      ),
-    [t],
-  );
+  useEffect(() => apiNotices.subscribe((notice) => notify(apiNoticeToast(notice, t))), [t]);
   return null;
 }
 

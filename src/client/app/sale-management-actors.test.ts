@@ -8,6 +8,7 @@ import { createLoadingStore } from '../lib/api/loading';
 import { createNoticeChannel } from '../lib/api/notices';
 import { createPinApprovalStore } from '../lib/api/pin-approval';
 import { createFakeFetch, envelope, failure } from '../lib/api/test-fetch';
+import { offlineQueuedResponse } from '../lib/offline-queue/offline-fetch';
 import type { FakeHandler } from '../lib/api/test-fetch';
 import { createSaleManagementActors, toActionError } from './sale-management-actors';
 
@@ -146,6 +147,41 @@ describe('sale management actors', () => {
     await expect(
       h.submit({ mode: ACTION_MODE.SAVE_ALL_CHANGES, saleId: null, form: { changes: [] } }),
     ).rejects.toMatchObject({ code: 'sale_management.errors.incomplete' });
+  });
+
+  it('an action the offline queue took resolves as queued, never as a changed sale', async () => {
+    const receipt = { offline: true as const, message: 'Request saved offline.', requestId: '31' };
+    const h = harness((request) =>
+      request.url.endsWith('/role-by-code') ? envelope(MANAGER) : offlineQueuedResponse(receipt),
+    );
+    await h.checkPin('3333');
+    const approvedBy = { role: 'manager', name: 'Maria Lopez' };
+    const queued = { queued: { requestId: '31' } };
+    expect(
+      await h.submit({
+        mode: ACTION_MODE.REFUND,
+        form: { lines: [{ sale_line_id: 1, quantity: 1 }] },
+        approvedBy,
+      }),
+    ).toEqual(queued);
+    expect(await h.submit({ approvedBy })).toEqual(queued);
+    expect(await h.submit({ mode: ACTION_MODE.REMOVE, approvedBy })).toEqual(queued);
+    expect(await h.submit({ mode: ACTION_MODE.RESTORE })).toEqual(queued);
+    expect(await h.submit({ mode: ACTION_MODE.CLEAR_TRASH_ONE, approvedBy })).toEqual(queued);
+    expect(await h.submit({ mode: ACTION_MODE.CLEAR_TRASH_ALL, saleId: null, approvedBy })).toEqual(queued);
+    expect(
+      await h.submit({ mode: ACTION_MODE.TIP, form: { tips: [{ user_id: 5, tip_amount: 500 }] } }),
+    ).toEqual(queued);
+    expect(
+      await h.submit({ mode: ACTION_MODE.CHANGE_ORDER_DATE, form: { order_at: '2026-01-10T15:00:00.000Z' } }),
+    ).toEqual(queued);
+    expect(
+      await h.submit({ mode: ACTION_MODE.CHANGE_EMPLOYEE, form: { from_employee_id: 5, to_employee_id: 6 } }),
+    ).toEqual(queued);
+    expect(await h.submit({ mode: ACTION_MODE.EDIT, form: { status: SALE_STATUS.SALE } })).toEqual(queued);
+    expect(
+      await h.submit({ mode: ACTION_MODE.SAVE_ALL_CHANGES, form: { changes: [{ id: 42, status: 1 }] } }),
+    ).toEqual(queued);
   });
 
   it('loads the invoice for the invoice mode, a read with no key', async () => {

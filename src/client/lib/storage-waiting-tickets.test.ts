@@ -4,8 +4,11 @@ import { createOrder } from '../../domain/order-editing';
 import type { WaitingTicket } from '../../domain/order.types';
 import {
   createMemoryStorage,
+  clearSession,
   currentWaitingTicketsKey,
   readWaitingTickets,
+  recoverOpenTicket,
+  saveOpenTicket,
   saveWaitingTickets,
   STORAGE_KEYS,
 } from './storage';
@@ -47,5 +50,49 @@ describe('waiting tickets in local storage (000 §7)', () => {
     expect(readWaitingTickets(store)).toEqual([]);
     saveWaitingTickets([], store);
     expect(store.getItem('waiting_sale_tickets__1__2')).toBeNull();
+  });
+});
+
+describe('the open ticket (ours: a reload never loses what was rung up)', () => {
+  const now = new Date('2026-11-22T16:00:00.000Z');
+  const ids = () => 'new-id';
+
+  it('is saved per till and comes back as a parked ticket, once', () => {
+    const store = withSession(1, 2);
+    const open = createOrder('u-open');
+    saveOpenTicket(open, store);
+    expect(store.getItem('open_sale_ticket__1__2')).toBe(JSON.stringify(open));
+    const parked = recoverOpenTicket(now, ids, store);
+    expect(parked).toEqual([{ id: 'new-id', order: open, saved_at: now.toISOString() }]);
+    expect(readWaitingTickets(store)).toEqual(parked);
+    expect(store.getItem('open_sale_ticket__1__2')).toBeNull();
+    expect(recoverOpenTicket(now, ids, store)).toEqual(parked);
+  });
+
+  it('replaces the parked ticket it was resumed from (same uuid), keeping its id', () => {
+    const store = withSession(1, 2);
+    saveWaitingTickets([ticket], store);
+    const changed = { ...createOrder('u-1'), order_at: '2026-11-22T15:30:00.000Z' };
+    saveOpenTicket(changed, store);
+    expect(recoverOpenTicket(now, ids, store)).toEqual([
+      { id: 't-1', order: changed, saved_at: now.toISOString() },
+    ]);
+  });
+
+  it('null removes the copy (completed, parked or emptied); an unreadable copy is dropped', () => {
+    const store = withSession(1, 2);
+    saveOpenTicket(createOrder('u-x'), store);
+    saveOpenTicket(null, store);
+    expect(store.getItem('open_sale_ticket__1__2')).toBeNull();
+    store.setItem('open_sale_ticket__1__2', '{"nope":1}');
+    expect(recoverOpenTicket(now, ids, store)).toEqual([]);
+    expect(store.getItem('open_sale_ticket__1__2')).toBeNull();
+  });
+
+  it('survives logout, like the parked tickets', () => {
+    const store = withSession(1, 2);
+    saveOpenTicket(createOrder('u-open'), store);
+    clearSession(store);
+    expect(store.getItem('open_sale_ticket__1__2')).not.toBeNull();
   });
 });

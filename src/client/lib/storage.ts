@@ -18,7 +18,7 @@
  */
 import type { AuthUser, InitialSettings, LoginResponse } from '../../contracts/auth';
 import { waitingTicketsKey } from '../../domain/constants';
-import type { WaitingTicket } from '../../domain/order.types';
+import type { Order, WaitingTicket } from '../../domain/order.types';
 import { isWrite } from './offline-queue/classify';
 import { loadDefaultQueue } from './offline-queue/offline-fetch';
 import type { RequestQueue } from './offline-queue/request-queue';
@@ -44,6 +44,12 @@ export const STORAGE_KEYS = {
   INSTALL_AUTO_SHOW: 'install_auto_show',
   /** This device's cache configurations, widgets and shortcuts (tabs 4 and 5; features/pwa/local-settings.ts). */
   PWA_SETTINGS_PREFIX: 'pwa_',
+  /**
+   * Ours: the new sale being rung up at this till, saved on every change until it is completed or parked, so a
+   * reload (an update's Update Now, a crash, a closed tab, a logout) never loses it; it comes back as a waiting
+   * ticket. Suffix: the waiting tickets' `{store_id}__{workstation_id}`.
+   */
+  OPEN_TICKET_PREFIX: 'open_sale_ticket__',
 } as const;
 
 /** "waiting_sale_tickets__" — derived from the domain's key so the two never drift apart. */
@@ -66,6 +72,7 @@ export const KEPT_ON_LOGOUT_PREFIXES: readonly string[] = [
   STORAGE_KEYS.LANGUAGE_CACHE_PREFIX,
   WAITING_TICKETS_PREFIX,
   STORAGE_KEYS.PWA_SETTINGS_PREFIX,
+  STORAGE_KEYS.OPEN_TICKET_PREFIX,
 ];
 
 export function isKeptOnLogout(key: string): boolean {
@@ -264,4 +271,49 @@ export function saveWaitingTickets(
   const key = currentWaitingTicketsKey(store);
   if (tickets.length === 0) store.removeItem(key);
   else store.setItem(key, JSON.stringify(tickets));
+}
+
+// ---- the open ticket (ours: nothing rung up is lost to a reload) ----------------------------------------------
+
+function currentOpenTicketKey(store: Storage): string {
+  return (
+    STORAGE_KEYS.OPEN_TICKET_PREFIX + currentWaitingTicketsKey(store).slice(WAITING_TICKETS_PREFIX.length)
+  );
+}
+
+/** The new sale being rung up, or null once it is completed, parked or emptied (removes the copy). */
+export function saveOpenTicket(order: Order | null, store: Storage = defaultStorage()): void {
+  const key = currentOpenTicketKey(store);
+  if (order === null) store.removeItem(key);
+  else store.setItem(key, JSON.stringify(order));
+}
+
+/**
+ * A ticket left open by a reload, crash, update or logout becomes a parked ticket of this till (the newest
+ * copy replaces a parked ticket with the same uuid: it was resumed and then changed). Returns the parked
+ * tickets after the move; the open copy is removed only once the list holds it.
+ */
+export function recoverOpenTicket(
+  now: Date,
+  newId: () => string,
+  store: Storage = defaultStorage(),
+): WaitingTicket[] {
+  const tickets = readWaitingTickets(store);
+  const key = currentOpenTicketKey(store);
+  const order = readJson(store, key);
+  if (!isObject(order) || !Array.isArray(order.orderEmployees) || typeof order.uuid !== 'string') {
+    store.removeItem(key);
+    return tickets;
+  }
+  const recovered = order as unknown as Order;
+  const index = tickets.findIndex((ticket) => ticket.order.uuid === recovered.uuid);
+  const entry: WaitingTicket = {
+    id: index >= 0 ? tickets[index]!.id : newId(),
+    order: recovered,
+    saved_at: now.toISOString(),
+  };
+  const next = index >= 0 ? tickets.map((ticket, i) => (i === index ? entry : ticket)) : [...tickets, entry];
+  saveWaitingTickets(next, store);
+  store.removeItem(key);
+  return next;
 }

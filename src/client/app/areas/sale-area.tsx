@@ -8,6 +8,7 @@
  * fresh sale machine instead of keeping the previous ticket. The catalog actor is not: the catalog and the
  * staff stay loaded across those moves.
  */
+import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { selectStoreSettings } from '../../../../machines/auth/auth.selectors';
 import type { SaleInput } from '../../../../machines/sale/sale.types';
@@ -15,20 +16,58 @@ import { NotFoundScreen } from '../../features/errors/error-screens';
 import { CatalogActor } from '../../features/sale/catalog-actor';
 import { SaleActor } from '../../features/sale/sale-actor';
 import { SaleScreen } from '../../features/sale/sale-screen';
-import { readWaitingTickets } from '../../lib/storage';
+import { readWaitingTickets, recoverOpenTicket, saveOpenTicket } from '../../lib/storage';
 import { useAuthSelector } from '../auth';
 import { appCatalogBrowserMachine, appSaleMachine, orderSettingsOf, parseSaleId } from '../sale-actors';
 
+/**
+ * Saves the new sale being rung up on every change until it is completed, parked or emptied (the chart's 'dirty'
+ * tag), so a reload (Update Now, a crash, a closed tab) or a logout never loses it: the next sale screen of this
+ * till parks it as a waiting ticket (recoverOpenTicket). Persistence, not workflow: the chart decides what is
+ * dirty; this only mirrors it to storage.
+ */
+function OpenTicketAutosave() {
+  const actor = SaleActor.useActorRef();
+  useEffect(() => {
+    let saved: unknown;
+    const subscription = actor.subscribe((snapshot) => {
+      const order = snapshot.hasTag('dirty') ? snapshot.context.order : null;
+      if (order === saved) return;
+      saved = order;
+      saveOpenTicket(order);
+    });
+    return () => subscription.unsubscribe();
+  }, [actor]);
+  return null;
+}
+
 function SaleWithInput({ saleId }: { saleId: number | null }) {
   const store = useAuthSelector(selectStoreSettings);
-  // Read once per sale actor: the actor is created on the first render and ignores later options.
+  // Once per sale actor (the actor is created on the first render and ignores later options): a new sale first
+  // takes back a ticket a reload left open, as a parked ticket.
+  const [waitingTickets] = useState(() =>
+    saleId === null
+      ? recoverOpenTicket(new Date(), () => globalThis.crypto.randomUUID())
+      : readWaitingTickets(),
+  );
   const input: SaleInput = {
     settings: orderSettingsOf(store),
-    waitingTickets: readWaitingTickets(),
+    waitingTickets,
+    // Right from the first render; the payment panel's watch (tendering-actors.ts) keeps both current.
+    online: typeof navigator === 'undefined' ? true : navigator.onLine,
+    ...(store
+      ? {
+          offlineCardLimits: {
+            perTicket: store.offline_card_limit_per_ticket,
+            total: store.offline_card_limit_total,
+          },
+        }
+      : {}),
     ...(saleId !== null ? { saleId } : {}),
   };
   return (
     <SaleActor.Provider logic={appSaleMachine} options={{ input }}>
+      {saleId === null && <OpenTicketAutosave />}
       <SaleScreen />
     </SaleActor.Provider>
   );

@@ -1,6 +1,7 @@
 /**
  * The customer dialog (customer-button.tsx opens it; a chunk of its own, sale-parts.tsx): search, pick,
- * create, edit or remove, all driven by the customer picker the button holds (machines/customer-picker).
+ * create, edit or remove, all driven by the customer picker the button holds (machines/customer-picker), and
+ * what happened to a save the offline queue took instead of the server.
  * Whether it is open is the picker's state, so a save in flight keeps it open.
  */
 import { Alert, Button, CloseButton, Dialog, HStack, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
@@ -11,6 +12,7 @@ import {
   selectIsNewCustomer,
   selectPickerError,
   selectPickerView,
+  selectQueuedSave,
 } from '../../../../machines/customer-picker/customer-picker.selectors';
 import { selectCustomer } from '../../../../machines/sale/sale.selectors';
 import type { CustomerPickerActorRef } from '../../app/customer-actors';
@@ -34,6 +36,43 @@ function LoadFailed({ picker }: { picker: CustomerPickerActorRef }) {
         </Button>
         <Button size="xl" variant="outline" onClick={() => picker.send({ type: 'edit.cancel' })}>
           {t('saleExtras.cancel')}
+        </Button>
+      </HStack>
+    </Stack>
+  );
+}
+
+/**
+ * The offline queue took the save (machines/customer-picker `queued`): a new customer is NOT on the sale (it has
+ * no id until the queue delivers it), an edited one stays as last saved. Said plainly, with the queue's id so
+ * the request can be found in the offline queue panel.
+ */
+function QueuedFace({ picker }: { picker: CustomerPickerActorRef }) {
+  const { t } = useTranslation('common');
+  const queued = useSelector(picker, selectQueuedSave);
+  if (!queued) return null;
+  return (
+    <Stack gap="4">
+      <Alert.Root status="info" role="status" data-testid="customer-queued" data-kind={queued.kind}>
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Title>{t('offlineWrites.savedOffline')}</Alert.Title>
+          <Alert.Description>
+            {t(
+              queued.kind === 'create' ? 'offlineWrites.customer.created' : 'offlineWrites.customer.updated',
+              {
+                name: queued.name,
+              },
+            )}
+          </Alert.Description>
+        </Alert.Content>
+      </Alert.Root>
+      <Text color="fg.muted" fontSize="sm">
+        {t('offlineWrites.requestId', { id: queued.requestId })}
+      </Text>
+      <HStack>
+        <Button size="xl" colorPalette="brand" onClick={() => picker.send({ type: 'picker.close' })}>
+          {t('offlineWrites.ok')}
         </Button>
       </HStack>
     </Stack>
@@ -69,11 +108,13 @@ export function CustomerDialog({ picker, finalFocusEl }: CustomerDialogProps) {
   const canClose = useSelector(picker, selectCanClose);
 
   const title =
-    view === 'form' || view === 'loading' || view === 'loadFailed'
-      ? isNew
-        ? t('saleExtras.customer.newTitle')
-        : t('saleExtras.customer.editTitle')
-      : t('saleExtras.customer.title');
+    view === 'queued'
+      ? t('offlineWrites.savedOffline')
+      : view === 'form' || view === 'loading' || view === 'loadFailed'
+        ? isNew
+          ? t('saleExtras.customer.newTitle')
+          : t('saleExtras.customer.editTitle')
+        : t('saleExtras.customer.title');
 
   return (
     <Dialog.Root
@@ -103,6 +144,7 @@ export function CustomerDialog({ picker, finalFocusEl }: CustomerDialogProps) {
               )}
               {view === 'loadFailed' && <LoadFailed picker={picker} />}
               {view === 'form' && <CustomerFormView picker={picker} />}
+              {view === 'queued' && <QueuedFace picker={picker} />}
             </Dialog.Body>
             <Dialog.CloseTrigger asChild>
               <CloseButton size="lg" disabled={!canClose} aria-label={t('saleExtras.close')} />

@@ -34,7 +34,6 @@ import { toDecimalString } from '../../../domain/money';
 import type { Employee, OrderItem } from '../../../domain/order.types';
 import { formatMoney } from '../../lib/format';
 import { CatalogActor } from './catalog-actor';
-import { moveLine } from './move-line';
 import { SaleActor } from './sale-actor';
 
 type Errors = Partial<Record<'price' | 'item' | 'employee', string>>;
@@ -160,7 +159,13 @@ function LineEditor({ at, onClose }: { at: LineRef; onClose: () => void }) {
     event.preventDefault();
     const id = Number(text(new FormData(event.currentTarget), 'employee'));
     const target = others.find((e) => e.id === id);
-    if (target && moveLine(sale, at, target)) onClose();
+    if (!target) return;
+    // One event: the machine moves the line with its quantity, price override and discounts (its guard
+    // canMoveLine refuses a move to the same employee or while the ticket cannot change).
+    const moveEvent = { type: 'line.move', ...at, employee: target } as const;
+    if (!sale.getSnapshot().can(moveEvent)) return;
+    sale.send(moveEvent);
+    onClose();
   };
 
   const remove = () => {

@@ -3,6 +3,7 @@ import { createApiClient } from './client';
 import { createCustomer, getCustomer, listCustomers, updateCustomer } from './customers-api';
 import { createLoadingStore } from './loading';
 import { createNoticeChannel } from './notices';
+import { isOfflineQueued, offlineQueuedResponse } from '../offline-queue/offline-fetch';
 import { createFakeFetch, envelope, failure } from './test-fetch';
 import type { FakeHandler } from './test-fetch';
 
@@ -117,5 +118,14 @@ describe('customer calls', () => {
     });
     notices.flush();
     expect(seen).toEqual([]);
+  });
+
+  it("a save the offline queue took resolves with the queue's receipt, not a customer", async () => {
+    const receipt = { offline: true as const, message: 'Request saved offline.', requestId: '5' };
+    const { client } = fake(() => offlineQueuedResponse(receipt));
+    const created = await createCustomer(fields, { client, idempotencyKey: 'k-1' });
+    const updated = await updateCustomer(9, fields, { client, idempotencyKey: 'k-2' });
+    expect(isOfflineQueued(created) && created.requestId).toBe('5');
+    expect(isOfflineQueued(updated) && updated.requestId).toBe('5');
   });
 });

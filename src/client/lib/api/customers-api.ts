@@ -9,10 +9,14 @@
  * - Writes are multipart as 000 §7 says, every field sent: '' clears an optional field on update, and
  *   an unchanged field is sent as it was. The Idempotency-Key is the caller's, one per intent (design.md §5).
  * - No notices: the picker shows its own errors (a 422's field messages belong beside the fields).
+ * - Offline, a write is stored by the request queue and resolves with its receipt `{ offline, requestId }`
+ *   (lib/offline-queue/offline-fetch.ts), not a customer: the return types say so, so no caller can take the
+ *   receipt for the customer (machines/customer-picker decides what the cashier sees).
  * - Contract types only: a value import from src/contracts pulls zod into the sale screen's chunk.
  */
 import type { CustomerDetail, CustomerListItem, CustomerListQuery } from '../../../contracts/customers';
 import type { Page } from '../../../contracts/envelope';
+import type { OfflineQueuedAnswer } from '../offline-queue/offline-fetch';
 import { api } from './api';
 import type { ApiClient } from './client';
 import type { QueryParams } from './query';
@@ -74,11 +78,14 @@ function toForm(fields: CustomerFields): FormData {
   return form;
 }
 
+/** The customer as the server stored it, or the offline queue's receipt. */
+export type CustomerSaved = CustomerDetail | OfflineQueuedAnswer;
+
 export function createCustomer(
   fields: CustomerFields,
   { signal, client = api, idempotencyKey }: WriteCallOptions,
-): Promise<CustomerDetail> {
-  return client.post<CustomerDetail>('/pos/customers', toForm(fields), {
+): Promise<CustomerSaved> {
+  return client.post<CustomerSaved>('/pos/customers', toForm(fields), {
     idempotencyKey,
     skipNotice: true,
     signal,
@@ -89,8 +96,8 @@ export function updateCustomer(
   id: number,
   fields: CustomerFields,
   { signal, client = api, idempotencyKey }: WriteCallOptions,
-): Promise<CustomerDetail> {
-  return client.post<CustomerDetail>(`/pos/customers/${id}`, toForm(fields), {
+): Promise<CustomerSaved> {
+  return client.post<CustomerSaved>(`/pos/customers/${id}`, toForm(fields), {
     idempotencyKey,
     skipNotice: true,
     signal,

@@ -17,6 +17,8 @@ export interface ApiNotice {
   /** i18n key (common namespace), e.g. 'api.errors.network'; null when only the server's text is known. */
   code: string | null;
   message: string;
+  /** Values the translation of `code` needs (the queue's `{{id}}`); the shell passes them to t(). */
+  params?: Record<string, unknown>;
 }
 
 type Listener = (notice: ApiNotice) => void;

@@ -95,7 +95,7 @@ describe('flushQueue', () => {
     await queue.enqueue(sale(1));
     const server = fakeServer();
     const result = await flushQueue(queue, { fetch: server.fetch, isOnline: online, batchSize: 4 });
-    expect(result).toEqual({ sent: 4, failed: 0, remaining: 1, nextAttemptAt: clock - 3, reachable: true });
+    expect(result).toEqual({ sent: 4, failed: 0, held: 0, remaining: 1, nextAttemptAt: clock - 3, reachable: true });
     expect(
       server.requests.map((r) => `${r.method} ${r.url} ${r.headers.get('idempotency-key') ?? ''}`),
     ).toEqual([
@@ -105,7 +105,7 @@ describe('flushQueue', () => {
       'POST /api/pos/customers customer-1',
     ]);
     const last = await flushQueue(queue, { fetch: server.fetch, isOnline: online });
-    expect(last).toEqual({ sent: 1, failed: 0, remaining: 0, nextAttemptAt: null, reachable: true });
+    expect(last).toEqual({ sent: 1, failed: 0, held: 0, remaining: 0, nextAttemptAt: null, reachable: true });
     expect(server.requests[4]).toMatchObject({ method: 'GET', url: '/api/report/daily', body: undefined });
   });
 
@@ -162,7 +162,7 @@ describe('flushQueue', () => {
     for (let n = 1; n <= 3; n += 1) await queue.enqueue(sale(n));
     const fake = createFakeFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     const result = await flushQueue(queue, { fetch: fake.fetch, isOnline: online });
-    expect(result).toEqual({ sent: 0, failed: 1, remaining: 3, nextAttemptAt: clock, reachable: false });
+    expect(result).toEqual({ sent: 0, failed: 1, held: 0, remaining: 3, nextAttemptAt: clock, reachable: false });
     expect(fake.requests).toHaveLength(1);
     const list = await queue.list();
     expect(list.map((r) => [r.status, r.retryCount])).toEqual([
@@ -252,6 +252,99 @@ describe('flushQueue', () => {
     };
     expect((await flushQueue(queue, { fetch: counting, isOnline: online, concurrency: 3 })).sent).toBe(6);
     expect(most).toBe(3);
+  });
+});
+
+describe('a session that expired while the sales waited (401)', () => {
+  const as = (token: string, n: number, userId = 7): NewRequest => ({
+    ...sale(n),
+    headers: { ...sale(n).headers, authorization: `Bearer ${token}` },
+    context: { userId },
+  });
+  const refusing = (expired: string) =>
+    fakeServer((r) =>
+      r.headers.get('authorization') === `Bearer ${expired}`
+        ? new Response('{}', { status: 401, statusText: 'Unauthorized' })
+        : undefined,
+    );
+
+  it('a 401 counts no retry and never tags failed: the sale is held, not re-sent with the refused token', async () => {
+    const queue = makeQueue();
+    await queue.enqueue(as('expired', 1));
+    const server = refusing('expired');
+    const first = await flushQueue(queue, { fetch: server.fetch, isOnline: online });
+    expect(first).toMatchObject({ sent: 0, failed: 0, held: 1, remaining: 0, reachable: true });
+    // A night of timers: nothing is sent again with the token the server refused, and nothing fails.
+    for (let hour = 1; hour <= 12; hour += 1) {
+      clock += 60 * 60_000;
+      await flushQueue(queue, { fetch: server.fetch, isOnline: online });
+    }
+    expect(server.requests).toHaveLength(1);
+    const [held] = await queue.list();
+    expect(held).toMatchObject({
+      status: 'held',
+      retryCount: 0,
+      tags: ['order'],
+      lastError: 'HTTP 401: Unauthorized',
+    });
+    expect(await queue.stats()).toMatchObject({
+      pendingRequests: 1,
+      heldRequests: 1,
+      failedRequests: 0,
+      nextAttemptAt: null,
+    });
+  });
+
+  it("the worker's drain holds every request of the refused token after ONE 401 instead of burning the batch", async () => {
+    const queue = makeQueue();
+    for (let n = 1; n <= 12; n += 1) await queue.enqueue(as('expired', n));
+    await queue.enqueue(as('valid', 99, 8));
+    const server = refusing('expired');
+    const result = await drainQueue(queue, { fetch: server.fetch, isOnline: online });
+    expect(result).toMatchObject({ sent: 1, failed: 0, held: 12, remaining: 0 });
+    expect(server.requests.map((r) => r.headers.get('authorization'))).toEqual([
+      'Bearer expired',
+      'Bearer valid',
+    ]);
+    expect((await queue.list({ status: 'held' })).map((r) => r.retryCount)).toEqual(Array(12).fill(0));
+  });
+
+  it('the page sends them once a fresh token of the same user swaps the refused one (replayHeaders)', async () => {
+    const queue = makeQueue();
+    for (let n = 1; n <= 3; n += 1) await queue.enqueue(as('expired', n));
+    const server = refusing('expired');
+    await drainQueue(queue, { fetch: server.fetch, isOnline: online });
+    expect(server.requests).toHaveLength(1);
+
+    // Still signed out (the page has the refused token, or none for this user): they stay held, nothing sent.
+    const same = (r: { headers: Record<string, string> }) => r.headers;
+    expect(
+      await flushQueue(queue, { fetch: server.fetch, isOnline: online, headersFor: same }),
+    ).toMatchObject({ sent: 0, held: 0, remaining: 0 });
+    expect(server.requests).toHaveLength(1);
+
+    const fresh = (r: { headers: Record<string, string> }) => ({ ...r.headers, authorization: 'Bearer new' });
+    const after = await flushQueue(queue, { fetch: server.fetch, isOnline: online, headersFor: fresh });
+    expect(after).toMatchObject({ sent: 3, failed: 0, held: 0, remaining: 0 });
+    expect(server.sentKeys()).toEqual(['sale-1', 'sale-1', 'sale-2', 'sale-3']);
+    expect(server.effects).toEqual(['sale-1', 'sale-2', 'sale-3']);
+    expect(await queue.stats()).toMatchObject({ totalRequests: 0, heldRequests: 0 });
+  });
+
+  it('a fresh token refused too holds them again, still with no retry counted', async () => {
+    const queue = makeQueue();
+    await queue.enqueue(as('expired', 1));
+    const server = fakeServer(() => new Response('{}', { status: 401, statusText: 'Unauthorized' }));
+    await flushQueue(queue, { fetch: server.fetch, isOnline: online });
+    const fresh = (r: { headers: Record<string, string> }) => ({ ...r.headers, authorization: 'Bearer new' });
+    expect(
+      await flushQueue(queue, { fetch: server.fetch, isOnline: online, headersFor: fresh }),
+    ).toMatchObject({ held: 1, failed: 0 });
+    expect(
+      await flushQueue(queue, { fetch: server.fetch, isOnline: online, headersFor: fresh }),
+    ).toMatchObject({ held: 0, failed: 0 });
+    expect(server.requests).toHaveLength(2);
+    expect(await queue.list()).toMatchObject([{ status: 'held', retryCount: 0 }]);
   });
 });
 
@@ -389,6 +482,7 @@ describe('drainQueue', () => {
     expect(await drainQueue(queue, { fetch: server.fetch, isOnline: online })).toEqual({
       sent: 25,
       failed: 0,
+      held: 0,
       remaining: 0,
       nextAttemptAt: null,
       reachable: true,

@@ -18,10 +18,16 @@
  *    mid-request (tab closed): its claim is taken over (Web Lock gone, or lease over) and the request is
  *    replayed with the same key, and step 1 turns that into the first answer, not a second sale.
  * At-least-once delivery plus at-most-once effect per key is exactly-once effect.
+ *
+ * A 401 (the session expired while the sales waited) is neither a retry nor a failure (replay.ts): the request
+ * is held, and so is every other request that would carry the same refused token (the rest of the batch and
+ * the queue), without sending each to be refused in turn. A flush whose headersFor offers another token for a
+ * held request (the page after a new sign-in of the same user) first puts it back to pending.
  */
 import { OFFLINE_QUEUE } from '../../../domain/constants';
 import { OfflineQueueError } from './errors';
-import { navigatorOnline, replayRequest } from './replay';
+import type { QueuedRequest } from './queue-db';
+import { authFingerprint, authorizationOf, navigatorOnline, replayRequest } from './replay';
 import type { ReplayOptions } from './replay';
 import type { RequestQueue } from './request-queue';
 
@@ -41,7 +47,12 @@ export interface FlushResult {
   sent: number;
   /** Attempts that failed: rescheduled, tagged 'failed', or not sent because the server was unreachable. */
   failed: number;
-  /** Still waiting to be sent (due now or later, or being sent by another flush); 'failed' not included. */
+  /** Held for a new sign-in: answered 401, or carrying a token refused in this run. */
+  held: number;
+  /**
+   * Still waiting to be sent (due now or later, or being sent by another flush); 'failed' and held ones not
+   * included: nothing sends those until someone retries them or signs in again.
+   */
   remaining: number;
   /** When the earliest waiting request is due (ms since the epoch), null when none waits. */
   nextAttemptAt: number | null;
@@ -55,18 +66,47 @@ export interface FlushResult {
  */
 export async function flushQueue(queue: RequestQueue, options: FlushOptions = {}): Promise<FlushResult> {
   if (!(options.isOnline ?? navigatorOnline)()) throw new OfflineQueueError('offline');
+  const sentAuthorization = (request: QueuedRequest): string =>
+    authorizationOf(options.headersFor?.(request) ?? request.headers);
+  if (options.headersFor) {
+    await queue.wakeHeld((request) => authFingerprint(sentAuthorization(request)) !== request.heldAuth);
+  }
   const claim = await queue.claim(options.batchSize ?? OFFLINE_QUEUE.BATCH_SIZE);
   let sent = 0;
   let failed = 0;
+  let held = 0;
   let reachable = true;
+  /** Fingerprints of the tokens refused in this run, with the refusal's text. */
+  const refused = new Map<string, string>();
   try {
     const waiting = [...claim.requests];
     const sender = async (): Promise<void> => {
       while (reachable && !options.signal?.aborted) {
         const request = waiting.shift();
         if (!request) return;
+        const authorization = sentAuthorization(request);
+        const refusal = refused.get(authFingerprint(authorization));
+        if (refusal !== undefined) {
+          await claim.hold(request.id, refusal, authorization);
+          held += 1;
+          continue;
+        }
         const outcome = await replayRequest(request, options);
         switch (outcome.kind) {
+          case 'unauthorized': {
+            await claim.hold(request.id, outcome.error, outcome.authorization);
+            held += 1;
+            const fingerprint = authFingerprint(outcome.authorization);
+            if (!refused.has(fingerprint)) {
+              refused.set(fingerprint, outcome.error);
+              held += await queue.holdWhere(
+                (other) => authFingerprint(sentAuthorization(other)) === fingerprint,
+                outcome.error,
+                outcome.authorization,
+              );
+            }
+            break;
+          }
           case 'sent':
             await claim.succeed(request.id);
             sent += 1;
@@ -93,7 +133,14 @@ export async function flushQueue(queue: RequestQueue, options: FlushOptions = {}
     await claim.end();
   }
   const stats = await queue.stats();
-  return { sent, failed, remaining: stats.pendingRequests, nextAttemptAt: stats.nextAttemptAt, reachable };
+  return {
+    sent,
+    failed,
+    held,
+    remaining: stats.pendingRequests - stats.heldRequests,
+    nextAttemptAt: stats.nextAttemptAt,
+    reachable,
+  };
 }
 
 /**
@@ -104,17 +151,26 @@ export async function drainQueue(
   queue: RequestQueue,
   options: FlushOptions & { maxBatches?: number } = {},
 ): Promise<FlushResult> {
-  const total: FlushResult = { sent: 0, failed: 0, remaining: 0, nextAttemptAt: null, reachable: true };
+  const total: FlushResult = {
+    sent: 0,
+    failed: 0,
+    held: 0,
+    remaining: 0,
+    nextAttemptAt: null,
+    reachable: true,
+  };
   const maxBatches =
     options.maxBatches ?? Math.ceil(OFFLINE_QUEUE.MAX_QUEUE_SIZE / OFFLINE_QUEUE.BATCH_SIZE) * 2;
   for (let batch = 0; batch < maxBatches; batch += 1) {
     const result = await flushQueue(queue, options);
     total.sent += result.sent;
     total.failed += result.failed;
+    total.held += result.held;
     total.remaining = result.remaining;
     total.nextAttemptAt = result.nextAttemptAt;
     total.reachable = result.reachable;
-    if (!result.reachable || result.sent + result.failed === 0 || options.signal?.aborted) break;
+    const worked = result.sent + result.failed + result.held;
+    if (!result.reachable || worked === 0 || options.signal?.aborted) break;
   }
   return total;
 }

@@ -4,8 +4,10 @@
  *
  * Fields beyond the spec's, and why:
  * - status: the spec's request state "pending, completed or failed" (000 §4), plus 'in-flight' for a
- *   request claimed by a flush (the exactly-once claim, request-queue.ts). A completed request is deleted
+ *   request claimed by a flush (the exactly-once claim, request-queue.ts), and 'held' for one the server
+ *   answered 401: waiting for a new sign-in, not for a retry (replay.ts). A completed request is deleted
  *   ("syncing removes it on success"), so 'completed' is never stored.
+ * - heldAuth: a fingerprint of the Authorization the server refused (replay.ts authFingerprint).
  * - priorityRank: 0 high, 1 normal, 2 low, because the index must sort high, normal, low and the strings
  *   sort high, low, normal.
  * - nextAttemptAt, lastAttemptAt, lastError: the retry schedule and what the failed list shows.
@@ -26,7 +28,7 @@ import type { QueuePriority, QueueTag } from '../../../domain/constants';
 export const DB_VERSION = 1;
 export const STORE = OFFLINE_QUEUE.STORE_NAME;
 
-export type RequestStatus = 'pending' | 'in-flight' | 'failed';
+export type RequestStatus = 'pending' | 'in-flight' | 'held' | 'failed';
 /** Text bodies (JSON, form-urlencoded, text) as strings; anything else (multipart) as bytes. */
 export type QueuedBody = string | ArrayBuffer;
 export type RequestId = number;
@@ -54,6 +56,8 @@ export interface QueuedRequest {
   lastError?: string;
   claimId?: string;
   claimedAt?: number;
+  /** Set while 'held': the fingerprint of the token the server refused with 401. */
+  heldAuth?: string;
   context?: RequestContext;
 }
 

@@ -3,6 +3,8 @@ import { createFakeFetch, hang } from '../api/test-fetch';
 import type { QueuedRequest } from './queue-db';
 import {
   afterFailure,
+  afterUnauthorized,
+  authFingerprint,
   countsAsRetry,
   navigatorOnline,
   replayInit,
@@ -69,6 +71,27 @@ describe('replayRequest', () => {
     const outcome = await replayRequest(queued(), { fetch: fake.fetch });
     expect(outcome).toEqual({ kind: 'http-error', status: 500, error: 'HTTP 500: Internal Server Error' });
     expect(countsAsRetry(outcome)).toBe(true);
+  });
+
+  it('a 401 is unauthorized, which does not count as a retry (the session expired, not the request)', async () => {
+    const fake = createFakeFetch(() => new Response('{}', { status: 401, statusText: 'Unauthorized' }));
+    const outcome = await replayRequest(queued(), { fetch: fake.fetch });
+    expect(outcome).toEqual({
+      kind: 'unauthorized',
+      status: 401,
+      error: 'HTTP 401: Unauthorized',
+      authorization: 'Bearer t1',
+    });
+    expect(countsAsRetry(outcome)).toBe(false);
+  });
+
+  it('a 401 names the token actually sent: the fresh one when the headers were swapped', async () => {
+    const fake = createFakeFetch(() => new Response('{}', { status: 401, statusText: 'Unauthorized' }));
+    const outcome = await replayRequest(queued(), {
+      fetch: fake.fetch,
+      headersFor: (r) => ({ ...r.headers, authorization: 'Bearer fresh' }),
+    });
+    expect(outcome).toMatchObject({ kind: 'unauthorized', authorization: 'Bearer fresh' });
   });
 
   it('sends the same Idempotency-Key, body and URL as were queued', async () => {
@@ -152,6 +175,29 @@ describe('retry schedule', () => {
     const request = queued();
     afterFailure(request, 'x', 0);
     expect(request).toEqual(queued());
+  });
+});
+
+describe('held for a new sign-in', () => {
+  it('keeps the retry count and the tags, remembers which token was refused, and is due no more', () => {
+    const held = afterUnauthorized(queued({ retryCount: 2 }), 'HTTP 401: Unauthorized', 5_000, 'Bearer t1');
+    expect(held).toMatchObject({
+      status: 'held',
+      retryCount: 2,
+      tags: ['order'],
+      lastError: 'HTTP 401: Unauthorized',
+      lastAttemptAt: 5_000,
+      heldAuth: authFingerprint('Bearer t1'),
+    });
+    expect(held).not.toHaveProperty('claimId');
+    expect(held).not.toHaveProperty('claimedAt');
+  });
+
+  it('fingerprints a token without keeping it: equal tokens alike, others not', () => {
+    expect(authFingerprint('Bearer t1')).toBe(authFingerprint('Bearer t1'));
+    expect(authFingerprint('Bearer t1')).not.toBe(authFingerprint('Bearer t2'));
+    expect(authFingerprint(undefined)).toBe(authFingerprint(''));
+    expect(authFingerprint('Bearer secret-token')).not.toContain('secret');
   });
 });
 

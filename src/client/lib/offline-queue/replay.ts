@@ -13,6 +13,12 @@
  *   rejects: the server was not reached) is the connection's fault, not the request's: the request stays
  *   pending with its count unchanged. Otherwise a flaky connection that still reports "online" would turn
  *   every queued sale 'failed' within three minutes and stop it syncing by itself.
+ * - A 401 does not count either: the SESSION expired (sessions end after 12 h idle), not the request. After an
+ *   overnight outage every queued sale would otherwise burn its retries on 401 and end 'failed'. The request is
+ *   'held' (afterUnauthorized) with a fingerprint of the token the server refused, and is not sent again with
+ *   that token: a page whose replay headers carry another token of the same user (features/pwa/queue-sync.ts
+ *   replayHeaders, after a new sign-in) wakes it (request-queue.ts wakeHeld). The worker has no other token, so
+ *   it only ever holds them.
  * - The Idempotency-Key sent is always the stored one, whatever `headersFor` returns: that key is what
  *   makes a replay after a lost response answer with the first result instead of a second sale.
  */
@@ -35,6 +41,8 @@ export type ReplayOutcome =
   | { kind: 'http-error'; status: number; error: string }
   /** No answer within the timeout (the server may have done it: the key covers the next send). Counts. */
   | { kind: 'timeout'; error: string }
+  /** 401: the token sent (`authorization`, '' for none) was refused. Does not count: held for a sign-in. */
+  | { kind: 'unauthorized'; status: 401; error: string; authorization: string }
   /** The server was not reached. Does not count. */
   | { kind: 'unreachable'; error: string }
   /** The caller stopped the flush. Does not count. */
@@ -74,6 +82,25 @@ export function retryDelayMs(
   return intervals[index] ?? OFFLINE_QUEUE.RETRY_DELAY_MS;
 }
 
+/** The Authorization header of a header record, whatever its case; '' when there is none. */
+export function authorizationOf(headers: Readonly<Record<string, string>>): string {
+  for (const [name, value] of Object.entries(headers)) if (name.toLowerCase() === 'authorization') return value;
+  return '';
+}
+
+/**
+ * A short fingerprint of an Authorization value (FNV-1a, 32 bits, hex), to tell "the token that was refused"
+ * from another without storing the token a second time. Not a secret: only compared for equality.
+ */
+export function authFingerprint(authorization: string | undefined): string {
+  let hash = 0x811c9dc5;
+  for (const char of authorization ?? '') {
+    hash ^= char.codePointAt(0) ?? 0;
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(16).padStart(8, '0');
+}
+
 function withTag(tags: readonly QueueTag[], tag: QueueTag): QueueTag[] {
   return tags.includes(tag) ? [...tags] : [...tags, tag];
 }
@@ -101,6 +128,26 @@ export function afterFailure(
     status: 'pending',
     retryCount,
     nextAttemptAt: now + retryDelayMs(retryCount, intervals),
+    lastError: error,
+    lastAttemptAt: now,
+  };
+}
+
+/**
+ * The request after a 401: held until another token of the same user is available; its retry count, tags and
+ * due time unchanged (it is not due while held: only 'pending' requests are claimed). Pure.
+ */
+export function afterUnauthorized(
+  request: QueuedRequest,
+  error: string,
+  now: number,
+  authorization: string,
+): QueuedRequest {
+  const { claimId: _claimId, claimedAt: _claimedAt, ...unclaimed } = request;
+  return {
+    ...unclaimed,
+    status: 'held',
+    heldAuth: authFingerprint(authorization),
     lastError: error,
     lastAttemptAt: now,
   };
@@ -146,11 +193,20 @@ export async function replayRequest(
   }, timeoutMs);
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   try {
-    const init = replayInit(request, options.headersFor?.(request) ?? request.headers);
+    const headers = options.headersFor?.(request) ?? request.headers;
+    const init = replayInit(request, headers);
     const response = await doFetch(request.url, { ...init, signal: controller.signal });
     // Nobody reads a replay's answer; release the body instead of leaving it buffered.
     void response.body?.cancel().catch(() => undefined);
     if (response.ok) return { kind: 'sent', status: response.status };
+    if (response.status === 401) {
+      return {
+        kind: 'unauthorized',
+        status: 401,
+        error: httpErrorMessage(response.status, response.statusText),
+        authorization: authorizationOf(headers),
+      };
+    }
     return {
       kind: 'http-error',
       status: response.status,

@@ -285,6 +285,9 @@ describe('stats and changes', () => {
       totalRequests: 0,
       pendingRequests: 0,
       failedRequests: 0,
+      heldRequests: 0,
+      pendingWrites: 0,
+      failedWrites: 0,
       nextAttemptAt: null,
     });
     const a = await queue.enqueue(sale(1));
@@ -296,9 +299,30 @@ describe('stats and changes', () => {
       totalRequests: 3,
       pendingRequests: 2,
       failedRequests: 1,
+      heldRequests: 0,
+      pendingWrites: 2,
+      failedWrites: 1,
       nextAttemptAt: clock,
     });
     await claim.end();
+  });
+
+  it('counts the writes apart from the queued reads (the offline indicator and the logout question)', async () => {
+    const queue = makeQueue();
+    await queue.enqueue({ url: '/api/pos/customers?page=1', method: 'GET' });
+    await queue.enqueue({ url: '/api/report/daily', method: 'GET' });
+    const failedRead = await queue.enqueue({ url: '/api/report/weekly', method: 'GET' });
+    await queue.markFailed(failedRead.id);
+    await queue.enqueue(sale(1));
+    const failedSale = await queue.enqueue(sale(2));
+    await queue.markFailed(failedSale.id);
+    expect(await queue.stats()).toMatchObject({
+      totalRequests: 5,
+      pendingRequests: 3,
+      failedRequests: 2,
+      pendingWrites: 1,
+      failedWrites: 1,
+    });
   });
 
   it('tells subscribers what changed', async () => {

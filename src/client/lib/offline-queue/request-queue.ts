@@ -43,7 +43,7 @@ import type {
   RequestId,
   RequestStatus,
 } from './queue-db';
-import { afterFailure, REPLAY_TIMEOUT_MS } from './replay';
+import { afterFailure, afterUnauthorized, REPLAY_TIMEOUT_MS } from './replay';
 
 /** A replay's timeout plus a margin: a sender that is alive has settled its claim before the lease ends. */
 export const CLAIM_LEASE_MS = REPLAY_TIMEOUT_MS + 30_000;
@@ -67,12 +67,22 @@ export interface ListFilter {
   priority?: QueuePriority;
 }
 
-/** 001 §3 "Queue stats: totalRequests, pendingRequests, failedRequests", plus the next retry's time. */
+/**
+ * 001 §3 "Queue stats: totalRequests, pendingRequests, failedRequests", plus the next retry's time, the requests
+ * held for a sign-in, and the writes among them (issue 5: the offline indicator counts pending WRITES, as the
+ * logout question does, storage.ts countUnsyncedWrites; a queued read loses nothing if it never goes).
+ */
 export interface QueueStats {
   totalRequests: number;
-  /** Waiting or being sent. */
+  /** Waiting, held for a sign-in, or being sent. */
   pendingRequests: number;
   failedRequests: number;
+  /** Answered 401 and waiting for a new sign-in of the same user (replay.ts); part of pendingRequests. */
+  heldRequests: number;
+  /** The writes among pendingRequests. */
+  pendingWrites: number;
+  /** The writes among failedRequests. */
+  failedWrites: number;
   /** When the earliest waiting request is due (ms since the epoch), null when none waits. */
   nextAttemptAt: number | null;
 }
@@ -99,6 +109,8 @@ export interface Claim {
   fail(id: RequestId, error: string, retryIntervals?: readonly number[]): Promise<QueuedRequest | undefined>;
   /** Not sent and not counted (server unreachable, sync stopped): back to pending as it was. */
   release(id: RequestId, error?: string): Promise<void>;
+  /** Answered 401 with `authorization`: held for a new sign-in, no retry counted (replay.ts). */
+  hold(id: RequestId, error: string, authorization: string): Promise<QueuedRequest | undefined>;
   /** Releases what was not settled, then the claim's lock. Always call it (finally). */
   end(): Promise<void>;
 }
@@ -128,6 +140,17 @@ export interface RequestQueue {
   /** Back to pending, due now, retry count 0, 'failed' tag removed. */
   retry(id: RequestId | string): Promise<QueuedRequest>;
   retryFailed(): Promise<number>;
+  /**
+   * Holds every PENDING request (not one being sent) for which `matches` is true, as after a 401 with
+   * `authorization`: the rest of a refused token's requests, held without sending each to be refused too.
+   */
+  holdWhere(
+    matches: (request: QueuedRequest) => boolean,
+    error: string,
+    authorization: string,
+  ): Promise<number>;
+  /** Held requests for which `canSend` is true (another token to send) back to pending, due now. */
+  wakeHeld(canSend: (request: QueuedRequest) => boolean): Promise<number>;
   /** The failed requests as JSON (Authorization redacted), for the screen's download. */
   exportFailed(): Promise<string>;
   purgeExpired(maxAgeMs?: number): Promise<number>;
@@ -267,7 +290,7 @@ export function createRequestQueue(options: RequestQueueOptions = {}): RequestQu
 
   function retried(request: QueuedRequest): QueuedRequest {
     if (request.status === 'in-flight') return request;
-    const { lastError: _lastError, ...rest } = request;
+    const { lastError: _lastError, heldAuth: _heldAuth, ...rest } = request;
     return {
       ...rest,
       status: 'pending',
@@ -366,6 +389,27 @@ export function createRequestQueue(options: RequestQueueOptions = {}): RequestQu
     emit({ type: 'removed', ids: [key] });
   }
 
+  /** Rewrites the requests of one status for which `change` answers a new record, in one transaction. */
+  async function changeWhere(
+    status: RequestStatus,
+    change: (request: QueuedRequest) => QueuedRequest | null,
+  ): Promise<number> {
+    const tx = (await db()).transaction(STORE, 'readwrite');
+    const changed: QueuedRequest[] = [];
+    let cursor = await tx.store.index('status').openCursor(IDBKeyRange.only(status));
+    while (cursor) {
+      const next = change(cursor.value);
+      if (next) {
+        changed.push(next);
+        await cursor.update(next);
+      }
+      cursor = await cursor.continue();
+    }
+    await tx.done;
+    for (const request of changed) emit({ type: 'updated', request });
+    return changed.length;
+  }
+
   async function exportFailed(): Promise<string> {
     const failed = await list({ status: 'failed' });
     return JSON.stringify(
@@ -402,19 +446,35 @@ export function createRequestQueue(options: RequestQueueOptions = {}): RequestQu
   async function stats(): Promise<QueueStats> {
     const database = await db();
     const tx = database.transaction(STORE);
-    const [totalRequests, pending, inFlight, failedRequests, nextDue] = await Promise.all([
+    const [totalRequests, pending, inFlight, heldRequests, failedRequests, nextDue] = await Promise.all([
       tx.store.count(),
       tx.store.index('status').count('pending'),
       tx.store.index('status').count('in-flight'),
+      tx.store.index('status').count('held'),
       tx.store.index('status').count('failed'),
       tx.store.index('due').openKeyCursor(ALL('pending')),
     ]);
+    // Reads are queued at low priority only (classify.ts), and without bodies: walking the low ones is cheap.
+    let waitingReads = 0;
+    let failedReads = 0;
+    let low = await tx.store.index('priority').openCursor(IDBKeyRange.only(PRIORITY_RANK.low));
+    while (low) {
+      if (!isWrite(low.value.method)) {
+        if (low.value.status === 'failed') failedReads += 1;
+        else waitingReads += 1;
+      }
+      low = await low.continue();
+    }
     await tx.done;
     const dueKey = nextDue?.key;
+    const pendingRequests = pending + inFlight + heldRequests;
     return {
       totalRequests,
-      pendingRequests: pending + inFlight,
+      pendingRequests,
       failedRequests,
+      heldRequests,
+      pendingWrites: pendingRequests - waitingReads,
+      failedWrites: failedRequests - failedReads,
       nextAttemptAt: dueKey ? dueKey[1] : null,
     };
   }
@@ -507,6 +567,8 @@ export function createRequestQueue(options: RequestQueueOptions = {}): RequestQu
       },
       fail: (id, error, intervals = retryIntervals) =>
         ifStillOurs(id, (r) => afterFailure(r, error, now(), intervals)),
+      hold: (id, error, authorization) =>
+        ifStillOurs(id, (r) => afterUnauthorized(r, error, now(), authorization)),
       release,
       async end() {
         try {
@@ -538,6 +600,16 @@ export function createRequestQueue(options: RequestQueueOptions = {}): RequestQu
       await Promise.all(failed.map((r) => update(r.id, retried).catch(() => undefined)));
       return failed.length;
     },
+    holdWhere: (matches, error, authorization) =>
+      changeWhere('pending', (r) =>
+        matches(r) ? afterUnauthorized(r, error, now(), authorization) : null,
+      ),
+    wakeHeld: (canSend) =>
+      changeWhere('held', (r) => {
+        if (!canSend(r)) return null;
+        const { heldAuth: _heldAuth, ...rest } = r;
+        return { ...rest, status: 'pending', nextAttemptAt: now() };
+      }),
     exportFailed,
     purgeExpired: (maxAgeMs = OFFLINE_QUEUE.MAX_AGE_MS) => {
       const cutoff = now() - maxAgeMs;
