@@ -70,12 +70,17 @@ interface Till {
   sale: SaleRecord;
 }
 
-/** Parked tickets are the one thing a path leaves on the till (local storage, 000 §7); the next starts clean. */
+/**
+ * Parked tickets (000 §7) and the open ticket a path ends with (kept so a reload never loses it; it would come
+ * back as a parked ticket) are what a path leaves on the till's local storage; the next path starts clean.
+ */
 async function forgetParkedTickets(page: Page): Promise<void> {
   if (!page.url().startsWith('http')) return;
   await page.evaluate(() => {
     for (const key of Object.keys(window.localStorage)) {
-      if (key.startsWith('waiting_sale_tickets__')) window.localStorage.removeItem(key);
+      if (key.startsWith('waiting_sale_tickets__') || key.startsWith('open_sale_ticket__')) {
+        window.localStorage.removeItem(key);
+      }
     }
   });
 }
