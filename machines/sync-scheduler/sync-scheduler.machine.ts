@@ -453,10 +453,9 @@ export const syncSchedulerMachine = setup({
     retry: {
       initial: 'idle',
       on: {
-        'stats.recorded': [
-          { guard: 'hasRetryLater', target: '.waiting', reenter: true },
-          { target: '.idle' },
-        ],
+        // Child targets without `reenter`: the region is the domain, so `waiting` restarts its timer, and no
+        // other region restarts (a re-entered region would make the root the domain, as for the schedule).
+        'stats.recorded': [{ guard: 'hasRetryLater', target: '.waiting' }, { target: '.idle' }],
       },
       states: {
         idle: {},

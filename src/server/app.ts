@@ -33,6 +33,7 @@ import { registerPaymentRoutes } from './routes/payments/payments-routes';
 import { registerPushRoutes } from './routes/push/push-routes';
 import { registerReceiptRoutes } from './routes/receipts/receipts-routes';
 import { registerSaleRoutes } from './routes/sales/sales-routes';
+import { registerWalkInRoutes } from './routes/walk-ins/walk-ins-routes';
 import type { PushOptions } from './services/push';
 
 export interface AppConfig {
@@ -104,5 +105,6 @@ export async function buildApp({ db, config }: { db: Db; config: AppConfig }): P
   registerSaleRoutes(app);
   registerReceiptRoutes(app);
   registerPushRoutes(app, config.push);
+  registerWalkInRoutes(app);
   return app;
 }

@@ -78,7 +78,7 @@ import {
 import { applyCacheConfigsInWorker } from '../features/pwa/cache-config-sync';
 import { cacheConfigsSetting } from '../features/pwa/local-settings';
 import type { PwaActors, QueueStatsRef } from '../features/pwa/pwa-context';
-import { replayHeaders, toFlushOutput } from '../features/pwa/queue-sync';
+import { replayHeaders, toFlushOutput, toSchedulerStats } from '../features/pwa/queue-sync';
 import {
   expectReply,
   isWorkerReply,
@@ -400,13 +400,9 @@ function createPlatform(): Platform {
 
   const readQueueStats = async (): Promise<QueueStats> => {
     const { queue } = await loadQueue();
-    const [stats, pendingRetries] = await Promise.all([queue.stats(), countPendingRetries(Date.now())]);
-    return {
-      totalRequests: stats.totalRequests,
-      pendingRequests: stats.pendingRequests,
-      failedRequests: stats.failedRequests,
-      pendingRetries,
-    };
+    const now = Date.now();
+    const [stats, pendingRetries] = await Promise.all([queue.stats(), countPendingRetries(now)]);
+    return toSchedulerStats(stats, pendingRetries, now);
   };
 
   // -- the live counts (offline indicator, sync tab) ------------------------------------------------------------
@@ -488,6 +484,7 @@ function createPlatform(): Platform {
   const syncScheduler = createActor(appSyncScheduler, {
     systemId: 'syncScheduler',
     input: {
+      now: () => Date.now(),
       config: readSyncConfig(readJson(storage, SYNC_CONFIG_KEY)),
       online: typeof navigator === 'undefined' ? true : navigator.onLine,
     },

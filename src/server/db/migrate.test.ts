@@ -66,6 +66,8 @@ const TABLES = [
   // 0002: web push (VAPID keys per tenant, subscriptions)
   'push_vapid_keys',
   'push_subscriptions',
+  // 0003: walk-in check-ins
+  'walk_ins',
 ];
 
 describe('migrations', () => {

@@ -196,6 +196,12 @@ export const SAMPLE_BODIES: Readonly<Record<RouteKey, (v: VictimRows) => unknown
   }),
   'POST /api/push/unsubscribe': () => ({ endpoint: 'https://push.invalid/route-table-sample' }),
   'POST /api/push/test': () => ({ title: 'Sample', body: 'Sample body' }),
+  'POST /api/pos/walk-in': (v) => ({
+    customer_name: 'Sample walk-in',
+    customer_id: v.customerId,
+    user_id: v.users.staff,
+    booking_appt_service: [{ service_id: v.catalog.manicure }],
+  }),
 
   // ---- sales
   'POST /api/pos/sales': (v) =>
@@ -269,6 +275,8 @@ export const SAMPLE_QUERIES: Readonly<Record<RouteKey, (v: VictimRows) => Record
   'GET /api/pos/sales/service-product-setting': (v) => ({ store_id: String(v.storeId) }),
   'GET /api/pos/sales/init': (v) => ({ store_id: String(v.storeId) }),
   'GET /api/pos/giftcards/:id/histories': (v) => ({ 'filter[sale_id]': String(v.saleId) }),
+  'GET /api/pos/walk-in': (v) => ({ store_id: String(v.storeId) }),
+  'GET /api/pos/walk-in/group-by-employee': (v) => ({ store_id: String(v.storeId) }),
 };
 
 export const isWrite = (route: { method: string }) =>

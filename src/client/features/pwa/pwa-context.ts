@@ -62,6 +62,10 @@ const EMPTY_STATS: QueueStats = {
   pendingRequests: 0,
   failedRequests: 0,
   pendingRetries: 0,
+  heldRequests: 0,
+  pendingWrites: 0,
+  failedWrites: 0,
+  nextRetryInMs: null,
 };
 
 /** One subscribe function per ref, so useSyncExternalStore does not resubscribe on every render. */

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { replayHeaders, toFlushOutput } from './queue-sync';
+import { replayHeaders, toFlushOutput, toSchedulerStats } from './queue-sync';
 
-const stats = { totalRequests: 4, pendingRequests: 3, failedRequests: 1, pendingRetries: 2 };
+const stats = {
+  totalRequests: 4,
+  pendingRequests: 3,
+  failedRequests: 1,
+  pendingRetries: 2,
+  heldRequests: 0,
+  pendingWrites: 3,
+  failedWrites: 1,
+  nextRetryInMs: null,
+};
 
 describe('queue sync glue', () => {
   it('reports a flush run as the scheduler counts it: attempted, succeeded, failed, the queue after', () => {
@@ -12,6 +21,37 @@ describe('queue sync glue', () => {
       stats,
       finishedAt: 1_700_000_000_000,
     });
+  });
+
+  it('a run that held requests for a sign-in counts them as attempted: the drain goes on with the others', () => {
+    expect(toFlushOutput({ sent: 1, failed: 0, held: 9 }, stats, 5)).toMatchObject({
+      attempted: 10,
+      succeeded: 1,
+      failed: 0,
+    });
+  });
+
+  it("gives the scheduler the queue's counts and how long until the earliest retry is due", () => {
+    const queue = {
+      totalRequests: 6,
+      pendingRequests: 4,
+      failedRequests: 2,
+      heldRequests: 1,
+      pendingWrites: 3,
+      failedWrites: 1,
+      nextAttemptAt: 1_005_000,
+    };
+    expect(toSchedulerStats(queue, 2, 1_000_000)).toEqual({
+      totalRequests: 6,
+      pendingRequests: 4,
+      failedRequests: 2,
+      pendingRetries: 2,
+      heldRequests: 1,
+      pendingWrites: 3,
+      failedWrites: 1,
+      nextRetryInMs: 5_000,
+    });
+    expect(toSchedulerStats({ ...queue, nextAttemptAt: null }, 0, 1_000_000).nextRetryInMs).toBeNull();
   });
 
   it('replays with the current token only for the person who queued the request', () => {

@@ -8,15 +8,42 @@ import type { FlushQueueOutput, QueueStats } from '../../../../machines/sync-sch
 export interface FlushCounts {
   sent: number;
   failed: number;
+  /** Held for a sign-in (401): settled for this run, so they count as attempted (the drain goes on). */
+  held?: number;
 }
 
 export function toFlushOutput(result: FlushCounts, stats: QueueStats, finishedAt: number): FlushQueueOutput {
   return {
-    attempted: result.sent + result.failed,
+    attempted: result.sent + result.failed + (result.held ?? 0),
     succeeded: result.sent,
     failed: result.failed,
     stats: { ...stats },
     finishedAt,
+  };
+}
+
+/** The queue library's counts (lib/offline-queue/request-queue.ts QueueStats). */
+export interface LibraryQueueStats {
+  totalRequests: number;
+  pendingRequests: number;
+  failedRequests: number;
+  heldRequests: number;
+  pendingWrites: number;
+  failedWrites: number;
+  nextAttemptAt: number | null;
+}
+
+/** The counts as the scheduler and the screens read them, the next retry as a delay from `now`. */
+export function toSchedulerStats(stats: LibraryQueueStats, pendingRetries: number, now: number): QueueStats {
+  return {
+    totalRequests: stats.totalRequests,
+    pendingRequests: stats.pendingRequests,
+    failedRequests: stats.failedRequests,
+    pendingRetries,
+    heldRequests: stats.heldRequests,
+    pendingWrites: stats.pendingWrites,
+    failedWrites: stats.failedWrites,
+    nextRetryInMs: stats.nextAttemptAt === null ? null : stats.nextAttemptAt - now,
   };
 }
 

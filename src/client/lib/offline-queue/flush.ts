@@ -87,14 +87,14 @@ export async function flushQueue(queue: RequestQueue, options: FlushOptions = {}
         const authorization = sentAuthorization(request);
         const refusal = refused.get(authFingerprint(authorization));
         if (refusal !== undefined) {
-          await claim.hold(request.id, refusal, authorization);
+          await claim.release(request.id, refusal, authorization);
           held += 1;
           continue;
         }
         const outcome = await replayRequest(request, options);
         switch (outcome.kind) {
           case 'unauthorized': {
-            await claim.hold(request.id, outcome.error, outcome.authorization);
+            await claim.release(request.id, outcome.error, outcome.authorization);
             held += 1;
             const fingerprint = authFingerprint(outcome.authorization);
             if (!refused.has(fingerprint)) {

@@ -107,10 +107,11 @@ export interface Claim {
   succeed(id: RequestId): Promise<void>;
   /** A failed attempt that counts: the next retry scheduled or tagged 'failed' (replay.ts). */
   fail(id: RequestId, error: string, retryIntervals?: readonly number[]): Promise<QueuedRequest | undefined>;
-  /** Not sent and not counted (server unreachable, sync stopped): back to pending as it was. */
-  release(id: RequestId, error?: string): Promise<void>;
-  /** Answered 401 with `authorization`: held for a new sign-in, no retry counted (replay.ts). */
-  hold(id: RequestId, error: string, authorization: string): Promise<QueuedRequest | undefined>;
+  /**
+   * Not sent and not counted (server unreachable, sync stopped): back to pending as it was. With
+   * `refusedAuthorization` (a 401 answered to that Authorization): held for a new sign-in instead (replay.ts).
+   */
+  release(id: RequestId, error?: string, refusedAuthorization?: string): Promise<void>;
   /** Releases what was not settled, then the claim's lock. Always call it (finally). */
   end(): Promise<void>;
 }
@@ -544,12 +545,16 @@ export function createRequestQueue(options: RequestQueueOptions = {}): RequestQu
       }
     }
 
-    const release = async (id: RequestId, error?: string): Promise<void> => {
-      await ifStillOurs(id, (r) => ({
-        ...unclaimed(r),
-        status: 'pending',
-        ...(error === undefined ? {} : { lastError: error, lastAttemptAt: now() }),
-      }));
+    const release = async (id: RequestId, error?: string, refusedAuthorization?: string): Promise<void> => {
+      await ifStillOurs(id, (r) =>
+        refusedAuthorization === undefined
+          ? {
+              ...unclaimed(r),
+              status: 'pending',
+              ...(error === undefined ? {} : { lastError: error, lastAttemptAt: now() }),
+            }
+          : afterUnauthorized(r, error ?? '', now(), refusedAuthorization),
+      );
     };
 
     return {
@@ -567,8 +572,6 @@ export function createRequestQueue(options: RequestQueueOptions = {}): RequestQu
       },
       fail: (id, error, intervals = retryIntervals) =>
         ifStillOurs(id, (r) => afterFailure(r, error, now(), intervals)),
-      hold: (id, error, authorization) =>
-        ifStillOurs(id, (r) => afterUnauthorized(r, error, now(), authorization)),
       release,
       async end() {
         try {
