@@ -1,8 +1,10 @@
 /**
  * A PROPOSAL measured, not the app's code: flushQueue (src/client/lib/offline-queue/flush.ts) with one change,
  * the removal of a sent request (claim.succeed, one IndexedDB readwrite transaction) is no longer awaited
- * before the next request is sent; the batch waits for all its removals before it ends. Everything else is
- * flush.ts: one claim per batch, replayRequest, fail/release on the same outcomes, stats after the batch.
+ * before the next request is sent; the batch waits for all its removals before it ends. Otherwise flush.ts
+ * with its defaults (one sender): one claim per batch, replayRequest, fail/release on the same outcomes, stats
+ * after the batch. Left out: its 401 handling (headersFor, held requests); the bench never gets a 401, and one
+ * here throws.
  *
  * Why it keeps exactly-once (flush.ts steps 1-3): a removal that has not committed when the tab dies leaves the
  * request 'in-flight' under a dead claim; it is taken over and replayed with its stored Idempotency-Key, and the
@@ -29,6 +31,7 @@ export async function flushPipelined(
         sent += 1;
         continue;
       }
+      if (outcome.kind === 'unauthorized') throw new Error(`unexpected 401: ${outcome.error}`);
       failed += 1;
       if (outcome.kind === 'unreachable') {
         await claim.release(request.id, outcome.error);

@@ -83,8 +83,8 @@ function timedQueue(queue: RequestQueue, timer: () => Timer): RequestQueue {
         claimId: claim.claimId,
         requests: claim.requests,
         succeed: (id) => timer().time('succeed', () => claim.succeed(id)),
-        fail: (id, error, intervals) => timer().time('fail', () => claim.fail(id, error, intervals)),
-        release: (id, error) => timer().time('release', () => claim.release(id, error)),
+        fail: (...params) => timer().time('fail', () => claim.fail(...params)),
+        release: (...params) => timer().time('release', () => claim.release(...params)),
         end: () => timer().time('end', () => claim.end()),
       };
       return timed;
