@@ -17,8 +17,9 @@ import { webManifest } from './src/sw/web-manifest';
  * dist/client/sw.js with the precache list injected, and writes manifest.webmanifest (src/sw/web-manifest.ts)
  * with its <link> in index.html. Registration is the app's own (workbox-window in src/client/app/pwa-platform.ts,
  * /sw.js with scope /), so the plugin injects no register script. The precache is the app shell: every JS, CSS,
- * HTML and font file of the build, plus the widgets' templates and the manifest's icons. Not the translations
- * (cached at run time for a day, 001 §9), not source maps, and not the .br/.gz copies `precompress()` writes
+ * HTML and font file of the build, plus the widgets' templates, the manifest's icons and the translations
+ * (cached at run time for a day, 001 §9; the precached copy answers offline after that day), not source maps,
+ * and not the .br/.gz copies `precompress()` writes
  * beside each file: those are the same files in another encoding, which the server picks by Accept-Encoding.
  *
  * Translations (001 §7 "GET /locales/{lng}/{ns}.json"): the repo's locales/ folder is served at /locales in
@@ -164,7 +165,9 @@ function pwa(): Plugin[] {
     injectManifest: {
       // A classic script: workbox-window registers /sw.js without { type: 'module' }.
       rollupFormat: 'iife',
-      globPatterns: ['**/*.{js,css,html,woff,woff2}', 'widgets/*.json'],
+      // The translations too: cached a day at run time (001 §9), the precached copy is what a reload with
+      // the network gone answers after that day (src/sw/plugins.ts precachedFallback).
+      globPatterns: ['**/*.{js,css,html,woff,woff2}', 'widgets/*.json', 'locales/*/*.json'],
       globIgnores: ['**/*.br', '**/*.gz', '**/*.map', '.vite/**', 'sw.js'],
       maximumFileSizeToCacheInBytes: MAX_PRECACHED_FILE_BYTES,
     },

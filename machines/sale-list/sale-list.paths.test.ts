@@ -39,6 +39,20 @@ const invoiceShown = actionsSnapshot({
   value: { open: 'done' },
   context: { mode: 'invoice', intentId: 'i-3', sale: managed, result: {} },
 });
+// Actions the offline request queue took (the chart's `queued` step), and the queue watcher's reports.
+const queuedTip = actionsSnapshot({
+  value: { open: 'queued' },
+  context: { mode: 'tip', intentId: 'q-1', sale: managed, result: { queued: { requestId: '31' } } },
+});
+const queuedVoid = actionsSnapshot({
+  value: { open: 'queued' },
+  context: { mode: 'void', intentId: 'q-2', sale: managed, result: { queued: { requestId: '32' } } },
+});
+const queueReports = [
+  { type: 'queued.status', requestId: '31', status: 'failed' },
+  { type: 'queued.status', requestId: '31', status: 'gone' },
+  { type: 'queued.status', requestId: '32', status: 'gone' },
+] satisfies SaleListEvent[];
 const idleOutOfSync = actionsSnapshot({
   value: 'idle',
   context: { mode: 'none', intentId: null, sale: { ...managed, status: SALE_STATUS.VOID }, result: null },
@@ -81,6 +95,9 @@ const actorEvents = [
   savedAll,
   invoiceShown,
   idleOutOfSync,
+  queuedTip,
+  queuedVoid,
+  ...queueReports,
 ];
 
 // A coarse graph key: the states and the context facts the guards read (paging, the open sale, the action
@@ -99,6 +116,7 @@ const { paths, coverage } = exploreMachine(saleListMachine, {
       settled: snapshot.context.settledIntentId,
       pending: snapshot.context.pending,
       saveIntent: snapshot.context.saveIntentId,
+      queued: snapshot.context.queuedActions,
     }),
   minimal: true,
 });

@@ -373,6 +373,27 @@ describe('health check', () => {
   });
 });
 
+describe('counts read by the app', () => {
+  it('a change made elsewhere (another tab, the worker) updates the health and re-arms the retry wake-up', async () => {
+    const h = harness();
+    await settle();
+    await h.becomeLeader();
+    h.runs.length = 0;
+    h.actor.send({
+      type: 'queue.counted',
+      stats: { ...EMPTY, totalRequests: 3, failedRequests: 1, pendingRequests: 2, nextRetryInMs: 5_000 },
+    });
+    expect(selectHealth(h.actor.getSnapshot())).toBe('degraded');
+    expect(selectQueueCounts(h.actor.getSnapshot())).toEqual({
+      totalRequests: 3,
+      pendingRequests: 2,
+      failedRequests: 1,
+    });
+    await h.advance(5_100, 100);
+    expect(h.reasons()).toEqual(['retry']);
+  });
+});
+
 describe('configuration', () => {
   it('a valid update is applied, persisted and restarts the timers with the new intervals', async () => {
     const h = harness();
@@ -412,7 +433,13 @@ describe('retry wake-up', () => {
     const h = harness({}, { manual: true });
     await settle();
     await h.becomeLeader();
-    const retrying = { ...EMPTY, totalRequests: 1, pendingRequests: 1, pendingRetries: 1, nextRetryInMs: 5_000 };
+    const retrying = {
+      ...EMPTY,
+      totalRequests: 1,
+      pendingRequests: 1,
+      pendingRetries: 1,
+      nextRetryInMs: 5_000,
+    };
     h.runs[0]?.resolve({ attempted: 1, succeeded: 0, failed: 1, stats: retrying, finishedAt: 0 });
     await settle();
     await h.advance(5_000, 100);
@@ -473,7 +500,13 @@ describe('status', () => {
 
     h.actor.send({ type: 'app.focus' });
     await settle();
-    const retrying = { ...EMPTY, totalRequests: 1, pendingRequests: 1, pendingRetries: 1, nextRetryInMs: 5_000 };
+    const retrying = {
+      ...EMPTY,
+      totalRequests: 1,
+      pendingRequests: 1,
+      pendingRetries: 1,
+      nextRetryInMs: 5_000,
+    };
     h.runs[1]?.resolve({ attempted: 1, succeeded: 0, failed: 1, stats: retrying, finishedAt: 12_000 });
     await settle();
     expect(selectSyncStatus(h.actor.getSnapshot(), h.clock.now()).nextSyncEstimate).toBe(5_020);

@@ -29,8 +29,8 @@
  *   next batch at once (sync-scheduler.rules.ts): draining 1,000 sales must not wait for a timer per 10.
  * - Retries are the queue's: each failed request carries its retry count and next-try time (5 s, 30 s, 2 min,
  *   the last repeated) and the flush actor sends only those that are due. The scheduler wakes up when the
- *   earliest of them falls due (the `retry` region, armed from the counts every run, the purge and the health
- *   check record: `nextRetryInMs`), so a 5 s retry is not left waiting for the next 30 s timer. A request due
+ *   earliest of them falls due (the `retry` region, armed from the counts every run, the purge, the health
+ *   check and the app's own reads (`queue.counted`) record: `nextRetryInMs`), so a 5 s retry is not left waiting for the next 30 s timer. A request due
  *   already (left by a run that could not reach the server) arms nothing: the timers bring it back, and a
  *   server that is down is not asked again in a loop.
  * - The status card's "next sync" is the earliest armed timer: each timer records when it fires (`due`, on
@@ -218,6 +218,9 @@ export const syncSchedulerMachine = setup({
     now: input.now ?? (() => Date.now()),
   }),
   on: {
+    'queue.counted': {
+      actions: [{ type: 'recordHealth', params: ({ event }) => event.stats }, 'announceStats'],
+    },
     'app.visible': { actions: { type: 'requestSync', params: { reason: 'visible' } } },
     'app.focus': { actions: { type: 'requestSync', params: { reason: 'focus' } } },
     'config.update': [

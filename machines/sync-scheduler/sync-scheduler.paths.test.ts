@@ -58,6 +58,7 @@ const userEvents: SyncSchedulerEvent[] = [
   { type: 'config.update', config: { batchSize: 0 } },
   { type: 'sync.due', reason: 'scheduled' },
   { type: 'config.applied' },
+  { type: 'queue.counted', stats: RETRYING },
 ];
 
 const actorEvents = [

@@ -112,6 +112,11 @@ export type SyncSchedulerEvent =
   | { type: 'leader.acquired' }
   | { type: 'leader.lost' }
   | { type: 'config.update'; config: Partial<SyncConfig> }
+  /**
+   * The app read the queue's counts and they differ from the chart's (a change made by another tab, the worker,
+   * or a screen's retry or removal): the health and the retry wake-up follow them.
+   */
+  | { type: 'queue.counted'; stats: QueueStats }
   /** Internal: raised by the triggers (timers, online, leader, resume, visible, focus, force). */
   | { type: 'sync.due'; reason: SyncReason }
   /** Internal: raised after a valid config.update, so the scheduled timers restart with the new intervals. */

@@ -5,6 +5,8 @@ import {
   selectCacheTotals,
   selectCaches,
   selectCanRun,
+  selectConfirmingOperation,
+  selectFailedRequests,
   selectIsConfirming,
   selectIsRunning,
   selectLastResult,
@@ -15,6 +17,16 @@ import type { OperationOutput, OperationRequest, WorkerToolsInput } from './work
 
 const STATIC = { name: 'static-assets', entries: 12, size: 4_000 };
 const API = { name: 'api-responses', entries: 3, size: 600 };
+const FAILED_SALE = {
+  id: 4,
+  method: 'POST',
+  path: '/api/pos/sales',
+  tags: ['order'],
+  attempts: 4,
+  lastError: 'HTTP 500: Internal Server Error',
+  queuedAt: 1_000,
+  lastAttemptAt: 2_000,
+};
 
 function start(run: (request: OperationRequest) => Promise<OperationOutput>, input: WorkerToolsInput = {}) {
   const asked: OperationRequest[] = [];
@@ -85,6 +97,37 @@ describe('workerTools', () => {
     actor.send({ type: 'tools.confirm' });
     await settled(actor);
     expect(asked).toEqual([{ operation: 'forceReload' }]);
+  });
+
+  it('opens the sync tab with the failed requests listed, and keeps the list the last operation read', async () => {
+    const { actor, asked } = start(
+      async (r) => ({
+        operation: r.operation,
+        failed: r.operation === 'listFailed' ? [FAILED_SALE] : [],
+        count: 1,
+      }),
+      { initial: { operation: 'listFailed' } },
+    );
+    await settled(actor);
+    expect(selectFailedRequests(actor.getSnapshot())).toEqual([FAILED_SALE]);
+    actor.send({ type: 'tools.run', operation: 'retryFailed' });
+    await settled(actor);
+    expect(selectFailedRequests(actor.getSnapshot())).toEqual([]);
+    expect(asked.map((r) => r.operation)).toEqual(['listFailed', 'retryFailed']);
+  });
+
+  it('asks before removing the failed requests (a sale among them is gone for good)', async () => {
+    const { actor, asked } = start(async (r) => ({ operation: r.operation, count: 1, failed: [] }));
+    actor.send({ type: 'tools.run', operation: 'removeFailed' });
+    expect(selectConfirmingOperation(actor.getSnapshot())).toBe('removeFailed');
+    actor.send({ type: 'tools.cancel' });
+    expect(asked).toEqual([]);
+    expect(selectConfirmingOperation(actor.getSnapshot())).toBeNull();
+    actor.send({ type: 'tools.run', operation: 'removeFailed' });
+    actor.send({ type: 'tools.confirm' });
+    await settled(actor);
+    expect(asked).toEqual([{ operation: 'removeFailed' }]);
+    expect(selectLastResult(actor.getSnapshot())).toMatchObject({ operation: 'removeFailed', count: 1 });
   });
 
   it("shows the worker manager's time-out text and clears it on the next run or on dismiss", async () => {

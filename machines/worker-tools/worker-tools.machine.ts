@@ -5,7 +5,7 @@
  *
  *   starting ─▶ running (an initial operation) | idle
  *   idle ─tools.run─▶ running ─done/error─▶ idle
- *     └─tools.run (forceReload)─▶ confirming ─tools.confirm─▶ running
+ *     └─tools.run (forceReload, removeFailed)─▶ confirming ─tools.confirm─▶ running
  *                                     └─tools.cancel─▶ idle
  *
  * Why it is shaped so:
@@ -13,7 +13,10 @@
  *   failure visible in the snapshot); one at a time, because two cache operations racing would report counts
  *   of a state that never existed. A click while one runs is dropped (the buttons are disabled meanwhile).
  * - Force Reload SW unregisters the worker and deletes every cache: the spec asks first ("This will force
- *   reload the service worker and clear all caches. Continue?"), so the chart waits for the answer.
+ *   reload the service worker and clear all caches. Continue?"), so the chart waits for the answer. Remove
+ *   failed deletes queued sales and payments for good (design.md §6: never without the user asking), so it
+ *   asks too.
+ * - The last list of failed requests read by any operation is kept, like the caches.
  * - The time-outs of 001 §9 (cache operations 10 s, force update 15 s, responsiveness 3 s) are the actor's:
  *   each message waits for its own reply, and the worker manager's texts ('Cache clear operation timeout', …)
  *   come back as the failure's message.
@@ -70,7 +73,7 @@ export const workerToolsMachine = setup({
     hasInitial: ({ context }) => context.initial !== null,
     needsConfirmation: ({ event }) => {
       assertEvent(event, 'tools.run');
-      return event.operation === 'forceReload';
+      return event.operation === 'forceReload' || event.operation === 'removeFailed';
     },
   },
   actions: {
@@ -89,6 +92,9 @@ export const workerToolsMachine = setup({
     recordCaches: assign(({ context }, output: OperationOutput) => ({
       caches: output.caches ? output.caches.map((cache) => ({ ...cache })) : context.caches,
     })),
+    recordFailed: assign(({ context }, output: OperationOutput) => ({
+      failed: output.failed ? output.failed.map((request) => ({ ...request })) : context.failed,
+    })),
     recordError: assign({
       error: ({ context }, params: { error: unknown }) => toToolsError(params.error, context.request),
     }),
@@ -101,6 +107,7 @@ export const workerToolsMachine = setup({
     request: null,
     result: null,
     caches: null,
+    failed: null,
     error: null,
     initial: input.initial ?? null,
   }),
@@ -119,7 +126,7 @@ export const workerToolsMachine = setup({
         ],
       },
     },
-    // "This will force reload the service worker and clear all caches. Continue?" (001 §8).
+    // "This will force reload the service worker and clear all caches. Continue?" (001 §8); Remove failed.
     confirming: {
       on: {
         'tools.confirm': { target: 'running' },
@@ -137,6 +144,7 @@ export const workerToolsMachine = setup({
           actions: [
             { type: 'recordResult', params: ({ event }) => event.output },
             { type: 'recordCaches', params: ({ event }) => event.output },
+            { type: 'recordFailed', params: ({ event }) => event.output },
           ],
         },
         onError: {

@@ -17,18 +17,21 @@ import type { WorkerToolsEvent, WorkerToolsInput } from './worker-tools.types';
 const events = [
   { type: 'tools.run', operation: 'cacheInfo' },
   { type: 'tools.run', operation: 'forceReload' },
+  { type: 'tools.run', operation: 'removeFailed' },
   { type: 'tools.confirm' },
   { type: 'tools.cancel' },
   { type: 'error.dismiss' },
 ] satisfies WorkerToolsEvent[];
 const actorEvents = [
   doneEvent('runOperation', { operation: 'cacheInfo', caches: [{ name: 'static', entries: 2, size: 10 }] }),
+  doneEvent('runOperation', { operation: 'listFailed', failed: [] }),
   errorEvent('runOperation', new Error('Cache info operation timeout')),
 ];
 
 const inputs: Array<[string, WorkerToolsInput]> = [
   ['the status panel (nothing at start)', {}],
   ['the caching tab (stats at start)', { initial: { operation: 'cacheStats' } }],
+  ['the sync tab (failed requests at start)', { initial: { operation: 'listFailed' } }],
 ];
 const explorations = inputs.map(([name, input]) => ({
   name,

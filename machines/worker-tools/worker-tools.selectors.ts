@@ -1,7 +1,13 @@
 /** View facts of the service-worker status panel and the caching tab (001 §2), derived from the snapshot. */
 import type { SnapshotFrom } from 'xstate';
 import type { workerToolsMachine } from './worker-tools.machine';
-import type { CacheSummary, OperationOutput, WorkerOperation, WorkerToolsError } from './worker-tools.types';
+import type {
+  CacheSummary,
+  FailedRequestSummary,
+  OperationOutput,
+  WorkerOperation,
+  WorkerToolsError,
+} from './worker-tools.types';
 
 export type WorkerToolsSnapshot = SnapshotFrom<typeof workerToolsMachine>;
 
@@ -11,8 +17,16 @@ export const selectIsRunning = (snapshot: WorkerToolsSnapshot): boolean => snaps
 export const selectRunningOperation = (snapshot: WorkerToolsSnapshot): WorkerOperation | null =>
   snapshot.matches('running') ? (snapshot.context.request?.operation ?? null) : null;
 
-/** The force-reload question is on screen (001 §8). */
+/** A question is on screen: the force reload's (001 §8) or Remove failed's. */
 export const selectIsConfirming = (snapshot: WorkerToolsSnapshot): boolean => snapshot.matches('confirming');
+
+/** Which operation waits for its confirmation, or null. */
+export const selectConfirmingOperation = (snapshot: WorkerToolsSnapshot): WorkerOperation | null =>
+  snapshot.matches('confirming') ? (snapshot.context.request?.operation ?? null) : null;
+
+/** The failed requests last read (the sync tab's list); null until an operation read them. */
+export const selectFailedRequests = (snapshot: WorkerToolsSnapshot): FailedRequestSummary[] | null =>
+  snapshot.context.failed;
 
 export const selectCanRun = (snapshot: WorkerToolsSnapshot): boolean => snapshot.matches('idle');
 

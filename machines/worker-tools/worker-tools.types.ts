@@ -23,7 +23,28 @@ export type WorkerOperation =
   /** The offline queue's failed requests back to pending (design.md §6: retryable). */
   | 'retryFailed'
   /** The offline queue's failed requests downloaded as JSON (design.md §6: exportable). */
-  | 'exportFailed';
+  | 'exportFailed'
+  /** The offline queue's failed requests, listed (the sync tab). */
+  | 'listFailed'
+  /** The offline queue's failed requests deleted, sales and payments too (000 §4 "removed in bulk"). Asks first. */
+  | 'removeFailed';
+
+/** One failed request as the sync tab lists it (method, path, tags, attempts, last error, age). */
+export interface FailedRequestSummary {
+  id: number;
+  method: string;
+  /** Path and query, without the origin. */
+  path: string;
+  /** Resource tags, without 'failed' (every one listed has it). */
+  tags: string[];
+  /** Sends made: the first one and each retry. */
+  attempts: number;
+  /** 'HTTP {status}: {statusText}' (000 §8), or why it was not sent; null when unknown. */
+  lastError: string | null;
+  /** When it was queued, epoch ms (its age). */
+  queuedAt: number;
+  lastAttemptAt: number | null;
+}
 
 export interface OperationRequest {
   operation: WorkerOperation;
@@ -48,6 +69,8 @@ export interface OperationOutput {
   count?: number;
   /** How long the worker took to answer (checkResponse). */
   elapsedMs?: number;
+  /** The failed requests after the operation, when it read them (listFailed, retryFailed, removeFailed). */
+  failed?: FailedRequestSummary[];
 }
 
 export interface WorkerToolsError {
@@ -69,6 +92,8 @@ export interface WorkerToolsContext {
   result: OperationOutput | null;
   /** The last cache list any operation read; null until one did. */
   caches: CacheSummary[] | null;
+  /** The last list of failed requests any operation read; null until one did. */
+  failed: FailedRequestSummary[] | null;
   error: WorkerToolsError | null;
   initial: OperationRequest | null;
 }

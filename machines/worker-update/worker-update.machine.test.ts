@@ -5,6 +5,7 @@ import {
   selectCanApplyUpdate,
   selectCurrentVersion,
   selectIsEmbedded,
+  selectIsRechecking,
   selectIsUpdateAvailable,
   selectIsUpdateInProgress,
   selectShowUpdatePrompt,
@@ -233,6 +234,30 @@ describe('Later and the banner', () => {
     h.actor.send({ type: 'update.later' });
     h.actor.send({ type: 'update.now' });
     expect(h.status()).toBe('activating');
+  });
+
+  it('Check Again while the update is offered asks the server for a newer one and keeps the offer', async () => {
+    const h = await withWaitingUpdate();
+    h.actor.send({ type: 'update.check' });
+    expect(h.calls).toEqual(['checkForUpdate']);
+    expect(selectIsRechecking(h.actor.getSnapshot())).toBe(true);
+    expect(selectShowUpdatePrompt(h.actor.getSnapshot())).toBe(true);
+    expect(selectIsUpdateAvailable(h.actor.getSnapshot())).toBe(true);
+    h.check()?.resolve();
+    await settle();
+    expect(h.status()).toBe('available');
+    expect(selectIsRechecking(h.actor.getSnapshot())).toBe(false);
+
+    // A failed check keeps the offer and says why; a newer worker found installs as any update does.
+    h.actor.send({ type: 'update.check' });
+    h.check()?.reject(new Error('Failed to fetch'));
+    await settle();
+    expect(h.status()).toBe('available');
+    expect(selectUpdateError(h.actor.getSnapshot())).toMatchObject({ message: 'Failed to fetch' });
+    h.actor.send({ type: 'update.check' });
+    expect(selectUpdateError(h.actor.getSnapshot())).toBeNull();
+    h.actor.send({ type: 'update.found' });
+    expect(h.status()).toBe('installing');
   });
 
   it('the banner dismisses itself after 30 s', async () => {

@@ -3,6 +3,7 @@
  * messages, §9 timings): initialising → running, where two regions go side by side:
  *
  *   update     idle ⇄ checking ─▶ installing ─▶ available ─(Later, 30 s)─▶ deferred
+ *                                                (offered ⇄ rechecking: Check Again)
  *                                                   │ Update Now            │ Apply Update (panel)
  *                                                   ▼                       ▼
  *                                              activating ─▶ activated ─(2 s)─▶ reloading ◀─(100 ms)─ applying
@@ -240,9 +241,29 @@ export const workerUpdateMachine = setup({
                 'update.failed': { target: 'failed', actions: 'recordUpdateFailure' },
               },
             },
-            // "App Update Available": Update Now or Later; the banner goes after 30 s (001 §9).
+            // "App Update Available": Update Now or Later; the banner goes after 30 s (001 §9). Check Again
+            // (the panel's banner, 001 §2) asks the server for a newer worker while the offer stays up: a newer
+            // one found installs as any update does; none found, or a failed check, leaves this one offered.
             available: {
+              initial: 'offered',
               after: { bannerDismissDelay: { target: 'deferred' } },
+              states: {
+                offered: {
+                  on: { 'update.check': { target: 'rechecking', actions: 'clearError' } },
+                },
+                rechecking: {
+                  tags: 'busy',
+                  invoke: {
+                    id: 'checkForUpdate',
+                    src: 'checkForUpdate',
+                    onDone: { target: 'offered' },
+                    onError: {
+                      target: 'offered',
+                      actions: { type: 'recordCheckError', params: ({ event }) => ({ error: event.error }) },
+                    },
+                  },
+                },
+              },
               on: {
                 'update.now': { target: 'activating' },
                 'update.later': { target: 'deferred' },

@@ -63,6 +63,10 @@ export function selectIsUpdateAvailable(snapshot: WorkerUpdateSnapshot): boolean
 export const selectShowUpdatePrompt = (snapshot: WorkerUpdateSnapshot): boolean =>
   selectUpdateStatus(snapshot) === 'available';
 
+/** Check Again is asking the server for a newer worker while this one stays offered. */
+export const selectIsRechecking = (snapshot: WorkerUpdateSnapshot): boolean =>
+  snapshot.matches({ running: { update: { available: 'rechecking' } } });
+
 export const selectIsUpdateInProgress = (snapshot: WorkerUpdateSnapshot): boolean =>
   snapshot.context.updateFlagSetAt !== null;
 

@@ -19,7 +19,6 @@
  * - API answers are keyed per session (plugins.ts authScopedCacheKey), as in the built-in API caches, so a
  *   pattern over /api never hands one person's data to the next one signed in on the till.
  */
-import { openDB } from 'idb';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import type { RouteHandlerCallback, RouteMatchCallback } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
@@ -30,11 +29,10 @@ import type { ConfiguredCache, RejectedConfig, SavedCacheConfig } from './cache-
 import { NETWORK_ERROR, NO_CACHED_RESPONSE } from './offline-response';
 import { authScopedCacheKey, errorResponse } from './plugins';
 import { compilePattern, customRouteAllowed } from './routes';
+import { idbSettingStore } from './settings-db';
 import type { RequestInfo, UrlMatcher } from './routes';
 
-/** Where the worker keeps the list (an IndexedDB of its own: the offline queue's has its own versioning). */
-export const CONFIG_DB = 'sw-settings';
-export const CONFIG_STORE = 'settings';
+/** Where the worker keeps the list: its settings database (settings-db.ts), under this key. */
 export const CONFIG_KEY = 'cache-configs';
 
 export interface ConfigStore {
@@ -44,30 +42,7 @@ export interface ConfigStore {
 
 /** The list in IndexedDB `sw-settings`, store `settings`, key `cache-configs`. */
 export function idbConfigStore(): ConfigStore {
-  const open = () =>
-    openDB(CONFIG_DB, 1, {
-      upgrade(db) {
-        db.createObjectStore(CONFIG_STORE);
-      },
-    });
-  return {
-    async read() {
-      const db = await open();
-      try {
-        return (await db.get(CONFIG_STORE, CONFIG_KEY)) as unknown;
-      } finally {
-        db.close();
-      }
-    },
-    async write(configs) {
-      const db = await open();
-      try {
-        await db.put(CONFIG_STORE, configs, CONFIG_KEY);
-      } finally {
-        db.close();
-      }
-    },
-  };
+  return idbSettingStore(CONFIG_KEY);
 }
 
 /** The Workbox strategy of a configuration, with its limits; null for NetworkOnly (not answered, see above). */

@@ -3,7 +3,13 @@ import { WORKER_MESSAGE } from '../domain/constants';
 import type { CacheLike, CacheStorageLike } from './cache-info';
 import { handleMessage } from './message-handler';
 import type { MessageDeps, MessageEventLike } from './message-handler';
-import { CACHE_CONFIG_ERROR, CACHE_CONFIGS_APPLIED, REGISTER_SYNC, SET_CACHE_CONFIGS } from './messages';
+import {
+  CACHE_CONFIG_ERROR,
+  CACHE_CONFIGS_APPLIED,
+  REGISTER_SYNC,
+  SET_CACHE_CONFIGS,
+  SET_SYNC_CONFIG,
+} from './messages';
 
 /** Cache Storage in memory: cache name → URL → body. */
 function fakeCaches(
@@ -47,6 +53,7 @@ function deps(overrides: Partial<MessageDeps> = {}): MessageDeps {
     broadcast: vi.fn(async () => undefined),
     requestSync: vi.fn(async () => undefined),
     applyCacheConfigs: vi.fn(async () => ({ applied: [], rejected: [] })),
+    rememberSyncConfig: vi.fn(async () => undefined),
     ...overrides,
   };
 }
@@ -155,6 +162,29 @@ describe('handleMessage', () => {
     const { event } = fakeEvent({ type: REGISTER_SYNC });
     await handleMessage(event, deps({ requestSync }));
     expect(requestSync).toHaveBeenCalledOnce();
+  });
+
+  it("keeps the page's sync configuration that comes with REGISTER_SYNC before the sync it asks for", async () => {
+    const order: string[] = [];
+    const syncConfig = { batchSize: 25, retryIntervals: [1_000, 2_000, 3_000] };
+    const d = deps({
+      rememberSyncConfig: vi.fn(async () => void order.push('remember')),
+      requestSync: vi.fn(async () => void order.push('sync')),
+    });
+    await handleMessage(fakeEvent({ type: REGISTER_SYNC, syncConfig }).event, d);
+    expect(d.rememberSyncConfig).toHaveBeenCalledWith(syncConfig);
+    expect(order).toEqual(['remember', 'sync']);
+
+    const bare = deps();
+    await handleMessage(fakeEvent({ type: REGISTER_SYNC }).event, bare);
+    expect(bare.rememberSyncConfig).not.toHaveBeenCalled();
+  });
+
+  it('keeps a sync configuration saved in the settings dialog (SET_SYNC_CONFIG) without syncing', async () => {
+    const d = deps();
+    await handleMessage(fakeEvent({ type: SET_SYNC_CONFIG, syncConfig: { batchSize: 5 } }).event, d);
+    expect(d.rememberSyncConfig).toHaveBeenCalledWith({ batchSize: 5 });
+    expect(d.requestSync).not.toHaveBeenCalled();
   });
 
   it('hands SET_CACHE_CONFIGS to the cache configurations and answers what was applied and set aside', async () => {

@@ -13,6 +13,7 @@ import {
   REGISTER_SYNC,
   requestType,
   SET_CACHE_CONFIGS,
+  SET_SYNC_CONFIG,
 } from './messages';
 import type { WorkerBroadcast, WorkerReply } from './messages';
 
@@ -40,6 +41,12 @@ export interface MessageDeps {
   requestSync(): Promise<void>;
   /** Keeps and applies the settings dialog's cache configurations (custom-caches.ts). */
   applyCacheConfigs(configs: unknown): Promise<{ applied: string[]; rejected: RejectedConfig[] }>;
+  /** Keeps the page's sync configuration for the worker's drain (sync-settings.ts). */
+  rememberSyncConfig(config: unknown): Promise<void>;
+}
+
+function syncConfigOf(data: unknown): unknown {
+  return (data as { syncConfig?: unknown }).syncConfig;
 }
 
 function reply(event: MessageEventLike, message: WorkerReply): void {
@@ -86,8 +93,15 @@ export async function handleMessage(event: MessageEventLike, deps: MessageDeps):
         reply(event, { type: WORKER_MESSAGE.FORCE_UPDATE_ERROR, error: errorText(error) });
       }
       return;
-    case REGISTER_SYNC:
+    case REGISTER_SYNC: {
+      const config = syncConfigOf(event.data);
+      // Kept first: the drain this registration leads to uses it.
+      if (config !== undefined) await deps.rememberSyncConfig(config).catch(() => undefined);
       await deps.requestSync();
+      return;
+    }
+    case SET_SYNC_CONFIG:
+      await deps.rememberSyncConfig(syncConfigOf(event.data));
       return;
     case SET_CACHE_CONFIGS:
       try {

@@ -14,9 +14,12 @@
  *                                                              CACHE_INFO error; the page reads any *_ERROR)
  *   FORCE_UPDATE     → FORCE_UPDATE_COMPLETED { version, updateFound } | FORCE_UPDATE_ERROR { error }
  *   SKIP_WAITING     → no reply: the worker calls skipWaiting() (workbox-window's messageSkipWaiting)
- *   REGISTER_SYNC    → no reply. Ours, not the spec's: "a request was queued". The worker registers the
+ *   REGISTER_SYNC { syncConfig? } → no reply. Ours, not the spec's: "a request was queued". The worker keeps
+ *                      the page's sync configuration when one comes (sync-settings.ts), then registers the
  *                      background sync tag (or, without Background Sync, replays the queue now when online).
  *                      The page may instead call `registration.sync.register(SYNC_TAG)` itself.
+ *   SET_SYNC_CONFIG { syncConfig } → no reply. Ours: the sync configuration saved in the settings dialog
+ *                      (001 §3; batch size and retry intervals are what the worker's drain uses).
  *   SET_CACHE_CONFIGS { configs } → CACHE_CONFIGS_APPLIED { applied: names, rejected: [{ name, reason }] }
  *                                 | CACHE_CONFIG_ERROR { error }
  *                      Ours, not the spec's: the cache configurations saved in the settings dialog's "Advanced
@@ -44,6 +47,9 @@ export const SYNC_TAG = 'offline-queue-sync';
 /** Ours: the page says it queued a request (see the file comment). */
 export const REGISTER_SYNC = 'REGISTER_SYNC';
 
+/** Ours: the settings dialog's sync configuration, for the worker's drain (see the file comment). */
+export const SET_SYNC_CONFIG = 'SET_SYNC_CONFIG';
+
 /** Ours: the settings dialog's cache configurations (see the file comment). */
 export const SET_CACHE_CONFIGS = 'SET_CACHE_CONFIGS';
 export const CACHE_CONFIGS_APPLIED = 'CACHE_CONFIGS_APPLIED';
@@ -60,6 +66,7 @@ export type WorkerRequestType =
   | typeof WORKER_MESSAGE.SKIP_WAITING
   | typeof WORKER_MESSAGE.FORCE_UPDATE
   | typeof REGISTER_SYNC
+  | typeof SET_SYNC_CONFIG
   | typeof SET_CACHE_CONFIGS;
 
 const REQUEST_TYPES: ReadonlySet<string> = new Set<WorkerRequestType>([
@@ -69,6 +76,7 @@ const REQUEST_TYPES: ReadonlySet<string> = new Set<WorkerRequestType>([
   WORKER_MESSAGE.SKIP_WAITING,
   WORKER_MESSAGE.FORCE_UPDATE,
   REGISTER_SYNC,
+  SET_SYNC_CONFIG,
   SET_CACHE_CONFIGS,
 ]);
 

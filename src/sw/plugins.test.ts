@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { NETWORK_ERROR, OFFLINE_RESPONSE_HEADER } from './offline-response';
-import { authScopedCacheKey, errorResponse, responseAgeMs, sessionCacheKey, staleIfError } from './plugins';
+import {
+  authScopedCacheKey,
+  errorResponse,
+  precachedFallback,
+  responseAgeMs,
+  sessionCacheKey,
+  staleIfError,
+} from './plugins';
 
 const URL_ = 'https://till.example/api/pos/employees?page=1';
 const NOW = Date.parse('2025-03-01T12:00:00Z');
@@ -79,5 +86,30 @@ describe('errorResponse', () => {
     expect(response.status).toBe(503);
     expect(response.headers.get(OFFLINE_RESPONSE_HEADER)).toBe('1');
     expect(await response.json()).toEqual({ success: false, data: null, message: 'Network error' });
+  });
+});
+
+describe('precachedFallback (the translations route)', () => {
+  const LOCALE = 'https://till.example/locales/es/common.json?v=1a2b3c4d5e6f';
+
+  it('answers the precached copy of the file when the network is gone and the day-old copy expired', async () => {
+    const asked: string[] = [];
+    const plugin = precachedFallback(async (path) => {
+      asked.push(path);
+      return path === '/locales/es/common.json' ? new Response('{"pwa":{}}') : undefined;
+    });
+    const answer = await plugin.handlerDidError({
+      request: new Request(LOCALE),
+      error: new TypeError('offline'),
+    });
+    expect(asked).toEqual(['/locales/es/common.json']);
+    expect(await answer?.text()).toBe('{"pwa":{}}');
+  });
+
+  it('answers nothing when the file is not precached, so the strategy fails as before', async () => {
+    const plugin = precachedFallback(async () => undefined);
+    expect(
+      await plugin.handlerDidError({ request: new Request(LOCALE), error: new TypeError('offline') }),
+    ).toBeUndefined();
   });
 });

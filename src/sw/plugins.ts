@@ -12,6 +12,9 @@
  *   "network-first … else a 503 response"; 001 §8 "'No cached response available', 'Network error' with
  *   status 503"), in the API's error envelope (src/contracts/envelope.ts), so the page's API client reads it
  *   like any server error and the offline queue (offline-fetch.ts) treats it as "not reached".
+ * - precachedFallback: the translations route's last resort. Translation files are cached a day at run time
+ *   (001 §9) under their build's `?v=` URL; the build precaches them too (vite.config.ts), so a reload with the
+ *   network gone after that day still has text: the precached copy of the same path (the same build's file).
  */
 import { offlineErrorResponse } from './offline-response';
 
@@ -75,4 +78,23 @@ export interface ErrorResponsePlugin {
 
 export function errorResponse(message: string): ErrorResponsePlugin {
   return { handlerDidError: async () => offlineErrorResponse(message) };
+}
+
+export interface PrecachedFallbackPlugin {
+  handlerDidError(param: { request: Request; error?: unknown }): Promise<Response | undefined>;
+}
+
+/** `matchPrecache` (workbox-precaching) by path: the query of the runtime URL (`?v=`) is not the precache's. */
+export function precachedFallback(
+  matchPrecache: (path: string) => Promise<Response | undefined>,
+): PrecachedFallbackPlugin {
+  return {
+    handlerDidError: async ({ request }) => {
+      try {
+        return await matchPrecache(new URL(request.url).pathname);
+      } catch {
+        return undefined;
+      }
+    },
+  };
 }

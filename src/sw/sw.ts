@@ -18,7 +18,12 @@
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { clientsClaim, setCacheNameDetails } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import {
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  matchPrecache,
+  precacheAndRoute,
+} from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import type { RouteMatchCallback } from 'workbox-core';
 import { CacheFirst, CacheOnly, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
@@ -43,9 +48,11 @@ import type { WorkerBroadcast } from './messages';
 import { clickTarget, focusOrOpen, notificationFromPush } from './notifications';
 import { registerPushSubscriptionRenewal } from './push-subscription';
 import { NETWORK_ERROR, NO_CACHED_RESPONSE } from './offline-response';
-import { authScopedCacheKey, errorResponse, staleIfError } from './plugins';
+import { authScopedCacheKey, errorResponse, precachedFallback, staleIfError } from './plugins';
 import { createCustomCaches, idbConfigStore } from './custom-caches';
 import { createQueueSync } from './queue-sync';
+import { idbSettingStore } from './settings-db';
+import { createSyncSettings, drainOptions, SYNC_CONFIG_KEY } from './sync-settings';
 import { routeFor } from './routes';
 import type { RouteKind } from './routes';
 import { workerVersion } from './version';
@@ -132,6 +139,8 @@ registerRoute(
   }),
 );
 
+// Cached a day (001 §9); past that day with the network gone, the build's precached copy answers instead
+// (vite.config.ts precaches locales/*/*.json), so a till reloaded offline the next morning still has its text.
 registerRoute(
   is('locales'),
   new CacheFirst({
@@ -142,6 +151,7 @@ registerRoute(
         maxEntries: LOCALES_CACHE.maxEntries,
         maxAgeSeconds: seconds(LOCALES_CACHE.maxAgeMs),
       }),
+      precachedFallback(async (path) => matchPrecache(path)),
     ],
   }),
 );
@@ -257,8 +267,10 @@ async function updateWidgets(ids?: readonly string[]): Promise<void> {
 // ---- the offline queue ------------------------------------------------------------------------------------
 
 const syncManager = registration.sync;
+// The page's saved sync configuration (batch size, retry intervals), handed over with its messages.
+const syncSettings = createSyncSettings(idbSettingStore(SYNC_CONFIG_KEY));
 const queueSync = createQueueSync({
-  drain: () => drainQueue(defaultRequestQueue()),
+  drain: async () => drainQueue(defaultRequestQueue(), drainOptions(await syncSettings.current())),
   isOnline: () => self.navigator.onLine,
   registerSync: syncManager ? (tag) => syncManager.register(tag) : null,
   broadcast: (message) => broadcast(message),
@@ -320,6 +332,7 @@ self.addEventListener('message', (event) => {
       broadcast,
       requestSync: () => queueSync.requestSync(),
       applyCacheConfigs: (configs) => customCaches.apply(configs),
+      rememberSyncConfig: (config) => syncSettings.remember(config),
     }),
   );
 });

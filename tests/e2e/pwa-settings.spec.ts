@@ -8,6 +8,7 @@
  * Works with or without a service worker in the build: nothing here needs one to answer, and where one would
  * change the outcome (the status panel's buttons, subscribing) the test accepts either documented answer.
  */
+import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { expectNoBlockingViolations } from './support/axe';
 import type { Page } from '@playwright/test';
@@ -22,6 +23,66 @@ async function cashierAtTheTill(page: Page): Promise<PwaSettingsPage> {
   await pwa.seeIndicator('Online', 0);
   return pwa;
 }
+
+/** A request that used up its retries, as the offline queue keeps it (lib/offline-queue/queue-db.ts). */
+interface FailedWrite {
+  url: string;
+  tags: string[];
+  ageMs: number;
+}
+
+/**
+ * Requests that failed for good, written to the offline queue's IndexedDB as the queue stores them (once the app
+ * has opened the database), and announced on the queue's BroadcastChannel as another tab would.
+ */
+async function queueFailed(page: Page, writes: FailedWrite[]): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(async () => (await indexedDB.databases()).some((d) => d.name === 'offline-queue')),
+    )
+    .toBe(true);
+  await page.evaluate(async (records) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('offline-queue');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const tx = db.transaction('requests', 'readwrite');
+    const now = Date.now();
+    records.forEach((record, i) =>
+      tx.objectStore('requests').add({
+        url: record.url,
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: 'Bearer e2e-token',
+          'idempotency-key': `e2e-failed-${now}-${i}`,
+        },
+        body: '{}',
+        timestamp: now - record.ageMs,
+        retryCount: 3,
+        maxRetries: 3,
+        priority: 'high',
+        priorityRank: 0,
+        tags: [...record.tags, 'failed'],
+        status: 'failed',
+        nextAttemptAt: now - record.ageMs,
+        lastAttemptAt: now - 60_000,
+        lastError: 'HTTP 500: Internal Server Error',
+      }),
+    );
+    await new Promise<void>((resolve, reject) => {
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(tx.error);
+    });
+    db.close();
+    const channel = new BroadcastChannel('offline-queue');
+    channel.postMessage({ type: 'queue-changed' });
+    channel.close();
+  }, writes);
+}
+
+const HOUR = 3_600_000;
 
 test.describe('the offline indicator', () => {
   test('counts the writes waiting in the offline queue and drains to zero back online', async ({
@@ -53,6 +114,87 @@ test.describe('the offline indicator', () => {
     // Back online, this tab (the leader) replays both with their Idempotency-Keys; the server answers OK.
     await context.setOffline(false);
     await pwa.seeIndicator('Online', 0);
+  });
+});
+
+test.describe('failed requests', () => {
+  test('are listed with their details, exported, retried, and removed after a confirmation', async ({
+    page,
+    context,
+  }) => {
+    const pwa = await cashierAtTheTill(page);
+    // The dialog's code loads on first open; this till opened it once while online.
+    await pwa.openFromIndicator();
+    await pwa.cancel();
+    // Offline: nothing sends the retried requests behind the test's back.
+    await context.setOffline(true);
+    await queueFailed(page, [
+      { url: '/api/pos/sales', tags: ['order'], ageMs: 3 * HOUR },
+      { url: '/api/payments/sale', tags: ['payment'], ageMs: 2 * HOUR },
+    ]);
+    // The indicator counts the unsynced writes, and shows the failed ones apart.
+    await pwa.seeIndicator('Offline', 2);
+    await expect(pwa.indicator).toHaveAttribute('data-failed', '2');
+    await expect(pwa.indicator.getByTestId('offline-indicator-failed')).toHaveText('!2');
+
+    await pwa.openFromIndicator();
+    await pwa.seeFact('queue-failed', '2');
+    await pwa.seeFact('sync-health', 'Degraded: some requests failed');
+    const rows = pwa.panel.getByTestId('failed-row');
+    await expect(rows).toHaveText([
+      /^POST\/api\/pos\/salesorder4HTTP 500: Internal Server Error3 hours ago$/,
+      /^POST\/api\/payments\/salepayment4HTTP 500: Internal Server Error2 hours ago$/,
+    ]);
+    await expectNoBlockingViolations(page, '[data-testid="pwa-settings-dialog"]');
+
+    // Export failed: a JSON download, the session's token left out.
+    const download = page.waitForEvent('download');
+    await pwa.press('Export failed');
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^offline-queue-failed-\d{4}-\d{2}-\d{2}\.json$/);
+    const exported = JSON.parse(await readFile(await file.path(), 'utf8')) as {
+      requests: { url: string; headers: Record<string, string>; lastError: string }[];
+    };
+    expect(exported.requests.map((r) => [r.url, r.headers.authorization, r.lastError])).toEqual([
+      ['/api/pos/sales', '[redacted]', 'HTTP 500: Internal Server Error'],
+      ['/api/payments/sale', '[redacted]', 'HTTP 500: Internal Server Error'],
+    ]);
+    await expect(pwa.panel.getByTestId('queue-result')).toHaveText('2 failed requests exported.');
+
+    // Retry failed: back to pending (they go once the till is online).
+    await pwa.press('Retry failed');
+    await expect(pwa.panel.getByTestId('queue-result')).toHaveText('2 requests will be sent again.');
+    await pwa.seeFact('queue-failed', '0');
+    await pwa.seeFact('queue-pending', '2');
+    await expect(rows).toHaveCount(0);
+    await expect(pwa.button('Remove failed')).toBeDisabled();
+    await expect(pwa.indicator).toHaveAttribute('data-failed', '0');
+    await expect(pwa.indicator.getByTestId('offline-indicator-failed')).toHaveCount(0);
+
+    // Another one fails; Remove failed asks first, and Cancel keeps it.
+    await queueFailed(page, [{ url: '/api/pos/sales', tags: ['order'], ageMs: 5 * 60_000 }]);
+    await pwa.seeFact('queue-failed', '1');
+    await expect(rows).toHaveText([/^POST\/api\/pos\/salesorder4.*5 minutes ago$/]);
+    await pwa.press('Remove failed');
+    const confirm = pwa.panel.getByTestId('remove-failed-confirm');
+    await expect(confirm).toContainText(
+      'Remove 1 failed request? A sale or payment among them is deleted for good: export it first.',
+    );
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+    await pwa.seeFact('queue-failed', '1');
+    await pwa.press('Remove failed');
+    await confirm.getByRole('button', { name: 'Remove', exact: true }).click();
+    await expect(pwa.panel.getByTestId('queue-result')).toHaveText('1 failed request removed.');
+    await pwa.seeFact('queue-failed', '0');
+    await pwa.seeFact('queue-pending', '2');
+    await expect(rows).toHaveCount(0);
+
+    // Force Reload SW would unregister the worker and empty the caches with no network to reload from.
+    await pwa.openTab('caching');
+    const panel = pwa.panel.getByTestId('sw-status-panel');
+    await expect(panel.getByRole('button', { name: 'Force Reload SW', exact: true })).toBeDisabled();
+    await expect(panel.getByTestId('sw-force-reload-offline')).toBeVisible();
   });
 });
 
@@ -221,6 +363,14 @@ test.describe('the offline and app settings dialog', () => {
 
     await pwa.press('Clear e2e-cache');
     await expect(pwa.panel.getByText('e2e-cache', { exact: true })).toHaveCount(0);
+    // The app shell's precache and the worker's sw-meta are never cleared here: the app must open offline.
+    await pwa.putInCache('sw-meta', '/e2e/meta.txt', 'meta');
+    await pwa.press('Refresh stats');
+    const meta = pwa.panel.getByTestId('cache-list').getByRole('row').filter({ hasText: 'sw-meta' });
+    await expect(meta.getByTestId('cache-protected')).toBeVisible();
+    await expect(pwa.panel.getByRole('button', { name: 'Clear sw-meta' })).toHaveCount(0);
+    await pwa.press('Clear all caches');
+    await expect(pwa.panel.getByTestId('cache-list')).toContainText('sw-meta');
     await pwa.putInCache('e2e-cache', '/e2e/again.txt', 'again');
     await pwa.press('Refresh stats');
     await expect(pwa.panel.getByTestId('cache-list')).toContainText('e2e-cache');

@@ -42,6 +42,11 @@ test.describe('service worker', () => {
     expect(precached.some((url) => new URL(url).pathname === '/index.html')).toBe(true);
     expect(precached.filter((url) => new URL(url).pathname.endsWith('.js')).length).toBeGreaterThan(20);
     expect(precached.filter((url) => /\.(br|gz|map)(\?|$)/.test(url))).toEqual([]);
+    // The translations too: a reload offline after their one-day cache expired still has text.
+    const paths = precached.map((url) => new URL(url).pathname);
+    for (const language of ['en', 'es', 'kr', 'thai', 'vi']) {
+      expect(paths).toContain(`/locales/${language}/common.json`);
+    }
   });
 
   test('the login page opens again with the network gone', async ({ page }) => {
@@ -51,6 +56,33 @@ test.describe('service worker', () => {
     await worker.waitForControl();
 
     await worker.setOffline(true);
+    await page.reload();
+    await expect(login.username).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await worker.setOffline(false);
+  });
+
+  test('the next day offline the app still speaks: translations come from the precache', async ({
+    page,
+    context,
+  }) => {
+    const worker = new ServiceWorkerPage(page);
+    const login = new LoginPage(page);
+    await login.open();
+    await worker.waitForControl();
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+
+    await worker.setOffline(true);
+    // A day later (001 §9): the worker's copies and the page's localStorage copies have expired, and the
+    // browser's HTTP cache has nothing fresh either.
+    await page.evaluate(async () => {
+      await caches.delete('locales');
+      for (const key of Object.keys(localStorage)) {
+        if (key.startsWith('i18next_res_')) localStorage.removeItem(key);
+      }
+    });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
     await page.reload();
     await expect(login.username).toBeVisible();
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
@@ -188,6 +220,61 @@ test.describe('service worker', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(((await found.json()) as { data: { total: number } }).data.total).toBe(1);
+  });
+
+  test('a sale queued by a session that expired overnight is held for a sign-in, not burnt on 401', async ({
+    page,
+  }) => {
+    const worker = new ServiceWorkerPage(page);
+    await new LoginPage(page).logInAsDemo('owner');
+    await worker.waitForControl();
+    await waitForQueueDatabase(page);
+
+    // Only the worker may send it here (no sync scheduler on this page of the origin).
+    await page.goto('/icons/icon-72.png');
+    await worker.waitForControl();
+    await worker.listen();
+    await worker.queue({
+      url: '/api/pos/customers',
+      method: 'POST',
+      headers: {
+        authorization: 'Bearer expired-overnight',
+        'content-type': 'application/json',
+        'idempotency-key': crypto.randomUUID(),
+      },
+      body: JSON.stringify({ first_name: `Held${Date.now()}`, last_name: 'Queued' }),
+      timestamp: Date.now(),
+      retryCount: 0,
+      maxRetries: 3,
+      priority: 'normal',
+      tags: ['customer'],
+      status: 'pending',
+      priorityRank: 1,
+      nextAttemptAt: 0,
+    });
+    await worker.post('REGISTER_SYNC');
+    await expect
+      .poll(async () => (await worker.broadcasts()).find((m) => m.type === WORKER_MESSAGE.BACKGROUND_SYNC), {
+        timeout: 15_000,
+      })
+      .toMatchObject({ type: WORKER_MESSAGE.BACKGROUND_SYNC, sent: 0, failed: 0, held: 1, remaining: 0 });
+    const stored = await page.evaluate(
+      () =>
+        new Promise<unknown[]>((resolve, reject) => {
+          const open = indexedDB.open('offline-queue');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const all = open.result.transaction('requests').objectStore('requests').getAll();
+            all.onsuccess = () => {
+              open.result.close();
+              resolve(all.result as unknown[]);
+            };
+          };
+        }),
+    );
+    expect(stored).toMatchObject([
+      { status: 'held', retryCount: 0, tags: ['customer'], lastError: 'HTTP 401: Unauthorized' },
+    ]);
   });
 
   test('the manifest names the app, its colours, icons, shortcuts and widgets', async ({ page, request }) => {

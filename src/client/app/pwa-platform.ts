@@ -78,12 +78,18 @@ import {
 import { applyCacheConfigsInWorker } from '../features/pwa/cache-config-sync';
 import { cacheConfigsSetting } from '../features/pwa/local-settings';
 import type { PwaActors, QueueStatsRef } from '../features/pwa/pwa-context';
-import { replayHeaders, toFlushOutput, toSchedulerStats } from '../features/pwa/queue-sync';
+import { countsDiffer, replayHeaders, toFlushOutput, toSchedulerStats } from '../features/pwa/queue-sync';
+import { summariseFailed } from '../features/pwa/failed-requests';
 import {
+  clearableCaches,
   expectReply,
+  FORCE_RELOAD_OFFLINE,
   isWorkerReply,
+  REGISTER_SYNC,
   replyCaches,
   replyVersion,
+  SET_SYNC_CONFIG,
+  syncConfigMessage,
   versionChange,
   versionedKeys,
 } from '../features/pwa/worker-messages';
@@ -109,8 +115,6 @@ export const QUEUE_CHANNEL = 'offline-queue';
 
 export type QueueChannelMessage = { type: 'queue-changed' } | { type: 'force-sync' };
 
-/** Ours, not the spec's (src/sw/messages.ts): "a request was queued", so the worker registers background sync. */
-const REGISTER_SYNC = 'REGISTER_SYNC';
 /** 001 §9 "responsiveness check 3 s": Test SW Response gives up after it. */
 const RESPONSIVENESS_TIMEOUT_MESSAGE = 'Service Worker did not answer within 3 seconds';
 const FORCE_UPDATE_TIMEOUT_MESSAGE = 'Force update operation timeout';
@@ -258,9 +262,14 @@ async function readCaches(): Promise<CacheSummary[]> {
   );
 }
 
-async function deleteCaches(names?: readonly string[]): Promise<number> {
+/**
+ * Deletes the named caches, or every cache. `keepProtected` (the caching tab's clears) keeps the app shell's
+ * precache and sw-meta (worker-messages.ts PROTECTED_CACHES): without them the app no longer opens offline.
+ */
+async function deleteCaches(names?: readonly string[], keepProtected = true): Promise<number> {
   const storage = cacheStorage();
-  const targets = names ?? (await storage.keys());
+  const all = names ?? (await storage.keys());
+  const targets = keepProtected ? clearableCaches(all) : all;
   const results = await Promise.all(targets.map((name) => storage.delete(name)));
   return results.filter(Boolean).length;
 }
@@ -376,8 +385,11 @@ function createPlatform(): Platform {
         if (change.type === 'enqueued') {
           syncScheduler.send({ type: 'queue.added' });
           broadcast({ type: 'queue-changed' });
-          // The worker registers its background sync, so the queue is replayed even if this tab closes first.
-          navigator.serviceWorker?.controller?.postMessage({ type: REGISTER_SYNC });
+          // The worker registers its background sync, so the queue is replayed even if this tab closes first,
+          // and keeps this page's sync configuration to drain it with (src/sw/sync-settings.ts).
+          navigator.serviceWorker?.controller?.postMessage(
+            syncConfigMessage(REGISTER_SYNC, syncScheduler.getSnapshot().context.config),
+          );
         }
         queueStats.refresh();
       });
@@ -419,6 +431,11 @@ function createPlatform(): Platform {
         .then((stats) => {
           snapshot = { context: stats };
           for (const listener of listeners) listener();
+          // Changed elsewhere (another tab, the worker, a retry or removal): the scheduler's health and retry
+          // wake-up follow. Only on a change, so its snapshot change (which refreshes these) ends the round.
+          if (countsDiffer(stats, syncScheduler.getSnapshot().context.stats)) {
+            syncScheduler.send({ type: 'queue.counted', stats });
+          }
         })
         .catch(() => undefined)
         .finally(() => {
@@ -476,6 +493,10 @@ function createPlatform(): Platform {
           storage.setItem(SYNC_CONFIG_KEY, JSON.stringify(params.config));
         } catch {
           // Refused storage: the configuration holds for this page.
+        }
+        // The worker's background sync drains with it too (it cannot read localStorage).
+        if (hasServiceWorker()) {
+          navigator.serviceWorker.controller?.postMessage(syncConfigMessage(SET_SYNC_CONFIG, params.config));
         }
       },
       forwardForceSync: () => broadcast({ type: 'force-sync' }),
@@ -619,6 +640,10 @@ function createPlatform(): Platform {
         // The worker keeps the caching tab's configurations itself; a change it missed (no worker in control
         // then) is handed over again at every start, not only when the tab opens.
         applyCacheConfigsInWorker(cacheConfigsSetting.get()).catch(() => undefined);
+        // Likewise the sync configuration its background sync drains with (src/sw/sync-settings.ts).
+        navigator.serviceWorker.controller?.postMessage(
+          syncConfigMessage(SET_SYNC_CONFIG, syncScheduler.getSnapshot().context.config),
+        );
         return output;
       }),
     },
@@ -782,6 +807,9 @@ function createPlatform(): Platform {
     },
   });
 
+  const listFailed = async (queue: RequestQueue) =>
+    (await queue.list({ status: 'failed' })).map((request) => summariseFailed(request, location.origin));
+
   async function runOperation(request: OperationRequest): Promise<OperationOutput> {
     const { operation } = request;
     switch (operation) {
@@ -837,11 +865,13 @@ function createPlatform(): Platform {
         return { operation, version: replyVersion(reply) };
       }
       case 'forceReload': {
+        // Unregistered and emptied with no network, the reload would open nothing (the panel disables it too).
+        if (!navigator.onLine) throw new Error(FORCE_RELOAD_OFFLINE);
         if (hasServiceWorker()) {
           const registrations = await navigator.serviceWorker.getRegistrations();
           await Promise.all(registrations.map((r) => r.unregister()));
         }
-        const count = await deleteCaches().catch(() => 0);
+        const count = await deleteCaches(undefined, false).catch(() => 0);
         sessionStore()?.removeItem(UPDATE_FLAG_KEY);
         reloadPage();
         return { operation, count };
@@ -860,7 +890,7 @@ function createPlatform(): Platform {
         const { queue } = await loadQueue();
         const count = await queue.retryFailed();
         if (count > 0 && navigator.onLine) syncScheduler.send({ type: 'sync.force' });
-        return { operation, count };
+        return { operation, count, failed: await listFailed(queue) };
       }
       case 'exportFailed': {
         const { queue } = await loadQueue();
@@ -868,6 +898,17 @@ function createPlatform(): Platform {
         const count = (JSON.parse(json) as { requests: unknown[] }).requests.length;
         if (count > 0) download(json, `offline-queue-failed-${new Date().toISOString().slice(0, 10)}.json`);
         return { operation, count };
+      }
+      case 'listFailed': {
+        const { queue } = await loadQueue();
+        const failed = await listFailed(queue);
+        return { operation, count: failed.length, failed };
+      }
+      case 'removeFailed': {
+        // Asked first (the chart's confirmation): sales and payments go too, as the question says.
+        const { queue } = await loadQueue();
+        const count = await queue.removeFailed({ includeProtected: true });
+        return { operation, count, failed: await listFailed(queue) };
       }
     }
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, toPromise } from 'xstate';
+import { createActor, createMachine, toPromise } from 'xstate';
 import { aDetail } from '../../../machines/sale-list/sale-list.test-data';
 import type { SubmitActionInput } from '../../../machines/sale-management/sale-management.types';
 import { ACTION_MODE, SALE_STATUS } from '../../domain/constants';
@@ -10,7 +10,12 @@ import { createPinApprovalStore } from '../lib/api/pin-approval';
 import { createFakeFetch, envelope, failure } from '../lib/api/test-fetch';
 import { offlineQueuedResponse } from '../lib/offline-queue/offline-fetch';
 import type { FakeHandler } from '../lib/api/test-fetch';
-import { createSaleManagementActors, toActionError } from './sale-management-actors';
+import type {
+  QueuedActionStatus,
+  QueuedActionStatusEvent,
+} from '../../../machines/sale-list/sale-list.types';
+import { createQueueWatcher, createSaleManagementActors, toActionError } from './sale-management-actors';
+import type { QueueLookup } from './sale-management-actors';
 
 const MANAGER = {
   role: 'manager',
@@ -233,5 +238,76 @@ describe('sale management actors', () => {
     expect(bundle.sale.id).toBe(42);
     expect(bundle.refund).toEqual({ sale_id: 42, lines: [] });
     expect(bundle.employees).toEqual([]);
+  });
+});
+
+describe('queue watcher', () => {
+  /** A fake queue: statuses by id, and the page's change events. */
+  function fakeQueue(initial: Record<string, QueuedActionStatus>) {
+    const statuses = new Map(Object.entries(initial));
+    const listeners = new Set<() => void>();
+    const lookup: QueueLookup = {
+      status: async (id) => statuses.get(id) ?? 'gone',
+      subscribe: (listener) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+    };
+    return {
+      lookup,
+      listeners,
+      set: (id: string, status: QueuedActionStatus | null) => {
+        if (status === null) statuses.delete(id);
+        else statuses.set(id, status);
+        listeners.forEach((listener) => listener());
+      },
+    };
+  }
+
+  function watch(queue: ReturnType<typeof fakeQueue>, requestIds: string[]) {
+    const reports: Array<Omit<QueuedActionStatusEvent, 'type'>> = [];
+    const parent = createActor(
+      createMachine({
+        types: {} as { events: QueuedActionStatusEvent },
+        invoke: { src: createQueueWatcher(async () => queue.lookup, 60_000), input: { requestIds } },
+        on: {
+          'queued.status': {
+            actions: ({ event }) => reports.push({ requestId: event.requestId, status: event.status }),
+          },
+        },
+      }),
+    ).start();
+    return { parent, reports };
+  }
+
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  it('reports only news: a request that fails, is retried, then leaves the queue', async () => {
+    const queue = fakeQueue({ '31': 'waiting', '32': 'waiting' });
+    const { parent, reports } = watch(queue, ['31', '32']);
+    await tick();
+    expect(reports).toEqual([]);
+    queue.set('31', 'failed');
+    await tick();
+    queue.set('31', 'waiting');
+    await tick();
+    queue.set('31', null);
+    await tick();
+    queue.set('32', 'waiting');
+    await tick();
+    expect(reports).toEqual([
+      { requestId: '31', status: 'failed' },
+      { requestId: '31', status: 'waiting' },
+      { requestId: '31', status: 'gone' },
+    ]);
+    parent.stop();
+    expect(queue.listeners.size).toBe(0);
+  });
+
+  it('says at once when a request already left the queue (sent by the service worker meanwhile)', async () => {
+    const queue = fakeQueue({});
+    const { reports } = watch(queue, ['40']);
+    await tick();
+    expect(reports).toEqual([{ requestId: '40', status: 'gone' }]);
   });
 });

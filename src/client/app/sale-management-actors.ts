@@ -6,7 +6,9 @@
  *   still refundable and the store's employees, in parallel);
  * - its child, the action-mode chart (machines/sale-management): checkManagerPin (POST /api/role-by-code) and
  *   submitAction, which maps each ACTION_MODE to its endpoint (lib/api/sale-management-api.ts); the invoice
- *   mode's "submit" is the read GET /api/pos/sales/:id/invoice, whose answer the chart shows.
+ *   mode's "submit" is the read GET /api/pos/sales/:id/invoice, whose answer the chart shows. A write the offline
+ *   request queue took answers `{ queued: { requestId } }` (design.md §6), never the server's data;
+ * - the list's queue watcher (watchQueuedActions): where each queued action stands in the offline queue.
  *
  * Every write carries the chart's intent id as its Idempotency-Key (made when the mode opened, kept across
  * retries). The modes that need a manager's PIN (src/domain/sale-status.ts MANAGER_PIN_MODES) send the approval
@@ -15,15 +17,18 @@
  * refusal reaches the dialog as `{ code, message }`: the sale-status i18n key when the server's text is one of the
  * domain's (so it reads in the cashier's language), else the generic key with the server's own message.
  */
-import { fromPromise } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
 import { pinFailure } from '../../../machines/pin-check/pin-check.rules';
 import { saleListMachine } from '../../../machines/sale-list/sale-list.machine';
 import { managedSaleOf } from '../../../machines/sale-list/sale-list.rules';
 import type {
   LoadSaleDetailInput,
   LoadSalesInput,
+  QueuedActionStatus,
+  QueuedActionStatusEvent,
   SaleDetailBundle,
   SalePage,
+  WatchQueuedActionsInput,
 } from '../../../machines/sale-list/sale-list.types';
 import { saleManagementMachine } from '../../../machines/sale-management/sale-management.machine';
 import type {
@@ -51,10 +56,110 @@ import type { ApiClient } from '../lib/api/client';
 import { pinApprovals } from '../lib/api/pin-approval';
 import type { PinApprovalStore } from '../lib/api/pin-approval';
 import * as salesApi from '../lib/api/sale-management-api';
+import type { Queued } from '../lib/api/sale-management-api';
+import { isOfflineQueueError } from '../lib/offline-queue/errors';
+import { isOfflineQueued, loadDefaultQueue } from '../lib/offline-queue/offline-fetch';
+import type { RequestQueue } from '../lib/offline-queue/request-queue';
 
 export interface SaleManagementDeps {
   client?: ApiClient;
   approvals?: PinApprovalStore;
+  /** Where queued actions are looked up (default: the app's offline queue, loaded on first need). */
+  queue?: () => Promise<QueueLookup>;
+  /** How often the watcher looks again (default QUEUE_POLL_MS). */
+  queuePollMs?: number;
+}
+
+/** What the queue watcher needs of the offline queue. */
+export interface QueueLookup {
+  status(requestId: string): Promise<QueuedActionStatus>;
+  /** Called back on each change THIS page makes to the queue; returns the unsubscribe. */
+  subscribe(listener: () => void): () => void;
+}
+
+/**
+ * WHY a poll besides the queue's own events: those cover only this page's instance; the service worker's
+ * background sync and another tab send requests this page never hears of. Reading a few ids from IndexedDB
+ * every 5 s costs nothing next to a cashier waiting to see the refund go through.
+ */
+export const QUEUE_POLL_MS = 5_000;
+
+/** The app's offline queue as the watcher reads it: a request not found there has left it (sent or removed). */
+export function queueLookup(queue: RequestQueue): QueueLookup {
+  return {
+    status: (requestId) =>
+      queue.get(requestId).then(
+        (request): QueuedActionStatus => (request.status === 'failed' ? 'failed' : 'waiting'),
+        (error: unknown) => {
+          if (isOfflineQueueError(error, 'not-found')) return 'gone';
+          throw error;
+        },
+      ),
+    subscribe: (listener) => queue.subscribe(() => listener()),
+  };
+}
+
+const defaultQueue = (): Promise<QueueLookup> => loadDefaultQueue().then(queueLookup);
+
+/**
+ * The list's queue watcher (machines/sale-list `queue.watching`): reports each watched request's status when it
+ * changes — at start, on each change this page makes to the queue, when the browser comes online, and every
+ * `pollMs`. An id starts as 'waiting' (it was just queued), so only news is sent. Looks overlap never: a
+ * change during a look asks for one more look after it.
+ */
+export function createQueueWatcher(source: () => Promise<QueueLookup>, pollMs: number = QUEUE_POLL_MS) {
+  return fromCallback<QueuedActionStatusEvent, WatchQueuedActionsInput>(({ input, sendBack }) => {
+    const known = new Map<string, QueuedActionStatus>(input.requestIds.map((id) => [id, 'waiting']));
+    let stopped = false;
+    let looking = false;
+    let again = false;
+    let unsubscribe: () => void = () => undefined;
+
+    async function lookOnce(): Promise<void> {
+      const queue = await source();
+      for (const requestId of input.requestIds) {
+        if (known.get(requestId) === 'gone') continue;
+        const status = await queue.status(requestId).catch(() => null);
+        if (stopped) return;
+        if (status !== null && status !== known.get(requestId)) {
+          known.set(requestId, status);
+          sendBack({ type: 'queued.status', requestId, status });
+        }
+      }
+    }
+    function look(): void {
+      if (stopped) return;
+      if (looking) {
+        again = true;
+        return;
+      }
+      looking = true;
+      void lookOnce()
+        .catch(() => undefined)
+        .finally(() => {
+          looking = false;
+          if (again) {
+            again = false;
+            look();
+          }
+        });
+    }
+
+    void source()
+      .then((queue) => {
+        if (!stopped) unsubscribe = queue.subscribe(look);
+      })
+      .catch(() => undefined);
+    const timer = setInterval(look, pollMs);
+    globalThis.addEventListener?.('online', look);
+    look();
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+      globalThis.removeEventListener?.('online', look);
+      unsubscribe();
+    };
+  });
 }
 
 export const SUBMIT_ERROR = {
@@ -95,6 +200,14 @@ function fail(error: ActionError): never {
 
 const withSale = (sale: SaleDetail): SubmitActionOutput => ({ sale: managedSaleOf(sale) });
 
+/**
+ * The action's output from a write's answer: the offline queue's receipt becomes `queued` (the chart shows
+ * "saved offline", the list marks the sale as waiting), never the sale data the server has not sent.
+ */
+function answerOf<T>(answer: Queued<T>, applied: (data: T) => SubmitActionOutput): SubmitActionOutput {
+  return isOfflineQueued(answer) ? { queued: { requestId: answer.requestId } } : applied(answer as T);
+}
+
 async function submit(
   input: SubmitActionInput,
   signal: AbortSignal,
@@ -110,16 +223,16 @@ async function submit(
   const options = { signal, client, idempotencyKey: input.intentId, ...(pinApproval ? { pinApproval } : {}) };
 
   if (mode === ACTION_MODE.CLEAR_TRASH_ALL) {
-    await salesApi.clearAllTrashed(options);
-    return {};
+    return answerOf(await salesApi.clearAllTrashed(options), () => ({}));
   }
   if (mode === ACTION_MODE.SAVE_ALL_CHANGES || mode === ACTION_MODE.SAVE_CHANGE) {
     // Store-wide: the changes name their sales; the open sale (if any) is only followed when it is among them.
     const changes = Array.isArray(form?.changes) ? (form.changes as salesApi.SaleChange[]) : [];
     if (changes.length === 0) fail(SUBMIT_ERROR.INCOMPLETE);
-    const { items } = await salesApi.saveAllChanges(changes, options);
-    const mine = items.find((sale) => sale.id === saleId);
-    return mine ? withSale(mine) : {};
+    return answerOf(await salesApi.saveAllChanges(changes, options), ({ items }) => {
+      const mine = items.find((sale) => sale.id === saleId);
+      return mine ? withSale(mine) : {};
+    });
   }
   if (saleId === null) fail(SUBMIT_ERROR.INCOMPLETE);
   const orFail = <T>(value: T | null): T => value ?? fail(SUBMIT_ERROR.INCOMPLETE);
@@ -127,27 +240,30 @@ async function submit(
   switch (mode) {
     case ACTION_MODE.REFUND: {
       const { lines } = orFail(readRefundForm(form));
-      return { sale: managedSaleOf((await salesApi.refundSale(saleId, { lines }, options)).sale) };
+      return answerOf(await salesApi.refundSale(saleId, { lines }, options), ({ sale }) => withSale(sale));
     }
     case ACTION_MODE.VOID:
-      return withSale(await salesApi.voidSale(saleId, {}, options));
+      return answerOf(await salesApi.voidSale(saleId, {}, options), withSale);
     case ACTION_MODE.REMOVE:
-      return withSale(await salesApi.trashSale(saleId, options));
+      return answerOf(await salesApi.trashSale(saleId, options), withSale);
     case ACTION_MODE.RESTORE:
-      return withSale(await salesApi.restoreSale(saleId, options));
+      return answerOf(await salesApi.restoreSale(saleId, options), withSale);
     case ACTION_MODE.CLEAR_TRASH_ONE:
-      await salesApi.clearTrashedSale(saleId, options);
-      return { sale: null };
+      return answerOf(await salesApi.clearTrashedSale(saleId, options), () => ({ sale: null }));
     case ACTION_MODE.TIP:
-      return withSale(await salesApi.changeTips(saleId, orFail(readTipForm(form)).tips, options));
+      return answerOf(await salesApi.changeTips(saleId, orFail(readTipForm(form)).tips, options), withSale);
     case ACTION_MODE.CHANGE_ORDER_DATE:
-      return withSale(
+      return answerOf(
         await salesApi.changeOrderAt(saleId, orFail(readOrderDateForm(form)).order_at, options),
+        withSale,
       );
     case ACTION_MODE.CHANGE_EMPLOYEE:
-      return withSale(await salesApi.changeEmployee(saleId, orFail(readEmployeeForm(form)), options));
+      return answerOf(
+        await salesApi.changeEmployee(saleId, orFail(readEmployeeForm(form)), options),
+        withSale,
+      );
     case ACTION_MODE.EDIT:
-      return withSale(await salesApi.setSaleStatus(saleId, orFail(readStatusForm(form)), options));
+      return answerOf(await salesApi.setSaleStatus(saleId, orFail(readStatusForm(form)), options), withSale);
     case ACTION_MODE.INVOICE:
       return { invoice: await salesApi.getSaleInvoice(saleId, { signal, client }) };
     default:
@@ -159,8 +275,11 @@ async function submit(
 export function createSaleManagementActors({
   client = api,
   approvals = pinApprovals,
+  queue = defaultQueue,
+  queuePollMs = QUEUE_POLL_MS,
 }: SaleManagementDeps = {}) {
   return {
+    watchQueuedActions: createQueueWatcher(queue, queuePollMs),
     loadSales: fromPromise<SalePage, LoadSalesInput>(({ input, signal }) =>
       salesApi.listSales(input, { signal, client }),
     ),
@@ -197,11 +316,13 @@ export function createSaleManagementActors({
 
 /** The list chart with its loaders and its action-mode child, all on the app's real calls. */
 export function createSaleListLogic(deps: SaleManagementDeps = {}) {
-  const { loadSales, loadSaleDetail, checkManagerPin, submitAction } = createSaleManagementActors(deps);
+  const { loadSales, loadSaleDetail, checkManagerPin, submitAction, watchQueuedActions } =
+    createSaleManagementActors(deps);
   return saleListMachine.provide({
     actors: {
       loadSales,
       loadSaleDetail,
+      watchQueuedActions,
       saleActions: saleManagementMachine.provide({ actors: { checkManagerPin, submitAction } }),
     },
   });

@@ -6,7 +6,9 @@
  * timeout; cache-config-form.ts). The cache operations are this tab's worker-tools actor, which reads the
  * stats when the tab opens; the configurations are this device's setting (local-settings.ts), which the
  * service worker applies: the tab hands it the list whenever it changes (cache-config-sync.ts). The
- * service-worker status panel sits below: its Clear Cache and Cache Info belong with the caches.
+ * service-worker status panel sits below: its Clear Cache and Cache Info belong with the caches. "Clear all
+ * caches" and the per-cache clears keep the app shell's precache and sw-meta (worker-messages.ts
+ * PROTECTED_CACHES): without them the app would no longer open offline.
  */
 import {
   Alert,
@@ -42,6 +44,7 @@ import type { CacheConfig, CacheConfigDraft, DraftError } from './local-settings
 import { errorText } from './messages';
 import type { PwaActors } from './pwa-context';
 import { formatBytes } from './pwa-format';
+import { isProtectedCache } from './worker-messages';
 import { Fact, Facts, Section } from './settings-ui';
 import { SwStatusPanel } from './sw-status-panel';
 
@@ -309,18 +312,25 @@ export function CachingTab({ actors }: { actors: PwaActors }) {
                   <Table.Cell textAlign="end">{cache.entries}</Table.Cell>
                   <Table.Cell textAlign="end">{size(cache.size)}</Table.Cell>
                   <Table.Cell textAlign="end">
-                    <Button
-                      size="sm"
-                      minH="11"
-                      variant="ghost"
-                      disabled={busy}
-                      aria-label={t('pwa.caching.clearOne', { name: cache.name })}
-                      onClick={() =>
-                        tools.send({ type: 'tools.run', operation: 'clearCache', cacheName: cache.name })
-                      }
-                    >
-                      {t('pwa.caching.clear')}
-                    </Button>
+                    {isProtectedCache(cache.name) ? (
+                      // The app shell and the worker's version: cleared, the app would not open offline.
+                      <Text as="span" color="fg.muted" fontSize="sm" data-testid="cache-protected">
+                        {t('pwa.caching.protected')}
+                      </Text>
+                    ) : (
+                      <Button
+                        size="sm"
+                        minH="11"
+                        variant="ghost"
+                        disabled={busy}
+                        aria-label={t('pwa.caching.clearOne', { name: cache.name })}
+                        onClick={() =>
+                          tools.send({ type: 'tools.run', operation: 'clearCache', cacheName: cache.name })
+                        }
+                      >
+                        {t('pwa.caching.clear')}
+                      </Button>
+                    )}
                   </Table.Cell>
                 </Table.Row>
               ))}

@@ -28,6 +28,7 @@ export const MESSAGE_KEYS: Readonly<Record<string, string>> = {
   'Force update operation timeout': 'pwa.workerErrors.forceUpdateTimeout',
   'Caching is not supported in this browser': 'pwa.workerErrors.cachingUnsupported',
   'No install prompt is available': 'pwa.install.noPrompt',
+  'Force reload needs a connection': 'pwa.panel.forceReloadOffline',
   [PUSH_ERROR.UNSUPPORTED]: 'push.errors.unsupported',
   [PUSH_ERROR.DENIED]: 'push.errors.denied',
   [PUSH_ERROR.REQUIRED]: 'push.errors.required',

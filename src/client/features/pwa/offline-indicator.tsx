@@ -1,8 +1,10 @@
 /**
  * The offline indicator of the POS bar (issue 5 item 3: "An offline indicator with the count of pending writes is
- * always visible in the POS layout"): online or offline, and how many queued requests have not reached the server
- * yet (failed ones included: design.md §6, they stay visible until someone retries or exports them). It opens the
- * settings dialog on the "Sync timing" tab, where the queue can be synced, retried and exported.
+ * always visible in the POS layout"): online or offline, how many queued WRITES have not reached the server
+ * (waiting or failed, as the logout question counts them, lib/storage.ts countUnsyncedWrites), and beside it, in
+ * red and marked "!", how many of those failed (design.md §6: they stay until someone retries, exports or
+ * removes them). Queued reads are not counted: nothing is lost if they never go. It opens the settings dialog
+ * on the "Sync timing" tab, where the queue can be synced, retried, exported and removed.
  */
 import { Box, Button, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
@@ -19,9 +21,14 @@ function Indicator({ actors }: { actors: PwaActors }) {
   const online = useSelector(actors.syncScheduler, selectIsOnline);
   const syncing = useSelector(actors.syncScheduler, selectIsSyncing);
   const stats = useQueueStats(actors.queueStats);
-  const count = stats.pendingRequests + stats.failedRequests;
+  const failed = stats.failedWrites;
+  const unsynced = stats.pendingWrites + failed;
   const state = online ? t('pwa.indicator.online') : t('pwa.indicator.offline');
-  const label = count > 0 ? `${state} · ${t('pwa.indicator.pending', { count })}` : state;
+  const label = [
+    state,
+    ...(unsynced > 0 ? [t('pwa.indicator.pending', { count: unsynced })] : []),
+    ...(failed > 0 ? [t('pwa.indicator.failed', { count: failed })] : []),
+  ].join(' · ');
   return (
     <Button
       variant="ghost"
@@ -34,7 +41,8 @@ function Indicator({ actors }: { actors: PwaActors }) {
       onClick={() => openPwaSettings('sync')}
       data-testid="offline-indicator"
       data-online={online}
-      data-count={count}
+      data-count={unsynced}
+      data-failed={failed}
     >
       <Box
         as="span"
@@ -47,7 +55,7 @@ function Indicator({ actors }: { actors: PwaActors }) {
       <Text as="span" hideBelow="md" fontSize="sm">
         {state}
       </Text>
-      {count > 0 && (
+      {unsynced > 0 && (
         <Text
           as="span"
           data-testid="offline-indicator-count"
@@ -60,7 +68,24 @@ function Indicator({ actors }: { actors: PwaActors }) {
           bg={online ? 'brand.solid' : 'orange.solid'}
           color="white"
         >
-          {count}
+          {unsynced}
+        </Text>
+      )}
+      {failed > 0 && (
+        <Text
+          as="span"
+          data-testid="offline-indicator-failed"
+          minW="6"
+          px="1.5"
+          rounded="full"
+          fontSize="xs"
+          fontWeight="bold"
+          textAlign="center"
+          bg="red.solid"
+          color="white"
+        >
+          {/* The colour is not the only signal: the button's label says "n failed". */}
+          {`!${failed}`}
         </Text>
       )}
     </Button>

@@ -1,5 +1,6 @@
 /** Sizes and durations of the PWA panels in the reader's language (Intl units; lib/format.ts for locales). */
-import { formatNumber } from '../../lib/format';
+import { formatNumber, intlLocale } from '../../lib/format';
+import { formatAge } from './failed-requests';
 
 const UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
 
@@ -27,4 +28,10 @@ export function formatSeconds(ms: number, language: string): string {
     unit: 'second',
     unitDisplay: 'short',
   });
+}
+
+/** How long ago, in words of the reader: 5 h → "5 hours ago" (a failed request's age). */
+export function formatAgo(ms: number, language: string): string {
+  const { unit, value } = formatAge(ms);
+  return new Intl.RelativeTimeFormat(intlLocale(language), { numeric: 'always' }).format(-value, unit);
 }

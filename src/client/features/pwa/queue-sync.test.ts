@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { replayHeaders, toFlushOutput, toSchedulerStats } from './queue-sync';
+import { countsDiffer, replayHeaders, toFlushOutput, toSchedulerStats } from './queue-sync';
 
 const stats = {
   totalRequests: 4,
@@ -52,6 +52,14 @@ describe('queue sync glue', () => {
       nextRetryInMs: 5_000,
     });
     expect(toSchedulerStats({ ...queue, nextAttemptAt: null }, 0, 1_000_000).nextRetryInMs).toBeNull();
+  });
+
+  it('tells the scheduler of counts that changed elsewhere, not of the same counts read again', () => {
+    expect(countsDiffer(stats, null)).toBe(true);
+    expect(countsDiffer({ ...stats, nextRetryInMs: 4_000 }, { ...stats, nextRetryInMs: 5_000 })).toBe(false);
+    expect(countsDiffer({ ...stats, failedRequests: 2, failedWrites: 2 }, stats)).toBe(true);
+    expect(countsDiffer({ ...stats, pendingRetries: 3 }, stats)).toBe(true);
+    expect(countsDiffer({ ...stats, heldRequests: 1 }, stats)).toBe(true);
   });
 
   it('replays with the current token only for the person who queued the request', () => {

@@ -47,6 +47,25 @@ export function toSchedulerStats(stats: LibraryQueueStats, pendingRetries: numbe
   };
 }
 
+const COUNTED: ReadonlyArray<keyof QueueStats> = [
+  'totalRequests',
+  'pendingRequests',
+  'failedRequests',
+  'pendingRetries',
+  'heldRequests',
+  'pendingWrites',
+  'failedWrites',
+];
+
+/**
+ * Whether counts read by the app differ from the scheduler's (a change made by another tab, the worker or a
+ * screen's retry): then the scheduler is told (`queue.counted`). The delay to the next retry is left out: it
+ * changes with every read, and telling the scheduler of it would make each read start the next.
+ */
+export function countsDiffer(read: QueueStats, known: QueueStats | null): boolean {
+  return known === null || COUNTED.some((field) => read[field] !== known[field]);
+}
+
 export interface ReplayableRequest {
   headers: Record<string, string>;
   context?: Record<string, string | number | boolean | null>;

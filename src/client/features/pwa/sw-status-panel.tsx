@@ -5,7 +5,9 @@
  * native app. When a new version waits, the panel's own banner offers Update Now and Check Again (001 §2).
  *
  * The update buttons are the worker-update chart's events; the other buttons are operations of this panel's
- * worker-tools actor (machines/worker-tools), which asks before a force reload (001 §8).
+ * worker-tools actor (machines/worker-tools), which asks before a force reload (001 §8). Force Reload SW is
+ * disabled while offline: it unregisters the worker and empties every cache, and the reload would then find
+ * nothing to open. Check Again asks the server for a newer worker while the waiting one stays offered.
  */
 import { Alert, Button, HStack, List, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -14,6 +16,7 @@ import {
   selectLastStartupError,
   selectStartupStatus,
 } from '../../../../machines/app-startup/app-startup.selectors';
+import { selectIsOnline } from '../../../../machines/sync-scheduler/sync-scheduler.selectors';
 import {
   selectIsConfirming,
   selectLastResult,
@@ -27,6 +30,7 @@ import {
   selectCanClearUpdateState,
   selectCurrentVersion,
   selectIsEmbedded,
+  selectIsRechecking,
   selectIsUpdateAvailable,
   selectIsUpdateInProgress,
   selectUpdateError,
@@ -95,6 +99,8 @@ export function SwStatusPanel({ actors }: { actors: PwaActors }) {
   const canApply = useSelector(update, selectCanApplyUpdate);
   const canClearFlags = useSelector(update, selectCanClearUpdateState);
   const updateError = useSelector(update, selectUpdateError);
+  const rechecking = useSelector(update, selectIsRechecking);
+  const online = useSelector(actors.syncScheduler, selectIsOnline);
   const startup = useSelector(actors.appStartup, selectStartupStatus);
   const startupError = useSelector(actors.appStartup, selectLastStartupError);
   const tools = useActorRef(actors.workerTools, { input: {} });
@@ -157,6 +163,7 @@ export function SwStatusPanel({ actors }: { actors: PwaActors }) {
               size="sm"
               minH="11"
               variant="outline"
+              loading={rechecking}
               onClick={() => update.send({ type: 'update.check' })}
             >
               {t('pwa.update.buttons.checkAgain')}
@@ -197,7 +204,7 @@ export function SwStatusPanel({ actors }: { actors: PwaActors }) {
             variant="outline"
             colorPalette={operation === 'forceReload' ? 'red' : undefined}
             minH="11"
-            disabled={disabled || busy}
+            disabled={disabled || busy || (operation === 'forceReload' && !online)}
             loading={running === operation}
             onClick={() => tools.send({ type: 'tools.run', operation })}
           >
@@ -205,6 +212,11 @@ export function SwStatusPanel({ actors }: { actors: PwaActors }) {
           </Button>
         ))}
       </HStack>
+      {!online && !disabled && (
+        <Text color="fg.muted" data-testid="sw-force-reload-offline">
+          {t('pwa.panel.forceReloadOffline')}
+        </Text>
+      )}
       {confirming && (
         <Alert.Root
           status="warning"

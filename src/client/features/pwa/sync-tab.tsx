@@ -3,7 +3,9 @@
  * estimate shown as Now when zero or less, last sync time), the queue line (total, pending, failed; Force sync now,
  * disabled while offline), the settings (immediate sync, batch size, max age in hours, three sync intervals and
  * three retry intervals in seconds; 001 §5 ranges, checked by the sync scheduler on Save) and the explanatory
- * cards. Failed requests can be retried and exported here (design.md §6).
+ * cards. Failed requests are listed (method, path, tags, attempts, last error, age) and can be retried,
+ * exported, or removed after a confirmation here (design.md §6). Requests answered 401 while the session was
+ * gone wait for a sign-in: the status card says so ("sign in to sync"), with the queue's health.
  */
 import {
   Alert,
@@ -15,30 +17,35 @@ import {
   List,
   SimpleGrid,
   Stack,
+  Table,
   Text,
 } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   selectCanForceSync,
+  selectHealth,
   selectIsPaused,
   selectIsSyncing,
   selectSyncError,
   selectSyncStatus,
 } from '../../../../machines/sync-scheduler/sync-scheduler.selectors';
 import {
+  selectConfirmingOperation,
+  selectFailedRequests,
   selectLastResult,
   selectRunningOperation,
   selectToolsError,
 } from '../../../../machines/worker-tools/worker-tools.selectors';
+import type { FailedRequestSummary } from '../../../../machines/worker-tools/worker-tools.types';
 import { SYNC_CONFIG_LIMITS, SYNC_INTERVAL_COUNT } from '../../../domain/constants';
 import type { SyncConfigError } from '../../../domain/sync-config';
 import { formatTime } from '../../lib/format';
 import { errorText } from './messages';
 import type { PwaActors } from './pwa-context';
 import { useQueueStats } from './pwa-context';
-import { formatSeconds } from './pwa-format';
+import { formatAgo, formatSeconds } from './pwa-format';
 import { Fact, Facts, Section } from './settings-ui';
 import { fieldError } from './sync-form';
 import type { SyncFormText } from './sync-form';
@@ -63,6 +70,7 @@ function StatusCard({ actors }: { actors: PwaActors }) {
   const status = useSelector(actors.syncScheduler, (s) => selectSyncStatus(s, now));
   const stats = useQueueStats(actors.queueStats);
   const syncing = useSelector(actors.syncScheduler, selectIsSyncing);
+  const health = useSelector(actors.syncScheduler, selectHealth);
   const next = status.nextSyncEstimate;
   return (
     <Section title={t('pwa.sync.status.title')} testId="sync-status">
@@ -98,11 +106,63 @@ function StatusCard({ actors }: { actors: PwaActors }) {
           }
           testId="sync-last"
         />
+        <Fact
+          label={t('pwa.sync.status.health')}
+          value={t(`pwa.sync.health.${health}`)}
+          testId="sync-health"
+        />
         {syncing && <Fact label={t('pwa.sync.status.activity')} value={t('pwa.indicator.syncing')} />}
       </Facts>
+      {stats.heldRequests > 0 && (
+        <Alert.Root status="warning" role="status" data-testid="sync-sign-in">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{t('pwa.sync.signIn.title')}</Alert.Title>
+            <Alert.Description>{t('pwa.sync.signIn.text', { count: stats.heldRequests })}</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      )}
     </Section>
   );
 }
+
+function FailedList({ failed }: { failed: readonly FailedRequestSummary[] }) {
+  const { t, i18n } = useTranslation('common');
+  const now = useNow();
+  return (
+    <Table.ScrollArea>
+      <Table.Root size="sm" data-testid="failed-list">
+        <Table.Caption captionSide="top" textAlign="start" fontWeight="semibold">
+          {t('pwa.sync.failed.title')}
+        </Table.Caption>
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>{t('pwa.sync.failed.method')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('pwa.sync.failed.path')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('pwa.sync.failed.tags')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t('pwa.sync.failed.attempts')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('pwa.sync.failed.lastError')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('pwa.sync.failed.age')}</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {failed.map((request) => (
+            <Table.Row key={request.id} data-testid="failed-row">
+              <Table.Cell>{request.method}</Table.Cell>
+              <Table.Cell wordBreak="break-all">{request.path}</Table.Cell>
+              <Table.Cell>{request.tags.join(', ') || '—'}</Table.Cell>
+              <Table.Cell textAlign="end">{request.attempts}</Table.Cell>
+              <Table.Cell>{request.lastError ?? '—'}</Table.Cell>
+              <Table.Cell>{formatAgo(Math.max(0, now - request.queuedAt), i18n.language)}</Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}
+
+const QUEUE_RESULTS = new Set(['retryFailed', 'exportFailed', 'removeFailed']);
 
 function QueueLine({ actors }: { actors: PwaActors }) {
   const { t } = useTranslation('common');
@@ -112,11 +172,23 @@ function QueueLine({ actors }: { actors: PwaActors }) {
   const paused = useSelector(scheduler, selectIsPaused);
   const syncing = useSelector(scheduler, selectIsSyncing);
   const syncError = useSelector(scheduler, selectSyncError);
-  // Retry and export of failed requests: operations of this tab's own worker-tools actor.
-  const tools = useActorRef(actors.workerTools, { input: {} });
+  // The failed requests' list, retry, export and removal: operations of this tab's own worker-tools actor,
+  // which lists them when the tab opens.
+  const tools = useActorRef(actors.workerTools, { input: { initial: { operation: 'listFailed' } } });
   const running = useSelector(tools, selectRunningOperation);
+  const confirming = useSelector(tools, selectConfirmingOperation);
   const toolsError = useSelector(tools, selectToolsError);
   const last = useSelector(tools, selectLastResult);
+  const failed = useSelector(tools, selectFailedRequests);
+  const failedCount = stats.failedRequests;
+  // The live count changed (a request failed, or another tab retried): read the list again. A click while an
+  // operation runs is dropped by the chart; that operation reads the list itself.
+  useEffect(() => {
+    tools.send({ type: 'tools.run', operation: 'listFailed' });
+  }, [tools, failedCount]);
+  const idle = running === null && confirming === null;
+  const run = (operation: 'retryFailed' | 'exportFailed' | 'removeFailed') =>
+    tools.send({ type: 'tools.run', operation });
   return (
     <Section title={t('pwa.sync.queue.title')} testId="sync-queue">
       <Facts>
@@ -144,22 +216,63 @@ function QueueLine({ actors }: { actors: PwaActors }) {
         <Button
           variant="outline"
           minH="11"
-          disabled={stats.failedRequests === 0 || running !== null}
+          disabled={failedCount === 0 || !idle}
           loading={running === 'retryFailed'}
-          onClick={() => tools.send({ type: 'tools.run', operation: 'retryFailed' })}
+          onClick={() => run('retryFailed')}
         >
           {t('pwa.sync.queue.retryFailed')}
         </Button>
         <Button
           variant="outline"
           minH="11"
-          disabled={stats.failedRequests === 0 || running !== null}
+          disabled={failedCount === 0 || !idle}
           loading={running === 'exportFailed'}
-          onClick={() => tools.send({ type: 'tools.run', operation: 'exportFailed' })}
+          onClick={() => run('exportFailed')}
         >
           {t('pwa.sync.queue.exportFailed')}
         </Button>
+        <Button
+          variant="outline"
+          colorPalette="red"
+          minH="11"
+          disabled={failedCount === 0 || !idle}
+          loading={running === 'removeFailed'}
+          onClick={() => run('removeFailed')}
+        >
+          {t('pwa.sync.queue.removeFailed')}
+        </Button>
       </HStack>
+      {confirming === 'removeFailed' && (
+        <Alert.Root
+          status="warning"
+          role="group"
+          aria-label={t('pwa.sync.queue.removeFailed')}
+          data-testid="remove-failed-confirm"
+        >
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{t('pwa.sync.queue.removeFailedConfirm', { count: failedCount })}</Alert.Title>
+          </Alert.Content>
+          <HStack gap="2">
+            <Button
+              size="sm"
+              minH="11"
+              colorPalette="red"
+              onClick={() => tools.send({ type: 'tools.confirm' })}
+            >
+              {t('pwa.sync.queue.remove')}
+            </Button>
+            <Button
+              size="sm"
+              minH="11"
+              variant="outline"
+              onClick={() => tools.send({ type: 'tools.cancel' })}
+            >
+              {t('pwa.settings.cancel')}
+            </Button>
+          </HStack>
+        </Alert.Root>
+      )}
       {!canForce && <Text color="fg.muted">{t('pwa.sync.queue.offlineHint')}</Text>}
       {syncError && (
         <Alert.Root status="error" role="status" data-testid="sync-error">
@@ -173,11 +286,12 @@ function QueueLine({ actors }: { actors: PwaActors }) {
           <Alert.Title>{errorText(t, toolsError)}</Alert.Title>
         </Alert.Root>
       )}
-      {last && !toolsError && (last.operation === 'retryFailed' || last.operation === 'exportFailed') && (
-        <Text color="fg.muted" role="status">
+      {last && !toolsError && QUEUE_RESULTS.has(last.operation) && (
+        <Text color="fg.muted" role="status" data-testid="queue-result">
           {t(`pwa.sync.queue.${last.operation}Done`, { count: last.count ?? 0 })}
         </Text>
       )}
+      {failed && failed.length > 0 && <FailedList failed={failed} />}
     </Section>
   );
 }

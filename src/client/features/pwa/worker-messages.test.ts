@@ -1,20 +1,59 @@
 import { describe, expect, it } from 'vitest';
 import { VERSIONED_LOCAL_DATA_PREFIXES } from '../../../domain/constants';
 import * as sw from '../../../sw/messages';
+import * as swCaches from '../../../sw/cache-config';
 import { DEFAULT_CACHE_CONFIGS } from './local-settings';
 import type { CacheConfig } from './local-settings';
 import {
   CACHE_CONFIGS_APPLIED,
   cacheConfigsMessage,
+  clearableCaches,
   expectReply,
+  isProtectedCache,
+  PROTECTED_CACHES,
   replyAppliedConfigs,
   SET_CACHE_CONFIGS,
+  syncConfigMessage,
+  REGISTER_SYNC,
+  SET_SYNC_CONFIG,
   replyCaches,
   replyError,
   replyVersion,
   versionChange,
   versionedKeys,
 } from './worker-messages';
+
+describe('the sync configuration handed to the worker', () => {
+  it('goes with each REGISTER_SYNC and each save (SET_SYNC_CONFIG), in the shapes the worker reads', () => {
+    expect(REGISTER_SYNC).toBe(sw.REGISTER_SYNC);
+    expect(SET_SYNC_CONFIG).toBe(sw.SET_SYNC_CONFIG);
+    const config = {
+      immediate: true,
+      intervals: [30_000, 120_000, 300_000],
+      maxAge: 3_600_000,
+      batchSize: 25,
+      retryIntervals: [1_000, 2_000, 3_000],
+    };
+    expect(syncConfigMessage(REGISTER_SYNC, config)).toEqual({ type: 'REGISTER_SYNC', syncConfig: config });
+    expect(syncConfigMessage(SET_SYNC_CONFIG, config).syncConfig).not.toBe(config);
+  });
+});
+
+describe('caches the page may clear', () => {
+  it("protects the app shell's precache and the worker's own state, as the worker names them", () => {
+    const { prefix, precache, suffix } = swCaches.PRECACHE_NAME_DETAILS;
+    expect(PROTECTED_CACHES).toEqual([`${prefix}-${precache}-${suffix}`, swCaches.CACHE_NAMES.meta]);
+    expect(isProtectedCache('salon-pos-precache-v1')).toBe(true);
+    expect(isProtectedCache('sw-meta')).toBe(true);
+    expect(isProtectedCache('api-responses')).toBe(false);
+  });
+
+  it("'Clear all caches' and a cache's Clear keep the precache and sw-meta, so the app still opens offline", () => {
+    const names = ['salon-pos-precache-v1', 'sw-meta', 'api-responses', 'locales', 'e2e-cache'];
+    expect(clearableCaches(names)).toEqual(['api-responses', 'locales', 'e2e-cache']);
+    expect(clearableCaches(['salon-pos-precache-v1'])).toEqual([]);
+  });
+});
 
 describe('worker messages', () => {
   it('answers the reply the request waits for', () => {

@@ -19,6 +19,8 @@
  *     { type: 'FORCE_UPDATE' }                                 check for a new worker now
  *     { type: 'FOCUS_CLIENT', url? }                           a notification click chose this tab
  *     { type: 'FORCE_UPDATE_ERROR', error }                    the update flow shows "Update Failed"
+ * - Ours, not the spec's (src/sw/messages.ts): REGISTER_SYNC { syncConfig } when a request is queued and
+ *   SET_SYNC_CONFIG { syncConfig } when the sync timing is saved (no reply; the worker drains with it).
  * - Ours, not the spec's (src/sw/messages.ts): the "Advanced caching" tab's saved configurations, built-ins left
  *   out, for the worker to keep and apply:
  *     SET_CACHE_CONFIGS { configs } → { type: 'CACHE_CONFIGS_APPLIED', applied: names, rejected: [{ name, reason }] }
@@ -26,7 +28,46 @@
  */
 import { WORKER_ERROR, WORKER_MESSAGE } from '../../../domain/constants';
 import type { CacheSummary } from '../../../../machines/worker-tools/worker-tools.types';
+import type { SyncConfig } from '../../../domain/sync-config';
 import type { CacheConfig } from './local-settings';
+
+/**
+ * Caches the status panel and the caching tab never delete: the app shell's precache (without it the app no
+ * longer opens offline) and the worker's own state (sw-meta: the version it ran last, so a version change is
+ * seen). The worker's names (src/sw/cache-config.ts), copied: the page does not import the worker's code;
+ * worker-messages.test.ts holds them equal. Force Reload SW is the one way to drop them (it reinstalls).
+ */
+export const PROTECTED_CACHES: readonly string[] = ['salon-pos-precache-v1', 'sw-meta'];
+
+export function isProtectedCache(name: string): boolean {
+  return PROTECTED_CACHES.includes(name);
+}
+
+/** Force Reload SW refused offline (ours; pwa.panel.forceReloadOffline). */
+export const FORCE_RELOAD_OFFLINE = 'Force reload needs a connection';
+
+/** The names "Clear all caches" or a cache's Clear may delete. */
+export function clearableCaches(names: readonly string[]): string[] {
+  return names.filter((name) => !isProtectedCache(name));
+}
+
+/** Ours (src/sw/messages.ts, the same strings): "a request was queued", and a saved sync configuration. */
+export const REGISTER_SYNC = 'REGISTER_SYNC';
+export const SET_SYNC_CONFIG = 'SET_SYNC_CONFIG';
+
+/**
+ * The page's sync configuration for the worker (src/sw/sync-settings.ts): its background sync drains with the
+ * batch size and retry intervals saved in the settings dialog, which live in this page's localStorage.
+ */
+export function syncConfigMessage(
+  type: typeof REGISTER_SYNC | typeof SET_SYNC_CONFIG,
+  config: SyncConfig,
+): { type: typeof type; syncConfig: SyncConfig } {
+  return {
+    type,
+    syncConfig: { ...config, intervals: [...config.intervals], retryIntervals: [...config.retryIntervals] },
+  };
+}
 
 /** Ours (src/sw/messages.ts, the same strings). */
 export const SET_CACHE_CONFIGS = 'SET_CACHE_CONFIGS';

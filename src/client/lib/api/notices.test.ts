@@ -48,3 +48,28 @@ describe('notice channel', () => {
     expect(kept).toHaveBeenCalledWith(notice('a'));
   });
 });
+
+describe('notices that arrive as known English text', () => {
+  it("'Offline queue is full' gets its code, so the toast speaks the reader's language", () => {
+    vi.useFakeTimers();
+    const channel = createNoticeChannel(1000);
+    const shown: ApiNotice[] = [];
+    channel.subscribe((n) => shown.push(n));
+    // What the API client passes on for the queue's 507 answer (lib/offline-queue/offline-fetch.ts).
+    channel.notify({ kind: 'error', code: null, message: 'Offline queue is full' });
+    channel.flush();
+    expect(shown).toEqual([{ kind: 'error', code: 'pwa.queue.full', message: 'Offline queue is full' }]);
+  });
+
+  it("a notice that has a code, or a text of the server's own, is passed on as it is", () => {
+    vi.useFakeTimers();
+    const channel = createNoticeChannel(1000);
+    const shown: ApiNotice[] = [];
+    channel.subscribe((n) => shown.push(n));
+    channel.notify({ kind: 'error', code: null, message: 'Store is closed' });
+    channel.flush();
+    channel.notify({ kind: 'error', code: 'api.errors.network', message: 'Offline queue is full' });
+    channel.flush();
+    expect(shown.map((n) => n.code)).toEqual([null, 'api.errors.network']);
+  });
+});

@@ -7,7 +7,25 @@
  * Debounced as the word says: a burst of failures (the sale screen fires five reads when Wi-Fi drops) gives ONE
  * notice, the last one, 1 s after the burst ends — not five toasts stacked over the keypad.
  */
+import { OFFLINE_QUEUE_ERROR } from '../../../domain/constants';
+
 export const NOTICE_DEBOUNCE_MS = 1000;
+
+/**
+ * Texts that reach the channel without a code but are ours, with the key that translates them (conventions.md:
+ * codes mapped to i18n keys). The queue's 507 answer (lib/offline-queue/offline-fetch.ts queueFullResponse)
+ * carries 'Offline queue is full' (000 §8) as its message, which the client passes on as the server's text.
+ */
+export const NOTICE_CODES: Readonly<Record<string, string>> = {
+  [OFFLINE_QUEUE_ERROR.QUEUE_FULL]: 'pwa.queue.full',
+};
+
+/** The notice with its code when its text is a known one and it came without a code. */
+export function withNoticeCode(notice: ApiNotice): ApiNotice {
+  if (notice.code !== null) return notice;
+  const code = NOTICE_CODES[notice.message];
+  return code ? { ...notice, code } : notice;
+}
 
 export const NETWORK_ERROR_MESSAGE =
   'Unable to connect to server. Please check your Internet connection and try again';
@@ -52,7 +70,7 @@ export function createNoticeChannel(
   };
   return {
     notify(notice) {
-      pending = notice;
+      pending = withNoticeCode(notice);
       if (handle !== null) timers.clearTimeout(handle);
       handle = timers.setTimeout(deliver, delayMs);
     },

@@ -8,6 +8,9 @@
  * - Refund, void, trash and clear need a manager's PIN approval (X-Pin-Approval, ADR 006): `pinApproval`.
  * - The long calls of 000 §7 (tip, refund, void, save all changes) get the long timeout.
  * - No call raises a notice: the list, the detail and the action dialog show their own errors.
+ * - Offline (or when the connection drops on the way) the app's request queue stores a write and answers its
+ *   receipt `{ offline, requestId }` instead of the server's data (lib/offline-queue/offline-fetch.ts): every
+ *   write's type says so (`Queued<T>`), so no caller can show the receipt as a refunded or voided sale.
  * - No zod parsing of answers: a value import of the contracts would put zod in this screen's chunk; the types
  *   are the contracts' and the server validates its own answers against them.
  */
@@ -28,6 +31,7 @@ import type {
 import type { EmployeeView } from '../../../contracts/employees';
 import type { Page } from '../../../contracts/envelope';
 import type { SaleStatus } from '../../../domain/constants';
+import type { OfflineQueuedAnswer } from '../offline-queue/offline-fetch';
 import { api } from './api';
 import type { ApiClient } from './client';
 import type { QueryParams } from './query';
@@ -40,6 +44,9 @@ export type SaleChange = z.input<typeof saleChangeSchema>;
 export type SaleSaveAllResult = z.infer<typeof saleSaveAllResultSchema>;
 export type SaleEmployeeBody = z.input<typeof saleEmployeeBodySchema>;
 export type SaleInvoice = z.infer<typeof saleInvoiceSchema>;
+
+/** A write's answer: the server's data, or the offline queue's receipt (see the file comment). */
+export type Queued<T> = T | OfflineQueuedAnswer;
 
 interface CallOptions {
   signal?: AbortSignal;
@@ -147,36 +154,36 @@ export function setSaleStatus(
   id: number,
   body: { status: SaleStatus; reason?: string },
   options: WriteCallOptions & CallOptions,
-): Promise<SaleDetail> {
+): Promise<Queued<SaleDetail>> {
   const { client = api } = options;
-  return client.post<SaleDetail>(salePath(id, '/status'), { id, ...body }, write(options));
+  return client.post<Queued<SaleDetail>>(salePath(id, '/status'), { id, ...body }, write(options));
 }
 
 export function changeTips(
   id: number,
   tips: ReadonlyArray<{ user_id: number; tip_amount: number }>,
   options: WriteCallOptions & CallOptions,
-): Promise<SaleDetail> {
+): Promise<Queued<SaleDetail>> {
   const { client = api } = options;
-  return client.post<SaleDetail>(salePath(id, '/tip'), { tips: [...tips] }, write(options, true));
+  return client.post<Queued<SaleDetail>>(salePath(id, '/tip'), { tips: [...tips] }, write(options, true));
 }
 
 export function changeEmployee(
   id: number,
   body: SaleEmployeeBody,
   options: WriteCallOptions & CallOptions,
-): Promise<SaleDetail> {
+): Promise<Queued<SaleDetail>> {
   const { client = api } = options;
-  return client.post<SaleDetail>(salePath(id, '/employee'), { ...body }, write(options));
+  return client.post<Queued<SaleDetail>>(salePath(id, '/employee'), { ...body }, write(options));
 }
 
 export function changeOrderAt(
   id: number,
   orderAt: string,
   options: WriteCallOptions & CallOptions,
-): Promise<SaleDetail> {
+): Promise<Queued<SaleDetail>> {
   const { client = api } = options;
-  return client.post<SaleDetail>(salePath(id, '/order-at'), { order_at: orderAt }, write(options));
+  return client.post<Queued<SaleDetail>>(salePath(id, '/order-at'), { order_at: orderAt }, write(options));
 }
 
 /** No `lines`: everything not refunded yet (the sale goes to status Refund). */
@@ -184,62 +191,72 @@ export function refundSale(
   id: number,
   body: { lines?: ReadonlyArray<{ sale_line_id: number; quantity: number }>; reason?: string },
   options: WriteCallOptions & CallOptions,
-): Promise<SaleRefundResult> {
+): Promise<Queued<SaleRefundResult>> {
   const { client = api } = options;
   const payload = {
     ...(body.lines ? { lines: [...body.lines] } : {}),
     ...(body.reason ? { reason: body.reason } : {}),
   };
-  return client.post<SaleRefundResult>(salePath(id, '/refund'), payload, write(options, true));
+  return client.post<Queued<SaleRefundResult>>(salePath(id, '/refund'), payload, write(options, true));
 }
 
 export function voidSale(
   id: number,
   body: { reason?: string },
   options: WriteCallOptions & CallOptions,
-): Promise<SaleDetail> {
+): Promise<Queued<SaleDetail>> {
   const { client = api } = options;
-  return client.post<SaleDetail>(salePath(id, '/void'), { ...body }, write(options, true));
+  return client.post<Queued<SaleDetail>>(salePath(id, '/void'), { ...body }, write(options, true));
 }
 
 /** Moves the sale to the trash (its status is kept for a restore). */
-export function trashSale(id: number, options: WriteCallOptions & CallOptions): Promise<SaleDetail> {
+export function trashSale(id: number, options: WriteCallOptions & CallOptions): Promise<Queued<SaleDetail>> {
   const { client = api } = options;
-  return client.delete<SaleDetail>(salePath(id), write(options));
+  return client.delete<Queued<SaleDetail>>(salePath(id), write(options));
 }
 
-export function restoreSale(id: number, options: WriteCallOptions & CallOptions): Promise<SaleDetail> {
+export function restoreSale(
+  id: number,
+  options: WriteCallOptions & CallOptions,
+): Promise<Queued<SaleDetail>> {
   const { client = api } = options;
-  return client.post<SaleDetail>(salePath(id, '/restore'), null, write(options));
+  return client.post<Queued<SaleDetail>>(salePath(id, '/restore'), null, write(options));
 }
 
-export function clearTrashedSale(id: number, options: WriteCallOptions & CallOptions): Promise<SaleCleared> {
+export function clearTrashedSale(
+  id: number,
+  options: WriteCallOptions & CallOptions,
+): Promise<Queued<SaleCleared>> {
   const { client = api } = options;
-  return client.delete<SaleCleared>(
+  return client.delete<Queued<SaleCleared>>(
     `/pos/sales/clear-trashed/${encodeURIComponent(String(id))}`,
     write(options),
   );
 }
 
-export function clearAllTrashed(options: WriteCallOptions & CallOptions): Promise<SaleCleared> {
+export function clearAllTrashed(options: WriteCallOptions & CallOptions): Promise<Queued<SaleCleared>> {
   const { client = api } = options;
-  return client.delete<SaleCleared>('/pos/sales/clear-trashed/all', write(options));
+  return client.delete<Queued<SaleCleared>>('/pos/sales/clear-trashed/all', write(options));
 }
 
 export function bulkSales(
   body: SaleBulkBody,
   options: WriteCallOptions & CallOptions,
-): Promise<SaleBulkResult> {
+): Promise<Queued<SaleBulkResult>> {
   const { client = api } = options;
-  return client.post<SaleBulkResult>('/pos/sales/bulk', { ...body, ids: [...body.ids] }, write(options));
+  return client.post<Queued<SaleBulkResult>>(
+    '/pos/sales/bulk',
+    { ...body, ids: [...body.ids] },
+    write(options),
+  );
 }
 
 export function saveAllChanges(
   changes: readonly SaleChange[],
   options: WriteCallOptions & CallOptions,
-): Promise<SaleSaveAllResult> {
+): Promise<Queued<SaleSaveAllResult>> {
   const { client = api } = options;
-  return client.post<SaleSaveAllResult>(
+  return client.post<Queued<SaleSaveAllResult>>(
     '/pos/sales/save-all-changes',
     { changes: [...changes] },
     write(options, true),

@@ -95,7 +95,14 @@ describe('flushQueue', () => {
     await queue.enqueue(sale(1));
     const server = fakeServer();
     const result = await flushQueue(queue, { fetch: server.fetch, isOnline: online, batchSize: 4 });
-    expect(result).toEqual({ sent: 4, failed: 0, held: 0, remaining: 1, nextAttemptAt: clock - 3, reachable: true });
+    expect(result).toEqual({
+      sent: 4,
+      failed: 0,
+      held: 0,
+      remaining: 1,
+      nextAttemptAt: clock - 3,
+      reachable: true,
+    });
     expect(
       server.requests.map((r) => `${r.method} ${r.url} ${r.headers.get('idempotency-key') ?? ''}`),
     ).toEqual([
@@ -162,7 +169,14 @@ describe('flushQueue', () => {
     for (let n = 1; n <= 3; n += 1) await queue.enqueue(sale(n));
     const fake = createFakeFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     const result = await flushQueue(queue, { fetch: fake.fetch, isOnline: online });
-    expect(result).toEqual({ sent: 0, failed: 1, held: 0, remaining: 3, nextAttemptAt: clock, reachable: false });
+    expect(result).toEqual({
+      sent: 0,
+      failed: 1,
+      held: 0,
+      remaining: 3,
+      nextAttemptAt: clock,
+      reachable: false,
+    });
     expect(fake.requests).toHaveLength(1);
     const list = await queue.list();
     expect(list.map((r) => [r.status, r.retryCount])).toEqual([

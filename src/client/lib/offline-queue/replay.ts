@@ -84,7 +84,8 @@ export function retryDelayMs(
 
 /** The Authorization header of a header record, whatever its case; '' when there is none. */
 export function authorizationOf(headers: Readonly<Record<string, string>>): string {
-  for (const [name, value] of Object.entries(headers)) if (name.toLowerCase() === 'authorization') return value;
+  for (const [name, value] of Object.entries(headers))
+    if (name.toLowerCase() === 'authorization') return value;
   return '';
 }
 

@@ -325,6 +325,22 @@ describe('stats and changes', () => {
     });
   });
 
+  it('a request held for a sign-in (401) counts as pending, and Retry puts it back with the refusal forgotten', async () => {
+    const queue = makeQueue();
+    await queue.enqueue(sale(1));
+    const claim = await queue.claim(1);
+    const [claimed] = claim.requests;
+    await claim.release(claimed?.id ?? -1, 'HTTP 401: Unauthorized', 'Bearer expired');
+    await claim.end();
+    expect(await queue.stats()).toMatchObject({ pendingRequests: 1, heldRequests: 1, nextAttemptAt: null });
+    const [held] = await queue.list({ status: 'held' });
+    expect(held).toMatchObject({ retryCount: 0, lastError: 'HTTP 401: Unauthorized' });
+    const retried = await queue.retry(held?.id ?? -1);
+    expect(retried).toMatchObject({ status: 'pending', retryCount: 0 });
+    expect(retried).not.toHaveProperty('heldAuth');
+    expect(retried).not.toHaveProperty('lastError');
+  });
+
   it('tells subscribers what changed', async () => {
     const queue = makeQueue();
     const changes: QueueChange['type'][] = [];

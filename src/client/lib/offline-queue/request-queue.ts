@@ -604,9 +604,7 @@ export function createRequestQueue(options: RequestQueueOptions = {}): RequestQu
       return failed.length;
     },
     holdWhere: (matches, error, authorization) =>
-      changeWhere('pending', (r) =>
-        matches(r) ? afterUnauthorized(r, error, now(), authorization) : null,
-      ),
+      changeWhere('pending', (r) => (matches(r) ? afterUnauthorized(r, error, now(), authorization) : null)),
     wakeHeld: (canSend) =>
       changeWhere('held', (r) => {
         if (!canSend(r)) return null;
