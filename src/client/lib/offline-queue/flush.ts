@@ -78,6 +78,13 @@ export async function flushQueue(queue: RequestQueue, options: FlushOptions = {}
   let reachable = true;
   /** Fingerprints of the tokens refused in this run, with the refusal's text. */
   const refused = new Map<string, string>();
+  /**
+   * Removals of sent requests, not awaited before the next send: the delete's own IndexedDB transaction cost
+   * ~2 ms per sale between two sends (bench/offline: 2.5-4.5 → 1.0-1.4 ms outside the fetch). Exactly-once
+   * holds: a tab that dies before a delete commits leaves that request in flight under a dead claim; it is
+   * replayed with its stored Idempotency-Key and the server answers with the first result.
+   */
+  const removals: Promise<void>[] = [];
   try {
     const waiting = [...claim.requests];
     const sender = async (): Promise<void> => {
@@ -108,7 +115,7 @@ export async function flushQueue(queue: RequestQueue, options: FlushOptions = {}
             break;
           }
           case 'sent':
-            await claim.succeed(request.id);
+            removals.push(claim.succeed(request.id));
             sent += 1;
             break;
           case 'http-error':
@@ -129,7 +136,9 @@ export async function flushQueue(queue: RequestQueue, options: FlushOptions = {}
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 1) }, sender));
+    await Promise.all(removals);
   } finally {
+    await Promise.allSettled(removals);
     await claim.end();
   }
   const stats = await queue.stats();

@@ -265,7 +265,7 @@ describe('with the API client', () => {
     expectTypeOf<OfflineQueuedAnswer>().toMatchTypeOf<OfflineQueued>();
   });
 
-  it("a full queue reaches the caller as an ApiError 'Offline queue is full' with an error notice", async () => {
+  it("a full queue reaches the caller as an ApiError 'Offline queue is full' with a translated error notice", async () => {
     await queue.close();
     queue = createRequestQueue({ locks: null, maxQueueSize: 0 });
     const { api, shown, notices } = client(failToFetch, false);
@@ -273,7 +273,7 @@ describe('with the API client', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 507, message: 'Offline queue is full' });
     notices.flush();
-    expect(shown).toEqual([{ kind: 'error', code: null, message: 'Offline queue is full' }]);
+    expect(shown).toEqual([{ kind: 'error', code: 'pwa.queue.full', message: 'Offline queue is full' }]);
   });
 
   it('a sale whose response was lost is queued, replayed with the same key, and exists once', async () => {
