@@ -86,12 +86,15 @@ async function catalogOf(f: TenantFixture, storeId: number) {
     .insert(categories)
     .values({ tenantId: f.tenantId, storeId, type: 'service', name: 'Nails' })
     .returning({ id: categories.id });
-  return (rows: { name: string; price: number; taxes?: string; isActive?: boolean }[]) =>
+  // One id per row, in order (a tuple, so destructuring needs no non-null checks).
+  return <const T extends readonly { name: string; price: number; taxes?: string; isActive?: boolean }[]>(
+    rows: T,
+  ): Promise<{ [K in keyof T]: number }> =>
     testDb.db
       .insert(services)
       .values(rows.map((r) => ({ tenantId: f.tenantId, storeId, categoryId: category!.id, ...r })))
       .returning({ id: services.id })
-      .then((ids) => ids.map((r) => r.id));
+      .then((ids) => ids.map((r) => r.id) as { [K in keyof T]: number });
 }
 
 beforeAll(async () => {
