@@ -3,7 +3,12 @@ import { createActor, fromCallback, fromPromise } from 'xstate';
 import { ACTION_MODE, SALE_STATUS } from '../../src/domain/constants';
 import { saleManagementMachine } from '../sale-management/sale-management.machine';
 import { selectModalStep, selectOfferedModes } from '../sale-management/sale-management.selectors';
-import type { SubmitActionInput, SubmitActionOutput } from '../sale-management/sale-management.types';
+import type {
+  CheckManagerPinInput,
+  ManagerApproval,
+  SubmitActionInput,
+  SubmitActionOutput,
+} from '../sale-management/sale-management.types';
 import { saleListMachine } from './sale-list.machine';
 import {
   selectActionsRef,
@@ -72,7 +77,10 @@ function harness() {
       saleActions: saleManagementMachine.provide({
         actors: {
           // Every PIN belongs to a manager here: the PIN step has its own tests (sale-management).
-          checkManagerPin: fromPromise(async () => ({ role: 'manager' as const, name: 'Mia' })),
+          checkManagerPin: fromPromise<ManagerApproval, CheckManagerPinInput>(async () => ({
+            role: 'manager',
+            name: 'Mia',
+          })),
           submitAction: fromPromise<SubmitActionOutput, SubmitActionInput>(
             ({ input }) => new Promise((resolve, reject) => submissions.push({ input, resolve, reject })),
           ),

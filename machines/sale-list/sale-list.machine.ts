@@ -20,11 +20,22 @@
  * (design.md §6; the action chart's `queued` step). Such an action changed nothing yet, so nothing reloads
  * (offline a reload would only fail, and the loaded sale is the truth until then); the list records it and
  * the screen shows its sales as waiting for it. While any wait, `watching` runs the watcher actor (provided
- * by the app: it reads the queue) with every id; each report updates the record: failed (the queue gave up,
+ * by the app: it reads the queue) with every id (eventless arrows start, restart and stop it: no internal
+ * event that anyone could send); each report updates the record: failed (the queue gave up,
  * it can be retried from the offline queue panel), waiting again, or gone (sent, or removed by hand) — then the
  * record goes and the list and the open sale reload, so the screen shows what the server now says.
  */
-import { and, assertEvent, assign, enqueueActions, fromCallback, fromPromise, sendTo, setup } from 'xstate';
+import {
+  and,
+  assertEvent,
+  assign,
+  enqueueActions,
+  fromCallback,
+  fromPromise,
+  not,
+  sendTo,
+  setup,
+} from 'xstate';
 import { ACTION_MODE, ITEMS_PER_PAGE } from '../../src/domain/constants';
 import { saleManagementMachine } from '../sale-management/sale-management.machine';
 import { canSaveChanges, setOrderAtChange, setTipChange, toSaleChanges } from './sale-list.changes';
@@ -104,7 +115,8 @@ export const saleListMachine = setup({
     },
     canSaveChanges: ({ context }) => canSaveChanges(context.pending),
     hasActionQueued: ({ context }, params: { snapshot: unknown }) =>
-      queuedActionOf(params.snapshot, context.settledIntentId, context.pending) !== null,
+      queuedActionOf(params.snapshot, context.settledIntentId, context.pending, context.queuedActions) !==
+      null,
     isWatchedRequest: ({ context, event }) => {
       assertEvent(event, 'queued.status');
       return context.queuedActions.some((action) => action.requestId === event.requestId);
@@ -113,7 +125,10 @@ export const saleListMachine = setup({
       assertEvent(event, 'queued.status');
       return event.status === 'gone';
     },
-    isLastQueued: ({ context }) => context.queuedActions.length === 1,
+    hasQueuedActions: ({ context }) => context.queuedActions.length > 0,
+    /** An action was queued since the watcher started: it must watch that one too. */
+    hasUnwatched: ({ context }) =>
+      context.queuedActions.some((action) => !context.watchedIds.includes(action.requestId)),
   },
   actions: {
     applyFilters: assign(({ event }) => {
@@ -173,14 +188,21 @@ export const saleListMachine = setup({
     clearChanges: assign({ pending: [], saveIntentId: null }),
     /** Records the queued action once (by its intent, like a finished one), ends the edit mode it saved. */
     recordQueued: enqueueActions(({ context, enqueue }, params: { snapshot: unknown }) => {
-      const action = queuedActionOf(params.snapshot, context.settledIntentId, context.pending);
+      const action = queuedActionOf(
+        params.snapshot,
+        context.settledIntentId,
+        context.pending,
+        context.queuedActions,
+      );
       if (!action) return;
       enqueue.assign({
         settledIntentId: action.intentId,
         queuedActions: [...context.queuedActions, action],
       });
       if (action.mode === ACTION_MODE.SAVE_ALL_CHANGES) enqueue.raise({ type: 'changes.saved' });
-      enqueue.raise({ type: 'queued.recorded' });
+    }),
+    watchAll: assign({
+      watchedIds: ({ context }) => context.queuedActions.map((action) => action.requestId),
     }),
     markQueued: assign({
       queuedActions: ({ context, event }) => {
@@ -238,6 +260,7 @@ export const saleListMachine = setup({
     pending: [],
     saveIntentId: null,
     queuedActions: [],
+    watchedIds: [],
   }),
   invoke: {
     id: 'actions',
@@ -367,23 +390,24 @@ export const saleListMachine = setup({
     },
     queue: {
       initial: 'idle',
-      // A new queued action restarts the watcher with every id (a child target re-enters it, see `list`).
-      on: { 'queued.recorded': '.watching' },
       states: {
-        idle: {},
+        idle: {
+          always: { guard: 'hasQueuedActions', target: 'watching' },
+        },
         watching: {
+          entry: 'watchAll',
           invoke: {
             id: 'watchQueuedActions',
             src: 'watchQueuedActions',
-            input: ({ context }) => ({ requestIds: context.queuedActions.map((action) => action.requestId) }),
+            input: ({ context }) => ({ requestIds: context.watchedIds }),
           },
+          // A new queued action restarts the watcher with every id; the last one gone stops it.
+          always: [
+            { guard: not('hasQueuedActions'), target: 'idle' },
+            { guard: 'hasUnwatched', target: 'watching', reenter: true },
+          ],
           on: {
             'queued.status': [
-              {
-                guard: and(['isWatchedRequest', 'isGone', 'isLastQueued']),
-                target: 'idle',
-                actions: 'settleQueued',
-              },
               { guard: and(['isWatchedRequest', 'isGone']), actions: 'settleQueued' },
               { guard: 'isWatchedRequest', actions: 'markQueued' },
             ],

@@ -90,12 +90,14 @@ export function isSaleGoneAfter(snapshot: unknown, selectedStatus: number | null
 /**
  * The action the chart just handed to the offline queue (its `open.queued` step) that the list has not
  * recorded yet, with the sales it touches: the chart's sale, or for "save all changes" the list's pending
- * changes (still there when the chart's snapshot arrives), or none for "clear all trashed".
+ * changes (still there when the chart's snapshot arrives), or none for "clear all trashed". An intent already
+ * recorded is not recorded twice (its snapshot may come again after another action settled in between).
  */
 export function queuedActionOf(
   snapshot: unknown,
   settledIntentId: string | null,
   pending: readonly PendingChange[],
+  recorded: readonly QueuedSaleAction[] = [],
 ): QueuedSaleAction | null {
   if (!isActionsSnapshot(snapshot)) return null;
   const value = snapshot.value;
@@ -104,6 +106,7 @@ export function queuedActionOf(
   const { mode, intentId, sale, result } = snapshot.context;
   const requestId = result?.queued?.requestId;
   if (!queued || requestId === undefined || intentId === null || intentId === settledIntentId) return null;
+  if (recorded.some((action) => action.intentId === intentId)) return null;
   const saleIds =
     mode === ACTION_MODE.SAVE_ALL_CHANGES
       ? pending.map((change) => change.id)

@@ -126,6 +126,8 @@ export interface SaleListContext {
   saveIntentId: string | null;
   /** Actions waiting in the offline queue, oldest first. */
   queuedActions: QueuedSaleAction[];
+  /** The request ids the running watcher was started with. */
+  watchedIds: string[];
 }
 
 export interface SaleListInput {
@@ -169,8 +171,6 @@ export type SaleListEvent =
   | { type: 'changes.save'; now: Date; intentId: string }
   /** Raised when the action chart saved them: the edit mode ends clean. */
   | { type: 'changes.saved' }
-  /** Raised when an action went to the offline queue: the watcher restarts with every id to watch. */
-  | { type: 'queued.recorded' }
   | QueuedActionStatusEvent;
 
 /** The part of an action-mode snapshot the list reads (xstate.snapshot.actions events). */

@@ -12,7 +12,8 @@
  * approves, the cashier's 4444 is not a manager's, 9876 is wrong), and the submit by the real server. So that the
  * momentary states (checking the PIN, submitting) can be seen, their requests are held at the network until the
  * path's next step lets them go; a submit the path wants refused is answered 409 there instead (the retry then goes
- * to the real server with the same idempotency key). An event the chart refuses in a state (Escape while the PIN is
+ * to the real server with the same idempotency key), and one the path wants queued is dropped there as a lost
+ * connection, so the app's offline request queue takes it (design.md §6: "saved offline", the sale unchanged). An event the chart refuses in a state (Escape while the PIN is
  * checked, Continue with nothing chosen) is checked as a gesture the screen does not offer or ignores.
  */
 import { expect, test } from '@playwright/test';
@@ -78,6 +79,7 @@ function events(snapshot: AnyMachineSnapshot, mode: OpenableMode): AnyEventObjec
       message: 'The PIN is not correct. 9 tries left.',
     }),
     doneEvent('submitAction', { sale: after }),
+    doneEvent('submitAction', { queued: { requestId: 'offline' } }),
     errorEvent('submitAction', { code: 'sale_management.action_failed', message: REFUSAL }),
   ];
 }
@@ -113,6 +115,11 @@ class HeldRequests {
 
   async pass(): Promise<void> {
     await (await this.next()).continue();
+  }
+
+  /** The connection drops on the way: the request never reaches the server. */
+  async drop(): Promise<void> {
+    await (await this.next()).abort('internetdisconnected');
   }
 
   async refuse(message: string): Promise<void> {
@@ -153,10 +160,9 @@ async function openScreen(page: Page, ticket: number): Promise<Screen> {
 function label(event: AnyEventObject): string {
   const actor = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(event.type);
   if (actor) {
+    const output = (event as unknown as { output?: { role?: string; queued?: unknown } }).output;
     const outcome =
-      actor[1] === 'error'
-        ? 'fails'
-        : ((event as unknown as { output: { role?: string } }).output.role ?? 'ok');
+      actor[1] === 'error' ? 'fails' : (output?.role ?? (output?.queued ? 'queued offline' : 'ok'));
     return `${actor[2]}: ${outcome}`;
   }
   if (event.type.startsWith('xstate.after.')) return 'closes by itself';
@@ -223,7 +229,8 @@ async function perform(
       await screen.pinChecks.pass();
       return;
     case 'xstate.done.actor.submitAction':
-      await screen.submits.pass();
+      if ((event as unknown as { output: { queued?: unknown } }).output.queued) await screen.submits.drop();
+      else await screen.submits.pass();
       return;
     case 'xstate.error.actor.submitAction':
       await screen.submits.refuse(REFUSAL);
@@ -294,6 +301,12 @@ async function seeState(screen: Screen, state: AnyMachineSnapshot): Promise<void
       return;
     case 'done':
       await report.seeDone(context.mode === ACTION_MODE.REFUND ? 'Refund recorded.' : 'Sale voided.');
+      return;
+    case 'queued':
+      await expect(dialog.getByTestId('action-queued')).toContainText(
+        'Saved offline — it will be sent when the connection returns',
+      );
+      await expect(dialog.getByTestId('action-done')).toHaveCount(0);
       return;
     case 'failed':
       await report.seeFailed(REFUSAL);

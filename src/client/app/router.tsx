@@ -1,14 +1,23 @@
 /**
  * The browser router (react-router-dom 7, createBrowserRouter) built from the route table: one layout route
  * per layout, each route of routes.ts under its layout with its gate, '/' redirecting by the session, and
- * anything unknown answered by the 404 page. A render error or a chunk that cannot be fetched shows the 500
- * page (the error element). The manifest's shortcut and widget addresses (routes.ts ROUTE_ALIASES) redirect
- * to their route, whose gate then applies.
+ * anything unknown answered by the 404 page. The manifest's shortcut and widget addresses (routes.ts
+ * ROUTE_ALIASES) redirect to their route, whose gate then applies.
+ *
+ * Errors, never a blank page (a till on the LAN without a service worker, offline):
+ * - a screen's chunk that cannot be fetched: the screen's loader is wrapped (features/errors/retryable-screen)
+ *   so the layout stays and the screen's place says "This screen could not be loaded. Check the connection and
+ *   try again." with Retry, which fetches it again without a reload;
+ * - any other chunk that fails inside a screen (a dialog's part opened before it was warmed) reaches the error
+ *   element, which says the same; its Retry reloads the page, because React keeps a failed lazy part for good;
+ * - a render error: the 500 page (the error element).
  */
 import { Box } from '@chakra-ui/react';
-import { createBrowserRouter, Navigate, useLocation } from 'react-router-dom';
+import { createBrowserRouter, Navigate, useLocation, useRouteError } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
-import { NotFoundScreen, ServerErrorScreen } from '../features/errors/error-screens';
+import { isChunkLoadError } from '../features/errors/chunk-error';
+import { NotFoundScreen, ScreenLoadFailed, ServerErrorScreen } from '../features/errors/error-screens';
+import { retryableScreen } from '../features/errors/retryable-screen';
 import { BareLayout } from './layouts/bare-layout';
 import { DefaultLayout } from './layouts/default-layout';
 import { PosLayout } from './layouts/pos-layout';
@@ -17,10 +26,15 @@ import { RootRedirect, RouteGate } from './route-gate';
 import { ROUTE_ALIASES, ROUTES, titleKey } from './routes';
 import type { AppRoute, Layout, RouteAlias } from './routes';
 
+function reload(): void {
+  window.location.reload();
+}
+
 function ErrorElement() {
+  const error = useRouteError();
   return (
     <Box as="main" id="main">
-      <ServerErrorScreen />
+      {isChunkLoadError(error) ? <ScreenLoadFailed onRetry={reload} /> : <ServerErrorScreen />}
     </Box>
   );
 }
@@ -33,10 +47,12 @@ const LAYOUTS: Record<Layout, () => React.JSX.Element> = {
 };
 
 function routeObject(route: AppRoute): RouteObject {
+  // Made once per route (the router is built once): the gate keeps one lazy screen per route id.
+  const retrying: AppRoute = { ...route, screen: retryableScreen(route.screen) };
   return {
     id: route.id,
     path: route.path,
-    element: <RouteGate route={route} />,
+    element: <RouteGate route={retrying} />,
     handle: { titleKey: titleKey(route) },
   };
 }

@@ -160,7 +160,7 @@ describe('sale management actors', () => {
       request.url.endsWith('/role-by-code') ? envelope(MANAGER) : offlineQueuedResponse(receipt),
     );
     await h.checkPin('3333');
-    const approvedBy = { role: 'manager', name: 'Maria Lopez' };
+    const approvedBy = { role: 'manager' as const, name: 'Maria Lopez' };
     const queued = { queued: { requestId: '31' } };
     expect(
       await h.submit({

@@ -1,6 +1,7 @@
 /**
- * The toasts themselves (Chakra's Toaster on the shared `toaster` store of notices.tsx). Loaded on the first
- * notice only: the toast machinery (~6 KB gzipped) is not in the JS every screen waits for.
+ * The toasts themselves (Chakra's Toaster on the shared `toaster` store of notices.tsx). Its own chunk, fetched
+ * when the browser is idle after the first paint (or at the first notice): the toast machinery (~6 KB gzipped)
+ * is not in the JS every screen waits for, yet is there before the connection can drop.
  */
 import { Portal, Stack, Toast, Toaster as ChakraToaster } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';

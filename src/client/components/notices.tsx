@@ -1,13 +1,21 @@
 /**
  * App-wide notices (toasts). `notify()` is callable from anywhere, React or not: the API client raises its
  * error and offline notices with it (000 §8), screens their confirmations. `<Notices />` is mounted once by
- * the app's providers; it loads the toast view (notices-view.tsx) when the first notice arrives, and the
- * view then shows every notice raised so far (the store keeps them).
+ * the app's providers; the toast view (notices-view.tsx, its own chunk) is fetched when the browser is idle
+ * after the first paint, or at the first notice if that comes sooner, and then shows every notice raised so
+ * far (the store keeps them).
+ *
+ * Trap (a till on plain http on the salon's LAN has no service worker): offline, a chunk not fetched yet
+ * cannot be fetched. Loaded with React.lazy, the view's failed load was thrown into the tree and, with no error
+ * boundary above the providers, blanked the whole app at the very moment a notice said "offline". So the view
+ * is warmed while the connection is still there, and it is loaded by hand, never by React.lazy: a failed load
+ * renders nothing and the next notice tries again.
  *
  * 001 §8: "Toasts auto-close after 5000 ms, kinds success, error, info, warning, default".
  */
 import { createToaster } from '@chakra-ui/react';
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
+import type { ComponentType } from 'react';
 
 export type NoticeType = 'success' | 'error' | 'info' | 'warning' | 'default';
 
@@ -43,24 +51,62 @@ export function notify({ type, title, description, id }: Notice): string {
   return toaster.create(id ? { ...options, id } : options);
 }
 
-const NoticesView = lazy(() => import('./notices-view').then((m) => ({ default: m.NoticesView })));
+type View = ComponentType;
+
+let view: View | null = null;
+let loading: Promise<void> | null = null;
+const viewListeners = new Set<() => void>();
+
+/** Fetches the toast view once; a failure is forgotten, so the next call (the next notice) fetches again. */
+export function loadNoticesView(): Promise<void> {
+  loading ??= import('./notices-view').then(
+    (module) => {
+      view = module.NoticesView;
+      viewListeners.forEach((listener) => listener());
+    },
+    (error: unknown) => {
+      loading = null;
+      console.error('The notices could not be loaded.', error);
+    },
+  );
+  return loading;
+}
+
+function whenIdle(run: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    // The timeout: a till that never goes idle (an animation) still gets the view within a few seconds.
+    const id = requestIdleCallback(run, { timeout: 3000 });
+    return () => cancelIdleCallback(id);
+  }
+  // Safari (iPad tills) has no requestIdleCallback: a short delay after the first paint does the same.
+  const id = setTimeout(run, 300);
+  return () => clearTimeout(id);
+}
+
+/** Warms the toast view when the browser is idle after the first paint; returns the cancel. */
+export function warmNoticesView(): () => void {
+  return whenIdle(() => void loadNoticesView());
+}
 
 /** Latched: once a notice was raised, the view stays mounted for the ones that follow. */
 let noticeSeen = false;
 function subscribe(onChange: () => void): () => void {
-  return toaster.subscribe(() => {
+  const stopToasts = toaster.subscribe(() => {
     noticeSeen = true;
+    // The first notice before the warm-up: fetch now (a failure shows nothing and the next notice retries).
+    if (!view) void loadNoticesView();
     onChange();
   });
+  viewListeners.add(onChange);
+  return () => {
+    stopToasts();
+    viewListeners.delete(onChange);
+  };
 }
-const getSnapshot = () => noticeSeen || toaster.getCount() > 0;
+const getSnapshot = (): View | null => (noticeSeen || toaster.getCount() > 0 ? view : null);
 
 export function Notices() {
-  const active = useSyncExternalStore(subscribe, getSnapshot, () => false);
-  if (!active) return null;
-  return (
-    <Suspense fallback={null}>
-      <NoticesView />
-    </Suspense>
-  );
+  const View = useSyncExternalStore(subscribe, getSnapshot, () => null);
+  useEffect(warmNoticesView, []);
+  return View ? <View /> : null;
 }

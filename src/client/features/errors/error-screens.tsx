@@ -6,7 +6,7 @@
  * "Home" is '/', which the root redirect sends to the user's home or to /login. The page is content only: the
  * layout around it (or the router's error element) provides the <main> landmark.
  */
-import { Button, Heading, Stack, Text } from '@chakra-ui/react';
+import { Button, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 
@@ -61,4 +61,43 @@ export function NotFoundScreen() {
 
 export function ServerErrorScreen() {
   return <ErrorPage code="500" reload />;
+}
+
+export interface ScreenLoadFailedProps {
+  /** Fetches the screen again (no page reload: offline, a reload would show the browser's own error page). */
+  onRetry: () => void;
+  /** The retry is under way. */
+  busy?: boolean;
+}
+
+/**
+ * A screen whose code could not be fetched (offline, no service worker: retryable-screen.tsx, and the router's
+ * error element for any other chunk): says so in the cashier's language, with Retry, where the screen would
+ * be — the menu and the rest of the layout stay usable.
+ */
+export function ScreenLoadFailed({ onRetry, busy = false }: ScreenLoadFailedProps) {
+  const { t } = useTranslation('common');
+  return (
+    <Stack
+      align="center"
+      justify="center"
+      textAlign="center"
+      gap="4"
+      minH="50dvh"
+      px="6"
+      role="alert"
+      data-testid="screen-load-failed"
+    >
+      <Heading as="h1" size="xl">
+        {t('offlineWrites.screenLoad.title')}
+      </Heading>
+      <Text color="fg.muted" maxW="md">
+        {t('offlineWrites.screenLoad.message')}
+      </Text>
+      <Button size="lg" colorPalette="brand" minH="12" onClick={onRetry} disabled={busy} aria-busy={busy}>
+        {busy && <Spinner size="sm" />}
+        {t('offlineWrites.screenLoad.retry')}
+      </Button>
+    </Stack>
+  );
 }

@@ -5,6 +5,8 @@
  * refund rule); authorising asks for a manager's PIN, with the refusal shown; checking the PIN and submitting
  * show that they are working and cannot be closed; done says it went through and closes itself; failed shows
  * the server's refusal with its message and offers a retry with the same intent (the same idempotency key).
+ * Queued (the offline request queue took it, design.md §6) says it is saved on this till and will be sent when
+ * the connection returns — not that it was done — and stays until OK.
  *
  * The invoice mode only reads: its "submitting" is loading the invoice, and its done step shows it, with Print,
  * until closed. It is printed by the shared receipt component (components/receipt: ReceiptView, its 80 mm print
@@ -29,6 +31,7 @@ import {
   selectIsModalOpen,
   selectModalStep,
   selectMode,
+  selectQueued,
   selectSale,
 } from '../../../../machines/sale-management/sale-management.selectors';
 import type { ActionError } from '../../../../machines/sale-management/sale-management.types';
@@ -145,6 +148,7 @@ function ActionDialog({ actions, bundle }: { actions: ActionsRef; bundle: SaleDe
   const approvedBy = useSelector(actions, selectApprovedBy);
   const saleId = useSelector(actions, (snapshot) => selectSale(snapshot)?.id ?? null);
   const invoice = useSelector(actions, selectInvoice);
+  const queued = useSelector(actions, selectQueued);
   const shows = isShowingMode(mode);
   // The open sale's detail, when the chart acts on that sale (store-wide modes act on none, even with one open).
   const sale = bundle && bundle.sale.id === saleId && !STORE_WIDE_MODES.includes(mode) ? bundle : null;
@@ -203,21 +207,36 @@ function ActionDialog({ actions, bundle }: { actions: ActionsRef; bundle: SaleDe
                     <Alert.Title>{t(`sale_management.done.${mode}`)}</Alert.Title>
                   </Alert.Root>
                 )}
+                {step === 'queued' && queued && (
+                  <Alert.Root status="info" role="status" data-testid="action-queued">
+                    <Alert.Indicator />
+                    <Alert.Content>
+                      <Alert.Title>{t('offlineWrites.action.title')}</Alert.Title>
+                      <Alert.Description>
+                        {t('offlineWrites.action.description', {
+                          action: t(`sale_management.modes.${mode}`),
+                          id: queued.requestId,
+                        })}
+                      </Alert.Description>
+                    </Alert.Content>
+                  </Alert.Root>
+                )}
                 {step === 'failed' && error && (
                   <ErrorAlert
                     error={error}
                     title={t(shows ? 'sale_management.invoice.failed' : 'sale_management.dialog.failed')}
                   />
                 )}
-                {approvedBy && (step === 'submitting' || step === 'done' || step === 'failed') && (
-                  <Text color="fg.muted">
-                    {t('sale_management.pin.approvedBy', { name: approvedBy.name })}
-                  </Text>
-                )}
+                {approvedBy &&
+                  (step === 'submitting' || step === 'done' || step === 'queued' || step === 'failed') && (
+                    <Text color="fg.muted">
+                      {t('sale_management.pin.approvedBy', { name: approvedBy.name })}
+                    </Text>
+                  )}
               </Stack>
             </Dialog.Body>
             <Dialog.Footer>
-              {canClose && step !== 'done' && (
+              {canClose && step !== 'done' && step !== 'queued' && (
                 <Button size="xl" variant="outline" onClick={close}>
                   {step === 'failed' ? t('sale_management.dialog.close') : t('sale_management.dialog.cancel')}
                 </Button>
@@ -239,6 +258,11 @@ function ActionDialog({ actions, bundle }: { actions: ActionsRef; bundle: SaleDe
               {step === 'done' && invoice && (
                 <Button size="xl" colorPalette="brand" onClick={() => printReceipt()}>
                   {t('sale_management.invoice.print')}
+                </Button>
+              )}
+              {step === 'queued' && (
+                <Button size="xl" colorPalette="brand" onClick={close} data-testid="action-queued-ok">
+                  {t('offlineWrites.ok')}
                 </Button>
               )}
               {step === 'done' && (

@@ -5,11 +5,16 @@
  * to do with them: a refund with nothing left, a status change with no move that needs no PIN, an employee change
  * with nobody to move to. The invoice opens in the dialog (a read: outlined, not solid). Reprint is a link to the
  * public receipt, in a new tab.
+ *
+ * While a change of this sale waits in the offline queue (queued-actions.tsx), only reads are offered (invoice,
+ * reprint): what the server will make of the waiting change is not known yet, and a second change queued on
+ * top (a void after a queued refund) could only be refused later, long after the customer left.
  */
 import { Button, Link, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
+import { selectQueuedActionsOf } from '../../../../machines/sale-list/sale-list.selectors';
 import type { SaleDetailBundle } from '../../../../machines/sale-list/sale-list.types';
 import type { saleManagementMachine } from '../../../../machines/sale-management/sale-management.machine';
 import {
@@ -21,6 +26,7 @@ import { ACTION_MODE } from '../../../domain/constants';
 import { newIdempotencyKey } from '../../lib/api/idempotency-key';
 import { receiptPath } from '../../lib/receipt-path';
 import { statusTargets } from './action-forms';
+import { SaleListActor } from './sale-list-actor';
 
 type ActionsRef = ActorRefFrom<typeof saleManagementMachine>;
 
@@ -43,6 +49,9 @@ const DESTRUCTIVE: ReadonlySet<OpenableMode> = new Set([
   ACTION_MODE.REMOVE,
   ACTION_MODE.CLEAR_TRASH_ONE,
 ]);
+
+/** What may still be done while a change of the sale waits in the offline queue: reading it. */
+const READ_MODES: ReadonlySet<OpenableMode> = new Set([ACTION_MODE.INVOICE]);
 
 const sameList = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((x, i) => x === b[i]);
@@ -70,7 +79,10 @@ export function openMode(actions: ActionsRef, mode: OpenableMode): void {
 export function SaleActionsBar({ actions, bundle }: { actions: ActionsRef; bundle: SaleDetailBundle }) {
   const { t } = useTranslation('common');
   const offered = useSelector(actions, (snapshot) => selectOfferedModes(snapshot, new Date()), sameList);
-  const modes = SALE_MODES.filter((mode) => offered.includes(mode) && isUseful(mode, bundle));
+  const waiting = SaleListActor.useSelector((s) => selectQueuedActionsOf(s, bundle.sale.id).length > 0);
+  const modes = SALE_MODES.filter(
+    (mode) => offered.includes(mode) && isUseful(mode, bundle) && (!waiting || READ_MODES.has(mode)),
+  );
   const canReprint = offered.includes(ACTION_MODE.REPRINT);
   // While a mode is open the chart offers nothing (one mode at a time); the dialog covers the panel then.
   const modalOpen = useSelector(actions, selectIsModalOpen);
@@ -107,7 +119,8 @@ export function SaleActionsBar({ actions, bundle }: { actions: ActionsRef; bundl
           </Link>
         )}
       </Wrap>
-      {modes.length === 0 && !canReprint && !modalOpen && (
+      {waiting && <Text color="fg.muted">{t('offlineWrites.sale.blocked')}</Text>}
+      {modes.length === 0 && !canReprint && !modalOpen && !waiting && (
         <Text color="fg.muted">{t('sale_management.detail.noActions')}</Text>
       )}
     </Stack>

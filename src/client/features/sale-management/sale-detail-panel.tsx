@@ -34,6 +34,7 @@ import type { SaleLine } from '../../../contracts/sales';
 import { SALE_STATUS } from '../../../domain/constants';
 import { canEditSale } from '../../../domain/sale-status';
 import { PendingTipField } from './pending-tip-field';
+import { QueuedActionsNotice } from './queued-actions';
 import { SaleActionsBar } from './sale-actions-bar';
 import { useSaleFormat } from './sale-format';
 import { SaleListActor } from './sale-list-actor';
@@ -320,6 +321,7 @@ export function SaleDetailPanel() {
             </HStack>
           </Card.Header>
           <Card.Body gap="5" aria-busy={status === 'loading'}>
+            <QueuedActionsNotice saleId={bundle.sale.id} />
             {actions && <SaleActionsBar actions={actions} bundle={bundle} />}
             <SaleBody bundle={bundle} />
           </Card.Body>

@@ -13,6 +13,7 @@ import { ACTION_MODE, SALE_STATUS } from '../../../domain/constants';
 import type { ActionsRef } from './action-form-fields';
 import { ChangesBar } from './changes-bar';
 import { SaleActionDialog } from './sale-action-dialog';
+import { QueuedActionsBanner } from './queued-actions';
 import { openMode } from './sale-actions-bar';
 import { SaleDetailPanel } from './sale-detail-panel';
 import { SaleFilters } from './sale-filters';
@@ -53,6 +54,7 @@ export function SaleManagementScreen({ store }: { store: StoreFacts }) {
         </HStack>
         <SaleFilters />
         <ChangesBar />
+        <QueuedActionsBanner />
         <Flex gap="5" direction={{ base: 'column', xl: 'row' }} align="stretch">
           <Stack flex="1" minW="0">
             <SaleTable />

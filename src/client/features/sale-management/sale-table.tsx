@@ -3,7 +3,7 @@
  * employee, customer, total and status; the loading, empty and failed states of the list chart; paging. A row
  * opens the sale in the detail panel: the ticket number is a button (Tab and Enter reach it), and a tap anywhere
  * on the row does the same. In the edit mode (changes-bar.tsx) the time of each sale that may still be changed is
- * a field, and a sale with unsaved changes is marked.
+ * a field, and a sale with unsaved changes is marked, as is one with a change waiting in the offline queue.
  */
 import { Alert, Badge, Box, Button, HStack, Input, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,7 @@ import {
 import type { SaleSummary } from '../../../contracts/sales';
 import { canEditSale } from '../../../domain/sale-status';
 import { isoToStoreTime, storeTimeToIso } from './action-forms';
+import { QueuedBadge } from './queued-actions';
 import { useSaleFormat } from './sale-format';
 import { SaleListActor } from './sale-list-actor';
 import { StatusBadge } from './status-badge';
@@ -113,6 +114,7 @@ function SaleRow({ sale, selected, editing }: { sale: SaleSummary; selected: boo
             {t('sale_management.changes.edited')}
           </Badge>
         )}
+        <QueuedBadge saleId={sale.id} />
       </Table.Cell>
       <Table.Cell>{sale.invoice_no}</Table.Cell>
       <Table.Cell whiteSpace="nowrap">

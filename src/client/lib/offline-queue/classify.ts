@@ -10,7 +10,7 @@
  *   A substring test would miss `/report/daily` and tag `/pos/sales/service-product-setting` as nothing.
  * - "high for payments and orders, normal for OTHER WRITES, low otherwise": high and normal are writes;
  *   every queued read is low, whatever it reads.
- * - Some writes need a live answer and are never queued: a queued login, PIN check or password change
+ * - Some writes need a live answer and are never queued: a queued login, PIN check, profile update or password change
  *   would answer the screen with a fake 202 where it needs a yes or no; a wallet or QR payment needs the
  *   processor's QR code now; push subscriptions are bound to the live service. Those fail as before.
  * - Protected (design.md §6 "never silently discard a sale or payment"): a WRITE tagged payment or order.
@@ -63,6 +63,8 @@ const LIVE_ONLY: readonly (readonly string[])[] = [
   ['logout'],
   ['role-by-code'],
   ['change-pass'],
+  // The answer is stored as the signed-in user (auth.tsx): a queued 202 would replace the profile with it.
+  ['profile'],
   ['push'],
   ['payments', 'momo'],
   ['payments', 'vnpay'],
