@@ -1,5 +1,5 @@
-/** Small pieces the settings tabs share: a titled section, a labelled value, a yes/no badge. */
-import { Badge, Box, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+/** Small pieces the settings tabs share: a titled section, a labelled value, a yes/no badge, a confirmation. */
+import { Alert, Badge, Box, Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
 export function Section({
@@ -59,5 +59,44 @@ export function Badges({ children }: { children: ReactNode }) {
     <Stack direction="row" gap="2" flexWrap="wrap">
       {children}
     </Stack>
+  );
+}
+
+/**
+ * A destructive tool's "are you sure?" (Remove failed requests, Force Reload SW): the worker-tools chart is in its
+ * confirming state; Confirm and Cancel are its two events.
+ */
+export function ConfirmAlert({
+  label,
+  question,
+  confirmLabel,
+  cancelLabel,
+  onConfirm,
+  onCancel,
+  testId,
+}: {
+  label: string;
+  question: string;
+  confirmLabel: string;
+  cancelLabel: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+  testId: string;
+}) {
+  return (
+    <Alert.Root status="warning" role="group" aria-label={label} data-testid={testId}>
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>{question}</Alert.Title>
+      </Alert.Content>
+      <HStack gap="2">
+        <Button size="sm" minH="11" colorPalette="red" onClick={onConfirm}>
+          {confirmLabel}
+        </Button>
+        <Button size="sm" minH="11" variant="outline" onClick={onCancel}>
+          {cancelLabel}
+        </Button>
+      </HStack>
+    </Alert.Root>
   );
 }

@@ -39,7 +39,7 @@ import {
 import { errorText, localMessage } from './messages';
 import type { PwaActors } from './pwa-context';
 import { formatBytes } from './pwa-format';
-import { Fact, Facts, Section } from './settings-ui';
+import { ConfirmAlert, Fact, Facts, Section } from './settings-ui';
 
 const TOOL_BUTTONS: ReadonlyArray<[WorkerOperation, string]> = [
   ['clearDataCache', 'pwa.panel.clearCache'],
@@ -218,35 +218,15 @@ export function SwStatusPanel({ actors }: { actors: PwaActors }) {
         </Text>
       )}
       {confirming && (
-        <Alert.Root
-          status="warning"
-          role="group"
-          aria-label={t('pwa.panel.forceReload')}
-          data-testid="sw-force-reload-confirm"
-        >
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>{t('pwa.panel.forceReloadConfirm')}</Alert.Title>
-          </Alert.Content>
-          <HStack gap="2">
-            <Button
-              size="sm"
-              minH="11"
-              colorPalette="red"
-              onClick={() => tools.send({ type: 'tools.confirm' })}
-            >
-              {t('pwa.panel.continue')}
-            </Button>
-            <Button
-              size="sm"
-              minH="11"
-              variant="outline"
-              onClick={() => tools.send({ type: 'tools.cancel' })}
-            >
-              {t('pwa.settings.cancel')}
-            </Button>
-          </HStack>
-        </Alert.Root>
+        <ConfirmAlert
+          label={t('pwa.panel.forceReload')}
+          question={t('pwa.panel.forceReloadConfirm')}
+          confirmLabel={t('pwa.panel.continue')}
+          cancelLabel={t('pwa.settings.cancel')}
+          onConfirm={() => tools.send({ type: 'tools.confirm' })}
+          onCancel={() => tools.send({ type: 'tools.cancel' })}
+          testId="sw-force-reload-confirm"
+        />
       )}
       {updateError && status !== 'failed' && (
         <Text color="fg.error" role="status" data-testid="sw-update-error">

@@ -46,7 +46,7 @@ import { errorText } from './messages';
 import type { PwaActors } from './pwa-context';
 import { useQueueStats } from './pwa-context';
 import { formatAgo, formatSeconds } from './pwa-format';
-import { Fact, Facts, Section } from './settings-ui';
+import { ConfirmAlert, Fact, Facts, Section } from './settings-ui';
 import { fieldError } from './sync-form';
 import type { SyncFormText } from './sync-form';
 
@@ -243,35 +243,15 @@ function QueueLine({ actors }: { actors: PwaActors }) {
         </Button>
       </HStack>
       {confirming === 'removeFailed' && (
-        <Alert.Root
-          status="warning"
-          role="group"
-          aria-label={t('pwa.sync.queue.removeFailed')}
-          data-testid="remove-failed-confirm"
-        >
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>{t('pwa.sync.queue.removeFailedConfirm', { count: failedCount })}</Alert.Title>
-          </Alert.Content>
-          <HStack gap="2">
-            <Button
-              size="sm"
-              minH="11"
-              colorPalette="red"
-              onClick={() => tools.send({ type: 'tools.confirm' })}
-            >
-              {t('pwa.sync.queue.remove')}
-            </Button>
-            <Button
-              size="sm"
-              minH="11"
-              variant="outline"
-              onClick={() => tools.send({ type: 'tools.cancel' })}
-            >
-              {t('pwa.settings.cancel')}
-            </Button>
-          </HStack>
-        </Alert.Root>
+        <ConfirmAlert
+          label={t('pwa.sync.queue.removeFailed')}
+          question={t('pwa.sync.queue.removeFailedConfirm', { count: failedCount })}
+          confirmLabel={t('pwa.sync.queue.remove')}
+          cancelLabel={t('pwa.settings.cancel')}
+          onConfirm={() => tools.send({ type: 'tools.confirm' })}
+          onCancel={() => tools.send({ type: 'tools.cancel' })}
+          testId="remove-failed-confirm"
+        />
       )}
       {!canForce && <Text color="fg.muted">{t('pwa.sync.queue.offlineHint')}</Text>}
       {syncError && (
