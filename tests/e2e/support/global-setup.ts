@@ -34,7 +34,8 @@ export function freePort(): Promise<number> {
   });
 }
 
-async function waitUntilHealthy(url: string, child: ChildProcess, log: () => string): Promise<void> {
+/** Polls /api/health until it answers, the process exits, or the timeout passes (the log goes in the error). */
+export async function waitUntilHealthy(url: string, child: ChildProcess, log: () => string): Promise<void> {
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
@@ -51,7 +52,8 @@ async function waitUntilHealthy(url: string, child: ChildProcess, log: () => str
   throw new Error(`the server was not ready within ${START_TIMEOUT_MS / 1000} s:\n${log()}`);
 }
 
-function stop(child: ChildProcess): Promise<void> {
+/** SIGTERM (the server stops PostgreSQL cleanly), SIGKILL after the timeout. */
+export function stopServer(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const force = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
@@ -100,7 +102,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   child.stderr?.on('data', keep);
 
   const teardown = async () => {
-    await stop(child);
+    await stopServer(child);
     await rm(dataDir, { recursive: true, force: true });
   };
   try {

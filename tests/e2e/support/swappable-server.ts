@@ -12,16 +12,13 @@
  * its own database keeps their totals apart from its sales.
  */
 import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import { chmod, mkdtemp, rename, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from './global-setup';
+import { freePort, stopServer, waitUntilHealthy } from './global-setup';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const START_TIMEOUT_MS = 120_000;
-const STOP_TIMEOUT_MS = 30_000;
 
 export interface SwappableServer {
   url: string;
@@ -30,18 +27,6 @@ export interface SwappableServer {
   /** From the next request on, the client is served from `dir`. */
   serve(dir: string): Promise<void>;
   stop(): Promise<void>;
-}
-
-function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const force = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
-    child.once('exit', () => {
-      clearTimeout(force);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
 }
 
 export async function startSwappableServer(clientDir: string): Promise<SwappableServer> {
@@ -81,22 +66,12 @@ export async function startSwappableServer(clientDir: string): Promise<Swappable
   child.stderr?.on('data', keep);
 
   const stop = async () => {
-    await stopChild(child);
+    await stopServer(child);
     await rm(home, { recursive: true, force: true });
   };
 
   try {
-    const deadline = Date.now() + START_TIMEOUT_MS;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${output}`);
-      if (Date.now() > deadline) throw new Error(`the server was not ready in time:\n${output}`);
-      const healthy = await fetch(`${url}/api/health`).then(
-        (res) => res.ok,
-        () => false,
-      );
-      if (healthy) break;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    await waitUntilHealthy(url, child, () => output);
   } catch (error) {
     await stop();
     throw error;
