@@ -18,7 +18,7 @@ import {
 } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useSyncExternalStore } from 'react';
-import type { ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { selectDisplayMode, selectPlatformInfo } from '../../../../machines/install/install.selectors';
 import { SYNC_CONFIG_LIMITS } from '../../../domain/constants';
@@ -76,6 +76,35 @@ function TextField({
   );
 }
 
+/** One "add to this device's list" form: a title, the fields in two columns, the add button. */
+function AddForm({
+  title,
+  submitLabel,
+  onSubmit,
+  testId,
+  children,
+}: {
+  title: string;
+  submitLabel: string;
+  onSubmit: (event: FormEvent) => void;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form noValidate display="flex" flexDirection="column" gap="3" onSubmit={onSubmit} data-testid={testId}>
+      <Text fontWeight="semibold">{title}</Text>
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
+        {children}
+      </SimpleGrid>
+      <HStack>
+        <Button type="submit" colorPalette="brand" minH="11">
+          {submitLabel}
+        </Button>
+      </HStack>
+    </Form>
+  );
+}
+
 /** A default's name in the reader's language; what someone typed stays as typed. */
 function useDefaultName() {
   const { t } = useTranslation('common');
@@ -103,70 +132,60 @@ function WidgetForm() {
   const { draft, errorOf, field, submit } = useListDraft(EMPTY_WIDGET, addWidget, widgetsSetting);
   const { min, max } = SYNC_CONFIG_LIMITS.widgetUpdateIntervalSeconds;
   return (
-    <Form
-      noValidate
-      display="flex"
-      flexDirection="column"
-      gap="3"
+    <AddForm
+      title={t('pwa.widgets.addTitle')}
+      submitLabel={t('pwa.widgets.add')}
       onSubmit={submit}
-      data-testid="widget-form"
+      testId="widget-form"
     >
-      <Text fontWeight="semibold">{t('pwa.widgets.addTitle')}</Text>
-      <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
-        <TextField
-          label={t('pwa.widgets.id')}
-          value={draft.id}
-          onChange={field('id')}
-          error={errorOf('id')}
-          required
-        />
-        <TextField
-          label={t('pwa.widgets.name')}
-          value={draft.name}
-          onChange={field('name')}
-          error={errorOf('name')}
-          required
-        />
-        <TextField
-          label={t('pwa.widgets.description')}
-          value={draft.description}
-          onChange={field('description')}
-        />
-        <TextField
-          label={t('pwa.widgets.url')}
-          value={draft.url}
-          onChange={field('url')}
-          error={errorOf('url')}
-          required
-        />
-        <Field.Root>
-          <Field.Label>{t('pwa.widgets.size')}</Field.Label>
-          <NativeSelect.Root size="lg">
-            <NativeSelect.Field value={draft.size} onChange={(e) => field('size')(e.target.value)}>
-              {WIDGET_SIZES.map((size) => (
-                <option key={size} value={size}>
-                  {t(`pwa.widgets.sizes.${size}`)}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
-        <TextField
-          label={t('pwa.widgets.updateInterval')}
-          type="number"
-          value={draft.updateInterval}
-          onChange={field('updateInterval')}
-          error={errorOf('updateInterval')}
-          hint={t('pwa.sync.settings.range', { min, max })}
-        />
-      </SimpleGrid>
-      <HStack>
-        <Button type="submit" colorPalette="brand" minH="11">
-          {t('pwa.widgets.add')}
-        </Button>
-      </HStack>
-    </Form>
+      <TextField
+        label={t('pwa.widgets.id')}
+        value={draft.id}
+        onChange={field('id')}
+        error={errorOf('id')}
+        required
+      />
+      <TextField
+        label={t('pwa.widgets.name')}
+        value={draft.name}
+        onChange={field('name')}
+        error={errorOf('name')}
+        required
+      />
+      <TextField
+        label={t('pwa.widgets.description')}
+        value={draft.description}
+        onChange={field('description')}
+      />
+      <TextField
+        label={t('pwa.widgets.url')}
+        value={draft.url}
+        onChange={field('url')}
+        error={errorOf('url')}
+        required
+      />
+      <Field.Root>
+        <Field.Label>{t('pwa.widgets.size')}</Field.Label>
+        <NativeSelect.Root size="lg">
+          <NativeSelect.Field value={draft.size} onChange={(e) => field('size')(e.target.value)}>
+            {WIDGET_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {t(`pwa.widgets.sizes.${size}`)}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Field.Root>
+      <TextField
+        label={t('pwa.widgets.updateInterval')}
+        type="number"
+        value={draft.updateInterval}
+        onChange={field('updateInterval')}
+        error={errorOf('updateInterval')}
+        hint={t('pwa.sync.settings.range', { min, max })}
+      />
+    </AddForm>
   );
 }
 
@@ -182,48 +201,34 @@ function ShortcutForm() {
   const { t } = useTranslation('common');
   const { draft, errorOf, field, submit } = useListDraft(EMPTY_SHORTCUT, addShortcut, shortcutsSetting);
   return (
-    <Form
-      noValidate
-      display="flex"
-      flexDirection="column"
-      gap="3"
+    <AddForm
+      title={t('pwa.shortcuts.addTitle')}
+      submitLabel={t('pwa.shortcuts.add')}
       onSubmit={submit}
-      data-testid="shortcut-form"
+      testId="shortcut-form"
     >
-      <Text fontWeight="semibold">{t('pwa.shortcuts.addTitle')}</Text>
-      <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
-        <TextField
-          label={t('pwa.shortcuts.name')}
-          value={draft.name}
-          onChange={field('name')}
-          error={errorOf('name')}
-          required
-        />
-        <TextField
-          label={t('pwa.shortcuts.shortName')}
-          value={draft.shortName}
-          onChange={field('shortName')}
-        />
-        <TextField
-          label={t('pwa.shortcuts.description')}
-          value={draft.description}
-          onChange={field('description')}
-        />
-        <TextField
-          label={t('pwa.shortcuts.url')}
-          value={draft.url}
-          onChange={field('url')}
-          error={errorOf('url')}
-          required
-        />
-        <TextField label={t('pwa.shortcuts.color')} value={draft.color} onChange={field('color')} />
-      </SimpleGrid>
-      <HStack>
-        <Button type="submit" colorPalette="brand" minH="11">
-          {t('pwa.shortcuts.add')}
-        </Button>
-      </HStack>
-    </Form>
+      <TextField
+        label={t('pwa.shortcuts.name')}
+        value={draft.name}
+        onChange={field('name')}
+        error={errorOf('name')}
+        required
+      />
+      <TextField label={t('pwa.shortcuts.shortName')} value={draft.shortName} onChange={field('shortName')} />
+      <TextField
+        label={t('pwa.shortcuts.description')}
+        value={draft.description}
+        onChange={field('description')}
+      />
+      <TextField
+        label={t('pwa.shortcuts.url')}
+        value={draft.url}
+        onChange={field('url')}
+        error={errorOf('url')}
+        required
+      />
+      <TextField label={t('pwa.shortcuts.color')} value={draft.color} onChange={field('color')} />
+    </AddForm>
   );
 }
 
