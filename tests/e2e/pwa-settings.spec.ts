@@ -12,6 +12,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { expectNoBlockingViolations } from './support/axe';
 import type { Page } from '@playwright/test';
+import { PRIORITY_RANK, putInQueue } from './support/offline-queue-store';
 import { LoginPage } from './support/pages/login-page';
 import { PwaSettingsPage } from './support/pages/pwa-settings-page';
 import { SalePage } from './support/pages/sale-page';
@@ -41,45 +42,30 @@ async function queueFailed(page: Page, writes: FailedWrite[]): Promise<void> {
       page.evaluate(async () => (await indexedDB.databases()).some((d) => d.name === 'offline-queue')),
     )
     .toBe(true);
-  await page.evaluate(async (records) => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open('offline-queue');
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
-    });
-    const tx = db.transaction('requests', 'readwrite');
-    const now = Date.now();
-    records.forEach((record, i) =>
-      tx.objectStore('requests').add({
-        url: record.url,
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          authorization: 'Bearer e2e-token',
-          'idempotency-key': `e2e-failed-${now}-${i}`,
-        },
-        body: '{}',
-        timestamp: now - record.ageMs,
-        retryCount: 3,
-        maxRetries: 3,
-        priority: 'high',
-        priorityRank: 0,
-        tags: [...record.tags, 'failed'],
-        status: 'failed',
-        nextAttemptAt: now - record.ageMs,
-        lastAttemptAt: now - 60_000,
-        lastError: 'HTTP 500: Internal Server Error',
-      }),
-    );
-    await new Promise<void>((resolve, reject) => {
-      tx.oncomplete = () => resolve();
-      tx.onerror = () => reject(tx.error);
-    });
-    db.close();
-    const channel = new BroadcastChannel('offline-queue');
-    channel.postMessage({ type: 'queue-changed' });
-    channel.close();
-  }, writes);
+  const now = Date.now();
+  await putInQueue(
+    page,
+    writes.map((write, i) => ({
+      url: write.url,
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: 'Bearer e2e-token',
+        'idempotency-key': `e2e-failed-${now}-${i}`,
+      },
+      body: '{}',
+      timestamp: now - write.ageMs,
+      retryCount: 3,
+      maxRetries: 3,
+      priority: 'high',
+      priorityRank: PRIORITY_RANK.high,
+      tags: [...write.tags, 'failed'],
+      status: 'failed',
+      nextAttemptAt: now - write.ageMs,
+      lastAttemptAt: now - 60_000,
+      lastError: 'HTTP 500: Internal Server Error',
+    })),
+  );
 }
 
 const HOUR = 3_600_000;

@@ -20,7 +20,7 @@ import { LoginPage } from './support/pages/login-page';
 import { SaleExtrasPage } from './support/pages/sale-extras-page';
 import { ServiceWorkerPage } from './support/pages/sw-page';
 import { UpdatePage } from './support/pages/update-page';
-import type { QueueRecord } from './support/pages/update-page';
+import type { QueueRecord } from './support/offline-queue-store';
 import { secondBuild } from './support/second-build';
 import type { SecondBuild } from './support/second-build';
 import { startSwappableServer } from './support/swappable-server';

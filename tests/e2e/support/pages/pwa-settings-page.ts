@@ -5,6 +5,7 @@
  */
 import { expect } from '@playwright/test';
 import type { Locator } from '@playwright/test';
+import { PRIORITY_RANK, putInQueue } from '../offline-queue-store';
 import { AppPage } from './app-page';
 
 export const TABS = {
@@ -118,44 +119,31 @@ export class PwaSettingsPage extends AppPage {
    * (src/client/app/pwa-platform.ts QUEUE_CHANNEL), as the library's tabs do.
    */
   async queueFromAnotherTab(requests: QueuedWrite[]): Promise<void> {
-    await this.page.evaluate(async (writes) => {
-      const token = (JSON.parse(localStorage.getItem('auth') ?? '{}') as { token?: string }).token ?? '';
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const open = indexedDB.open('offline-queue', 1);
-        open.onsuccess = () => resolve(open.result);
-        open.onerror = () => reject(open.error);
-      });
-      const tx = db.transaction('requests', 'readwrite');
-      const now = Date.now();
-      writes.forEach((write, i) =>
-        tx.objectStore('requests').add({
-          url: write.url,
-          method: write.method,
-          headers: {
-            'content-type': 'application/json',
-            authorization: `Bearer ${token}`,
-            'idempotency-key': `e2e-${now}-${i}`,
-          },
-          ...(write.body === undefined ? {} : { body: write.body }),
-          timestamp: now + i,
-          retryCount: 0,
-          maxRetries: 3,
-          priority: 'normal',
-          priorityRank: 1,
-          tags: [],
-          status: 'pending',
-          nextAttemptAt: now + i,
-        }),
-      );
-      await new Promise<void>((resolve, reject) => {
-        tx.oncomplete = () => resolve();
-        tx.onerror = () => reject(tx.error);
-      });
-      db.close();
-      const channel = new BroadcastChannel('offline-queue');
-      channel.postMessage({ type: 'queue-changed' });
-      channel.close();
-    }, requests);
+    const token = await this.page.evaluate(
+      () => (JSON.parse(localStorage.getItem('auth') ?? '{}') as { token?: string }).token ?? '',
+    );
+    const now = Date.now();
+    await putInQueue(
+      this.page,
+      requests.map((write, i) => ({
+        url: write.url,
+        method: write.method,
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${token}`,
+          'idempotency-key': `e2e-${now}-${i}`,
+        },
+        ...(write.body === undefined ? {} : { body: write.body }),
+        timestamp: now + i,
+        retryCount: 0,
+        maxRetries: 3,
+        priority: 'normal',
+        priorityRank: PRIORITY_RANK.normal,
+        tags: [],
+        status: 'pending',
+        nextAttemptAt: now + i,
+      })),
+    );
   }
 
   /** A cache of this origin, as the service worker would fill one. */

@@ -5,26 +5,12 @@
  */
 import { expect } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { putInQueue } from '../offline-queue-store';
+import type { QueueRecord } from '../offline-queue-store';
 
 export interface WorkerReply {
   type: string;
   [field: string]: unknown;
-}
-
-/** A record of lib/offline-queue/queue-db.ts QueuedRequest, without its auto id. */
-export interface QueuedRecord {
-  url: string;
-  method: string;
-  headers: Record<string, string>;
-  body?: string;
-  timestamp: number;
-  retryCount: number;
-  maxRetries: number;
-  priority: 'high' | 'normal' | 'low';
-  tags: string[];
-  status: 'pending';
-  priorityRank: number;
-  nextAttemptAt: number;
 }
 
 export class ServiceWorkerPage {
@@ -151,26 +137,13 @@ export class ServiceWorkerPage {
     return { href, json: (await response.json()) as Record<string, unknown> };
   }
 
-  /** Puts a request in the offline queue's store (IndexedDB offline-queue/requests), as the page queues one. */
-  async queue(record: QueuedRecord): Promise<number> {
-    return this.page.evaluate(
-      (value) =>
-        new Promise<number>((resolve, reject) => {
-          const open = indexedDB.open('offline-queue');
-          open.onerror = () => reject(open.error);
-          open.onsuccess = () => {
-            const db = open.result;
-            const tx = db.transaction('requests', 'readwrite');
-            const add = tx.objectStore('requests').add(value);
-            tx.oncomplete = () => {
-              db.close();
-              resolve(add.result as number);
-            };
-            tx.onerror = () => reject(tx.error);
-          };
-        }),
-      record,
-    );
+  /**
+   * Puts a request in the offline queue's store (IndexedDB offline-queue/requests), as the page queues one, without
+   * telling any tab: only the worker's own triggers (start, online, Background Sync) find it.
+   */
+  async queue(record: QueueRecord): Promise<number> {
+    const [id] = await putInQueue(this.page, [record], { announce: false });
+    return id as number;
   }
 
   async queuedCount(): Promise<number> {

@@ -7,24 +7,9 @@
  */
 import { expect } from '@playwright/test';
 import type { Locator } from '@playwright/test';
+import { putInQueue } from '../offline-queue-store';
+import type { QueueRecord } from '../offline-queue-store';
 import { PwaSettingsPage } from './pwa-settings-page';
-
-/** A record of the offline queue (src/client/lib/offline-queue/queue-db.ts), as a test writes one. */
-export interface QueueRecord {
-  url: string;
-  method: string;
-  headers: Record<string, string>;
-  body?: string;
-  timestamp: number;
-  retryCount: number;
-  maxRetries: number;
-  priority: 'high' | 'normal' | 'low';
-  priorityRank: number;
-  tags: string[];
-  status: 'pending' | 'failed';
-  nextAttemptAt: number;
-  lastError?: string;
-}
 
 /** What the test compares of a stored record before and after the update. */
 export interface StoredRecord {
@@ -130,23 +115,7 @@ export class UpdatePage extends PwaSettingsPage {
 
   /** Writes records to the queue's store as the queue library stores them, and tells the tabs. */
   async putInQueue(records: QueueRecord[]): Promise<void> {
-    await this.page.evaluate(async (values) => {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const open = indexedDB.open('offline-queue', 1);
-        open.onsuccess = () => resolve(open.result);
-        open.onerror = () => reject(open.error);
-      });
-      const tx = db.transaction('requests', 'readwrite');
-      for (const value of values) tx.objectStore('requests').add(value);
-      await new Promise<void>((resolve, reject) => {
-        tx.oncomplete = () => resolve();
-        tx.onerror = () => reject(tx.error);
-      });
-      db.close();
-      const channel = new BroadcastChannel('offline-queue');
-      channel.postMessage({ type: 'queue-changed' });
-      channel.close();
-    }, records);
+    await putInQueue(this.page, records);
   }
 
   async readQueue(): Promise<StoredRecord[]> {

@@ -1,0 +1,62 @@
+/**
+ * The offline queue's IndexedDB store as a test reaches it from the page (src/client/lib/offline-queue/queue-db.ts:
+ * database `offline-queue`, store `requests`): records written as the queue library stores them, for what another
+ * tab, the worker or a long-past outage left there. Written with the raw IndexedDB API inside the page, not with the
+ * library, so the test does not lean on the code it checks.
+ */
+import type { Page } from '@playwright/test';
+
+/** A stored request (lib/offline-queue/queue-db.ts QueuedRequest), without its auto id. */
+export interface QueueRecord {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body?: string;
+  timestamp: number;
+  retryCount: number;
+  maxRetries: number;
+  priority: 'high' | 'normal' | 'low';
+  priorityRank: number;
+  tags: string[];
+  status: 'pending' | 'failed';
+  nextAttemptAt: number;
+  lastAttemptAt?: number;
+  lastError?: string;
+}
+
+export const PRIORITY_RANK = { high: 0, normal: 1, low: 2 } as const;
+
+/**
+ * Adds the records in one transaction and answers their ids. `announce` (default) then says so on the queue's
+ * BroadcastChannel (src/client/app/pwa-platform.ts QUEUE_CHANNEL) as the library's tabs do, so the open tab counts
+ * and syncs them; without it only the service worker's own triggers find them.
+ */
+export async function putInQueue(
+  page: Page,
+  records: readonly QueueRecord[],
+  { announce = true }: { announce?: boolean } = {},
+): Promise<number[]> {
+  return page.evaluate(
+    async ({ values, announce }) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open('offline-queue');
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      const tx = db.transaction('requests', 'readwrite');
+      const adds = values.map((value) => tx.objectStore('requests').add(value));
+      await new Promise<void>((resolve, reject) => {
+        tx.oncomplete = () => resolve();
+        tx.onerror = () => reject(tx.error);
+      });
+      db.close();
+      if (announce) {
+        const channel = new BroadcastChannel('offline-queue');
+        channel.postMessage({ type: 'queue-changed' });
+        channel.close();
+      }
+      return adds.map((add) => add.result as number);
+    },
+    { values: [...records], announce },
+  );
+}
