@@ -17,7 +17,7 @@
  * unregistered once the sales are queued, so the tab is the one sending when it closes.
  */
 import { expect, test } from '@playwright/test';
-import type { BrowserContext, Page, Route } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page, Route } from '@playwright/test';
 import { expectNoBlockingViolations } from './support/axe';
 import { LoginPage } from './support/pages/login-page';
 import { OfflineTillPage } from './support/pages/offline-till-page';
@@ -224,21 +224,25 @@ test.describe('offline selling: a replay that loses its answer', () => {
     return { count: () => seen };
   }
 
+  /** The server's count of Emma's sales before; three of hers sold at the till offline, queued. */
+  async function threeSoldOffline(page: Page, request: APIRequestContext) {
+    const ledger = await SalesLedger.asManager(request);
+    const emma = await ledger.employeeId(TECHNICIAN);
+    const before = (await ledger.salesOf(emma)).total;
+    const till = await signInAtTheTill(page);
+    await till.goOffline();
+    await sellThreeOffline(till);
+    await till.seeIndicator('offline', 3);
+    return { ledger, emma, before, till, queued: await seeThreeQueued(till) };
+  }
+
   test('the response of the first replay is dropped after the server made the sale: still exactly three', async ({
     page,
     context,
     request,
   }) => {
     test.setTimeout(150_000);
-    const ledger = await SalesLedger.asManager(request);
-    const emma = await ledger.employeeId(TECHNICIAN);
-    const before = (await ledger.salesOf(emma)).total;
-
-    const till = await signInAtTheTill(page);
-    await till.goOffline();
-    await sellThreeOffline(till);
-    await till.seeIndicator('offline', 3);
-    const queued = await seeThreeQueued(till);
+    const { ledger, emma, before, till, queued } = await threeSoldOffline(page, request);
 
     // The first replay (the tab's or the worker's) reaches the server, which creates the sale; its answer is lost.
     let dropped = '';
@@ -263,14 +267,7 @@ test.describe('offline selling: a replay that loses its answer', () => {
     request,
   }) => {
     test.setTimeout(150_000);
-    const ledger = await SalesLedger.asManager(request);
-    const emma = await ledger.employeeId(TECHNICIAN);
-    const before = (await ledger.salesOf(emma)).total;
-
-    const till = await signInAtTheTill(page);
-    await till.goOffline();
-    await sellThreeOffline(till);
-    const queued = await seeThreeQueued(till);
+    const { ledger, emma, before, till, queued } = await threeSoldOffline(page, request);
     // Without the worker's background sync, this tab is the one that sends the queue.
     await page.evaluate(async () => {
       for (const registration of await navigator.serviceWorker.getRegistrations())
