@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { clearPendingRenewal, readPendingRenewal } from '../client/lib/push-renewal-note';
 import { CACHE_NAMES } from './cache-config';
 import {
   cacheMetaStore,
-  clearPendingRenewal,
   fromBase64Url,
   PUSH_KEY_PATH,
   PUSH_RENEWAL_PATH,
   PUSH_SUBSCRIPTION_CHANGED,
-  readPendingRenewal,
   registerPushSubscriptionRenewal,
   rememberApplicationServerKey,
   renewPushSubscription,
@@ -196,7 +195,7 @@ describe('rememberApplicationServerKey', () => {
   });
 });
 
-describe('the pending renewal, as the page reads and clears it', () => {
+describe('the pending renewal the worker writes, as the page reads and clears it (lib/push-renewal-note.ts)', () => {
   it('clears only the renewal it registered, never a newer one', async () => {
     const caches = fakeCaches();
     const store = cacheMetaStore(caches);

@@ -15,16 +15,17 @@
  *      or, when the event carries no old subscription (the usual case), the key remembered from the last time
  *      the worker saw a subscription (each push and each activation; rememberApplicationServerKey);
  *   2. a pending renewal `{ subscription | null, oldEndpoint, at }` kept in the worker's meta cache
- *      (PUSH_RENEWAL_PATH), so a page opened later still finds it (readPendingRenewal);
+ *      (PUSH_RENEWAL_PATH), so a page opened later still finds it (lib/push-renewal-note.ts);
  *   3. PUSH_SUBSCRIPTION_CHANGED `{ subscription, oldEndpoint }` posted to every open window, so a signed-in page
  *      registers it at once.
  *
  * The page then (src/client/app/pwa-platform.ts): POST /api/push/subscribe with the subscription, userAgent and
  * platform; POST /api/push/unsubscribe { endpoint: oldEndpoint } (the server would also drop it at its first
- * 404/410); clearPendingRenewal(caches, at). `subscription: null` means the worker could not resubscribe (no
+ * 404/410); clearPendingRenewal(caches, at) (lib/push-renewal-note.ts). `subscription: null` means the worker could not resubscribe (no
  * known key, or permission gone): the page drops the old endpoint and shows the device as not subscribed.
  */
 import { PUSH_RENEWAL } from '../domain/constants';
+import type { PendingRenewal, SubscriptionJson } from '../client/lib/push-renewal-note';
 import { CACHE_NAMES } from './cache-config';
 
 /** Ours, not the spec's (like REGISTER_SYNC in messages.ts): the worker's broadcast after a renewal. */
@@ -32,20 +33,6 @@ export const PUSH_SUBSCRIPTION_CHANGED = PUSH_RENEWAL.MESSAGE;
 /** In the meta cache: the pending renewal (JSON) and the application server key (base64url). */
 export const PUSH_RENEWAL_PATH = PUSH_RENEWAL.PATH;
 export const PUSH_KEY_PATH = '/__sw/push-key';
-
-/** PushSubscription.toJSON() as POST /api/push/subscribe takes it. */
-export interface SubscriptionJson {
-  endpoint: string;
-  expirationTime: number | null;
-  keys: { p256dh: string; auth: string };
-}
-
-export interface PendingRenewal {
-  subscription: SubscriptionJson | null;
-  oldEndpoint: string | null;
-  /** When the worker made it (ms); clearPendingRenewal removes only this one, never a newer renewal. */
-  at: number;
-}
 
 export interface PushSubscriptionChangedMessage {
   type: typeof PUSH_SUBSCRIPTION_CHANGED;
@@ -235,26 +222,4 @@ export function registerPushSubscriptionRenewal(scope: WorkerScopeLike, caches: 
   });
   scope.addEventListener('push', (event) => event.waitUntil(remember()));
   scope.addEventListener('activate', (event) => event.waitUntil(remember()));
-}
-
-// ---- the page's side --------------------------------------------------------------------------------------
-
-/** The renewal a worker left for the page, if any (the page reads the worker's meta cache directly). */
-export async function readPendingRenewal(caches: CacheStorageLike): Promise<PendingRenewal | null> {
-  const text = await cacheMetaStore(caches).get(PUSH_RENEWAL_PATH);
-  if (!text) return null;
-  try {
-    const parsed = JSON.parse(text) as PendingRenewal;
-    return typeof parsed === 'object' && parsed !== null && typeof parsed.at === 'number' ? parsed : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Once the server has it: removes the renewal made at `at` (a newer one, made meanwhile, stays). */
-export async function clearPendingRenewal(caches: CacheStorageLike, at: number): Promise<boolean> {
-  const current = await readPendingRenewal(caches);
-  if (!current || current.at !== at) return false;
-  await cacheMetaStore(caches).delete(PUSH_RENEWAL_PATH);
-  return true;
 }

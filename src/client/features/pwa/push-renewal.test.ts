@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { PUSH_RENEWAL } from '../../../domain/constants';
-import { forwardPushRenewal, readPendingRenewal } from './push-renewal';
-import type { PendingRenewal } from './push-renewal';
+import { readPendingRenewal } from '../../lib/push-renewal-note';
+import type { PendingRenewal } from '../../lib/push-renewal-note';
+import { forwardPushRenewal } from './push-renewal';
 
 /** Cache Storage as the worker leaves it: one cache, Responses by path. */
 function fakeCaches(initial?: PendingRenewal) {

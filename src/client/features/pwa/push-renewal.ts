@@ -5,35 +5,13 @@
  * new subscription, drops the old endpoint, then removes the note it handled (a newer note, written meanwhile,
  * stays). A failure leaves the note for the next start.
  */
-import { PUSH_RENEWAL } from '../../../domain/constants';
-
-export interface SubscriptionJson {
-  endpoint: string;
-  expirationTime: number | null;
-  keys: { p256dh: string; auth: string };
-}
-
-export interface PendingRenewal {
-  subscription: SubscriptionJson | null;
-  oldEndpoint: string | null;
-  at: number;
-}
+import { clearPendingRenewal, readPendingRenewal } from '../../lib/push-renewal-note';
+import type { NoteCaches, SubscriptionJson } from '../../lib/push-renewal-note';
 
 export interface RenewalDeps {
-  caches: Pick<CacheStorage, 'open'>;
+  caches: NoteCaches;
   subscribe(subscription: SubscriptionJson): Promise<unknown>;
   unsubscribe(endpoint: string): Promise<unknown>;
-}
-
-export async function readPendingRenewal(caches: Pick<CacheStorage, 'open'>): Promise<PendingRenewal | null> {
-  const found = await (await caches.open(PUSH_RENEWAL.CACHE)).match(PUSH_RENEWAL.PATH);
-  if (!found) return null;
-  try {
-    const parsed = JSON.parse(await found.text()) as PendingRenewal;
-    return typeof parsed === 'object' && parsed !== null && typeof parsed.at === 'number' ? parsed : null;
-  } catch {
-    return null;
-  }
 }
 
 /** Registers the renewal the worker noted, if any; true when one was handled. */
@@ -44,8 +22,6 @@ export async function forwardPushRenewal(deps: RenewalDeps): Promise<boolean> {
   if (renewal.oldEndpoint && renewal.oldEndpoint !== renewal.subscription?.endpoint) {
     await deps.unsubscribe(renewal.oldEndpoint);
   }
-  const current = await readPendingRenewal(deps.caches);
-  if (current?.at === renewal.at)
-    await (await deps.caches.open(PUSH_RENEWAL.CACHE)).delete(PUSH_RENEWAL.PATH);
+  await clearPendingRenewal(deps.caches, renewal.at);
   return true;
 }
