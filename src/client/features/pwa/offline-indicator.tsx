@@ -8,6 +8,7 @@
  */
 import { Box, Button, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   selectIsOnline,
@@ -15,6 +16,26 @@ import {
 } from '../../../../machines/sync-scheduler/sync-scheduler.selectors';
 import { openPwaSettings, useOptionalPwaActors, useQueueStats } from './pwa-context';
 import type { PwaActors } from './pwa-context';
+
+/** A count in a round badge beside the state (the button's aria-label says it in words). */
+function CountPill({ testId, bg, children }: { testId: string; bg: string; children: ReactNode }) {
+  return (
+    <Text
+      as="span"
+      data-testid={testId}
+      minW="6"
+      px="1.5"
+      rounded="full"
+      fontSize="xs"
+      fontWeight="bold"
+      textAlign="center"
+      bg={bg}
+      color="white"
+    >
+      {children}
+    </Text>
+  );
+}
 
 function Indicator({ actors }: { actors: PwaActors }) {
   const { t } = useTranslation('common');
@@ -56,37 +77,15 @@ function Indicator({ actors }: { actors: PwaActors }) {
         {state}
       </Text>
       {unsynced > 0 && (
-        <Text
-          as="span"
-          data-testid="offline-indicator-count"
-          minW="6"
-          px="1.5"
-          rounded="full"
-          fontSize="xs"
-          fontWeight="bold"
-          textAlign="center"
-          bg={online ? 'brand.solid' : 'orange.solid'}
-          color="white"
-        >
+        <CountPill testId="offline-indicator-count" bg={online ? 'brand.solid' : 'orange.solid'}>
           {unsynced}
-        </Text>
+        </CountPill>
       )}
       {failed > 0 && (
-        <Text
-          as="span"
-          data-testid="offline-indicator-failed"
-          minW="6"
-          px="1.5"
-          rounded="full"
-          fontSize="xs"
-          fontWeight="bold"
-          textAlign="center"
-          bg="red.solid"
-          color="white"
-        >
+        <CountPill testId="offline-indicator-failed" bg="red.solid">
           {/* The colour is not the only signal: the button's label says "n failed". */}
           {`!${failed}`}
-        </Text>
+        </CountPill>
       )}
     </Button>
   );
