@@ -17,7 +17,7 @@
  * checked, Continue with nothing chosen) is checked as a gesture the screen does not offer or ignores.
  */
 import { expect, test } from '@playwright/test';
-import type { Page, Route } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { getInitialSnapshot } from 'xstate';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { ManagedSale, OpenableMode } from '../../machines/sale-management/sale-management.types';
@@ -37,6 +37,7 @@ import {
   mergeCoverage,
 } from '../support/machine-coverage';
 import type { MachinePath } from '../support/machine-coverage';
+import { cutWorkerWrites, HeldRequests } from './support/held-requests';
 
 const MANICURE = 'Classic Manicure';
 const OIL = 'Cuticle Oil 15 ml';
@@ -99,41 +100,6 @@ const coverage = mergeCoverage(...explorations.map((e) => e.coverage));
 
 // ---- gestures ---------------------------------------------------------------------------------------------
 
-/** A request held at the network until the path says how it ends. */
-class HeldRequests {
-  private held: Route[] = [];
-  private waiters: Array<() => void> = [];
-
-  hold(route: Route): void {
-    this.held.push(route);
-    this.waiters.splice(0).forEach((wake) => wake());
-  }
-
-  private async next(): Promise<Route> {
-    while (this.held.length === 0) await new Promise<void>((resolve) => this.waiters.push(resolve));
-    return this.held.shift() as Route;
-  }
-
-  async pass(): Promise<void> {
-    await (await this.next()).continue();
-  }
-
-  /** The connection drops on the way: the request never reaches the server. */
-  async drop(): Promise<void> {
-    await (await this.next()).abort('internetdisconnected');
-  }
-
-  async refuse(message: string): Promise<void> {
-    await (
-      await this.next()
-    ).fulfill({
-      status: 409,
-      contentType: 'application/json',
-      body: JSON.stringify({ success: false, data: null, message }),
-    });
-  }
-}
-
 interface Screen {
   page: Page;
   report: SaleManagementPage;
@@ -148,22 +114,12 @@ async function openScreen(page: Page, ticket: number): Promise<Screen> {
   await report.searchTicket(ticket);
   await report.openTicket(ticket);
   // Held only from here on: the PIN gate's own check above went through as usual.
-  const pinChecks = new HeldRequests();
-  const submits = new HeldRequests();
-  await page.route('**/api/role-by-code', (route) => pinChecks.hold(route));
-  await page.route(SUBMIT_URL, (route) =>
-    route.request().method() === 'POST' ? submits.hold(route) : route.continue(),
-  );
-  // A submit the path drops is queued, and the worker's Background Sync sends it at once (the browser is online)
-  // where page.route cannot see it: the sale turned Voided under a path that says it is unchanged (CI, 1 run in
-  // ~20). For the worker the connection stays down until the path ends, as it would in the salon.
-  await page
-    .context()
-    .route(SUBMIT_URL, (route) =>
-      route.request().method() === 'POST' && route.request().serviceWorker()
-        ? route.abort('internetdisconnected')
-        : route.fallback(),
-    );
+  const pinChecks = await HeldRequests.on(page, /\/api\/role-by-code$/);
+  const submits = await HeldRequests.on(page, SUBMIT_URL, 'POST');
+  // A submit the path drops is queued, and the worker's Background Sync would send it at once (the browser is
+  // online) where page.route cannot see it: the sale turned Voided under a path that says it is unchanged (CI,
+  // 1 run in ~20).
+  await cutWorkerWrites(page.context(), SUBMIT_URL);
   return { page, report, ticket, pinChecks, submits };
 }
 
@@ -244,7 +200,7 @@ async function perform(
       else await screen.submits.pass();
       return;
     case 'xstate.error.actor.submitAction':
-      await screen.submits.refuse(REFUSAL);
+      await screen.submits.refuse(409, REFUSAL);
       return;
     default:
       // xstate.after.doneCloseDelay: the dialog closes by itself; nothing to do but look.

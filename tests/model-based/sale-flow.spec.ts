@@ -12,8 +12,10 @@
  * The actors' outcomes are events of the path too. A PIN check ends as the PIN typed decides (the manager's 3333
  * approves, the cashier's 4444 is not an approver's, 9876 is wrong), saving and loading a sale as the real server
  * answers; so that the momentary states (checking, completing, loading) can be seen, their requests are held at
- * the network until the path's next step lets them go, and a failure the path wants is answered there with the
- * server's status (409 for the save, 404 for the load).
+ * the network until the path's next step lets them go, a failure the path wants is answered there with the
+ * server's status (409 for the save, 404 for the load), and a sale the path queues offline is dropped there as a
+ * lost connection: the till shows its own receipt, pending sync (design.md §6), and the queue's sends of it stay
+ * lost until the path ends (support/held-requests.ts).
  *
  * Fast on a 2-core machine: one browser context per worker, logged in once, whose pages the paths use one after
  * the other (the app's code, translations and catalog come from its warm caches; a path's parked tickets are
@@ -25,7 +27,7 @@ import { test as base, expect } from '@playwright/test';
 import type { BrowserContext, Page } from '@playwright/test';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { saleMachine, totalsOf } from '../../machines/sale/sale.machine';
-import { selectIsCompletedSale, selectMode } from '../../machines/sale/sale.selectors';
+import { selectIsCompletedSale, selectIsPendingSync, selectMode } from '../../machines/sale/sale.selectors';
 import type { SaleSnapshot } from '../../machines/sale/sale.selectors';
 import type { SaleContext } from '../../machines/sale/sale.types';
 import { DISCOUNT_TYPE } from '../../src/domain/constants';
@@ -38,7 +40,7 @@ import { SalesApi } from '../e2e/support/pages/sale-management-page';
 import { TenderingPage } from '../e2e/support/pages/tendering-page';
 import { formatCoverage, mergeCoverage } from '../support/machine-coverage';
 import { DemoApi } from './support/demo-api';
-import { HeldRequests } from './support/held-requests';
+import { cutWorkerWrites, HeldRequests } from './support/held-requests';
 import { localeText } from './support/locale-text';
 import { decimalOf, moneyText } from './support/money-text';
 import {
@@ -54,6 +56,7 @@ import {
 import type { SalePath } from './support/sale-model';
 
 const TILL_USER = 'chloe';
+const SALES_URL = /\/api\/pos\/sales$/;
 const PINS = { manager: '3333', cashier: '4444', wrong: '9876' } as const;
 const en = localeText('en');
 
@@ -72,16 +75,32 @@ interface Till {
 
 /**
  * Parked tickets (000 §7) and the open ticket a path ends with (kept so a reload never loses it; it would come
- * back as a parked ticket) are what a path leaves on the till's local storage; the next path starts clean.
+ * back as a parked ticket) are what a path leaves on the till's local storage, and a sale it queued offline is
+ * left in the offline queue (the next path's page would send it, into that path's held saves); the next path
+ * starts clean.
  */
-async function forgetParkedTickets(page: Page): Promise<void> {
+async function forgetTillState(page: Page): Promise<void> {
   if (!page.url().startsWith('http')) return;
-  await page.evaluate(() => {
+  await page.evaluate(async () => {
     for (const key of Object.keys(window.localStorage)) {
       if (key.startsWith('waiting_sale_tickets__') || key.startsWith('open_sale_ticket__')) {
         window.localStorage.removeItem(key);
       }
     }
+    // Opened only when the app made it: opening a missing database would create it without its store.
+    if (!(await indexedDB.databases()).some((db) => db.name === 'offline-queue')) return;
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('offline-queue');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const tx = db.transaction('requests', 'readwrite');
+    tx.objectStore('requests').clear();
+    await new Promise<void>((resolve, reject) => {
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(tx.error);
+    });
+    db.close();
   });
 }
 
@@ -90,6 +109,8 @@ const test = base.extend<object, { till: Till }>({
     async ({ browser, playwright }, use, workerInfo) => {
       const { baseURL, viewport, locale, timezoneId } = workerInfo.project.use;
       const context = await browser.newContext({ baseURL, viewport, locale, timezoneId });
+      // A sale a path queues offline is sent again only through the page, where the path decides its fate.
+      await cutWorkerWrites(context, SALES_URL);
       const login = await context.newPage();
       await new LoginPage(login).logInAsDemo(TILL_USER);
       await login.close();
@@ -109,7 +130,7 @@ const test = base.extend<object, { till: Till }>({
   page: async ({ till }, use) => {
     const page = await till.context.newPage();
     await use(page);
-    await forgetParkedTickets(page);
+    await forgetTillState(page);
     await page.close();
   },
 });
@@ -128,7 +149,7 @@ interface Screen {
 async function openScreen(page: Page, path: string): Promise<Screen> {
   // Held from the first request on: the sale to load is asked for while the screen starts.
   const pinChecks = await HeldRequests.on(page, /\/api\/role-by-code$/);
-  const saves = await HeldRequests.on(page, /\/api\/pos\/sales$/, 'POST');
+  const saves = await HeldRequests.on(page, SALES_URL, 'POST');
   const loads = await HeldRequests.on(page, /\/api\/pos\/sales\/\d+$/, 'GET');
   await page.goto(path);
   return { page, till: new TenderingPage(page), extras: new SaleExtrasPage(page), pinChecks, saves, loads };
@@ -246,7 +267,9 @@ async function perform(
     case 'sale.retry':
       return till.retryComplete();
     case 'xstate.done.actor.createSale':
-      return screen.saves.pass();
+      return (event as unknown as { output: { offline?: boolean } }).output.offline
+        ? screen.saves.drop()
+        : screen.saves.pass();
     case 'xstate.error.actor.createSale':
       return screen.saves.refuse(409, CREATE_REFUSED.message);
     case 'receipt.done':
@@ -455,6 +478,23 @@ async function seeState(screen: Screen, state: AnyMachineSnapshot): Promise<void
       await expect(page.getByTestId('sale-completing')).toBeVisible();
       return;
     case 'receipt': {
+      if (selectIsPendingSync(snapshot)) {
+        await expect(page.getByRole('heading', { level: 1, name: en('sale.done.title') })).toBeVisible();
+        // Queued offline: the till's own receipt, marked pending, without the numbers only the server gives.
+        const receipt = page.getByTestId('sale-receipt');
+        await expect(receipt).toHaveAttribute('data-status', 'pending');
+        await expect(receipt.getByTestId('receipt-pending-sync')).toContainText(
+          en('receipt.pendingSyncTitle'),
+        );
+        await expect(receipt.getByTestId('receipt-pending')).toHaveText(en('receipt.pendingMark'));
+        await expect(receipt.getByTestId('receipt-total')).toContainText(money(totals.total.total_price));
+        await expect(receipt.getByTestId('receipt-ticket')).toHaveCount(0);
+        await expect(page.getByTestId('sale-done-numbers')).toHaveCount(0);
+        if (totals.change_due > 0) {
+          await expect(page.getByTestId('sale-done-change')).toContainText(money(totals.change_due));
+        }
+        return;
+      }
       await till.seeSaleCompleted();
       // The receipt is the server's (GET /api/pos/receipts/:uuid): its total is the one the chart computed.
       await expect(page.getByTestId('receipt').getByTestId('receipt-total')).toContainText(
@@ -482,8 +522,9 @@ test('the UI paths reach every state of the sale flow', () => {
   expect(coverage.states.missing).toEqual([]);
   // Not taken in the browser: the customer, booking and turn (their own screens' specs), changing the first
   // employee, merging (tests/e2e/waiting-tickets.spec.ts), moving a line (tests/e2e/sale.spec.ts), and what
-  // only happens offline: a sale queued, the till's connectivity and offline card limits, an offline card
-  // payment (tests/e2e/offline-sales.spec.ts and offline-card.spec.ts; the machine's unit and path tests).
+  // only the app sends or only happens offline: the till's connectivity and offline card limits, an offline card
+  // payment (tests/e2e/offline-sales.spec.ts and offline-card.spec.ts; the machine's unit and path tests). A sale
+  // queued offline is here: its request is dropped on the way and the till shows its own receipt, pending.
   expect([...coverage.transitions.missing].sort()).toEqual(
     [
       'sale.building: booking.add → (stay)',
@@ -492,7 +533,6 @@ test('the UI paths reach every state of the sale flow', () => {
       'sale.building: line.move [canMoveLine] → (stay)',
       'sale.building: ticket.merge [and(not(hasItems), canMergeTickets)] → (stay)',
       'sale.building: turn.add → (stay)',
-      'sale.completing: xstate.done.actor.createSale [isOfflineQueued] → sale.receipt',
       'sale.tendering: payment.set [and(isValidPayment, fitsOfflineCardLimits)] → sale.tendering.due',
       'sale: connectivity.change → (stay)',
       'sale: offlineCard.status [isValidOfflineCardStatus] → (stay)',

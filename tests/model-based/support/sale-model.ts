@@ -60,6 +60,8 @@ export const PIN_OWNERS = {
 export const PIN_WRONG = { code: 'pinWrong', message: 'The PIN is not correct.' };
 /** The codes are the client's for the server's answers (lib/api/sale-api.ts statusCode: 409 on a save, 404 on a load). */
 export const CREATE_REFUSED = { code: 'saleConflict', message: 'The sale could not be saved.' };
+/** The queue's answer when the sale's request never reached the server (lib/offline-queue/offline-fetch.ts). */
+export const QUEUED_OFFLINE = { offline: true, requestId: 'model-offline' } as const;
 /** The id of the one parked ticket (MODEL_INPUT's createId). */
 export const PARKED_ID = 'model-id';
 const CREATED = {
@@ -132,6 +134,7 @@ export const MODEL_EVENTS: readonly AnyEventObject[] = [
   { type: 'sale.complete' },
   { type: 'sale.retry' },
   doneEvent('createSale', CREATED),
+  doneEvent('createSale', QUEUED_OFFLINE),
   errorEvent('createSale', CREATE_REFUSED),
   { type: 'receipt.done' },
 ];
@@ -216,6 +219,7 @@ export function serializeSaleState(snapshot: AnyMachineSnapshot): string {
       payments: order.payments.length,
       parked: context.waitingTickets.length,
       resumed: context.activeTicketId !== null,
+      pendingSync: context.offlinePending,
       error: context.error?.code ?? null,
     },
   ]);
@@ -242,8 +246,9 @@ export interface SalePath {
 export function eventLabel(event: AnyEventObject): string {
   const actor = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(event.type);
   if (actor) {
-    const output = (event as { output?: { role?: string } }).output;
-    return `${actor[2]}: ${actor[1] === 'error' ? 'fails' : (output?.role ?? 'done')}`;
+    const output = (event as { output?: { role?: string; offline?: boolean } }).output;
+    const done = output?.role ?? (output?.offline ? 'queued offline' : 'done');
+    return `${actor[2]}: ${actor[1] === 'error' ? 'fails' : done}`;
   }
   switch (event.type) {
     case 'line.price':
