@@ -21,8 +21,9 @@
  *
  * The page then (src/client/app/pwa-platform.ts): POST /api/push/subscribe with the subscription, userAgent and
  * platform; POST /api/push/unsubscribe { endpoint: oldEndpoint } (the server would also drop it at its first
- * 404/410); clearPendingRenewal(caches, at) (lib/push-renewal-note.ts). `subscription: null` means the worker could not resubscribe (no
- * known key, or permission gone): the page drops the old endpoint and shows the device as not subscribed.
+ * 404/410); clearPendingRenewal(caches, at) (lib/push-renewal-note.ts). `subscription: null` means the worker
+ * could not resubscribe (no known key, or permission gone): the page drops the old endpoint and shows the device as
+ * not subscribed.
  */
 import { PUSH_RENEWAL } from '../domain/constants';
 import type { PendingRenewal, SubscriptionJson } from '../client/lib/push-renewal-note';

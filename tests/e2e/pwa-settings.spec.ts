@@ -12,7 +12,9 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { expectNoBlockingViolations } from './support/axe';
 import type { Page } from '@playwright/test';
-import { PRIORITY_RANK, putInQueue } from './support/offline-queue-store';
+import { PRIORITY_RANK } from '../../src/client/lib/offline-queue/queue-db';
+import type { QueueTag } from '../../src/domain/constants';
+import { putInQueue } from './support/offline-queue-store';
 import { LoginPage } from './support/pages/login-page';
 import { PwaSettingsPage } from './support/pages/pwa-settings-page';
 import { SalePage } from './support/pages/sale-page';
@@ -28,7 +30,7 @@ async function cashierAtTheTill(page: Page): Promise<PwaSettingsPage> {
 /** A request that used up its retries, as the offline queue keeps it (lib/offline-queue/queue-db.ts). */
 interface FailedWrite {
   url: string;
-  tags: string[];
+  tags: QueueTag[];
   ageMs: number;
 }
 

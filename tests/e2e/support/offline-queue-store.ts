@@ -5,26 +5,10 @@
  * library, so the test does not lean on the code it checks.
  */
 import type { Page } from '@playwright/test';
+import type { NewQueuedRecord } from '../../../src/client/lib/offline-queue/queue-db';
 
-/** A stored request (lib/offline-queue/queue-db.ts QueuedRequest), without its auto id. */
-export interface QueueRecord {
-  url: string;
-  method: string;
-  headers: Record<string, string>;
-  body?: string;
-  timestamp: number;
-  retryCount: number;
-  maxRetries: number;
-  priority: 'high' | 'normal' | 'low';
-  priorityRank: number;
-  tags: string[];
-  status: 'pending' | 'failed';
-  nextAttemptAt: number;
-  lastAttemptAt?: number;
-  lastError?: string;
-}
-
-export const PRIORITY_RANK = { high: 0, normal: 1, low: 2 } as const;
+/** A stored request as the library keeps it (lib/offline-queue/queue-db.ts), without its auto id. */
+export type QueueRecord = NewQueuedRecord;
 
 /**
  * Adds the records in one transaction and answers their ids. `announce` (default) then says so on the queue's

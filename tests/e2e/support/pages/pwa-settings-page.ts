@@ -5,7 +5,8 @@
  */
 import { expect } from '@playwright/test';
 import type { Locator } from '@playwright/test';
-import { PRIORITY_RANK, putInQueue } from '../offline-queue-store';
+import { PRIORITY_RANK } from '../../../../src/client/lib/offline-queue/queue-db';
+import { putInQueue } from '../offline-queue-store';
 import { AppPage } from './app-page';
 
 export const TABS = {
