@@ -44,3 +44,22 @@ export async function putInQueue(
     { values: [...records], announce },
   );
 }
+
+/** Empties the store, when the app has made the database (opening a missing one would create it without its store). */
+export async function clearQueue(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    if (!(await indexedDB.databases()).some((db) => db.name === 'offline-queue')) return;
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('offline-queue');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const tx = db.transaction('requests', 'readwrite');
+    tx.objectStore('requests').clear();
+    await new Promise<void>((resolve, reject) => {
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(tx.error);
+    });
+    db.close();
+  });
+}
