@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { ITEMS_PER_PAGE } from '../domain/constants';
+import { errorCodeSchema, errorDetailsSchema } from './error-codes';
 
 /** Field path (dot-separated, e.g. `items.0.quantity`) → readable messages; present on 422 only. */
 export const fieldErrorsSchema = z.record(z.string(), z.array(z.string()));
@@ -20,12 +21,18 @@ export interface Envelope<T> {
   message: string;
 }
 
-/** Every 4xx and 5xx: `data` is null, `errors` only on validation failures. */
+/**
+ * Every 4xx and 5xx: `data` is null; `code` is machine-readable (src/contracts/error-codes.ts, docs/errors.md),
+ * `message` is English for people and logs; `errors` names fields (validation failures), `details` carries
+ * what the code defines (an in-use delete lists what uses the record).
+ */
 export const errorEnvelopeSchema = z.object({
   success: z.literal(false),
   data: z.null(),
+  code: errorCodeSchema,
   message: z.string(),
   errors: fieldErrorsSchema.optional(),
+  details: errorDetailsSchema.optional(),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 

@@ -8,9 +8,11 @@ import { z } from 'zod';
 import { createTestDatabase } from '../../tests/support/test-db';
 import type { TestDatabase } from '../../tests/support/test-db';
 import { listQuerySchema } from '../contracts/envelope';
-import { buildApp } from './app';
+import { ERROR_CODE } from '../contracts/error-codes';
+import { resourceIdParamsSchema } from '../contracts/resource';
+import { buildApp, MULTIPART_LIMITS } from './app';
 import { tenants } from './db/schema/tenants';
-import { conflict, INTERNAL_MESSAGE, VALIDATION_MESSAGE } from './errors';
+import { conflict, inUse, INTERNAL_MESSAGE, VALIDATION_MESSAGE } from './errors';
 import { respond, route } from './route';
 
 let testDb: TestDatabase;
@@ -59,7 +61,17 @@ beforeAll(async () => {
     url: '/api/test/conflict',
     data: z.null(),
     handler: async () => {
-      throw conflict('This sale cannot move from Void to Sale.');
+      throw conflict('This sale cannot move from Void to Sale.', ERROR_CODE.SALE_VOIDED);
+    },
+  });
+  route(app, {
+    method: 'DELETE',
+    access: { public: true },
+    url: '/api/test/in-use/:id',
+    params: resourceIdParamsSchema,
+    data: z.null(),
+    handler: async () => {
+      throw inUse('This unit is in use.', [{ resource: 'products', count: 3 }]);
     },
   });
   route(app, {
@@ -183,6 +195,7 @@ describe('error handler', () => {
     const body = res.json();
     expect(body.success).toBe(false);
     expect(body.data).toBeNull();
+    expect(body.code).toBe(ERROR_CODE.MALFORMED_REQUEST);
     expect(body.message).toMatch(/not valid JSON/);
   });
 
@@ -194,7 +207,12 @@ describe('error handler', () => {
     });
     expect(res.statusCode).toBe(422);
     const body = res.json();
-    expect(body).toMatchObject({ success: false, data: null, message: VALIDATION_MESSAGE });
+    expect(body).toMatchObject({
+      success: false,
+      data: null,
+      code: ERROR_CODE.VALIDATION_FAILED,
+      message: VALIDATION_MESSAGE,
+    });
     expect(Object.keys(body.errors).sort()).toEqual(['colour', 'lines.1.price', 'name', 'quantity']);
     expect(body.errors.colour).toEqual(['This field is not allowed.']);
     for (const messages of Object.values(body.errors) as string[][]) {
@@ -227,6 +245,7 @@ describe('error handler', () => {
       expect(res.json()).toEqual({
         success: false,
         data: null,
+        code: ERROR_CODE.NOT_FOUND,
         message: `No API route ${method} /api/no-such-thing.`,
       });
     }
@@ -235,32 +254,88 @@ describe('error handler', () => {
   it('answers an unexpected error with 500 and a generic message, never the error itself', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/test/boom' });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ success: false, data: null, message: INTERNAL_MESSAGE });
+    expect(res.json()).toEqual({
+      success: false,
+      data: null,
+      code: ERROR_CODE.INTERNAL_ERROR,
+      message: INTERNAL_MESSAGE,
+    });
     expect(res.body).not.toMatch(/hunter2|ECONNREFUSED|secret\.ts|stack/);
   });
 
   it('answers a response that breaks its own schema with 500, not with a validation error', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/test/bad-response' });
     expect(res.statusCode).toBe(500);
-    expect(res.json().message).toBe(INTERNAL_MESSAGE);
+    expect(res.json()).toMatchObject({ code: ERROR_CODE.INTERNAL_ERROR, message: INTERNAL_MESSAGE });
   });
 
-  it('keeps the status and message of an HttpError', async () => {
+  it('keeps the status, code and message of an HttpError', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/test/conflict' });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
       success: false,
       data: null,
+      code: ERROR_CODE.SALE_VOIDED,
       message: 'This sale cannot move from Void to Sale.',
     });
+  });
+
+  it('sends the details of an in-use refusal', async () => {
+    const res = await app.inject({ method: 'DELETE', url: '/api/test/in-use/7' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      success: false,
+      data: null,
+      code: ERROR_CODE.IN_USE,
+      message: 'This unit is in use.',
+      details: { in_use: [{ resource: 'products', count: 3 }] },
+    });
+  });
+
+  it('answers an over-long path parameter with 414 in the envelope, without echoing it', async () => {
+    const res = await app.inject({ method: 'DELETE', url: `/api/test/in-use/${'9'.repeat(500)}` });
+    expect(res.statusCode).toBe(414);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.json()).toMatchObject({ success: false, data: null, code: ERROR_CODE.URI_TOO_LONG });
+    expect(res.body).not.toMatch(/9{100}/);
+  });
+
+  it('answers a body over the limit with 413 payload_too_large', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/test/items',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024), quantity: 1 }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ success: false, data: null, code: ERROR_CODE.PAYLOAD_TOO_LARGE });
+  });
+
+  it('answers an uploaded file over the limit with 413 payload_too_large', async () => {
+    const boundary = '----salon';
+    const payload =
+      `--${boundary}\r\nContent-Disposition: form-data; name="name"; filename="big.bin"\r\n` +
+      `Content-Type: application/octet-stream\r\n\r\n${'x'.repeat(MULTIPART_LIMITS.fileSize + 10)}\r\n` +
+      `--${boundary}--\r\n`;
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/test/items',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ success: false, data: null, code: ERROR_CODE.PAYLOAD_TOO_LARGE });
   });
 
   it('turns a duplicate the database refuses into 409 and bad data into 422, without SQL in the body', async () => {
     const dup = await app.inject({ method: 'POST', url: '/api/test/duplicate-tenant' });
     expect(dup.statusCode).toBe(409);
-    expect(dup.body).not.toMatch(/insert|tenants_code_key|DUP/i);
+    expect(dup.json().code).toBe(ERROR_CODE.DUPLICATE);
+    // The code `duplicate` is ours; nothing else of the body may come from the statement or its values.
+    expect(dup.body.replace('"duplicate"', '')).not.toMatch(/insert|tenants_code_key|DUP/i);
     const division = await app.inject({ method: 'GET', url: '/api/test/division' });
     expect(division.statusCode).toBe(422);
+    expect(division.json().code).toBe(ERROR_CODE.VALIDATION_FAILED);
     expect(division.body).not.toMatch(/select|division/i);
   });
 
@@ -272,7 +347,7 @@ describe('error handler', () => {
       payload: '<item/>',
     });
     expect(res.statusCode).toBe(415);
-    expect(res.json()).toMatchObject({ success: false, data: null });
+    expect(res.json()).toMatchObject({ success: false, data: null, code: ERROR_CODE.UNSUPPORTED_MEDIA_TYPE });
   });
 
   it('validates multipart fields with the same schema as JSON', async () => {
@@ -302,7 +377,7 @@ describe('rate limits', () => {
       statuses.push(await app.inject({ method: 'POST', url: '/api/test/pin-check' }));
     expect(statuses.map((r) => r.statusCode)).toEqual([200, 200, 429]);
     const throttled = statuses[2]!;
-    expect(throttled.json()).toMatchObject({ success: false, data: null });
+    expect(throttled.json()).toMatchObject({ success: false, data: null, code: ERROR_CODE.RATE_LIMITED });
     expect(throttled.json().message).toMatch(/rate limit/i);
     expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(0);
   });

@@ -16,7 +16,8 @@ import { registerDb } from './app-db';
 import { registerAuthContext } from './auth-context';
 import { registerAuth } from './auth/auth-plugin';
 import type { Db } from './db/client';
-import { errorEnvelope, registerErrorHandler } from './errors';
+import { ERROR_CODE } from '../contracts/error-codes';
+import { errorEnvelope, handleError, registerErrorHandler } from './errors';
 import { registerIdempotency } from './idempotency';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
@@ -63,6 +64,9 @@ export async function buildApp({ db, config }: { db: Db; config: AppConfig }): P
     routerOptions: { querystringParser: parseQueryString },
     // Close keep-alive connections that are idle at shutdown instead of waiting for their timeout.
     forceCloseConnections: 'idle',
+    // The router's own refusals (a path parameter over maxParamLength → 414, a URL it cannot decode → 400)
+    // answer in the envelope like every other error, instead of Fastify's own JSON.
+    frameworkErrors: handleError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -92,7 +96,10 @@ export async function buildApp({ db, config }: { db: Db; config: AppConfig }): P
     const message = isApiPath(request.url)
       ? `No API route ${request.method} ${(request.url.split('?')[0] ?? '').slice(0, 200)}.`
       : 'Not found.';
-    reply.code(404).type('application/json; charset=utf-8').send(errorEnvelope(message));
+    reply
+      .code(404)
+      .type('application/json; charset=utf-8')
+      .send(errorEnvelope(ERROR_CODE.NOT_FOUND, message));
   });
 
   registerHealthRoutes(app);

@@ -7,6 +7,30 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { $ZodError } from 'zod/v4/core';
 import type { ErrorEnvelope, FieldErrors } from '../contracts/envelope';
+import { ERROR_CODE } from '../contracts/error-codes';
+import type { ErrorCode, ErrorDetails } from '../contracts/error-codes';
+import type { InUseDetail } from '../contracts/resource';
+
+/** The code of an error that names none: the generic meaning of its status (docs/errors.md). */
+const CODE_BY_STATUS: Readonly<Record<number, ErrorCode>> = {
+  400: ERROR_CODE.MALFORMED_REQUEST,
+  401: ERROR_CODE.UNAUTHENTICATED,
+  403: ERROR_CODE.FORBIDDEN,
+  404: ERROR_CODE.NOT_FOUND,
+  405: ERROR_CODE.METHOD_NOT_ALLOWED,
+  409: ERROR_CODE.CONFLICT,
+  413: ERROR_CODE.PAYLOAD_TOO_LARGE,
+  414: ERROR_CODE.URI_TOO_LONG,
+  415: ERROR_CODE.UNSUPPORTED_MEDIA_TYPE,
+  422: ERROR_CODE.VALIDATION_FAILED,
+  429: ERROR_CODE.RATE_LIMITED,
+  502: ERROR_CODE.PROVIDER_UNAVAILABLE,
+  503: ERROR_CODE.SERVICE_UNAVAILABLE,
+};
+
+export function codeForStatus(status: number): ErrorCode {
+  return CODE_BY_STATUS[status] ?? (status >= 500 ? ERROR_CODE.INTERNAL_ERROR : ERROR_CODE.MALFORMED_REQUEST);
+}
 
 /** What a route or service throws to answer with a 4xx (or a deliberate 5xx) in the envelope. */
 export class HttpError extends Error {
@@ -14,6 +38,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly errors?: FieldErrors,
+    readonly code: ErrorCode = codeForStatus(statusCode),
+    readonly details?: ErrorDetails,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -23,15 +49,47 @@ export class HttpError extends Error {
 export const VALIDATION_MESSAGE = 'The given data was invalid.';
 export const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
 
-export const badRequest = (message: string) => new HttpError(400, message);
-export const unauthorized = (message = 'Please log in again.') => new HttpError(401, message);
-export const forbidden = (message = 'You do not have permission to do this.') => new HttpError(403, message);
-export const notFound = (message = 'Not found.') => new HttpError(404, message);
-export const conflict = (message: string) => new HttpError(409, message);
-export const unprocessable = (message: string, errors?: FieldErrors) => new HttpError(422, message, errors);
+export const badRequest = (message: string, code: ErrorCode = ERROR_CODE.MALFORMED_REQUEST) =>
+  new HttpError(400, message, undefined, code);
+export const unauthorized = (
+  message = 'Please log in again.',
+  code: ErrorCode = ERROR_CODE.UNAUTHENTICATED,
+) => new HttpError(401, message, undefined, code);
+export const forbidden = (
+  message = 'You do not have permission to do this.',
+  code: ErrorCode = ERROR_CODE.FORBIDDEN,
+) => new HttpError(403, message, undefined, code);
+export const notFound = (message = 'Not found.', code: ErrorCode = ERROR_CODE.NOT_FOUND) =>
+  new HttpError(404, message, undefined, code);
+export const conflict = (message: string, code: ErrorCode = ERROR_CODE.CONFLICT, details?: ErrorDetails) =>
+  new HttpError(409, message, undefined, code, details);
+export const unprocessable = (
+  message: string,
+  errors?: FieldErrors,
+  code: ErrorCode = ERROR_CODE.VALIDATION_FAILED,
+) => new HttpError(422, message, errors, code);
 
-export function errorEnvelope(message: string, errors?: FieldErrors): ErrorEnvelope {
-  return errors ? { success: false, data: null, message, errors } : { success: false, data: null, message };
+/** 409 `duplicate`: a unique value (SKU, username, code) already taken; `field` names it for the form. */
+export const duplicate = (message: string, field?: string) =>
+  new HttpError(409, message, field ? { [field]: [message] } : undefined, ERROR_CODE.DUPLICATE);
+
+/** 409 `in_use`: a delete refused because other records use this one; nothing was deleted. */
+export const inUse = (message: string, uses: readonly InUseDetail[]) =>
+  new HttpError(409, message, undefined, ERROR_CODE.IN_USE, { in_use: uses });
+
+export function errorEnvelope(
+  code: ErrorCode,
+  message: string,
+  extra: { errors?: FieldErrors | undefined; details?: ErrorDetails | undefined } = {},
+): ErrorEnvelope {
+  return {
+    success: false,
+    data: null,
+    code,
+    message,
+    ...(extra.errors ? { errors: extra.errors } : {}),
+    ...(extra.details ? { details: extra.details } : {}),
+  };
 }
 
 interface IssueLike {
@@ -83,22 +141,48 @@ export function pgErrorCode(error: unknown): string | undefined {
   return undefined;
 }
 
-function send(reply: FastifyReply, status: number, message: string, errors?: FieldErrors): void {
-  reply.code(status).type('application/json; charset=utf-8').send(errorEnvelope(message, errors));
+function send(
+  reply: FastifyReply,
+  status: number,
+  code: ErrorCode,
+  message: string,
+  extra?: { errors?: FieldErrors | undefined; details?: ErrorDetails | undefined },
+): void {
+  reply
+    .code(status)
+    .type('application/json; charset=utf-8')
+    .send(errorEnvelope(code, message, extra));
 }
+
+/**
+ * Fastify's own errors whose message would echo the client's input (a whole over-long URL): a fixed text
+ * instead. The others (malformed JSON, body too large, unsupported media type, rate limit) carry messages
+ * written for clients.
+ */
+const FRAMEWORK_MESSAGES: Readonly<Record<string, string>> = {
+  FST_ERR_MAX_PARAM_LENGTH: 'A part of the address is too long.',
+  FST_ERR_BAD_URL: 'The address is not a valid URL.',
+};
 
 /** Sends and returns nothing (a returned reply would be awaited by Fastify as a thenable). */
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   if (hasZodFastifySchemaValidationErrors(error)) {
-    return send(reply, 422, VALIDATION_MESSAGE, fieldErrors(error.validation, error.validationContext));
+    return send(reply, 422, ERROR_CODE.VALIDATION_FAILED, VALIDATION_MESSAGE, {
+      errors: fieldErrors(error.validation, error.validationContext),
+    });
   }
   if (error instanceof HttpError) {
     if (error.statusCode >= 500) request.log.error({ err: error }, 'server error');
-    return send(reply, error.statusCode, error.message, error.errors);
+    return send(reply, error.statusCode, error.code, error.message, {
+      errors: error.errors,
+      details: error.details,
+    });
   }
   if (error instanceof $ZodError) {
     // A service validating something it read (not the request schema): still the caller's input.
-    return send(reply, 422, VALIDATION_MESSAGE, fieldErrors(error.issues));
+    return send(reply, 422, ERROR_CODE.VALIDATION_FAILED, VALIDATION_MESSAGE, {
+      errors: fieldErrors(error.issues),
+    });
   }
   // Safety net for input the schemas let through and the database refused: class 22 is bad data (out of
   // range, invalid text), 23505 a duplicate, 23503/23514 a reference or check that does not hold. Logged,
@@ -106,8 +190,8 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
   const pgCode = pgErrorCode(error);
   if (pgCode && (pgCode.startsWith('22') || pgCode.startsWith('23'))) {
     request.log.warn({ err: error, pgCode }, 'database refused the input');
-    if (pgCode === '23505') return send(reply, 409, 'This record already exists.');
-    return send(reply, 422, VALIDATION_MESSAGE);
+    if (pgCode === '23505') return send(reply, 409, ERROR_CODE.DUPLICATE, 'This record already exists.');
+    return send(reply, 422, ERROR_CODE.VALIDATION_FAILED, VALIDATION_MESSAGE);
   }
   const status = error.statusCode;
   if (
@@ -116,12 +200,12 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
     status < 500 &&
     error.code !== 'FST_ERR_RESPONSE_SERIALIZATION'
   ) {
-    // Fastify's and its plugins' 4xx (malformed JSON, body too large, unsupported media type, rate limit)
-    // carry messages written for clients.
-    return send(reply, status, error.message);
+    // Fastify's and its plugins' 4xx: the status says what went wrong (docs/errors.md).
+    const message = (error.code && FRAMEWORK_MESSAGES[error.code]) ?? error.message;
+    return send(reply, status, codeForStatus(status), message);
   }
   request.log.error({ err: error }, 'unhandled error');
-  return send(reply, 500, INTERNAL_MESSAGE);
+  return send(reply, 500, ERROR_CODE.INTERNAL_ERROR, INTERNAL_MESSAGE);
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {
