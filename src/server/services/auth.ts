@@ -1,6 +1,7 @@
 /**
  * Authentication use cases (000 §3, §7; issue 3 item 2; ADR 006): login, login with a token, logout, PIN
- * check with approval, initial settings and profile, profile update, password change. Routes in
+ * check with approval, profile, profile update, password change. Settings views and the initial settings
+ * live in services/settings/. Routes in
  * src/server/routes/auth/ call these; HTTP details (status codes, headers) stay in the routes except for the
  * HttpErrors thrown here.
  */
@@ -8,27 +9,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { asc, eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
-import type {
-  AuthUser,
-  GeneralSettingsView,
-  InitialSettings,
-  LoginResponse,
-  ProfileBody,
-  StoreSettingsView,
-} from '../../contracts/auth';
-import {
-  DEFAULT_COUNTRY_CODE,
-  DEFAULT_ENABLE_CHECKIN_EMPLOYEE_DAILY,
-  DEFAULT_HOME,
-  DEFAULT_LANGUAGE,
-  HOME_CHOICES,
-  LANGUAGES,
-} from '../../domain/constants';
+import type { AuthUser, LoginResponse, ProfileBody } from '../../contracts/auth';
 import type { ModulePermission, Role } from '../../domain/constants';
 import { normalisePhone } from '../../domain/normalise';
 import type { AuthContext } from '../auth-context';
-import { requireStore } from '../auth-context';
 import { verifySecret, hashSecret } from '../auth/passwords';
 import { PIN_APPROVAL_TTL_MS, signPinApproval } from '../auth/pin-approval';
 import { createSession, resolveSession, revokeOtherSessions, revokeSession } from '../auth/sessions';
@@ -48,12 +32,17 @@ import { pinLookup, users } from '../db/schema/users';
 import { workstations } from '../db/schema/workstations';
 import { storeWhere, tenantIdWhere, tenantWhere } from '../db/scoped';
 import { forbidden, HttpError, unauthorized, unprocessable } from '../errors';
+import {
+  generalSettingsView,
+  loadStore,
+  loadTenantSettings,
+  readGeneralSettings,
+  storeSettingsView,
+} from './settings/views';
 
 export const BAD_CREDENTIALS_MESSAGE = 'The username or password is incorrect.';
 export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please log in again.';
 export const WRONG_PIN_MESSAGE = 'The PIN is not correct.';
-/** Plan limit when the tenant's settings name none (000 §6: permissions carry a maximum of employees). */
-export const DEFAULT_MAXIMUM_EMPLOYEES = 100;
 
 /** A 429 that tells the client when to retry. */
 export class ThrottledError extends HttpError {
@@ -63,111 +52,6 @@ export class ThrottledError extends HttpError {
   ) {
     super(429, message);
   }
-}
-
-// ---- settings views ----------------------------------------------------------------------------------
-
-/**
- * Stored settings are read leniently: a value a newer client or a hand edit left malformed falls back to
- * its default instead of failing every login of the store. Only these keys are ever sent to a client.
- */
-const storedStoreSettings = z.object({
-  default_home: z.enum(HOME_CHOICES).catch(DEFAULT_HOME),
-  language: z.enum(LANGUAGES).catch(DEFAULT_LANGUAGE),
-  config_tax_on_tax: z.number().int().min(0).catch(0),
-  config_indian_tax: z.enum(['0', '1']).catch('0'),
-  creditcard_fee_percent: z.number().min(0).max(100).catch(0),
-  creditcard_fee_to_customer: z.boolean().catch(false),
-  offline_card_limit_per_ticket: z.number().int().min(0).catch(0),
-  offline_card_limit_total: z.number().int().min(0).catch(0),
-});
-
-const storedGeneralSettings = z.object({
-  country_code: z.string().min(2).max(3).catch(DEFAULT_COUNTRY_CODE),
-  enable_checkin_employee_daily: z
-    .union([z.literal(0), z.literal(1)])
-    .catch(DEFAULT_ENABLE_CHECKIN_EMPLOYEE_DAILY as 0),
-  enterPinCodeScreens: z.array(z.string().max(200)).max(200).catch([]),
-  maximum_employees: z.number().int().min(0).catch(DEFAULT_MAXIMUM_EMPLOYEES),
-});
-
-interface StoreRow {
-  id: number;
-  name: string;
-  currency: string;
-  timezone: string;
-  settings: unknown;
-}
-
-export function storeSettingsView(store: StoreRow): StoreSettingsView {
-  const settings = storedStoreSettings.parse(
-    typeof store.settings === 'object' && store.settings !== null ? store.settings : {},
-  );
-  return {
-    store_id: store.id,
-    store_name: store.name,
-    currency: store.currency,
-    timezone: store.timezone,
-    ...settings,
-  };
-}
-
-function readGeneralSettings(stored: unknown) {
-  return storedGeneralSettings.parse(typeof stored === 'object' && stored !== null ? stored : {});
-}
-
-export function generalSettingsView(stored: unknown): GeneralSettingsView {
-  const { country_code, enable_checkin_employee_daily, enterPinCodeScreens } = readGeneralSettings(stored);
-  return { country_code, enable_checkin_employee_daily, enterPinCodeScreens };
-}
-
-async function loadStore(db: Queryable, tenantId: number, storeId: number): Promise<StoreRow | null> {
-  const [store] = await db
-    .select({
-      id: stores.id,
-      name: stores.name,
-      currency: stores.currency,
-      timezone: stores.timezone,
-      settings: stores.settings,
-    })
-    .from(stores)
-    .where(tenantIdWhere(stores, { tenantId }, storeId))
-    .limit(1);
-  return store ?? null;
-}
-
-async function loadTenantSettings(db: Queryable, tenantId: number): Promise<unknown> {
-  const [tenant] = await db
-    .select({ settings: tenants.settings })
-    .from(tenants)
-    .where(eq(tenants.id, tenantId))
-    .limit(1);
-  return tenant?.settings ?? {};
-}
-
-export async function generalSettings(db: Queryable, auth: AuthContext): Promise<GeneralSettingsView> {
-  return generalSettingsView(await loadTenantSettings(db, auth.tenantId));
-}
-
-/** Settings of a store of the session: 403 for any other store (requireStore), 404 if it vanished. */
-export async function storeSettings(
-  db: Queryable,
-  auth: AuthContext,
-  storeId: number,
-): Promise<StoreSettingsView> {
-  requireStore(auth, storeId);
-  const store = await loadStore(db, auth.tenantId, storeId);
-  if (!store) throw new HttpError(404, 'Store not found.');
-  return storeSettingsView(store);
-}
-
-export async function initialSettings(db: Queryable, auth: AuthContext): Promise<InitialSettings> {
-  if (auth.storeId === null) throw forbidden('This session is not bound to a store. Log in to a store.');
-  const [store, general] = await Promise.all([
-    storeSettings(db, auth, auth.storeId),
-    generalSettings(db, auth),
-  ]);
-  return { storeSettings: store, generalSettings: general };
 }
 
 // ---- users -------------------------------------------------------------------------------------------
@@ -230,7 +114,8 @@ async function loadUser(db: Queryable, auth: AuthContext): Promise<UserRow> {
   return user as UserRow;
 }
 
-function sessionStoreId(auth: AuthContext): number {
+/** The session's store; 403 for a session not bound to one. */
+export function sessionStoreId(auth: AuthContext): number {
   if (auth.storeId === null) throw forbidden('This session is not bound to a store. Log in to a store.');
   return auth.storeId;
 }
@@ -464,31 +349,6 @@ export async function checkPin(
 export async function currentUser(db: Queryable, auth: AuthContext): Promise<AuthUser> {
   const user = await loadUser(db, auth);
   return authUserView(user, { storeId: sessionStoreId(auth), workstationId: auth.workstationId ?? null });
-}
-
-/** GET /api/store-settings/initial-profile (000 §3 login-profile data). */
-export async function initialProfile(db: Queryable, auth: AuthContext) {
-  const storeId = sessionStoreId(auth);
-  const [profile, initial, stations] = await Promise.all([
-    currentUser(db, auth),
-    initialSettings(db, auth),
-    db
-      .select({
-        id: workstations.id,
-        store_id: workstations.storeId,
-        code: workstations.code,
-        name: workstations.name,
-      })
-      .from(workstations)
-      .where(storeWhere(workstations, { tenantId: auth.tenantId, storeId }))
-      .orderBy(asc(workstations.code), asc(workstations.id)),
-  ]);
-  return {
-    workstations: stations,
-    profile,
-    initial,
-    enter_pincode_screens: initial.generalSettings.enterPinCodeScreens,
-  };
 }
 
 const IMAGE_TYPES: readonly { ext: string; matches: (b: Uint8Array) => boolean }[] = [

@@ -82,7 +82,7 @@ import type { PaymentStore } from '../payments/payment-rows';
 import { countedSalePayments, toDomainPayment } from '../payments/sale-totals';
 import { recordSalePayments } from './payments';
 import type { RecordedPayment, SalePaymentInput } from './payments';
-import { storeSettingsView } from './auth';
+import { storeSettingsView } from './settings/views';
 
 export type SaleRow = typeof sales.$inferSelect;
 export type SaleEmployeeRow = typeof saleEmployees.$inferSelect;

@@ -26,16 +26,18 @@ import { route } from '../../route';
 import {
   changePassword,
   checkPin,
-  generalSettings,
-  initialProfile,
-  initialSettings,
   login,
   loginWithToken,
   logout,
-  storeSettings,
   ThrottledError,
   updateProfile,
 } from '../../services/auth';
+import {
+  generalSettings,
+  initialProfile,
+  initialSettings,
+  storeSettings,
+} from '../../services/settings/initial';
 
 const TAGS = ['auth'];
 
