@@ -59,10 +59,17 @@ export default tseslint.config(
                 './src/sw',
                 './src/contracts',
                 './machines',
-                './tests',
                 './scripts',
               ],
               message: 'src/domain is pure: it imports nothing of ours (design.md §2).',
+            },
+            {
+              // Test support lives in tests/ or beside its one unit as <unit>.fixtures.ts; only tests and
+              // fixtures may import it, so no builder, fake or victim row can reach a product build.
+              target: './{src,machines}/**/!(*.test|*.fixtures).{ts,tsx}',
+              from: ['./tests/**', './**/*.fixtures.ts'],
+              message:
+                'Product code never imports test support (tests/**, *.fixtures.ts); see docs/architecture.md.',
             },
             {
               target: './machines',

@@ -9,7 +9,7 @@ import { DISCOUNT_SOURCE, DISCOUNT_TYPE, ITEM_TYPE, PAYMENT_TYPE } from '../../s
 import { percentOf, percentOfViaDinero } from '../../src/domain/money';
 import { computeOrderTotals } from '../../src/domain/order-total';
 import type { DiscountValue, Order } from '../../src/domain/order.types';
-import { makeLargeOrder } from '../../src/domain/test-orders';
+import { makeLargeOrder } from '../../tests/support/domain/orders';
 
 const LINES = 200;
 const WARMUP_MS = 1500;

@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { ITEM_TYPE } from './constants';
 import { commissionRate, creditcardFee, lineCommission, lineCost, lineDeductible } from './commission';
-import { makeEmployee, makeItem } from './test-orders';
+import { makeEmployee, makeItem } from '../../tests/support/domain/orders';
 
 describe('cost and deductible', () => {
   it('costs cost × quantity: 2 cuticle oils at 4.00 cost 8.00, deducting nothing (a product)', () => {

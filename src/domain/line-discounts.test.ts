@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { DISCOUNT_SOURCE, DISCOUNT_TYPE } from './constants';
 import { discountAmount, lineDiscounts, lineGross } from './line-discounts';
 import type { LineDiscount } from './order.types';
-import { makeItem } from './test-orders';
+import { makeItem } from '../../tests/support/domain/orders';
 
 const itemPercent = (value: number): LineDiscount => ({
   type: DISCOUNT_SOURCE.ITEM,

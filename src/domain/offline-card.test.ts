@@ -5,7 +5,7 @@ import type { Payment } from './order.types';
 import { setPayment } from './order-editing';
 import { checkOfflineCard, isOfflineCardPayment, offlineCardOnTicket, offlineCardRoom } from './offline-card';
 import type { OfflineCardLimits } from './offline-card';
-import { makeOrder } from './test-orders';
+import { makeOrder } from '../../tests/support/domain/orders';
 
 /** The demo store's settings (src/server/seed/demo-data.ts): 200.00 per ticket, 1,000.00 in total. */
 const demo: OfflineCardLimits = { perTicket: 20_000, total: 100_000 };

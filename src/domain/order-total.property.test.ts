@@ -7,7 +7,7 @@ import { orderDiscountBase } from './order-discounts';
 import { computeOrderTotals } from './order-total';
 import type { LineDiscount, Order, OrderDiscountInfo, OrderItem, Payment } from './order.types';
 import { changeDue, paidTotal } from './payments';
-import { makeEmployee, makeGroup, makeItem, makeOrder } from './test-orders';
+import { makeEmployee, makeGroup, makeItem, makeOrder } from '../../tests/support/domain/orders';
 
 const CURRENCIES = ['USD', 'EUR', 'JPY', 'VND', 'KWD'] as const;
 

@@ -1,7 +1,14 @@
 import { describe, it, expect } from 'vitest';
 import { DISCOUNT_SOURCE, DISCOUNT_TYPE, ITEM_TYPE } from './constants';
 import { computeOrderTotals } from './order-total';
-import { cash, credit, makeItem, makeOrder, makeWorkedTicket, orderOf } from './test-orders';
+import {
+  cash,
+  credit,
+  makeItem,
+  makeOrder,
+  makeWorkedTicket,
+  orderOf,
+} from '../../tests/support/domain/orders';
 
 describe('computeOrderTotals on the worked ticket of docs/money.md', () => {
   const totals = computeOrderTotals(makeWorkedTicket());

@@ -9,7 +9,14 @@ import {
   paidTotal,
   validatePayment,
 } from './payments';
-import { cash, credit, makeItem, makePayment, makeWorkedTicket, orderOf } from './test-orders';
+import {
+  cash,
+  credit,
+  makeItem,
+  makePayment,
+  makeWorkedTicket,
+  orderOf,
+} from '../../tests/support/domain/orders';
 
 const giftcard = (amount: number, reference = 'GC-1') =>
   makePayment(PAYMENT_TYPE.GIFTCARD, amount, { reference });

@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { computeOrderTotals } from './order-total';
 import { refundAmountOfLines } from './refund';
-import { makeWorkedTicket } from './test-orders';
+import { makeWorkedTicket } from '../../tests/support/domain/orders';
 
 describe('refundAmountOfLines', () => {
   const order = makeWorkedTicket();

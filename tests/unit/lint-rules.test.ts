@@ -74,6 +74,27 @@ describe('layer import rules', () => {
     ).toContain('import-x/no-restricted-paths');
   });
 
+  it('refuse product code importing test support, and let tests and fixtures import it', async () => {
+    const fakeFetch =
+      "import { json } from '../../../../tests/support/client/fake-fetch';\nexport const j = json;\n";
+    expect(await ruleIdsFor('src/client/lib/api/wrong.ts', fakeFetch)).toContain(
+      'import-x/no-restricted-paths',
+    );
+    expect(
+      await ruleIdsFor(
+        'machines/auth/wrong.ts',
+        "import { MANAGER_SESSION } from './auth.fixtures';\nexport const s = MANAGER_SESSION;\n",
+      ),
+    ).toContain('import-x/no-restricted-paths');
+    expect(await ruleIdsFor('src/client/lib/api/fine.test.ts', fakeFetch)).toEqual([]);
+    expect(
+      await ruleIdsFor(
+        'machines/auth/fine.test.ts',
+        "import { MANAGER_SESSION } from './auth.fixtures';\nexport const s = MANAGER_SESSION;\n",
+      ),
+    ).toEqual([]);
+  });
+
   it('refuse one feature importing another', async () => {
     const ids = await ruleIdsFor(
       'src/client/features/sale/wrong.ts',

@@ -7,9 +7,9 @@ import { createApiClient } from '../lib/api/client';
 import { createLoadingStore } from '../lib/api/loading';
 import { createNoticeChannel } from '../lib/api/notices';
 import { createPinApprovalStore } from '../lib/api/pin-approval';
-import { createFakeFetch, envelope, failure } from '../lib/api/test-fetch';
+import { createFakeFetch, envelope, failure } from '../../../tests/support/client/fake-fetch';
 import { offlineQueuedResponse } from '../lib/offline-queue/offline-fetch';
-import type { FakeHandler } from '../lib/api/test-fetch';
+import type { FakeHandler } from '../../../tests/support/client/fake-fetch';
 import type {
   QueuedActionStatus,
   QueuedActionStatusEvent,

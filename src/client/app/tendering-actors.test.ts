@@ -3,8 +3,8 @@ import { createActor } from 'xstate';
 import { createApiClient } from '../lib/api/client';
 import { createLoadingStore } from '../lib/api/loading';
 import { createNoticeChannel } from '../lib/api/notices';
-import { createFakeFetch, envelope } from '../lib/api/test-fetch';
-import type { FakeHandler } from '../lib/api/test-fetch';
+import { createFakeFetch, envelope } from '../../../tests/support/client/fake-fetch';
+import type { FakeHandler } from '../../../tests/support/client/fake-fetch';
 import type { UnsyncedOfflineCards } from '../lib/offline-queue/offline-cards';
 import {
   checkPaymentRequest,

@@ -3,7 +3,7 @@ import { changePassword, checkPin, login, loginWithToken, logout, updateProfile 
 import { createApiClient } from './client';
 import { createLoadingStore } from './loading';
 import { createNoticeChannel } from './notices';
-import { createFakeFetch, envelope } from './test-fetch';
+import { createFakeFetch, envelope } from '../../../../tests/support/client/fake-fetch';
 
 function fake() {
   const f = createFakeFetch(() => envelope({ ok: true }));

@@ -11,8 +11,8 @@ import {
 import { createApiClient } from './client';
 import { createLoadingStore } from './loading';
 import { createNoticeChannel } from './notices';
-import { createFakeFetch, envelope, failure } from './test-fetch';
-import type { FakeHandler } from './test-fetch';
+import { createFakeFetch, envelope, failure } from '../../../../tests/support/client/fake-fetch';
+import type { FakeHandler } from '../../../../tests/support/client/fake-fetch';
 
 function client(handler: FakeHandler) {
   const fake = createFakeFetch(handler);

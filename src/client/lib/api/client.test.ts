@@ -8,8 +8,8 @@ import type { ApiClientConfig } from './client';
 import { createLoadingStore } from './loading';
 import { createNoticeChannel, NETWORK_ERROR_MESSAGE } from './notices';
 import type { ApiNotice } from './notices';
-import { createFakeFetch, envelope, failure, hang } from './test-fetch';
-import type { FakeHandler } from './test-fetch';
+import { createFakeFetch, envelope, failure, hang } from '../../../../tests/support/client/fake-fetch';
+import type { FakeHandler } from '../../../../tests/support/client/fake-fetch';
 
 function setup(handler: FakeHandler, config: Partial<ApiClientConfig> = {}) {
   const fake = createFakeFetch(handler);

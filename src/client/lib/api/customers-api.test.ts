@@ -4,8 +4,8 @@ import { createCustomer, getCustomer, listCustomers, updateCustomer } from './cu
 import { createLoadingStore } from './loading';
 import { createNoticeChannel } from './notices';
 import { isOfflineQueued, offlineQueuedResponse } from '../offline-queue/offline-fetch';
-import { createFakeFetch, envelope, failure } from './test-fetch';
-import type { FakeHandler } from './test-fetch';
+import { createFakeFetch, envelope, failure } from '../../../../tests/support/client/fake-fetch';
+import type { FakeHandler } from '../../../../tests/support/client/fake-fetch';
 
 const fields = {
   first_name: ' Dana ',

@@ -4,8 +4,8 @@ import { createApiClient } from './client';
 import { createLoadingStore } from './loading';
 import { createNoticeChannel } from './notices';
 import { getGiftcard, getGiftcardHistories } from './giftcards-api';
-import { createFakeFetch, envelope, failure } from './test-fetch';
-import type { FakeHandler } from './test-fetch';
+import { createFakeFetch, envelope, failure } from '../../../../tests/support/client/fake-fetch';
+import type { FakeHandler } from '../../../../tests/support/client/fake-fetch';
 
 function fake(handler: FakeHandler) {
   const f = createFakeFetch(handler);

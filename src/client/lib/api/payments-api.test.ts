@@ -11,8 +11,8 @@ import {
   getMomoStatus,
   getVnpayStatus,
 } from './payments-api';
-import { createFakeFetch, envelope, failure } from './test-fetch';
-import type { FakeHandler, RecordedRequest } from './test-fetch';
+import { createFakeFetch, envelope, failure } from '../../../../tests/support/client/fake-fetch';
+import type { FakeHandler, RecordedRequest } from '../../../../tests/support/client/fake-fetch';
 
 function fake(handler: FakeHandler) {
   const f = createFakeFetch(handler);

@@ -4,8 +4,8 @@ import { createLoadingStore } from './loading';
 import { createNoticeChannel } from './notices';
 import type { ApiNotice } from './notices';
 import { clientPath, getVapidPublicKey, sendTestPush, subscribePush, unsubscribePush } from './push-api';
-import { createFakeFetch, envelope, failure } from './test-fetch';
-import type { FakeHandler } from './test-fetch';
+import { createFakeFetch, envelope, failure } from '../../../../tests/support/client/fake-fetch';
+import type { FakeHandler } from '../../../../tests/support/client/fake-fetch';
 
 const ENDPOINT = 'https://fcm.googleapis.com/fcm/send/abc123';
 const P256DH = 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM';

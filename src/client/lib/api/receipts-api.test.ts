@@ -6,8 +6,8 @@ import { createLoadingStore } from './loading';
 import { createNoticeChannel } from './notices';
 import type { ApiNotice } from './notices';
 import { getReceipt } from './receipts-api';
-import { createFakeFetch, envelope, failure } from './test-fetch';
-import type { FakeHandler } from './test-fetch';
+import { createFakeFetch, envelope, failure } from '../../../../tests/support/client/fake-fetch';
+import type { FakeHandler } from '../../../../tests/support/client/fake-fetch';
 
 function fake(handler: FakeHandler) {
   const f = createFakeFetch(handler);

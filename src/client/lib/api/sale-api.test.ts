@@ -1,15 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { catalog, checkedIn, employees } from '../../../../machines/catalog-browser/catalog-browser.fixtures';
 import { DISCOUNT_SOURCE, DISCOUNT_TYPE, PAYMENT_TYPE, SALE_STATUS } from '../../../domain/constants';
-import { cash, makeEmployee, makeGroup, makeItem, makeOrder, orderOf } from '../../../domain/test-orders';
+import {
+  cash,
+  makeEmployee,
+  makeGroup,
+  makeItem,
+  makeOrder,
+  orderOf,
+} from '../../../../tests/support/domain/orders';
 import { createMemoryStorage } from '../storage';
 import { ApiError } from './api-error';
 import { createApiClient } from './client';
 import { createLoadingStore } from './loading';
 import { createNoticeChannel } from './notices';
 import { getSale, loadSaleCatalog, saleBody, SaleCallError, submitSale, toSaleCallError } from './sale-api';
-import { createFakeFetch, envelope, failure } from './test-fetch';
-import type { FakeHandler, RecordedRequest } from './test-fetch';
+import { createFakeFetch, envelope, failure } from '../../../../tests/support/client/fake-fetch';
+import type { FakeHandler, RecordedRequest } from '../../../../tests/support/client/fake-fetch';
 
 function fake(handler: FakeHandler) {
   const f = createFakeFetch(handler);

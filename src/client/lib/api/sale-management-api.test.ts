@@ -23,8 +23,8 @@ import {
   trashSale,
   voidSale,
 } from './sale-management-api';
-import { createFakeFetch, envelope, failure } from './test-fetch';
-import type { FakeHandler, RecordedRequest } from './test-fetch';
+import { createFakeFetch, envelope, failure } from '../../../../tests/support/client/fake-fetch';
+import type { FakeHandler, RecordedRequest } from '../../../../tests/support/client/fake-fetch';
 
 function fake(handler: FakeHandler = () => envelope({ items: [], total: 0, page: 1, per_page: 15 })) {
   const f = createFakeFetch(handler);

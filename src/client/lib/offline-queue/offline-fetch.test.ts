@@ -6,8 +6,8 @@ import { ApiError } from '../api/api-error';
 import { createApiClient } from '../api/client';
 import { createNoticeChannel } from '../api/notices';
 import type { ApiNotice } from '../api/notices';
-import { createFakeFetch, envelope, json } from '../api/test-fetch';
-import type { FakeHandler } from '../api/test-fetch';
+import { createFakeFetch, envelope, json } from '../../../../tests/support/client/fake-fetch';
+import type { FakeHandler } from '../../../../tests/support/client/fake-fetch';
 import { flushQueue } from './flush';
 import { IDEMPOTENCY_KEY_HEADER as QUEUE_KEY_HEADER } from './queue-db';
 import {

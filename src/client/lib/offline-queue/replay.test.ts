@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createFakeFetch, hang } from '../api/test-fetch';
+import { createFakeFetch, hang } from '../../../../tests/support/client/fake-fetch';
 import type { QueuedRequest } from './queue-db';
 import {
   afterFailure,

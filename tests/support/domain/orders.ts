@@ -9,7 +9,7 @@ import {
   PAYMENT_TYPE,
   SALE_STATUS,
   type PaymentType,
-} from './constants';
+} from '../../../src/domain/constants';
 import type {
   Employee,
   Minor,
@@ -19,7 +19,7 @@ import type {
   OrderSettings,
   Payment,
   PaymentInfo,
-} from './order.types';
+} from '../../../src/domain/order.types';
 
 export const DEFAULT_TEST_SETTINGS: OrderSettings = {
   currency: 'USD',
