@@ -87,7 +87,7 @@ export const customerListQuery = pagingQuery.extend({
 export type CustomerListQuery = z.output<typeof customerListQuery>;
 
 /** '' (an empty form field) and null both mean "no value". */
-function blankable<T extends z.ZodType>(schema: T) {
+export function blankable<T extends z.ZodType>(schema: T) {
   return z.preprocess((value) => (value === '' ? null : value), schema.nullable());
 }
 

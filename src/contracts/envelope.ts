@@ -51,6 +51,52 @@ export const listQuerySchema = z.object({
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
+/** One term of `sort`: `-created_at` is { field: 'created_at', desc: true }. */
+export interface SortTerm<F extends string = string> {
+  field: F;
+  desc: boolean;
+}
+
+/** What a 422 on `sort` says: the fields this list sorts by. */
+export function sortMessage(fields: readonly string[]): string {
+  return `Sort by ${fields.join(', ')} (prefix '-' for descending).`;
+}
+
+/**
+ * `sort=name,-created_at` (a leading '-' or a ':desc' suffix sorts descending; blank terms skipped) → its
+ * terms, or null when a term names a field outside `fields` or an unknown direction.
+ */
+export function parseSort<F extends string>(value: string, fields: readonly F[]): SortTerm<F>[] | null {
+  const terms: SortTerm<F>[] = [];
+  for (const raw of value.split(',')) {
+    const term = raw.trim();
+    if (term === '') continue;
+    const [name = '', direction = ''] = term.split(':');
+    const field = name.replace(/^[-+]/, '');
+    const dir = direction.toLowerCase();
+    if (!['', 'asc', 'desc'].includes(dir)) return null;
+    if (!(fields as readonly string[]).includes(field)) return null;
+    terms.push({ field: field as F, desc: name.startsWith('-') || dir === 'desc' });
+  }
+  return terms;
+}
+
+/** The `sort` of a list that sorts by `fields`: parsed into terms, anything else a 422 naming the fields. */
+export function sortSchema<const F extends string>(fields: readonly [F, ...F[]]) {
+  return z
+    .string()
+    .trim()
+    .max(200)
+    .transform((value, ctx): SortTerm<F>[] => {
+      const terms = parseSort(value, fields);
+      if (terms === null) {
+        ctx.addIssue({ code: 'custom', message: sortMessage(fields) });
+        return z.NEVER;
+      }
+      return terms;
+    });
+}
+
 /** One page of a list. */
 export function pageSchema<T extends z.ZodType>(item: T) {
   return z.object({

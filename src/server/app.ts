@@ -34,7 +34,9 @@ import { registerPaymentRoutes } from './routes/payments/payments-routes';
 import { registerPushRoutes } from './routes/push/push-routes';
 import { registerReceiptRoutes } from './routes/receipts/receipts-routes';
 import { registerSaleRoutes } from './routes/sales/sales-routes';
+import { registerUnitRoutes } from './routes/units/units-routes';
 import { registerWalkInRoutes } from './routes/walk-ins/walk-ins-routes';
+import { onMultipartFile, registerUploadSpool } from './resources/upload-spool';
 import type { PushOptions } from './services/push';
 
 export interface AppConfig {
@@ -80,7 +82,13 @@ export async function buildApp({ db, config }: { db: Db; config: AppConfig }): P
   await registerSecurity(app);
   // Multipart fields land in request.body as values (files as Buffers), so multipart routes validate with
   // the same zod schemas as JSON ones (000 §7: create/update customer and profile are multipart).
-  await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: MULTIPART_LIMITS });
+  // Routes that take large files (CSV imports) spool them to disk instead (resources/upload-spool.ts).
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: MULTIPART_LIMITS,
+    onFile: onMultipartFile,
+  });
+  registerUploadSpool(app);
   registerIdempotency(app);
   await registerOpenApi(app);
 
@@ -113,5 +121,7 @@ export async function buildApp({ db, config }: { db: Db; config: AppConfig }): P
   registerReceiptRoutes(app);
   registerPushRoutes(app, config.push);
   registerWalkInRoutes(app);
+  // Back-office resources (docs/back-office.md).
+  registerUnitRoutes(app);
   return app;
 }

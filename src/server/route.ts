@@ -20,6 +20,7 @@ import type {
   HTTPMethods,
   RouteShorthandOptions,
 } from 'fastify';
+import type { Readable } from 'node:stream';
 import { safeEncode } from 'zod';
 import type { z } from 'zod';
 import { envelopeSchema, errorEnvelopeSchema } from '../contracts/envelope';
@@ -64,6 +65,31 @@ function isOverride<T>(value: unknown): value is ResponseOverride<T> {
   return typeof value === 'object' && value !== null && RESPONSE in value;
 }
 
+const RAW = Symbol('raw');
+
+/**
+ * Returned by a read handler to send a body that is not the JSON envelope (a CSV download, streamed). Never
+ * from an idempotent write: a stored answer must be JSON.
+ */
+export interface RawResponse {
+  [RAW]: true;
+  contentType: string;
+  body: Readable | string;
+  headers?: Record<string, string>;
+}
+
+export function rawResponse(
+  contentType: string,
+  body: Readable | string,
+  headers: Record<string, string> = {},
+): RawResponse {
+  return { [RAW]: true, contentType, body, headers };
+}
+
+function isRaw(value: unknown): value is RawResponse {
+  return typeof value === 'object' && value !== null && RAW in value;
+}
+
 export interface RouteSpec<B extends Schema, Q extends Schema, P extends Schema, D extends z.ZodType> {
   method: HTTPMethods;
   url: string;
@@ -88,7 +114,7 @@ export interface RouteSpec<B extends Schema, Q extends Schema, P extends Schema,
   idempotency?: IdempotencyOptions;
   /** Passed through: rate limits (`config.rateLimit`). */
   config?: RouteShorthandOptions['config'];
-  handler: (ctx: RouteContext<B, Q, P>) => Promise<z.output<D> | ResponseOverride<z.output<D>>>;
+  handler: (ctx: RouteContext<B, Q, P>) => Promise<z.output<D> | ResponseOverride<z.output<D>> | RawResponse>;
 }
 
 export function envelope<T>(data: T, message = 'OK'): Envelope<T> {
@@ -109,7 +135,7 @@ export function route<
     request: FastifyRequest,
     reply: FastifyReply,
     db: Queryable,
-  ): Promise<StoredResponse> => {
+  ): Promise<StoredResponse | RawResponse> => {
     const result = await spec.handler({
       body: request.body as Out<B>,
       query: request.query as Out<Q>,
@@ -119,6 +145,7 @@ export function route<
       request,
       reply,
     });
+    if (isRaw(result)) return result;
     const [status, body] = isOverride<z.output<D>>(result)
       ? [result.status ?? successStatus, envelope(result.data, result.message ?? successMessage)]
       : [successStatus, envelope(result, successMessage)];
@@ -168,10 +195,24 @@ export function route<
       },
     }),
     handler: async (request, reply) => {
-      const result = idempotency
-        ? await executeIdempotent(request, idempotency, (tx) => run(request, reply, tx))
-        : { ...(await run(request, reply, request.server.db)), replayed: false };
-      return sendResult(reply, result);
+      if (idempotency) {
+        const result = await executeIdempotent(request, idempotency, async (tx) => {
+          const response = await run(request, reply, tx);
+          if (isRaw(response))
+            throw new Error(`${spec.method} ${spec.url}: a write cannot answer a raw body`);
+          return response;
+        });
+        return sendResult(reply, result);
+      }
+      const response = await run(request, reply, request.server.db);
+      if (isRaw(response)) {
+        return reply
+          .code(200)
+          .headers(response.headers ?? {})
+          .type(response.contentType)
+          .send(response.body);
+      }
+      return sendResult(reply, { ...response, replayed: false });
     },
   });
 }

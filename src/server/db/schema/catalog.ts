@@ -12,6 +12,7 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   createdAtColumn,
   idColumn,
@@ -74,6 +75,8 @@ export const categories = pgTable(
     id: idColumn(),
     type: text('type').$type<CategoryType>().notNull(),
     name: text('name').notNull(),
+    /** Path of the category's picture under the media directory (served by /api/media?path=), or null. */
+    imagePath: text('image_path'),
     displayOrder: integer('display_order').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAtColumn(),
@@ -128,6 +131,64 @@ export const services = pgTable(
   ],
 );
 
+/**
+ * What every store-owned back-office list row has (units, suppliers): the (tenant, id) key, the store it
+ * belongs to (deleted with it), the (tenant, store, id) key products reference it by, a name unique in the
+ * store whatever its case, and the active flag bulk enable/disable sets (docs/back-office.md).
+ */
+function storeListColumns() {
+  return {
+    tenantId: tenantIdColumn(),
+    storeId: bigint('store_id', { mode: 'number' }).notNull(),
+    id: idColumn(),
+    name: text('name').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
+  };
+}
+
+function storeListKeys(
+  table: string,
+  t: { tenantId: AnyPgColumn; storeId: AnyPgColumn; id: AnyPgColumn; name: AnyPgColumn },
+) {
+  return [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({
+      name: `${table}_store_fk`,
+      columns: [t.tenantId, t.storeId],
+      foreignColumns: [stores.tenantId, stores.id],
+    }).onDelete('cascade'),
+    unique(`${table}_tenant_store_id_key`).on(t.tenantId, t.storeId, t.id),
+    uniqueIndex(`${table}_store_name_key`).on(t.tenantId, t.storeId, sql`lower(${t.name})`),
+  ];
+}
+
+/** Units a product is counted and sold in ('Bottle', 'Box'); a product may name one. */
+export const units = pgTable(
+  'units',
+  {
+    ...storeListColumns(),
+    /** Short form printed beside quantities ('btl'). */
+    abbreviation: text('abbreviation'),
+  },
+  (t) => storeListKeys('units', t),
+);
+
+/** Who the store buys products from; a product may name one. */
+export const suppliers = pgTable(
+  'suppliers',
+  {
+    ...storeListColumns(),
+    contactName: text('contact_name'),
+    phone: text('phone'),
+    email: text('email'),
+    address: text('address'),
+    note: text('note'),
+  },
+  (t) => storeListKeys('suppliers', t),
+);
+
 export const products = pgTable(
   'products',
   {
@@ -137,6 +198,9 @@ export const products = pgTable(
     categoryId: bigint('category_id', { mode: 'number' }).notNull(),
     name: text('name').notNull(),
     sku: text('sku'),
+    barcode: text('barcode'),
+    unitId: bigint('unit_id', { mode: 'number' }),
+    supplierId: bigint('supplier_id', { mode: 'number' }),
     price: moneyColumn('price').notNull(),
     taxes: text('taxes').notNull().default(''),
     cost: moneyColumn('cost').notNull().default(0),
@@ -155,11 +219,30 @@ export const products = pgTable(
       columns: [t.tenantId, t.storeId, t.categoryId],
       foreignColumns: [categories.tenantId, categories.storeId, categories.id],
     }),
+    foreignKey({
+      name: 'products_unit_fk',
+      columns: [t.tenantId, t.storeId, t.unitId],
+      foreignColumns: [units.tenantId, units.storeId, units.id],
+    }),
+    foreignKey({
+      name: 'products_supplier_fk',
+      columns: [t.tenantId, t.storeId, t.supplierId],
+      foreignColumns: [suppliers.tenantId, suppliers.storeId, suppliers.id],
+    }),
     unique('products_tenant_store_id_key').on(t.tenantId, t.storeId, t.id),
     uniqueIndex('products_store_sku_key')
       .on(t.tenantId, t.storeId, t.sku)
       .where(sql`${t.sku} is not null`),
+    uniqueIndex('products_store_barcode_key')
+      .on(t.tenantId, t.storeId, t.barcode)
+      .where(sql`${t.barcode} is not null`),
     index('products_store_idx').on(t.tenantId, t.storeId, t.categoryId, t.displayOrder),
+    // What uses a unit or a supplier (a delete of one still in use is refused: docs/back-office.md).
+    index('products_unit_idx').on(t.tenantId, t.storeId, t.unitId),
+    index('products_supplier_idx').on(t.tenantId, t.storeId, t.supplierId),
+    // The back office's "contains" search (ILIKE) over names and SKUs (docs/back-office.md, "Search").
+    index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('products_sku_trgm_idx').using('gin', t.sku.op('gin_trgm_ops')),
     check('products_price_non_negative', sql`${t.price} >= 0`),
     check('products_cost_non_negative', sql`${t.cost} >= 0`),
     check('products_taxes_list', taxesStringCheck(t.taxes)),

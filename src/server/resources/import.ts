@@ -1,0 +1,138 @@
+/**
+ * CSV import of a resource (docs/back-office.md "Import"): the file is read as a stream, each data row is
+ * checked (its cells through the resource's create schema, its unique keys against the file so far and the
+ * database), and in `commit` mode the good rows are inserted batch by batch inside a savepoint. Any bad row
+ * rolls the savepoint back at the end: a commit writes every row or none, and the answer lists each bad row
+ * by its number either way. A dry run runs the same checks and writes nothing.
+ */
+import type { ImportMode, ImportResult, ImportRowError } from '../../contracts/resource';
+import { MAX_IMPORT_ERRORS_LISTED } from '../../contracts/resource';
+import { ERROR_CODE } from '../../contracts/error-codes';
+import type { Queryable } from '../db/client';
+import { unprocessable, VALIDATION_MESSAGE } from '../errors';
+import { csvRecords } from './csv';
+
+/** Rows checked against the database and inserted together. */
+export const IMPORT_BATCH_ROWS = 500;
+
+export interface ImportRow<B> {
+  /** 1-based data row (the header is row 0). */
+  row: number;
+  body: B;
+}
+
+/** A row's own errors (bad cells), or its body. */
+export type RowCheck<B> = { ok: true; body: B } | { ok: false; errors: Omit<ImportRowError, 'row'>[] };
+
+export interface ImportPlan<B> {
+  /** The columns a file may have (the header row), in the order an export writes them. */
+  columns: readonly string[];
+  /** One row's cells by column (blank cells left out) → its body or its errors. */
+  checkRow: (cells: Record<string, string>) => RowCheck<B>;
+  /** Errors of a batch against the database and the rows before it (duplicate keys). */
+  checkBatch: (db: Queryable, rows: readonly ImportRow<B>[]) => Promise<ImportRowError[]>;
+  insertBatch: (db: Queryable, rows: readonly ImportRow<B>[]) => Promise<void>;
+}
+
+class RollBackImport extends Error {}
+
+function fileError(message: string): never {
+  throw unprocessable(VALIDATION_MESSAGE, { file: [message] });
+}
+
+function readHeader(record: readonly string[], columns: readonly string[]): string[] {
+  const header = record.map((cell, i) => (i === 0 ? cell.replace(/^\ufeff/, '') : cell).trim());
+  const unknown = header.filter((name) => !columns.includes(name));
+  if (unknown.length > 0) {
+    fileError(`Unknown columns: ${unknown.join(', ')}. The columns are: ${columns.join(', ')}.`);
+  }
+  const repeated = header.filter((name, i) => header.indexOf(name) !== i);
+  if (repeated.length > 0) fileError(`Columns named twice: ${[...new Set(repeated)].join(', ')}.`);
+  return header;
+}
+
+export async function runImport<B>(
+  db: Queryable,
+  filePath: string,
+  mode: ImportMode,
+  plan: ImportPlan<B>,
+): Promise<ImportResult> {
+  const result: ImportResult = {
+    mode,
+    total_rows: 0,
+    valid_rows: 0,
+    error_rows: 0,
+    imported: 0,
+    errors: [],
+  };
+  const listError = (error: ImportRowError) => {
+    if (result.errors.length < MAX_IMPORT_ERRORS_LISTED) result.errors.push(error);
+  };
+
+  const work = async (tx: Queryable) => {
+    let header: string[] | null = null;
+    let batch: ImportRow<B>[] = [];
+    const flush = async () => {
+      if (batch.length === 0) return;
+      const found = await plan.checkBatch(tx, batch);
+      const bad = new Set(found.map((e) => e.row));
+      found.forEach(listError);
+      result.error_rows += bad.size;
+      const good = batch.filter((r) => !bad.has(r.row));
+      result.valid_rows += good.length;
+      // Once any row is bad a commit will be rolled back: stop writing, keep checking to list every error.
+      if (mode === 'commit' && result.error_rows === 0 && good.length > 0) {
+        await plan.insertBatch(tx, good);
+        result.imported += good.length;
+      }
+      batch = [];
+    };
+
+    for await (const record of csvRecords(filePath)) {
+      if (header === null) {
+        header = readHeader(record, plan.columns);
+        continue;
+      }
+      result.total_rows += 1;
+      const row = result.total_rows;
+      if (record.length !== header.length) {
+        result.error_rows += 1;
+        listError({
+          row,
+          code: ERROR_CODE.VALIDATION_FAILED,
+          message: `This row has ${record.length} cells; the header has ${header.length}.`,
+        });
+        continue;
+      }
+      const cells: Record<string, string> = {};
+      header.forEach((name, i) => {
+        const value = record[i]!.trim();
+        if (value !== '') cells[name] = value;
+      });
+      const checked = plan.checkRow(cells);
+      if (!checked.ok) {
+        result.error_rows += 1;
+        checked.errors.forEach((e) => listError({ row, ...e }));
+        continue;
+      }
+      batch.push({ row, body: checked.body });
+      if (batch.length >= IMPORT_BATCH_ROWS) await flush();
+    }
+    if (header === null) fileError('The file is empty: the first row must name the columns.');
+    await flush();
+    if (mode === 'commit' && result.error_rows > 0) throw new RollBackImport();
+  };
+
+  if (mode === 'dry_run') {
+    await work(db);
+    return result;
+  }
+  try {
+    // A savepoint inside the request's transaction: rolled back on any bad row, whatever was inserted.
+    await db.transaction(work);
+  } catch (error) {
+    if (!(error instanceof RollBackImport)) throw error;
+    result.imported = 0;
+  }
+  return result;
+}

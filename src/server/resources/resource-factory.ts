@@ -1,0 +1,580 @@
+/**
+ * The back-office resource factory (docs/back-office.md, ADR 012): a resource is a config, and this turns it
+ * into the routes every resource has, on top of route() (envelope, access, idempotency, OpenAPI) and the
+ * scoped repository (tenant or store scope on every query):
+ *
+ *   GET    /api/<name>               list: page, per_page, sort, filter[f], search   (module readable)
+ *   GET    /api/<name>/export        CSV of the same list, streamed, formulas neutralised
+ *   GET    /api/<name>/{id}          one row; another tenant's or store's id is 404
+ *   POST   /api/<name>               create → 201                                     (module writable)
+ *   POST   /api/<name>/{id}          update (PUT where the config says)
+ *   DELETE /api/<name>/{id}          → { id }; 409 `in_use` with what uses it, deleting nothing
+ *   POST   /api/<name>/bulk          delete / enable / disable, each row's result
+ *   POST   /api/<name>/import        multipart CSV, mode dry_run | commit (all rows or none)
+ *
+ * Every write runs in one transaction with its Idempotency-Key and an audit row (resources/audit.ts); a
+ * unique key already taken is 409 `duplicate` naming the field, checked before writing and again through the
+ * database's unique index for a race.
+ */
+import { eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { pageSchema } from '../../contracts/envelope';
+import { ERROR_CODE } from '../../contracts/error-codes';
+import {
+  bulkRequestSchema,
+  bulkResultSchema,
+  IMPORT_MODES,
+  importResultSchema,
+  MAX_IMPORT_BYTES,
+  resourceIdParamsSchema,
+} from '../../contracts/resource';
+import type { BulkResult, ImportRowError, InUseDetail } from '../../contracts/resource';
+import { ROLE } from '../../domain/constants';
+import type { ModuleId, Role } from '../../domain/constants';
+import type { SessionAccess } from '../auth/access';
+import type { AuthContext } from '../auth-context';
+import { requireAuth } from '../auth-context';
+import type { Queryable } from '../db/client';
+import { fetchPage, listQuerySchemaFor, planList } from '../db/list-query';
+import type { ListSpec } from '../db/list-query';
+import { storeValues, storeWhere, tenantValues, tenantWhere } from '../db/scoped';
+import type { StoreTable, TenantIdTable } from '../db/scoped';
+import { duplicate, inUse, notFound, pgErrorCode, unprocessable } from '../errors';
+import { rawResponse, route } from '../route';
+import { writeResourceAudit } from './audit';
+import { csvStream } from './csv';
+import type { CsvValue } from './csv';
+import { runImport } from './import';
+import type { ImportPlan, ImportRow, RowCheck } from './import';
+import { SpooledFile } from './upload-spool';
+
+/** A resource table: keyed by (tenant_id, id); store_id too when the resource is store-scoped. */
+export type ResourceTable = TenantIdTable & Partial<Pick<StoreTable, 'storeId'>>;
+
+export type ResourceScope = 'tenant' | 'store';
+
+/** What a write's hooks get besides the body. */
+export interface WriteContext {
+  db: Queryable;
+  auth: AuthContext;
+  request: FastifyRequest;
+}
+
+/**
+ * A value no two rows of a scope may share (a name, a SKU, a code). `field` is the body field the 409 names;
+ * `index` the database's unique index enforcing it, so a race past the check answers the same 409.
+ */
+export interface UniqueKey {
+  field: string;
+  column: AnyPgColumn;
+  index: string;
+  message: string;
+  /** Compared as lower(column) (the index is on lower(column)). */
+  caseInsensitive?: boolean;
+}
+
+export interface ExportColumn<R> {
+  header: string;
+  value: (row: R) => CsvValue;
+}
+
+export interface ResourceConfig<
+  T extends ResourceTable,
+  R extends z.ZodType,
+  C extends z.ZodType,
+  U extends z.ZodType,
+> {
+  /** The URL segment (`/api/<name>`) and the audit entity type. */
+  name: string;
+  /** The singular noun in messages: 'Unit' → 'Unit created.', 'Unit not found.' */
+  label: string;
+  table: T;
+  /** Tenant-wide rows (customers) or one store's rows (the catalog). */
+  scope: ResourceScope;
+  /** Reads need the module readable, writes writable (src/domain/permissions.ts). */
+  module: ModuleId;
+  /** Only these roles; absent = every role the module flags allow. */
+  roles?: readonly Role[];
+  tags?: string[];
+  /** The row as the API shows it (lists, get, writes, export, audit before/after). */
+  row: R;
+  toRow: (record: T['$inferSelect']) => z.output<R>;
+  createBody: C;
+  updateBody: U;
+  /** Column values of a create (tenant and store are the scope's). */
+  toInsert: (
+    body: z.output<C>,
+    ctx: WriteContext,
+  ) => Promise<Partial<T['$inferInsert']>> | Partial<T['$inferInsert']>;
+  /** Column values of an update; `before` is the row as stored (locked for the transaction). */
+  toUpdate: (
+    body: z.output<U>,
+    ctx: WriteContext & { before: T['$inferSelect'] },
+  ) => Promise<Partial<T['$inferInsert']>> | Partial<T['$inferInsert']>;
+  /** POST to {id} by default; PUT where the endpoint catalogue says so (expenses). */
+  updateMethod?: 'POST' | 'PUT';
+  list: ListSpec;
+  unique?: readonly UniqueKey[];
+  /** What still uses a row (a delete is refused with these, deleting nothing); empty = free to delete. */
+  inUse?: (db: Queryable, auth: AuthContext, id: number) => Promise<InUseDetail[]>;
+  /** The column bulk enable/disable set; absent = the resource has no enable/disable. */
+  active?: AnyPgColumn;
+  /** CSV columns of import and export: create-body fields, in file order. Absent = no import route. */
+  importColumns?: readonly string[];
+  /** Export columns; default: the import columns read from the row. */
+  exportColumns?: readonly ExportColumn<z.output<R>>[];
+}
+
+/**
+ * Who runs the back office: the admin, and the owner above them (docs/back-office.md, "Access"; a new owner
+ * sets the salon up before its first sale). The module flags apply on top.
+ */
+export const BACK_OFFICE_ROLES: readonly Role[] = [ROLE.OWNER, ROLE.ADMIN];
+
+/** Identity, for type inference: a config declared apart from its registration keeps its types. */
+export function defineResource<
+  T extends ResourceTable,
+  R extends z.ZodType,
+  C extends z.ZodType,
+  U extends z.ZodType,
+>(config: ResourceConfig<T, R, C, U>): ResourceConfig<T, R, C, U> {
+  return config;
+}
+
+export const IN_USE_MESSAGE = 'This record is still in use and was not deleted.';
+const ID_DATA = z.object({ id: z.number().int() });
+const CSV_TYPE = 'text/csv; charset=utf-8';
+/** Rows read per query while an export streams. */
+const EXPORT_BATCH_ROWS = 1000;
+
+/** The constraint named by a pg error under Drizzle's wrapper. */
+function pgConstraint(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const constraint = (e as { constraint?: unknown }).constraint;
+    if (typeof constraint === 'string') return constraint;
+  }
+  return undefined;
+}
+
+function propertyOf(table: PgTable, column: AnyPgColumn): string {
+  const entry = Object.entries(getTableColumns(table)).find(([, c]) => c === column);
+  if (!entry) throw new Error(`Column ${column.name} is not a column of the resource's table`);
+  return entry[0];
+}
+
+export function registerResource<
+  T extends ResourceTable,
+  R extends z.ZodType,
+  C extends z.ZodType,
+  U extends z.ZodType,
+>(app: FastifyInstance, config: ResourceConfig<T, R, C, U>): void {
+  const { table, name, label } = config;
+  const base = `/api/${name}`;
+  const tags = config.tags ?? ['back-office'];
+  const read: SessionAccess = { module: config.module, ...(config.roles ? { roles: config.roles } : {}) };
+  const write: SessionAccess = { ...read, write: true };
+  const idempotency = { required: true } as const;
+  const notFoundMessage = `${label} not found.`;
+  const tbl = table as unknown as PgTable & { id: AnyPgColumn; tenantId: AnyPgColumn };
+  const uniqueKeys = (config.unique ?? []).map((key) => ({ ...key, property: propertyOf(tbl, key.column) }));
+  const activeProperty = config.active ? propertyOf(tbl, config.active) : undefined;
+
+  const scopeWhere = (auth: AuthContext, ...conditions: (SQL | undefined)[]): SQL =>
+    config.scope === 'store'
+      ? storeWhere(table as StoreTable, auth, ...conditions)
+      : tenantWhere(table, auth, ...conditions);
+  const idWhere = (auth: AuthContext, id: number) => scopeWhere(auth, eq(tbl.id, id));
+  const scopedValues = (auth: AuthContext, values: object) =>
+    config.scope === 'store' ? storeValues(auth, values) : tenantValues(auth, values);
+  const toRow = (record: unknown) => config.toRow(record as T['$inferSelect']);
+
+  async function load(db: Queryable, auth: AuthContext, id: number, lock: boolean) {
+    const query = db.select().from(tbl).where(idWhere(auth, id)).limit(1);
+    const [record] = await (lock ? query.for('update') : query);
+    return record as T['$inferSelect'] | undefined;
+  }
+
+  async function loadOr404(db: Queryable, auth: AuthContext, id: number, lock: boolean) {
+    const record = await load(db, auth, id, lock);
+    if (!record) throw notFound(notFoundMessage);
+    return record;
+  }
+
+  const keyCondition = (key: (typeof uniqueKeys)[number], value: unknown): SQL =>
+    key.caseInsensitive && typeof value === 'string'
+      ? sql`lower(${key.column}) = lower(${value})`
+      : eq(key.column, value);
+
+  /** 409 `duplicate` for the first unique key whose value another row of the scope has. */
+  async function checkUnique(db: Queryable, auth: AuthContext, values: object, exceptId?: number) {
+    for (const key of uniqueKeys) {
+      const value = (values as Record<string, unknown>)[key.property];
+      if (value === undefined || value === null) continue;
+      const [taken] = await db
+        .select({ id: tbl.id })
+        .from(tbl)
+        .where(scopeWhere(auth, keyCondition(key, value), exceptId ? ne(tbl.id, exceptId) : undefined))
+        .limit(1);
+      if (taken) throw duplicate(key.message, key.field);
+    }
+  }
+
+  /** A write the database refused for one of the unique keys (a concurrent twin): the same 409. */
+  async function guardUnique<X>(write: () => Promise<X>): Promise<X> {
+    try {
+      return await write();
+    } catch (error) {
+      if (pgErrorCode(error) === '23505') {
+        const key = uniqueKeys.find((k) => k.index === pgConstraint(error));
+        if (key) throw duplicate(key.message, key.field);
+      }
+      throw error;
+    }
+  }
+
+  const audit = (
+    db: Queryable,
+    auth: AuthContext,
+    verb: string,
+    id: number,
+    before: unknown,
+    after: unknown,
+  ) =>
+    writeResourceAudit(db, auth, [
+      { action: `${name}.${verb}`, entityType: name, entityId: id, before, after },
+    ]);
+
+  // ---- list and export ------------------------------------------------------------------------------
+  const listQuery = listQuerySchemaFor(config.list);
+  route(app, {
+    method: 'GET',
+    url: base,
+    summary: `${label} list: page, per_page, sort, filter[field], search`,
+    tags,
+    access: read,
+    querystring: listQuery,
+    data: pageSchema(config.row),
+    handler: async ({ db, query, request }) => {
+      const auth = requireAuth(request);
+      const plan = planList(config.list, query, scopeWhere(auth));
+      const page = await fetchPage(db, plan, tbl, (p) =>
+        db
+          .select()
+          .from(tbl)
+          .where(p.where)
+          .orderBy(...p.orderBy)
+          .limit(p.limit)
+          .offset(p.offset),
+      );
+      return { ...page, items: page.items.map(toRow) };
+    },
+  });
+
+  const exportColumns: readonly ExportColumn<z.output<R>>[] =
+    config.exportColumns ??
+    (config.importColumns ?? []).map((column) => ({
+      header: column,
+      value: (row: z.output<R>) => (row as Record<string, CsvValue>)[column],
+    }));
+  if (exportColumns.length > 0) {
+    route(app, {
+      method: 'GET',
+      url: `${base}/export`,
+      summary: `${label} list as CSV (text/csv, streamed; the list's sort, filter and search)`,
+      tags,
+      access: read,
+      querystring: listQuery.omit({ page: true, per_page: true }),
+      data: z.string(),
+      handler: async ({ db, query, request }) => {
+        const auth = requireAuth(request);
+        // Checked now, so a bad sort or filter is a 422 before any byte of CSV is sent.
+        const first = planList(
+          config.list,
+          { ...query, page: 1, per_page: EXPORT_BATCH_ROWS },
+          scopeWhere(auth),
+        );
+        async function* batches(): AsyncGenerator<CsvValue[][]> {
+          for (let page = 1; ; page += 1) {
+            const plan = { ...first, page, offset: (page - 1) * EXPORT_BATCH_ROWS };
+            const records = await db
+              .select()
+              .from(tbl)
+              .where(plan.where)
+              .orderBy(...plan.orderBy)
+              .limit(plan.limit)
+              .offset(plan.offset);
+            yield records.map((record) => {
+              const row = toRow(record);
+              return exportColumns.map((c) => c.value(row));
+            });
+            if (records.length < EXPORT_BATCH_ROWS) return;
+          }
+        }
+        return rawResponse(
+          CSV_TYPE,
+          csvStream(
+            exportColumns.map((c) => c.header),
+            batches(),
+          ),
+          { 'content-disposition': `attachment; filename="${name}.csv"` },
+        );
+      },
+    });
+  }
+
+  // ---- bulk and import (before /{id}, which they would otherwise look like to a reader) ---------------
+  route(app, {
+    method: 'POST',
+    url: `${base}/bulk`,
+    summary: `${label}s: delete, enable or disable many; each row's result`,
+    tags,
+    access: write,
+    idempotency,
+    body: bulkRequestSchema,
+    data: bulkResultSchema,
+    handler: async ({ db, body, request }) => {
+      const auth = requireAuth(request);
+      if (body.action !== 'delete' && !config.active) {
+        const message = `${label}s cannot be enabled or disabled.`;
+        throw unprocessable(message, { action: [message] });
+      }
+      const results: BulkResult['results'] = [];
+      for (const id of [...new Set(body.ids)]) {
+        // A savepoint per row: one row's failure leaves the others' changes standing.
+        const outcome = await db.transaction(async (tx) => {
+          const before = await load(tx, auth, id, true);
+          if (!before) return { id, ok: false, code: ERROR_CODE.NOT_FOUND, message: notFoundMessage };
+          if (body.action === 'delete') {
+            const uses = config.inUse ? await config.inUse(tx, auth, id) : [];
+            if (uses.length > 0) return { id, ok: false, code: ERROR_CODE.IN_USE, message: IN_USE_MESSAGE };
+            await tx.delete(tbl).where(idWhere(auth, id));
+            await audit(tx, auth, 'delete', id, toRow(before), null);
+            return { id, ok: true };
+          }
+          const [after] = await tx
+            .update(tbl)
+            .set({ [activeProperty!]: body.action === 'enable' } as never)
+            .where(idWhere(auth, id))
+            .returning();
+          await audit(tx, auth, body.action, id, toRow(before), toRow(after));
+          return { id, ok: true };
+        });
+        results.push(outcome);
+      }
+      const succeeded = results.filter((r) => r.ok).length;
+      return { action: body.action, results, succeeded, failed: results.length - succeeded };
+    },
+  });
+
+  if (config.importColumns && config.importColumns.length > 0) {
+    const plan = importPlan(config.importColumns);
+    route(app, {
+      method: 'POST',
+      url: `${base}/import`,
+      summary: `${label}s from a CSV file (multipart: file, mode dry_run | commit; all rows or none)`,
+      tags,
+      access: write,
+      idempotency,
+      config: {
+        spoolUploads: true,
+        multipartOptions: { limits: { fileSize: MAX_IMPORT_BYTES, files: 1 } },
+      },
+      body: z.object({
+        mode: z.enum(IMPORT_MODES),
+        file: z.custom<SpooledFile>((v) => v instanceof SpooledFile, 'Choose a CSV file.'),
+      }),
+      data: importResultSchema,
+      handler: async ({ db, body, request }) => {
+        const auth = requireAuth(request);
+        return runImport(db, body.file.path, body.mode, plan(auth, request));
+      },
+    });
+  }
+
+  // ---- one row -------------------------------------------------------------------------------------
+  route(app, {
+    method: 'GET',
+    url: `${base}/:id`,
+    summary: `One ${label.toLowerCase()}`,
+    tags,
+    access: read,
+    params: resourceIdParamsSchema,
+    data: config.row,
+    handler: async ({ db, params, request }) =>
+      toRow(await loadOr404(db, requireAuth(request), params.id, false)),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: base,
+    summary: `Create a ${label.toLowerCase()}`,
+    tags,
+    access: write,
+    idempotency,
+    body: config.createBody,
+    data: config.row,
+    status: 201,
+    message: `${label} created.`,
+    handler: async ({ db, body, request }) => {
+      const auth = requireAuth(request);
+      const values = scopedValues(auth, await config.toInsert(body as z.output<C>, { db, auth, request }));
+      await checkUnique(db, auth, values);
+      const [record] = await guardUnique(() =>
+        db
+          .insert(tbl)
+          .values(values as never)
+          .returning(),
+      );
+      const row = toRow(record);
+      await audit(db, auth, 'create', (record as { id: number }).id, null, row);
+      return row;
+    },
+  });
+
+  route(app, {
+    method: config.updateMethod ?? 'POST',
+    url: `${base}/:id`,
+    summary: `Update a ${label.toLowerCase()}; fields left out stay`,
+    tags,
+    access: write,
+    idempotency,
+    params: resourceIdParamsSchema,
+    body: config.updateBody,
+    data: config.row,
+    message: `${label} updated.`,
+    handler: async ({ db, body, params, request }) => {
+      const auth = requireAuth(request);
+      const before = await loadOr404(db, auth, params.id, true);
+      const values = await config.toUpdate(body as z.output<U>, { db, auth, request, before });
+      await checkUnique(db, auth, values, params.id);
+      const [record] =
+        Object.keys(values).length === 0
+          ? [before]
+          : await guardUnique(() =>
+              db
+                .update(tbl)
+                .set(values as never)
+                .where(idWhere(auth, params.id))
+                .returning(),
+            );
+      const row = toRow(record);
+      await audit(db, auth, 'update', params.id, toRow(before), row);
+      return row;
+    },
+  });
+
+  route(app, {
+    method: 'DELETE',
+    url: `${base}/:id`,
+    summary: `Delete a ${label.toLowerCase()}; 409 in_use with what uses it, deleting nothing`,
+    tags,
+    access: write,
+    idempotency,
+    params: resourceIdParamsSchema,
+    data: ID_DATA,
+    message: `${label} deleted.`,
+    handler: async ({ db, params, request }) => {
+      const auth = requireAuth(request);
+      const before = await loadOr404(db, auth, params.id, true);
+      const uses = config.inUse ? await config.inUse(db, auth, params.id) : [];
+      if (uses.length > 0) throw inUse(IN_USE_MESSAGE, uses);
+      await db.delete(tbl).where(idWhere(auth, params.id));
+      await audit(db, auth, 'delete', params.id, toRow(before), null);
+      return { id: params.id };
+    },
+  });
+
+  // ---- import plan ----------------------------------------------------------------------------------
+  function importPlan(columns: readonly string[]) {
+    return (auth: AuthContext, request: FastifyRequest): ImportPlan<object> => {
+      // Values of each unique key seen in the file so far (a file naming one twice fails the second row).
+      const seen = new Map(uniqueKeys.map((k) => [k.property, new Set<unknown>()]));
+      const norm = (key: (typeof uniqueKeys)[number], value: unknown) =>
+        key.caseInsensitive && typeof value === 'string' ? value.toLowerCase() : value;
+      // Column values computed while checking a batch, inserted from here when the batch is written.
+      const prepared = new Map<number, object>();
+      return {
+        columns,
+        checkRow: (cells): RowCheck<object> => {
+          const parsed = config.createBody.safeParse(cells);
+          if (parsed.success) return { ok: true, body: parsed.data as object };
+          return {
+            ok: false,
+            errors: parsed.error.issues.map((issue) => ({
+              ...(issue.path.length > 0 ? { column: String(issue.path[0]) } : {}),
+              code: ERROR_CODE.VALIDATION_FAILED,
+              message: issue.message,
+            })),
+          };
+        },
+        checkBatch: async (db, rows) => {
+          prepared.clear();
+          const errors: ImportRowError[] = [];
+          const valuesByRow = await Promise.all(
+            rows.map(async (r) => {
+              const values = scopedValues(
+                auth,
+                await config.toInsert(r.body as z.output<C>, { db, auth, request }),
+              );
+              prepared.set(r.row, values);
+              return { row: r.row, values };
+            }),
+          );
+          for (const key of uniqueKeys) {
+            const present = valuesByRow.filter(
+              (v) =>
+                (v.values as Record<string, unknown>)[key.property] !== undefined &&
+                (v.values as Record<string, unknown>)[key.property] !== null,
+            );
+            if (present.length === 0) continue;
+            const wanted = present.map((v) => norm(key, (v.values as Record<string, unknown>)[key.property]));
+            const column = key.caseInsensitive ? sql`lower(${key.column})` : key.column;
+            const taken = await db
+              .select({ value: column })
+              .from(tbl)
+              .where(scopeWhere(auth, inArray(column as AnyPgColumn, wanted)));
+            const inDb = new Set(taken.map((t) => norm(key, t.value)));
+            const inFile = seen.get(key.property)!;
+            for (const [i, v] of present.entries()) {
+              const value = wanted[i];
+              if (inDb.has(value) || inFile.has(value)) {
+                errors.push({
+                  row: v.row,
+                  column: key.field,
+                  code: ERROR_CODE.DUPLICATE,
+                  message: key.message,
+                });
+              } else {
+                inFile.add(value);
+              }
+            }
+          }
+          return errors;
+        },
+        insertBatch: async (db, rows: readonly ImportRow<object>[]) => {
+          const values = rows.map((r) => prepared.get(r.row)!);
+          const inserted = await guardUnique(() =>
+            db
+              .insert(tbl)
+              .values(values as never)
+              .returning(),
+          );
+          await writeResourceAudit(
+            db,
+            auth,
+            inserted.map((record) => ({
+              action: `${name}.import`,
+              entityType: name,
+              entityId: (record as { id: number }).id,
+              before: null,
+              after: toRow(record),
+            })),
+          );
+        },
+      };
+    };
+  }
+}
