@@ -22,7 +22,7 @@ import type { AuthContext } from '../auth-context';
 import type { Queryable } from '../db/client';
 import { categories, productKitItems, productKits, products, services } from '../db/schema/catalog';
 import { scopeStoreId, storeWhere } from '../db/scoped';
-import { storeSettings } from './auth';
+import { storeSettings } from './settings/initial';
 import { orderCustomer } from './customers';
 import { getEmployee } from './employees';
 
