@@ -23,7 +23,6 @@ import type {
   UpdateCustomerBody,
 } from '../../contracts/customers';
 import type { Page } from '../../contracts/envelope';
-import { ERROR_CODE } from '../../contracts/error-codes';
 import type { DiscountType } from '../../domain/constants';
 import { normalisePhone } from '../../domain/normalise';
 import type { AuthContext } from '../auth-context';
@@ -288,9 +287,7 @@ async function requireFreePhone(
       ),
     )
     .limit(1);
-  if (taken) {
-    throw unprocessable(DUPLICATE_PHONE_MESSAGE, { phone: [DUPLICATE_PHONE_MESSAGE] }, ERROR_CODE.DUPLICATE);
-  }
+  if (taken) throw unprocessable(DUPLICATE_PHONE_MESSAGE, { phone: [DUPLICATE_PHONE_MESSAGE] });
 }
 
 /** POST /api/pos/customers. */

@@ -39,7 +39,6 @@ import { users } from '../db/schema/users';
 import { tenantIdWhere, tenantValues, tenantWhere } from '../db/scoped';
 import type { TenantScope } from '../db/scoped';
 import { unprocessable } from '../errors';
-import { ERROR_CODE } from '../../contracts/error-codes';
 
 // ---- settings ----------------------------------------------------------------------------------------
 
@@ -277,11 +276,9 @@ export async function subscribe(
 ): Promise<{ subscription: PushSubscriptionInfo; created: boolean }> {
   const { endpoint, keys, expirationTime } = body.subscription;
   if (!endpointAllowed(endpoint, settings)) {
-    throw unprocessable(
-      ENDPOINT_NOT_ALLOWED_MESSAGE,
-      { 'subscription.endpoint': [ENDPOINT_NOT_ALLOWED_MESSAGE] },
-      ERROR_CODE.PUSH_ENDPOINT_NOT_ALLOWED,
-    );
+    throw unprocessable(ENDPOINT_NOT_ALLOWED_MESSAGE, {
+      'subscription.endpoint': [ENDPOINT_NOT_ALLOWED_MESSAGE],
+    });
   }
   if (!isP256Point(keys.p256dh)) {
     throw unprocessable(INVALID_P256DH_MESSAGE, { 'subscription.keys.p256dh': [INVALID_P256DH_MESSAGE] });

@@ -3,7 +3,6 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { HttpError } from '../../errors';
-import { ERROR_CODE } from '../../../contracts/error-codes';
 import { route } from '../../route';
 
 export const healthSchema = z.object({ db: z.literal('ok') });
@@ -21,7 +20,7 @@ export function registerHealthRoutes(app: FastifyInstance): void {
       try {
         await db.execute(sql`select 1`);
       } catch {
-        throw new HttpError(503, 'The database is not available.', undefined, ERROR_CODE.SERVICE_UNAVAILABLE);
+        throw new HttpError(503, 'The database is not available.');
       }
       return { db: 'ok' as const };
     },
