@@ -34,6 +34,7 @@ import { registerPaymentRoutes } from './routes/payments/payments-routes';
 import { registerPushRoutes } from './routes/push/push-routes';
 import { registerReceiptRoutes } from './routes/receipts/receipts-routes';
 import { registerSaleRoutes } from './routes/sales/sales-routes';
+import { registerSettingsRoutes } from './routes/settings/settings-routes';
 import { registerUnitRoutes } from './routes/units/units-routes';
 import { registerWalkInRoutes } from './routes/walk-ins/walk-ins-routes';
 import { onMultipartFile, registerUploadSpool } from './resources/upload-spool';
@@ -121,6 +122,7 @@ export async function buildApp({ db, config }: { db: Db; config: AppConfig }): P
   registerReceiptRoutes(app);
   registerPushRoutes(app, config.push);
   registerWalkInRoutes(app);
+  registerSettingsRoutes(app);
   // Back-office resources (docs/back-office.md).
   registerUnitRoutes(app);
   return app;

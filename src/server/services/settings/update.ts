@@ -1,0 +1,266 @@
+/**
+ * Settings writes (docs/settings.md): a group by its code, several groups at once (update-many) and a payment
+ * provider's keys (connect-payment-setting). One transaction each, the store row locked first so two saves
+ * of the same store never interleave their read-modify-write of the settings JSON; an audit row per write
+ * holds the changed groups before and after (provider secrets never: only whether a provider is set up).
+ */
+import { eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type {
+  ConnectPaymentBody,
+  SettingsGroup,
+  SettingsGroupValues,
+  SettingsSaved,
+} from '../../../contracts/settings';
+import { SETTINGS_GROUP_SCHEMAS } from '../../../contracts/settings';
+import type { FieldErrors } from '../../../contracts/envelope';
+import type { AuthContext } from '../../auth-context';
+import { requireStore } from '../../auth-context';
+import type { Queryable } from '../../db/client';
+import { taxes } from '../../db/schema/catalog';
+import { stores } from '../../db/schema/stores';
+import { tenants } from '../../db/schema/tenants';
+import { storeValuesAll, storeWhere, tenantIdWhere } from '../../db/scoped';
+import { fieldErrors, notFound, unprocessable, VALIDATION_MESSAGE } from '../../errors';
+import { writeResourceAudit } from '../../resources/audit';
+import { settingsDocument, STORE_NOT_FOUND_MESSAGE } from './document';
+import { initialSettings } from './initial';
+
+export interface GroupUpdate {
+  code: SettingsGroup;
+  settings: unknown;
+}
+
+type Parsed = { [G in SettingsGroup]: { code: G; values: SettingsGroupValues[G] } }[SettingsGroup];
+
+/**
+ * Each group checked by its schema; every problem of every group reported at once. `at(index)` is where a
+ * group sits in the body: '' for a body that is the group, `settings.<i>` in an update-many.
+ */
+function parseGroups(updates: readonly GroupUpdate[], at: (index: number) => string): Parsed[] {
+  const errors: FieldErrors = {};
+  const parsed: Parsed[] = [];
+  const seen = new Set<SettingsGroup>();
+  updates.forEach((update, index) => {
+    if (seen.has(update.code)) {
+      errors[`${at(index)}.code`] = ['Send each group at most once.'];
+      return;
+    }
+    seen.add(update.code);
+    const schema: z.ZodType = SETTINGS_GROUP_SCHEMAS[update.code];
+    const result = schema.safeParse(update.settings ?? {});
+    if (result.success) {
+      parsed.push({ code: update.code, values: result.data } as Parsed);
+      return;
+    }
+    const own = fieldErrors(result.error.issues);
+    const base = at(index) === '' ? '' : `${at(index)}.settings`;
+    for (const [field, messages] of Object.entries(own)) {
+      errors[base === '' ? field : field === 'body' ? base : `${base}.${field}`] = messages;
+    }
+  });
+  if (Object.keys(errors).length > 0) throw unprocessable(VALIDATION_MESSAGE, errors);
+  return parsed;
+}
+
+function objectOf(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? { ...(value as object) } : {};
+}
+
+/** A text the receipt or profile keeps; blank removes the key so readers fall back to nothing. */
+function setText(target: Record<string, unknown>, key: string, value: string): void {
+  if (value === '') delete target[key];
+  else target[key] = value;
+}
+
+async function lockStore(tx: Queryable, auth: AuthContext, storeId: number) {
+  const [row] = await tx
+    .select({ settings: stores.settings })
+    .from(stores)
+    .where(tenantIdWhere(stores, auth, storeId))
+    .for('update')
+    .limit(1);
+  if (!row) throw notFound(STORE_NOT_FOUND_MESSAGE);
+  return objectOf(row.settings);
+}
+
+/**
+ * The tax list becomes exactly the sent list, in its order (position 1, 2, ...). Rows keep their id when
+ * the entry names it; an id that is not a row of this store is a 422 on that entry. Kept rows first take
+ * a name no person types, so renaming A to B and B to A in one save never meets the unique name index.
+ */
+async function replaceTaxList(
+  tx: Queryable,
+  scope: { tenantId: number; storeId: number },
+  list: SettingsGroupValues['tax']['taxes'],
+): Promise<void> {
+  const existing = await tx.select({ id: taxes.id }).from(taxes).where(storeWhere(taxes, scope));
+  const ids = new Set(existing.map((row) => row.id));
+  const errors: FieldErrors = {};
+  list.forEach((tax, index) => {
+    if (tax.id !== undefined && !ids.has(tax.id))
+      errors[`taxes.${index}.id`] = ['This tax is not in the list.'];
+  });
+  if (Object.keys(errors).length > 0) throw unprocessable(VALIDATION_MESSAGE, errors);
+  const kept = list.flatMap((tax) => (tax.id === undefined ? [] : [tax.id]));
+  await tx
+    .delete(taxes)
+    .where(storeWhere(taxes, scope, kept.length > 0 ? notInArray(taxes.id, kept) : undefined));
+  if (kept.length > 0) {
+    await tx
+      .update(taxes)
+      .set({ name: sql`chr(1) || ${taxes.id}::text` })
+      .where(storeWhere(taxes, scope, inArray(taxes.id, kept)));
+  }
+  const added: (typeof taxes.$inferInsert)[] = [];
+  for (const [index, tax] of list.entries()) {
+    const values = { name: tax.name, rate: tax.rate, isActive: tax.is_active, position: index + 1 };
+    if (tax.id === undefined) {
+      added.push({ ...values, tenantId: scope.tenantId, storeId: scope.storeId });
+      continue;
+    }
+    await tx
+      .update(taxes)
+      .set({ ...values, updatedAt: new Date() })
+      .where(storeWhere(taxes, scope, eq(taxes.id, tax.id)));
+  }
+  if (added.length > 0) await tx.insert(taxes).values(storeValuesAll(scope, added));
+}
+
+async function applyGroups(tx: Queryable, auth: AuthContext, storeId: number, groups: readonly Parsed[]) {
+  const settings = await lockStore(tx, auth, storeId);
+  const row: Partial<typeof stores.$inferInsert> = {};
+  let tenantChanges: Record<string, unknown> | null = null;
+  for (const group of groups) {
+    switch (group.code) {
+      case 'general':
+        settings.default_home = group.values.default_home;
+        settings.language = group.values.language;
+        row.currency = group.values.currency;
+        row.timezone = group.values.timezone;
+        break;
+      case 'profile': {
+        row.name = group.values.store_name;
+        const profile = objectOf(settings.profile);
+        setText(profile, 'phone', group.values.phone);
+        setText(profile, 'email', group.values.email.toLowerCase());
+        setText(profile, 'address', group.values.address);
+        settings.profile = profile;
+        break;
+      }
+      case 'tax':
+        settings.config_tax_on_tax = group.values.config_tax_on_tax;
+        settings.config_indian_tax = group.values.config_indian_tax;
+        await replaceTaxList(tx, { tenantId: auth.tenantId, storeId }, group.values.taxes);
+        break;
+      case 'payment':
+        settings.creditcard_fee_percent = group.values.creditcard_fee_percent;
+        settings.creditcard_fee_to_customer = group.values.creditcard_fee_to_customer;
+        settings.offline_card_limit_per_ticket = group.values.offline_card_limit_per_ticket;
+        settings.offline_card_limit_total = group.values.offline_card_limit_total;
+        break;
+      case 'print': {
+        const receipt = objectOf(settings.receipt);
+        setText(receipt, 'name', group.values.receipt_name);
+        setText(receipt, 'address', group.values.receipt_address);
+        setText(receipt, 'phone', group.values.receipt_phone);
+        setText(receipt, 'footer', group.values.receipt_footer);
+        settings.receipt = receipt;
+        break;
+      }
+      case 'others':
+        tenantChanges = { ...group.values };
+        break;
+    }
+  }
+  await tx
+    .update(stores)
+    .set({ ...row, settings, updatedAt: new Date() })
+    .where(tenantIdWhere(stores, auth, storeId));
+  if (tenantChanges) {
+    await tx
+      .update(tenants)
+      .set({
+        settings: sql`${tenants.settings} || ${JSON.stringify(tenantChanges)}::jsonb`,
+        updatedAt: new Date(),
+      })
+      .where(eq(tenants.id, auth.tenantId));
+  }
+}
+
+function pick<T extends object>(document: T, codes: readonly SettingsGroup[]): Partial<T> {
+  return Object.fromEntries(
+    codes.map((code) => [code, (document as Record<string, unknown>)[code]]),
+  ) as Partial<T>;
+}
+
+async function saved(
+  tx: Queryable,
+  auth: AuthContext,
+  storeId: number,
+  action: string,
+  codes: readonly SettingsGroup[],
+  write: () => Promise<void>,
+): Promise<SettingsSaved> {
+  const before = await settingsDocument(tx, auth, storeId);
+  await write();
+  const after = await settingsDocument(tx, auth, storeId);
+  await writeResourceAudit(tx, auth, [
+    {
+      action,
+      entityType: 'store_settings',
+      entityId: storeId,
+      before: pick(before, codes),
+      after: pick(after, codes),
+    },
+  ]);
+  return { settings: after, initial: await initialSettings(tx, auth) };
+}
+
+/** POST /store-settings/{store_id}/{code} and /settings/{code}: one group; field errors name its fields. */
+export async function updateSettingsGroup(
+  tx: Queryable,
+  auth: AuthContext,
+  storeId: number,
+  code: SettingsGroup,
+  body: unknown,
+): Promise<SettingsSaved> {
+  requireStore(auth, storeId);
+  const groups = parseGroups([{ code, settings: body }], () => '');
+  return saved(tx, auth, storeId, `store_settings.${code}`, [code], () =>
+    applyGroups(tx, auth, storeId, groups),
+  );
+}
+
+/** POST /store-settings/update-many: all groups or none; field errors are `settings.<i>.settings.<field>`. */
+export async function updateManySettings(
+  tx: Queryable,
+  auth: AuthContext,
+  storeId: number,
+  updates: readonly GroupUpdate[],
+): Promise<SettingsSaved> {
+  requireStore(auth, storeId);
+  const groups = parseGroups(updates, (index) => `settings.${index}`);
+  const codes = groups.map((group) => group.code);
+  return saved(tx, auth, storeId, 'store_settings.update_many', codes, () =>
+    applyGroups(tx, auth, storeId, groups),
+  );
+}
+
+/** POST /store-settings/connect-payment-setting: the provider's keys replace the stored ones. */
+export async function connectPaymentSetting(
+  tx: Queryable,
+  auth: AuthContext,
+  body: ConnectPaymentBody,
+): Promise<SettingsSaved> {
+  requireStore(auth, body.store_id);
+  const { store_id: storeId, provider, ...keys } = body;
+  return saved(tx, auth, storeId, `store_settings.connect_${provider}`, ['payment'], async () => {
+    const settings = await lockStore(tx, auth, storeId);
+    settings[provider] = { ...objectOf(settings[provider]), ...keys };
+    await tx
+      .update(stores)
+      .set({ settings, updatedAt: new Date() })
+      .where(tenantIdWhere(stores, auth, storeId));
+  });
+}
