@@ -9,7 +9,7 @@
  * API share one origin. Debian's Chromium under Playwright opens it; the work runs on the page's main thread
  * (default: the app's sync scheduler flushes from the page) or in a dedicated worker (--context=worker).
  *
- * Each sale is the demo sale of src/server/durability/sale-client.ts (2 services + 1 product, cash) with its
+ * Each sale is the demo sale of tests/support/server/sale-client.ts (2 services + 1 product, cash) with its
  * own client uuid, Idempotency-Key and order_at, sent with the headers of the app's API client (accept,
  * authorization, content-type, idempotency-key). A round, per participant 1,000 new sales:
  * 1. fill: our queue through createOfflineFetch while "offline" (the enqueue latencies) and Workbox's Queue
@@ -39,8 +39,8 @@ import { chromium } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
 import pg from 'pg';
 import { OFFLINE_QUEUE } from '../src/domain/constants';
-import { demoSaleBody, demoSaleShape, login } from '../src/server/durability/sale-client';
-import type { DemoSaleShape } from '../src/server/durability/sale-client';
+import { demoSaleBody, demoSaleShape, login } from '../tests/support/server/sale-client';
+import type { DemoSaleShape } from '../tests/support/server/sale-client';
 import { buildBenchPage } from './offline/build-page';
 import type {
   DrainOptions,

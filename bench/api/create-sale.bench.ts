@@ -30,7 +30,7 @@ import {
   login,
   postSale,
   newSaleIntent,
-} from '../../src/server/durability/sale-client';
+} from '../../tests/support/server/sale-client';
 import {
   databaseUrlOf,
   freePort,
@@ -39,8 +39,8 @@ import {
   REPO_ROOT,
   spawnServer,
   startServerProcess,
-} from '../../src/server/durability/server-process';
-import type { ServerProcess, ServerProcessOptions } from '../../src/server/durability/server-process';
+} from '../../tests/support/server/server-process';
+import type { ServerProcess, ServerProcessOptions } from '../../tests/support/server/server-process';
 import { loadSaleTemplate, prepareRawSale } from './raw-sale';
 import type { RawSale } from './raw-sale';
 

@@ -4,15 +4,15 @@
  * embedded PostgreSQL on free ports and the demo tenant seeded. Two differences: the client is built by
  * `buildClient` into a temp folder and served from there (CLIENT_DIR), so a benchmark never rewrites the
  * dist/client that a running server or an e2e run is using; and the child is src/server/main.ts through
- * src/server/durability/server-process.ts (start.ts would rebuild dist/client when it looks stale).
+ * tests/support/server/server-process.ts (start.ts would rebuild dist/client when it looks stale).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'vite';
 import type { LoginBody, LoginResponse } from '../../src/contracts/auth';
-import { databaseUrlOf, freePort, startServerProcess } from '../../src/server/durability/server-process';
-import type { ServerProcess } from '../../src/server/durability/server-process';
+import { databaseUrlOf, freePort, startServerProcess } from '../../tests/support/server/server-process';
+import type { ServerProcess } from '../../tests/support/server/server-process';
 import { REPO_ROOT } from './manifest';
 
 /** `vite build` with vite.config.ts into `outDir` (manifest and source maps on); returns the seconds taken. */

@@ -8,6 +8,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ModulePermission, Role } from '../domain/constants';
 import { forbidden, unauthorized } from './errors';
+import { ERROR_CODE } from '../contracts/error-codes';
 
 export interface AuthContext {
   tenantId: number;
@@ -60,6 +61,7 @@ export const WRONG_STORE_MESSAGE = 'This session works in another store.';
  * a named one, db/scoped.ts's storeWhere/scopeStoreId use the session's store directly.)
  */
 export function requireStore(auth: AuthContext, storeId: number): number {
-  if (auth.storeId === null || auth.storeId !== storeId) throw forbidden(WRONG_STORE_MESSAGE);
+  if (auth.storeId === null || auth.storeId !== storeId)
+    throw forbidden(WRONG_STORE_MESSAGE, ERROR_CODE.WRONG_STORE);
   return storeId;
 }

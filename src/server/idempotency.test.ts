@@ -1,6 +1,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ERROR_CODE } from '../contracts/error-codes';
 import { z } from 'zod';
 import { createTestDatabase } from '../../tests/support/test-db';
 import type { TestDatabase } from '../../tests/support/test-db';
@@ -230,7 +231,12 @@ describe('Idempotency-Key', () => {
     await post('/api/test/sales', { total: 100 }, 'k-other');
     const other = await post('/api/test/sales', { total: 999 }, 'k-other');
     expect(other.statusCode).toBe(422);
-    expect(other.json()).toEqual({ success: false, data: null, message: KEY_REUSED_MESSAGE });
+    expect(other.json()).toEqual({
+      success: false,
+      data: null,
+      code: ERROR_CODE.IDEMPOTENCY_KEY_REUSED,
+      message: KEY_REUSED_MESSAGE,
+    });
     expect(runs).toBe(1);
   });
 
@@ -243,11 +249,17 @@ describe('Idempotency-Key', () => {
   it('answers 400 when a required key is missing, and when a key is empty or longer than 255 characters', async () => {
     const missing = await post('/api/test/sales', { total: 1 });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().message).toBe(KEY_REQUIRED_MESSAGE);
+    expect(missing.json()).toMatchObject({
+      code: ERROR_CODE.IDEMPOTENCY_KEY_REQUIRED,
+      message: KEY_REQUIRED_MESSAGE,
+    });
     for (const key of ['', 'x'.repeat(256)]) {
       const res = await post('/api/test/sales', { total: 1 }, key);
       expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe(KEY_INVALID_MESSAGE);
+      expect(res.json()).toMatchObject({
+        code: ERROR_CODE.IDEMPOTENCY_KEY_INVALID,
+        message: KEY_INVALID_MESSAGE,
+      });
     }
     const longest = await post('/api/test/sales', { total: 1 }, 'y'.repeat(255));
     expect(longest.statusCode).toBe(201);
@@ -260,7 +272,10 @@ describe('Idempotency-Key', () => {
     await entered;
     const during = await post('/api/test/slow-sales', { total: 1 }, 'k-running');
     expect(during.statusCode).toBe(409);
-    expect(during.json().message).toBe(STILL_RUNNING_MESSAGE);
+    expect(during.json()).toMatchObject({
+      code: ERROR_CODE.IDEMPOTENCY_KEY_IN_FLIGHT,
+      message: STILL_RUNNING_MESSAGE,
+    });
     release();
     expect((await first).statusCode).toBe(200);
     const after = await post('/api/test/slow-sales', { total: 1 }, 'k-running');

@@ -31,7 +31,8 @@ import './app-db';
 import { requireAuth } from './auth-context';
 import type { Db, Queryable } from './db/client';
 import { IDEMPOTENCY_STATUS, idempotencyKeys } from './db/schema/idempotency-keys';
-import { badRequest, conflict, HttpError, pgErrorCode } from './errors';
+import { badRequest, conflict, pgErrorCode, unprocessable } from './errors';
+import { ERROR_CODE } from '../contracts/error-codes';
 
 /** At least 8 days: longer than any offline queue keeps a request (design.md §5). */
 export const IDEMPOTENCY_RETENTION_DAYS = 8;
@@ -99,7 +100,7 @@ export function registerIdempotency(app: FastifyInstance): void {
     const header = request.headers[IDEMPOTENCY_KEY_HEADER];
     if (header === undefined) return;
     if (typeof header !== 'string' || header.length < 1 || header.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
-      throw badRequest(KEY_INVALID_MESSAGE);
+      throw badRequest(KEY_INVALID_MESSAGE, ERROR_CODE.IDEMPOTENCY_KEY_INVALID);
     }
     request.idempotency = {
       key: header,
@@ -155,10 +156,11 @@ export async function runIdempotent(
 
       if (claimed.length === 0) {
         const [row] = await tx.select().from(idempotencyKeys).where(pk);
-        if (!row) throw conflict(STILL_RUNNING_MESSAGE);
-        if (row.fingerprint !== claim.fingerprint) throw new HttpError(422, KEY_REUSED_MESSAGE);
+        if (!row) throw conflict(STILL_RUNNING_MESSAGE, ERROR_CODE.IDEMPOTENCY_KEY_IN_FLIGHT);
+        if (row.fingerprint !== claim.fingerprint)
+          throw unprocessable(KEY_REUSED_MESSAGE, undefined, ERROR_CODE.IDEMPOTENCY_KEY_REUSED);
         if (row.status !== IDEMPOTENCY_STATUS.DONE || row.responseStatus === null) {
-          throw conflict(STILL_RUNNING_MESSAGE);
+          throw conflict(STILL_RUNNING_MESSAGE, ERROR_CODE.IDEMPOTENCY_KEY_IN_FLIGHT);
         }
         return { status: row.responseStatus, body: row.responseBody, replayed: true };
       }
@@ -177,7 +179,8 @@ export async function runIdempotent(
   } catch (error) {
     // 55P03 lock_not_available while claiming: the first request with this key did not finish within
     // waitMs. (The same code from the handler's own NOWAIT locks is the handler's business.)
-    if (claiming && pgErrorCode(error) === '55P03') throw conflict(STILL_RUNNING_MESSAGE);
+    if (claiming && pgErrorCode(error) === '55P03')
+      throw conflict(STILL_RUNNING_MESSAGE, ERROR_CODE.IDEMPOTENCY_KEY_IN_FLIGHT);
     throw error;
   }
 }
@@ -212,7 +215,7 @@ export async function executeIdempotent(
   const db = request.server.db;
   const idem = request.idempotency;
   if (!idem) {
-    if (options.required) throw badRequest(KEY_REQUIRED_MESSAGE);
+    if (options.required) throw badRequest(KEY_REQUIRED_MESSAGE, ERROR_CODE.IDEMPOTENCY_KEY_REQUIRED);
     const response = await db.transaction((tx) => work(tx));
     return { ...response, replayed: false };
   }

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_CODE } from '../../contracts/error-codes';
 import { z } from 'zod';
 import { createTestDatabase } from '../../../tests/support/test-db';
 import type { TestDatabase } from '../../../tests/support/test-db';
@@ -105,7 +106,10 @@ describe('access declarations: the permission matrix', () => {
     }
     const garbage = await call('/api/test/session', { authorization: 'Bearer not-a-token' });
     expect(garbage.statusCode).toBe(401);
-    expect(garbage.json().message).toBe('Please log in again.');
+    expect(garbage.json()).toMatchObject({
+      code: ERROR_CODE.UNAUTHENTICATED,
+      message: 'Please log in again.',
+    });
   });
 
   it('module routes need the module enabled and readable; writes need it writable', async () => {
@@ -114,13 +118,13 @@ describe('access declarations: the permission matrix', () => {
     expect(await statusFor('/api/test/sale-read', 'staff', readOnly)).toBe(200);
     const write = await call('/api/test/sale-write', readOnly.headers('staff'));
     expect(write.statusCode).toBe(403);
-    expect(write.json().message).toBe(MESSAGES.write);
+    expect(write.json()).toMatchObject({ code: ERROR_CODE.FORBIDDEN, message: MESSAGES.write });
   });
 
   it('a module switched off grants nothing (staff has no back office, report or settings module)', async () => {
     const res = await call('/api/test/report', a.headers('staff', { approver: 'manager' }));
     expect(res.statusCode).toBe(403);
-    expect(res.json().message).toBe(MESSAGES.moduleDisabled);
+    expect(res.json()).toMatchObject({ code: ERROR_CODE.MODULE_DISABLED, message: MESSAGES.moduleDisabled });
   });
 
   it('admin routes need the admin role (000 §6), settings admin or owner', async () => {
@@ -136,7 +140,7 @@ describe('access declarations: the permission matrix', () => {
   it('PIN routes need an X-Pin-Approval of this session; the approver reaches the handler', async () => {
     const without = await call('/api/test/report', a.headers('manager'));
     expect(without.statusCode).toBe(403);
-    expect(without.json().message).toBe(MESSAGES.pin);
+    expect(without.json()).toMatchObject({ code: ERROR_CODE.PIN_APPROVAL_REQUIRED, message: MESSAGES.pin });
     const withApproval = await call('/api/test/report', a.headers('manager', { approver: 'staff' }));
     expect(withApproval.statusCode).toBe(200);
     expect(withApproval.json().data.approver).toBe(a.users.staff.id);
@@ -184,7 +188,10 @@ describe('access declarations: the permission matrix', () => {
   it('a PIN route limited to approver roles refuses a staff PIN', async () => {
     const staffPin = await call('/api/test/refund', a.headers('staff', { approver: 'staff' }));
     expect(staffPin.statusCode).toBe(403);
-    expect(staffPin.json().message).toBe(MESSAGES.pinRole);
+    expect(staffPin.json()).toMatchObject({
+      code: ERROR_CODE.PIN_APPROVER_NOT_ALLOWED,
+      message: MESSAGES.pinRole,
+    });
     const managerPin = await call('/api/test/refund', a.headers('staff', { approver: 'manager' }));
     expect(managerPin.statusCode).toBe(200);
   });
@@ -228,7 +235,7 @@ describe('store scoping', () => {
       headers: a.headers('owner'),
     });
     expect(other.statusCode).toBe(403);
-    expect(other.json().message).toBe(WRONG_STORE_MESSAGE);
+    expect(other.json()).toMatchObject({ code: ERROR_CODE.WRONG_STORE, message: WRONG_STORE_MESSAGE });
     const foreign = await app.inject({
       method: 'GET',
       url: `/api/test/stores/${b.store.id}`,

@@ -20,6 +20,7 @@ import { MODULE, ROLE } from '../../domain/constants';
 import type { ModuleId, Role } from '../../domain/constants';
 import { canRead, canWrite, isEnabled } from '../../domain/permissions';
 import { PIN_APPROVAL_HEADER } from '../../contracts/auth';
+import { ERROR_CODE } from '../../contracts/error-codes';
 import '../app-db';
 import { forbidden, unauthorized } from '../errors';
 import { verifyPinApproval } from './pin-approval';
@@ -82,15 +83,18 @@ export async function enforceAccess(request: FastifyRequest, access: RouteAccess
   if (access.roles && !access.roles.includes(auth.role)) throw forbidden(MESSAGES.role);
   if (access.module !== null) {
     const perms = auth.permissions ?? [];
-    if (!isEnabled(perms, access.module)) throw forbidden(MESSAGES.moduleDisabled);
+    if (!isEnabled(perms, access.module))
+      throw forbidden(MESSAGES.moduleDisabled, ERROR_CODE.MODULE_DISABLED);
     if (access.write ? !canWrite(perms, access.module) : !canRead(perms, access.module)) {
       throw forbidden(access.write ? MESSAGES.write : MESSAGES.read);
     }
   }
   if (access.pin) {
     const approver = await verifyPinApproval(request.server.db, auth, request.headers[PIN_APPROVAL_HEADER]);
-    if (!approver) throw forbidden(MESSAGES.pin);
-    if (access.pin !== true && !access.pin.roles.includes(approver.role)) throw forbidden(MESSAGES.pinRole);
+    if (!approver) throw forbidden(MESSAGES.pin, ERROR_CODE.PIN_APPROVAL_REQUIRED);
+    if (access.pin !== true && !access.pin.roles.includes(approver.role)) {
+      throw forbidden(MESSAGES.pinRole, ERROR_CODE.PIN_APPROVER_NOT_ALLOWED);
+    }
     request.pinApprover = approver;
   }
 }

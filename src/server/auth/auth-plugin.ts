@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import '../app-db';
 import { HttpError } from '../errors';
+import { ERROR_CODE } from '../../contracts/error-codes';
 import { warmPasswordHashing } from './passwords';
 import { resolveSession } from './sessions';
 import { LoginThrottle } from './throttling';
@@ -46,7 +47,12 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
     // A database failure must not read as "no session": a 401 would log the till out (000 §8).
     const session = await resolveSession(request.server.db, token).catch((error: unknown) => {
       request.log.error({ err: error }, 'session lookup failed');
-      throw new HttpError(503, 'The server cannot check your session right now. Please try again.');
+      throw new HttpError(
+        503,
+        'The server cannot check your session right now. Please try again.',
+        undefined,
+        ERROR_CODE.SERVICE_UNAVAILABLE,
+      );
     });
     if (session) request.auth = session.auth;
   });

@@ -5,7 +5,7 @@
  * - Every /api route is declared through route() with an access declaration; the public ones are exactly
  *   the reviewed PUBLIC_ROUTES list (adding a public route is a deliberate edit here).
  * - Every path parameter of every route maps to a real row of tenant A (PARAM_VALUES), and every write
- *   route has a plausible body that passes its schema (SAMPLE_BODIES), both in src/server/security/
+ *   route has a plausible body that passes its schema (SAMPLE_BODIES), both in tests/support/server/
  *   route-samples.ts: a request built from them reaches the handler, not a 404 of a made-up id or a 422.
  * - Each non-public route, called with the sample body and an Idempotency-Key: 401 without a session or
  *   with an unknown token; 403 for a role it does not list, for a session whose modules are all off, for a
@@ -43,10 +43,10 @@ import {
   SAMPLE_BODIES,
   SAMPLE_QUERIES,
   sampleRequests,
-} from '../security/route-samples';
-import type { SampleRequest } from '../security/route-samples';
-import { createVictimRows, leakedMarkers } from '../security/victim-rows';
-import type { VictimRows } from '../security/victim-rows';
+} from '../../../tests/support/server/route-samples';
+import type { SampleRequest } from '../../../tests/support/server/route-samples';
+import { createVictimRows, leakedMarkers } from '../../../tests/support/server/victim-rows';
+import type { VictimRows } from '../../../tests/support/server/victim-rows';
 import { isPublic } from './access';
 import type { SessionAccess } from './access';
 import { PIN_APPROVAL_TTL_MS, signPinApproval } from './pin-approval';

@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres } from './embedded';
 import type { EmbeddedPostgres } from './embedded';
 
-const FIXTURE = fileURLToPath(new URL('./embedded-child.fixture.ts', import.meta.url));
+const FIXTURE = fileURLToPath(new URL('./embedded.fixtures.ts', import.meta.url));
 
 let dir: string | undefined;
 let child: ChildProcess | undefined;

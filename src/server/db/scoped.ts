@@ -17,6 +17,7 @@ import { and, eq } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { forbidden } from '../errors';
+import { ERROR_CODE } from '../../contracts/error-codes';
 
 export interface TenantScope {
   tenantId: number;
@@ -36,7 +37,7 @@ export const NO_STORE_MESSAGE = 'This session is not bound to a store. Log in to
 
 /** The scope's store id, or 403 when the session has none. */
 export function scopeStoreId(scope: StoreScope): number {
-  if (scope.storeId === null) throw forbidden(NO_STORE_MESSAGE);
+  if (scope.storeId === null) throw forbidden(NO_STORE_MESSAGE, ERROR_CODE.NO_STORE);
   return scope.storeId;
 }
 

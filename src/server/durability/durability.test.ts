@@ -16,10 +16,23 @@ import { isDeepStrictEqual } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SALE_STATUS } from '../../domain/constants';
-import { databaseUrlOf, freePort, isAlive, postmasterPidOf, spawnServer, waitUntil } from './server-process';
-import type { ServerProcess, ServerProcessOptions } from './server-process';
-import { demoSaleShape, getSale, login, newSaleIntent, postSale } from './sale-client';
-import type { DemoSaleShape, HttpAnswer, SaleIntent } from './sale-client';
+import {
+  databaseUrlOf,
+  freePort,
+  isAlive,
+  postmasterPidOf,
+  spawnServer,
+  waitUntil,
+} from '../../../tests/support/server/server-process';
+import type { ServerProcess, ServerProcessOptions } from '../../../tests/support/server/server-process';
+import {
+  demoSaleShape,
+  getSale,
+  login,
+  newSaleIntent,
+  postSale,
+} from '../../../tests/support/server/sale-client';
+import type { DemoSaleShape, HttpAnswer, SaleIntent } from '../../../tests/support/server/sale-client';
 
 /** Parallel tills in the stream. */
 const WORKERS = 6;

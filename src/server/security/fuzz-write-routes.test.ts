@@ -1,18 +1,19 @@
 /**
  * Fuzzing every write route of the route table (POST, PUT, PATCH, DELETE; issue 3 tests): fast-check bodies
- * built from each route's sample body (security/junk.ts: wrong types, huge, negative and fractional numbers,
- * unicode with RTL and emoji, NUL bytes, long strings, missing and extra fields, nested junk, arrays instead
- * of objects), and now and then a junk path parameter, sent with a live full-rights session, a PIN approval
- * and a fresh Idempotency-Key, against a tenant with real rows (createVictimRows).
+ * built from each route's sample body (tests/support/server/junk.ts: wrong types, huge, negative and
+ * fractional numbers, unicode with RTL and emoji, NUL bytes, long strings, missing and extra fields, nested
+ * junk, arrays instead of objects), and now and then a junk path parameter, sent with a live full-rights
+ * session, a PIN approval and a fresh Idempotency-Key, against a tenant with real rows (createVictimRows).
  *
  * - Never a 5xx.
- * - Afterwards every stored amount of the database is valid and consistent (money-invariants.ts).
+ * - Afterwards every stored amount of the database is valid and consistent
+ *   (tests/support/server/money-invariants.ts).
  * - No request was stopped only by a database CHECK or foreign key: the error handler turns those into a
  *   422, but a route that leans on them let bad input through its own rules (the amount checks above would
  *   be the next line of defence to fall).
  *
- * A new write route joins by itself (with `{}` as its sample until route-samples.ts has one). Bounded:
- * RUNS_PER_ROUTE bodies per route, one app and one database for the file.
+ * A new write route joins by itself (with `{}` as its sample until tests/support/server/route-samples.ts
+ * has one). Bounded: RUNS_PER_ROUTE bodies per route, one app and one database for the file.
  */
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
@@ -34,11 +35,18 @@ import type { TenantFixture } from '../auth/test-fixtures';
 import type { Db } from '../db/client';
 import { listRoutes } from '../route';
 import type { RouteInfo } from '../route';
-import { fuzzBody, junkNumber, junkString } from './junk';
-import { findInvalidAmounts } from './money-invariants';
-import { concretePaths, isWrite, routeKey, sampleBody, sampleRequests, withFreshUuid } from './route-samples';
-import { createVictimRows, refreshVictimSales } from './victim-rows';
-import type { VictimRows } from './victim-rows';
+import { fuzzBody, junkNumber, junkString } from '../../../tests/support/server/junk';
+import { findInvalidAmounts } from '../../../tests/support/server/money-invariants';
+import {
+  concretePaths,
+  isWrite,
+  routeKey,
+  sampleBody,
+  sampleRequests,
+  withFreshUuid,
+} from '../../../tests/support/server/route-samples';
+import { createVictimRows, refreshVictimSales } from '../../../tests/support/server/victim-rows';
+import type { VictimRows } from '../../../tests/support/server/victim-rows';
 
 /** FUZZ_RUNS=500 for a longer hunt; FUZZ_SEED replays a failure fast-check reported. */
 const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 25);

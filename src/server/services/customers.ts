@@ -23,6 +23,7 @@ import type {
   UpdateCustomerBody,
 } from '../../contracts/customers';
 import type { Page } from '../../contracts/envelope';
+import { ERROR_CODE } from '../../contracts/error-codes';
 import type { DiscountType } from '../../domain/constants';
 import { normalisePhone } from '../../domain/normalise';
 import type { AuthContext } from '../auth-context';
@@ -287,7 +288,9 @@ async function requireFreePhone(
       ),
     )
     .limit(1);
-  if (taken) throw unprocessable(DUPLICATE_PHONE_MESSAGE, { phone: [DUPLICATE_PHONE_MESSAGE] });
+  if (taken) {
+    throw unprocessable(DUPLICATE_PHONE_MESSAGE, { phone: [DUPLICATE_PHONE_MESSAGE] }, ERROR_CODE.DUPLICATE);
+  }
 }
 
 /** POST /api/pos/customers. */

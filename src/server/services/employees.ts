@@ -17,6 +17,7 @@ import type {
   EmployeeView,
 } from '../../contracts/employees';
 import type { Page } from '../../contracts/envelope';
+import { ERROR_CODE } from '../../contracts/error-codes';
 import type { Role } from '../../domain/constants';
 import { canApproveWithPin } from '../../domain/permissions';
 import type { AuthContext } from '../auth-context';
@@ -288,7 +289,7 @@ async function verifyEmployeePin(
     const failure = await recordPinFailure(counterDb, auth.tenantId, auth.userId, attempt.attempt, now);
     if (failure.locked && failure.until) throw new ThrottledError(PIN_LOCKED_MESSAGE, failure.until);
     const message = `${WRONG_PIN_MESSAGE} ${failure.remaining} ${failure.remaining === 1 ? 'try' : 'tries'} left before PIN entry is locked.`;
-    throw unprocessable(message, { pin: [WRONG_PIN_MESSAGE] });
+    throw unprocessable(message, { pin: [WRONG_PIN_MESSAGE] }, ERROR_CODE.WRONG_PIN);
   }
   await resetPinFailures(counterDb, auth.tenantId, auth.userId);
 }
@@ -324,7 +325,7 @@ export async function checkInOut(
   if (body.pin !== undefined) {
     await verifyEmployeePin(options.counterDb ?? db, auth, employee.pinHash, body.pin, now);
   } else if (employee.id !== auth.userId && !canApproveWithPin(auth.role)) {
-    throw unprocessable(PIN_NEEDED_MESSAGE, { pin: [PIN_NEEDED_MESSAGE] });
+    throw unprocessable(PIN_NEEDED_MESSAGE, { pin: [PIN_NEEDED_MESSAGE] }, ERROR_CODE.PIN_REQUIRED);
   }
 
   return db.transaction(async (tx) => {
@@ -355,7 +356,8 @@ export async function checkInOut(
     };
     let row;
     if (open) {
-      if (open.storeId !== storeId) throw conflict(CHECKED_IN_ELSEWHERE_MESSAGE);
+      if (open.storeId !== storeId)
+        throw conflict(CHECKED_IN_ELSEWHERE_MESSAGE, ERROR_CODE.CHECKED_IN_ELSEWHERE);
       // greatest(): a clock-in stamped by a clock slightly ahead of ours must not fail out >= in.
       [row] = await tx
         .update(workingTimes)

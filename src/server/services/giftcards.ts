@@ -9,6 +9,7 @@
 import { and, asc, count, desc, eq, gte, lt } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Page } from '../../contracts/envelope';
+import { ERROR_CODE } from '../../contracts/error-codes';
 import type { GiftcardHistoryQuery, GiftcardHistoryView, GiftcardView } from '../../contracts/giftcards';
 import { normaliseCode } from '../../domain/normalise';
 import type { AuthContext } from '../auth-context';
@@ -72,7 +73,7 @@ async function findCard(db: Queryable, auth: AuthContext, idOrNumber: string) {
       if (byId) return byId;
     }
   }
-  throw notFound(GIFTCARD_NOT_FOUND);
+  throw notFound(GIFTCARD_NOT_FOUND, ERROR_CODE.GIFTCARD_NOT_FOUND);
 }
 
 /** GET /api/pos/giftcards/{id}. */

@@ -39,6 +39,7 @@ import { users } from '../db/schema/users';
 import { tenantIdWhere, tenantValues, tenantWhere } from '../db/scoped';
 import type { TenantScope } from '../db/scoped';
 import { unprocessable } from '../errors';
+import { ERROR_CODE } from '../../contracts/error-codes';
 
 // ---- settings ----------------------------------------------------------------------------------------
 
@@ -276,9 +277,11 @@ export async function subscribe(
 ): Promise<{ subscription: PushSubscriptionInfo; created: boolean }> {
   const { endpoint, keys, expirationTime } = body.subscription;
   if (!endpointAllowed(endpoint, settings)) {
-    throw unprocessable(ENDPOINT_NOT_ALLOWED_MESSAGE, {
-      'subscription.endpoint': [ENDPOINT_NOT_ALLOWED_MESSAGE],
-    });
+    throw unprocessable(
+      ENDPOINT_NOT_ALLOWED_MESSAGE,
+      { 'subscription.endpoint': [ENDPOINT_NOT_ALLOWED_MESSAGE] },
+      ERROR_CODE.PUSH_ENDPOINT_NOT_ALLOWED,
+    );
   }
   if (!isP256Point(keys.p256dh)) {
     throw unprocessable(INVALID_P256DH_MESSAGE, { 'subscription.keys.p256dh': [INVALID_P256DH_MESSAGE] });

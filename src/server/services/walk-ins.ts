@@ -17,6 +17,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { FieldErrors, Page } from '../../contracts/envelope';
+import { ERROR_CODE } from '../../contracts/error-codes';
 import { ANY_EMPLOYEE_GROUP, registersCustomer, WALK_IN_STATUS } from '../../contracts/walk-ins';
 import type {
   CreateWalkInBody,
@@ -330,7 +331,7 @@ function asCustomerInfoErrors(error: unknown): unknown {
   for (const [field, messages] of Object.entries(error.errors)) {
     errors[`customer_info.${field === 'phone' ? 'telephone' : field}`] = messages;
   }
-  return unprocessable(error.message, errors);
+  return unprocessable(error.message, errors, error.code);
 }
 
 /** What a repeat of a check-in under its uuid must match to be the same check-in. */
@@ -376,7 +377,7 @@ export async function createWalkIn(
     );
     const existing = await loadWalkIn(db, auth, eq(walkIns.uuid, uuid));
     if (existing) {
-      if (!sameCheckIn(existing, storeId, body)) throw conflict(UUID_REUSED_MESSAGE);
+      if (!sameCheckIn(existing, storeId, body)) throw conflict(UUID_REUSED_MESSAGE, ERROR_CODE.UUID_REUSED);
       return { walkIn: existing, created: false };
     }
   }

@@ -1,6 +1,6 @@
 /**
- * fast-check arbitraries of request bodies a client should never send (issue 3 tests: "fuzzing: fast-check
- * bodies (wrong types, huge and negative numbers, more than 2 decimals, unicode, missing and extra fields)"):
+ * fast-check arbitraries of request bodies a client should never send (wrong types, huge and negative numbers,
+ * more than 2 decimals, unicode, missing and extra fields), for the fuzz test of every write route:
  *
  *   fuzzBody(sample)   mostly the route's sample body with one or a few of its fields broken (so most
  *                      requests get past the schema's first refusal and reach the rules behind it), else

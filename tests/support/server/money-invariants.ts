@@ -1,6 +1,6 @@
 /**
  * A scan of every stored amount of the whole database (all tenants), for the fuzz test's closing check "never
- * a stored invalid amount" (issue 3). The CHECK constraints of the schema are the last word against some of
+ * a stored invalid amount". The CHECK constraints of the schema are the last word against some of
  * these; this scan also holds what no single-row CHECK can: that totals agree with their lines, payments with
  * their sale, and balances with their histories. Each finding is one readable line; none means all is well.
  *
@@ -18,9 +18,9 @@
  */
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import { computeOrderTotals } from '../../domain/order-total';
-import type { Order } from '../../domain/order.types';
-import type { Queryable } from '../db/client';
+import { computeOrderTotals } from '../../../src/domain/order-total';
+import type { Order } from '../../../src/domain/order.types';
+import type { Queryable } from '../../../src/server/db/client';
 
 const CHECKS: readonly [string, SQL][] = [
   [

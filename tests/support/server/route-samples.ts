@@ -15,9 +15,9 @@
  * Functions, not values: times (order_at) are taken when the request is built.
  */
 import { createECDH, randomUUID } from 'node:crypto';
-import { ITEM_TYPE, PAYMENT_TYPE, SALE_STATUS } from '../../domain/constants';
-import type { RouteInfo } from '../route';
-import { saleBody } from '../routes/sales/sale-test-data';
+import { ITEM_TYPE, PAYMENT_TYPE, SALE_STATUS } from '../../../src/domain/constants';
+import type { RouteInfo } from '../../../src/server/route';
+import { saleBody } from '../../../src/server/routes/sales/sale-test-data';
 import type { VictimRows } from './victim-rows';
 
 export type RouteKey = string;
@@ -63,7 +63,7 @@ export const PARAM_VALUES: Readonly<Record<string, (v: VictimRows, route: RouteK
     );
     if (!entry) {
       throw new UnmappedParamError(
-        `${route}: no resource for ':id' in ID_BY_PATH (security/route-samples.ts)`,
+        `${route}: no resource for ':id' in ID_BY_PATH (tests/support/server/route-samples.ts)`,
       );
     }
     return entry[1](v);
@@ -85,7 +85,7 @@ export function concretePaths(route: { method: string; url: string }, v: VictimR
     const resolve = PARAM_VALUES[name];
     if (!resolve) {
       throw new UnmappedParamError(
-        `${routeKey(route)}: ':${name}' is not in PARAM_VALUES (security/route-samples.ts)`,
+        `${routeKey(route)}: ':${name}' is not in PARAM_VALUES (tests/support/server/route-samples.ts)`,
       );
     }
     const values = [resolve(v, routeKey(route))].flat();

@@ -7,10 +7,10 @@
  * Not production code: nothing in the server imports this file.
  */
 import { randomUUID } from 'node:crypto';
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../../contracts/envelope';
-import { ITEM_TYPE, PAYMENT_TYPE } from '../../domain/constants';
-import { saleBody } from '../routes/sales/sale-test-data';
-import { DEMO_PASSWORD } from '../seed/demo-data';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../../../src/contracts/envelope';
+import { ITEM_TYPE, PAYMENT_TYPE } from '../../../src/domain/constants';
+import { saleBody } from '../../../src/server/routes/sales/sale-test-data';
+import { DEMO_PASSWORD } from '../../../src/server/seed/demo-data';
 
 /** What a demo sale is made of: 2 services and 1 product by one technician. */
 export interface DemoSaleShape {

@@ -20,7 +20,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 
-/** The repository root (this file is src/server/durability/server-process.ts). */
+/** The repository root (this file is tests/support/server/server-process.ts). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const MAIN = path.join(REPO_ROOT, 'src', 'server', 'main.ts');
 /** What a child keeps of its output for the error messages (the tail is what explains a failed start). */

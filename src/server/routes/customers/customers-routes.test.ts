@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_CODE } from '../../../contracts/error-codes';
 import { createTestDatabase } from '../../../../tests/support/test-db';
 import type { TestDatabase } from '../../../../tests/support/test-db';
 import { MODULE, PERMISSION_TEMPLATE_ALL_ON } from '../../../domain/constants';
@@ -248,6 +249,7 @@ describe('POST /api/pos/customers', () => {
     );
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({
+      code: ERROR_CODE.DUPLICATE,
       message: DUPLICATE_PHONE_MESSAGE,
       errors: { phone: [DUPLICATE_PHONE_MESSAGE] },
     });
@@ -358,6 +360,7 @@ describe('POST /api/pos/customers/:id', () => {
   it("refuses another customer's phone and an empty first name", async () => {
     const dup = await post(`/api/pos/customers/${ann}`, { phone: '555 999 0000' }, a.headers('manager'));
     expect(dup.statusCode).toBe(422);
+    expect(dup.json().code).toBe(ERROR_CODE.DUPLICATE);
     expect(dup.json().errors.phone).toEqual([DUPLICATE_PHONE_MESSAGE]);
     const blank = await post(`/api/pos/customers/${ann}`, { first_name: '  ' }, a.headers('manager'));
     expect(blank.statusCode).toBe(422);

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_CODE } from '../../../contracts/error-codes';
 import { createTestDatabase } from '../../../../tests/support/test-db';
 import type { TestDatabase } from '../../../../tests/support/test-db';
 import { MODULE } from '../../../domain/constants';
@@ -165,6 +166,7 @@ describe('POST /api/pos/employees/check-in-out and GET /api/pos/employees/checke
   it("needs the employee's PIN to clock someone else in, unless a manager does it", async () => {
     const noPin = await toggle({ user_id: tech.bea }, a.headers('staff'));
     expect(noPin.statusCode).toBe(422);
+    expect(noPin.json().code).toBe(ERROR_CODE.PIN_REQUIRED);
     expect(noPin.json().errors).toHaveProperty('pin');
 
     const withPin = await toggle({ user_id: tech.bea, pin: BEA_PIN }, a.headers('staff'));
@@ -219,6 +221,7 @@ describe('POST /api/pos/employees/check-in-out and GET /api/pos/employees/checke
       a.headers('staff', { extra: { 'idempotency-key': 'wrong-pin-1' } }),
     );
     expect(res.statusCode).toBe(422);
+    expect(res.json().code).toBe(ERROR_CODE.WRONG_PIN);
     expect(res.json().errors.pin).toEqual(['The PIN is not correct.']);
     const [caller] = await testDb.db
       .select({ failed: users.failedPinCount })
@@ -247,6 +250,7 @@ describe('POST /api/pos/employees/check-in-out and GET /api/pos/employees/checke
     });
     const res = await toggle({ user_id: a.users.admin.id }, a.headers('admin'));
     expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe(ERROR_CODE.CHECKED_IN_ELSEWHERE);
   });
 
   it("answers 404 for another store's, an inactive or another tenant's employee", async () => {

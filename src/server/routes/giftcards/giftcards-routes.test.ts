@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_CODE } from '../../../contracts/error-codes';
 import { createTestDatabase } from '../../../../tests/support/test-db';
 import type { TestDatabase } from '../../../../tests/support/test-db';
 import { MODULE } from '../../../domain/constants';
@@ -141,7 +142,9 @@ describe('GET /api/pos/giftcards/:id', () => {
   });
 
   it("answers 404 for an unknown card and for another tenant's card, by number or id", async () => {
-    expect((await get('/api/pos/giftcards/NOPE-1', a.headers('staff'))).statusCode).toBe(404);
+    const unknown = await get('/api/pos/giftcards/NOPE-1', a.headers('staff'));
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().code).toBe(ERROR_CODE.GIFTCARD_NOT_FOUND);
     expect((await get('/api/pos/giftcards/GIFT-0012', b.headers('owner'))).statusCode).toBe(404);
     expect((await get(`/api/pos/giftcards/${card.id}`, b.headers('owner'))).statusCode).toBe(404);
     expect((await get('/api/pos/giftcards/%21%21', a.headers('staff'))).statusCode).toBe(404);

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { HttpError } from '../../errors';
+import { ERROR_CODE } from '../../../contracts/error-codes';
 import { route } from '../../route';
 
 export const healthSchema = z.object({ db: z.literal('ok') });
@@ -20,7 +21,7 @@ export function registerHealthRoutes(app: FastifyInstance): void {
       try {
         await db.execute(sql`select 1`);
       } catch {
-        throw new HttpError(503, 'The database is not available.');
+        throw new HttpError(503, 'The database is not available.', undefined, ERROR_CODE.SERVICE_UNAVAILABLE);
       }
       return { db: 'ok' as const };
     },

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_CODE } from '../../../contracts/error-codes';
 import { createTestDatabase } from '../../../../tests/support/test-db';
 import type { TestDatabase } from '../../../../tests/support/test-db';
 import {
@@ -240,7 +241,10 @@ describe('POST /api/push/subscribe', () => {
       a.headers('staff'),
       body({ ...browser.subscription, endpoint: 'https://10.0.0.5/x' }),
     );
-    expect(offList.json().message).toBe(ENDPOINT_NOT_ALLOWED_MESSAGE);
+    expect(offList.json()).toMatchObject({
+      code: ERROR_CODE.PUSH_ENDPOINT_NOT_ALLOWED,
+      message: ENDPOINT_NOT_ALLOWED_MESSAGE,
+    });
     const notPoint = await post(
       '/api/push/subscribe',
       a.headers('staff'),
@@ -334,7 +338,10 @@ describe('POST /api/push/test: a real Web Push delivery', () => {
     const c = await createTenantWithUsers(testDb.db);
     const res = await post('/api/push/test', c.headers('staff'));
     expect(res.statusCode, res.body).toBe(404);
-    expect(res.json().message).toBe(NO_SUBSCRIPTION_MESSAGE);
+    expect(res.json()).toMatchObject({
+      code: ERROR_CODE.PUSH_NOT_SUBSCRIBED,
+      message: NO_SUBSCRIPTION_MESSAGE,
+    });
   });
 
   it('removes a subscription the push service answers 410 Gone (and 404), keeping the others', async () => {

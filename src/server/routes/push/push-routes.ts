@@ -22,6 +22,7 @@ import {
 import { requireAuth } from '../../auth-context';
 import type { SessionAccess } from '../../auth/access';
 import { notFound } from '../../errors';
+import { ERROR_CODE } from '../../../contracts/error-codes';
 import { respond, route } from '../../route';
 import {
   resolvePushSettings,
@@ -128,7 +129,8 @@ export function registerPushRoutes(app: FastifyInstance, options: PushOptions = 
         testNotification(body),
         TEST_SEND_OPTIONS,
       );
-      if (summary.sent + summary.failed + summary.removed === 0) throw notFound(NO_SUBSCRIPTION_MESSAGE);
+      if (summary.sent + summary.failed + summary.removed === 0)
+        throw notFound(NO_SUBSCRIPTION_MESSAGE, ERROR_CODE.PUSH_NOT_SUBSCRIBED);
       return respond(summary, {
         message:
           summary.sent > 0

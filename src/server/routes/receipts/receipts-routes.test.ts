@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_CODE } from '../../../contracts/error-codes';
 import { createTestDatabase } from '../../../../tests/support/test-db';
 import type { TestDatabase } from '../../../../tests/support/test-db';
 import { receiptSchema } from '../../../contracts/receipts';
@@ -352,7 +353,12 @@ describe('GET /api/pos/receipts/:uuid', () => {
     for (const id of ids) {
       const res = await receipt(id);
       expect(res.statusCode, `${id}: ${res.body}`).toBe(404);
-      expect(res.json()).toEqual({ success: false, data: null, message: RECEIPT_NOT_FOUND_MESSAGE });
+      expect(res.json()).toEqual({
+        success: false,
+        data: null,
+        code: ERROR_CODE.NOT_FOUND,
+        message: RECEIPT_NOT_FOUND_MESSAGE,
+      });
     }
   });
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ERROR_CODE } from '../../../contracts/error-codes';
 import { createTestDatabase } from '../../../../tests/support/test-db';
 import type { TestDatabase } from '../../../../tests/support/test-db';
 import { IDEMPOTENCY_KEY_HEADER } from '../../../contracts/envelope';
@@ -435,7 +436,7 @@ describe('POST /api/pos/walk-in: a check-in', () => {
     expect(again.json().data).toEqual(first);
     const other = await checkIn({ ...body, customer_name: 'Someone else' });
     expect(other.statusCode).toBe(409);
-    expect(other.json().message).toBe(UUID_REUSED_MESSAGE);
+    expect(other.json()).toMatchObject({ code: ERROR_CODE.UUID_REUSED, message: UUID_REUSED_MESSAGE });
     expect((await walkInRows(a.tenantId)).filter((r) => r.uuid === uuid)).toHaveLength(1);
   });
 });
