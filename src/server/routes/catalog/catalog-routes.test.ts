@@ -1,25 +1,16 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../../tests/support/test-db';
-import type { TestDatabase } from '../../../../tests/support/test-db';
+import { describe, expect, it } from 'vitest';
+import { apiHarness } from '../../../../tests/support/server/api-harness';
 import type { ServiceProductSetting } from '../../../contracts/catalog';
 import { MODULE, PERMISSION_TEMPLATE_ALL_ON } from '../../../domain/constants';
 import { withModule } from '../../../domain/permissions';
-import { buildApp } from '../../app';
-import { createTenantWithUsers } from '../../auth/test-fixtures';
 import type { TenantFixture } from '../../auth/test-fixtures';
 import { categories, productKitItems, productKits, products, services } from '../../db/schema/catalog';
 import { customers, memberships } from '../../db/schema/customers';
 
-let testDb: TestDatabase;
-let app: FastifyInstance;
-let a: TenantFixture;
-let b: TenantFixture;
-let saleOff: TenantFixture;
-let ids: { gel: number; polish: number; kit: number; customer: number; membership: number };
+const api = await apiHarness();
 
 async function seedCatalog(f: TenantFixture) {
-  const db = testDb.db;
+  const db = api.db;
   const t = { tenantId: f.tenantId, storeId: f.store.id };
   const [nails, hidden, retail, otherStoreCat] = await db
     .insert(categories)
@@ -113,40 +104,26 @@ async function seedCatalog(f: TenantFixture) {
   };
 }
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = await buildApp({ db: testDb.db, config: { clientDir: null } });
-  await app.ready();
-  [a, b, saleOff] = await Promise.all([
-    createTenantWithUsers(testDb.db, {
-      storeSettings: {
-        config_tax_on_tax: 2,
-        creditcard_fee_percent: 3,
-        offline_card_limit_per_ticket: 20_000,
-        momo: { partnerCode: 'P', accessKey: 'A', secretKey: 'momo-secret-value' },
-        vnpay: { tmnCode: 'T', hashSecret: 'vnpay-hash-secret-value' },
-      },
-    }),
-    createTenantWithUsers(testDb.db),
-    createTenantWithUsers(testDb.db, {
-      permissions: { staff: withModule(PERMISSION_TEMPLATE_ALL_ON, MODULE.SALE, { enable: false }) },
-    }),
-  ]);
-  ids = await seedCatalog(a);
-});
-
-afterAll(async () => {
-  await app?.close();
-  await testDb?.drop();
-});
-
-function get(url: string, headers: Record<string, string> = {}) {
-  return app.inject({ method: 'GET', url, headers });
-}
+const [a, b, saleOff] = await Promise.all([
+  api.tenant({
+    storeSettings: {
+      config_tax_on_tax: 2,
+      creditcard_fee_percent: 3,
+      offline_card_limit_per_ticket: 20_000,
+      momo: { partnerCode: 'P', accessKey: 'A', secretKey: 'momo-secret-value' },
+      vnpay: { tmnCode: 'T', hashSecret: 'vnpay-hash-secret-value' },
+    },
+  }),
+  api.tenant(),
+  api.tenant({
+    permissions: { staff: withModule(PERMISSION_TEMPLATE_ALL_ON, MODULE.SALE, { enable: false }) },
+  }),
+]);
+const ids = await seedCatalog(a);
 
 describe('GET /api/pos/sales/service-product-setting', () => {
   it('gives the active categories in display order, each with its active items as catalog items', async () => {
-    const res = await get('/api/pos/sales/service-product-setting', a.headers('staff'));
+    const res = await api.as(a, 'staff').get('/api/pos/sales/service-product-setting');
     expect(res.statusCode, res.body).toBe(200);
     const data = res.json().data as ServiceProductSetting;
     expect(data.success).toBe(true);
@@ -196,10 +173,7 @@ describe('GET /api/pos/sales/service-product-setting', () => {
   });
 
   it('sends the settings the sale computes with and never a provider secret', async () => {
-    const res = await get(
-      `/api/pos/sales/service-product-setting?store_id=${a.store.id}`,
-      a.headers('staff'),
-    );
+    const res = await api.as(a, 'staff').get(`/api/pos/sales/service-product-setting?store_id=${a.store.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json().data.settings).toMatchObject({
       store_id: a.store.id,
@@ -214,30 +188,28 @@ describe('GET /api/pos/sales/service-product-setting', () => {
   });
 
   it("answers 403 for another store, of this tenant or another, and shows another tenant nothing of A's", async () => {
-    const other = await get(
-      `/api/pos/sales/service-product-setting?store_id=${a.otherStore.id}`,
-      a.headers('staff'),
-    );
+    const other = await api
+      .as(a, 'staff')
+      .get(`/api/pos/sales/service-product-setting?store_id=${a.otherStore.id}`);
     expect(other.statusCode).toBe(403);
-    const cross = await get(
-      `/api/pos/sales/service-product-setting?store_id=${a.store.id}`,
-      b.headers('owner'),
-    );
+    const cross = await api
+      .as(b, 'owner')
+      .get(`/api/pos/sales/service-product-setting?store_id=${a.store.id}`);
     expect(cross.statusCode).toBe(403);
-    const own = await get('/api/pos/sales/service-product-setting', b.headers('owner'));
+    const own = await api.as(b, 'owner').get('/api/pos/sales/service-product-setting');
     expect(own.statusCode).toBe(200);
     expect(own.json().data).toMatchObject({ categories: [], kits: [] });
   });
 
   it('answers 422 for a store_id that is not an id', async () => {
-    const res = await get('/api/pos/sales/service-product-setting?store_id=abc', a.headers('staff'));
+    const res = await api.as(a, 'staff').get('/api/pos/sales/service-product-setting?store_id=abc');
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toHaveProperty('store_id');
   });
 
   it('answers 401 without a session and 403 when the Sale module is off', async () => {
-    expect((await get('/api/pos/sales/service-product-setting')).statusCode).toBe(401);
-    expect((await get('/api/pos/sales/service-product-setting', saleOff.headers('staff'))).statusCode).toBe(
+    expect((await api.get('/api/pos/sales/service-product-setting')).statusCode).toBe(401);
+    expect((await api.as(saleOff, 'staff').get('/api/pos/sales/service-product-setting')).statusCode).toBe(
       403,
     );
   });
@@ -245,7 +217,7 @@ describe('GET /api/pos/sales/service-product-setting', () => {
 
 describe('GET /api/pos/sales/init', () => {
   it('gives the settings, the caller as employee and no customer, booking or turn', async () => {
-    const res = await get('/api/pos/sales/init', a.headers('staff'));
+    const res = await api.as(a, 'staff').get('/api/pos/sales/init');
     expect(res.statusCode, res.body).toBe(200);
     const data = res.json().data;
     expect(data.settings.store_id).toBe(a.store.id);
@@ -258,7 +230,7 @@ describe('GET /api/pos/sales/init', () => {
   });
 
   it("preloads the customer asked for, with points and the membership's discount", async () => {
-    const res = await get(`/api/pos/sales/init?customer_id=${ids.customer}`, a.headers('manager'));
+    const res = await api.as(a, 'manager').get(`/api/pos/sales/init?customer_id=${ids.customer}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.customer).toEqual({
       id: ids.customer,
@@ -270,14 +242,14 @@ describe('GET /api/pos/sales/init', () => {
   });
 
   it("answers 404 for another tenant's customer and 422 for a malformed id", async () => {
-    expect(
-      (await get(`/api/pos/sales/init?customer_id=${ids.customer}`, b.headers('owner'))).statusCode,
-    ).toBe(404);
-    expect((await get('/api/pos/sales/init?customer_id=-4', a.headers('owner'))).statusCode).toBe(422);
+    expect((await api.as(b, 'owner').get(`/api/pos/sales/init?customer_id=${ids.customer}`)).statusCode).toBe(
+      404,
+    );
+    expect((await api.as(a, 'owner').get('/api/pos/sales/init?customer_id=-4')).statusCode).toBe(422);
   });
 
   it('answers 401 without a session and 403 when the Sale module is off', async () => {
-    expect((await get('/api/pos/sales/init')).statusCode).toBe(401);
-    expect((await get('/api/pos/sales/init', saleOff.headers('staff'))).statusCode).toBe(403);
+    expect((await api.get('/api/pos/sales/init')).statusCode).toBe(401);
+    expect((await api.as(saleOff, 'staff').get('/api/pos/sales/init')).statusCode).toBe(403);
   });
 });
