@@ -1,19 +1,15 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODE } from '../../../contracts/error-codes';
-import { createTestDatabase } from '../../../../tests/support/test-db';
-import type { TestDatabase } from '../../../../tests/support/test-db';
+import { apiHarness } from '../../../../tests/support/server/api-harness';
 import { MODULE } from '../../../domain/constants';
 import { withModule } from '../../../domain/permissions';
-import { buildApp } from '../../app';
-import { createTenantWithUsers, STAFF_PERMISSIONS } from '../../auth/test-fixtures';
+import { STAFF_PERMISSIONS } from '../../auth/test-fixtures';
 import type { TenantFixture } from '../../auth/test-fixtures';
 import { customers } from '../../db/schema/customers';
 import { giftcards } from '../../db/schema/giftcards';
 import { giftcardHistories } from '../../db/schema/ledger-histories';
 
-let testDb: TestDatabase;
-let app: FastifyInstance;
+const api = await apiHarness();
 let a: TenantFixture;
 let b: TenantFixture;
 let saleOff: TenantFixture;
@@ -23,19 +19,16 @@ let numeric: { id: number; number: string };
 let customerId: number;
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = await buildApp({ db: testDb.db, config: { clientDir: null } });
-  await app.ready();
   [a, b, saleOff] = await Promise.all([
-    createTenantWithUsers(testDb.db),
-    createTenantWithUsers(testDb.db),
-    createTenantWithUsers(testDb.db, {
+    api.tenant(),
+    api.tenant(),
+    api.tenant({
       permissions: {
         staff: withModule(STAFF_PERMISSIONS, MODULE.SALE, { is_readable: false, is_writable: false }),
       },
     }),
   ]);
-  const db = testDb.db;
+  const db = api.db;
   const [customer] = await db
     .insert(customers)
     .values({ tenantId: a.tenantId, firstName: 'Ann', lastName: 'Lee', phone: '5551234567' })
@@ -96,18 +89,9 @@ beforeAll(async () => {
   ]);
 });
 
-afterAll(async () => {
-  await app?.close();
-  await testDb?.drop();
-});
-
-function get(url: string, headers: Record<string, string> = {}) {
-  return app.inject({ method: 'GET', url, headers });
-}
-
 describe('GET /api/pos/giftcards/:id', () => {
   it('finds a card by its number as typed, with balance, state and customer', async () => {
-    const res = await get(`/api/pos/giftcards/${encodeURIComponent(' gift-00 12')}`, a.headers('staff'));
+    const res = await api.as(a, 'staff').get(`/api/pos/giftcards/${encodeURIComponent(' gift-00 12')}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({
       id: card.id,
@@ -124,15 +108,15 @@ describe('GET /api/pos/giftcards/:id', () => {
   });
 
   it('finds a card by its id, and prefers a card whose number is the digits typed', async () => {
-    const byId = await get(`/api/pos/giftcards/${card.id}`, a.headers('staff'));
+    const byId = await api.as(a, 'staff').get(`/api/pos/giftcards/${card.id}`);
     expect(byId.statusCode).toBe(200);
     expect(byId.json().data.number).toBe('GIFT-0012');
-    const byNumber = await get('/api/pos/giftcards/77', a.headers('staff'));
+    const byNumber = await api.as(a, 'staff').get('/api/pos/giftcards/77');
     expect(byNumber.json().data).toMatchObject({ id: numeric.id, is_active: false, is_usable: false });
   });
 
   it('shows an expired card as expired and not usable', async () => {
-    const res = await get(`/api/pos/giftcards/${expired.number}`, a.headers('staff'));
+    const res = await api.as(a, 'staff').get(`/api/pos/giftcards/${expired.number}`);
     expect(res.json().data).toMatchObject({
       id: expired.id,
       is_expired: true,
@@ -142,34 +126,34 @@ describe('GET /api/pos/giftcards/:id', () => {
   });
 
   it("answers 404 for an unknown card and for another tenant's card, by number or id", async () => {
-    const unknown = await get('/api/pos/giftcards/NOPE-1', a.headers('staff'));
+    const unknown = await api.as(a, 'staff').get('/api/pos/giftcards/NOPE-1');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().code).toBe(ERROR_CODE.GIFTCARD_NOT_FOUND);
-    expect((await get('/api/pos/giftcards/GIFT-0012', b.headers('owner'))).statusCode).toBe(404);
-    expect((await get(`/api/pos/giftcards/${card.id}`, b.headers('owner'))).statusCode).toBe(404);
-    expect((await get('/api/pos/giftcards/%21%21', a.headers('staff'))).statusCode).toBe(404);
+    expect((await api.as(b, 'owner').get('/api/pos/giftcards/GIFT-0012')).statusCode).toBe(404);
+    expect((await api.as(b, 'owner').get(`/api/pos/giftcards/${card.id}`)).statusCode).toBe(404);
+    expect((await api.as(a, 'staff').get('/api/pos/giftcards/%21%21')).statusCode).toBe(404);
   });
 
   it('answers 422 for a number longer than any card', async () => {
-    const res = await get(`/api/pos/giftcards/${'9'.repeat(81)}`, a.headers('staff'));
+    const res = await api.as(a, 'staff').get(`/api/pos/giftcards/${'9'.repeat(81)}`);
     expect(res.statusCode).toBe(422);
   });
 
   it('answers 401 without a session and 403 when the Sale module is not readable', async () => {
-    expect((await get('/api/pos/giftcards/GIFT-0012')).statusCode).toBe(401);
-    expect((await get('/api/pos/giftcards/GIFT-0012', saleOff.headers('staff'))).statusCode).toBe(403);
+    expect((await api.get('/api/pos/giftcards/GIFT-0012')).statusCode).toBe(401);
+    expect((await api.as(saleOff, 'staff').get('/api/pos/giftcards/GIFT-0012')).statusCode).toBe(403);
   });
 });
 
 describe('GET /api/pos/giftcards/:id/histories', () => {
   it('lists the history newest first, paged, with who wrote each row', async () => {
-    const res = await get(`/api/pos/giftcards/${card.number}/histories?per_page=2`, a.headers('staff'));
+    const res = await api.as(a, 'staff').get(`/api/pos/giftcards/${card.number}/histories?per_page=2`);
     expect(res.statusCode, res.body).toBe(200);
     const data = res.json().data;
     expect(data).toMatchObject({ total: 3, page: 1, per_page: 2 });
     expect(data.items.map((i: { amount: number }) => i.amount)).toEqual([-500, -1000]);
     expect(data.items[0]).toMatchObject({ kind: 'sale', balance_after: 3500, note: 'second visit' });
-    const last = await get(`/api/pos/giftcards/${card.id}/histories?per_page=2&page=2`, a.headers('staff'));
+    const last = await api.as(a, 'staff').get(`/api/pos/giftcards/${card.id}/histories?per_page=2&page=2`);
     expect(last.json().data.items).toEqual([
       expect.objectContaining({
         kind: 'issue',
@@ -182,30 +166,28 @@ describe('GET /api/pos/giftcards/:id/histories', () => {
   });
 
   it('filters by kind and dates and sorts by amount', async () => {
-    const sales = await get(
-      `/api/pos/giftcards/${card.id}/histories?filter[kind]=sale&sort=amount`,
-      a.headers('staff'),
-    );
+    const sales = await api
+      .as(a, 'staff')
+      .get(`/api/pos/giftcards/${card.id}/histories?filter[kind]=sale&sort=amount`);
     expect(sales.json().data.items.map((i: { amount: number }) => i.amount)).toEqual([-1000, -500]);
-    const feb = await get(
-      `/api/pos/giftcards/${card.id}/histories?filter[date_from]=2025-02-01&filter[date_to]=2025-02-01`,
-      a.headers('staff'),
-    );
+    const feb = await api
+      .as(a, 'staff')
+      .get(`/api/pos/giftcards/${card.id}/histories?filter[date_from]=2025-02-01&filter[date_to]=2025-02-01`);
     expect(feb.json().data).toMatchObject({ total: 1, items: [{ amount: -1000 }] });
   });
 
   it('answers 422 for an unknown filter, sort field or kind', async () => {
     for (const query of ['filter[colour]=red', 'sort=balance', 'filter[kind]=gift', 'per_page=0']) {
-      const res = await get(`/api/pos/giftcards/${card.id}/histories?${query}`, a.headers('staff'));
+      const res = await api.as(a, 'staff').get(`/api/pos/giftcards/${card.id}/histories?${query}`);
       expect(res.statusCode, query).toBe(422);
       expect(res.json().errors).toBeDefined();
     }
   });
 
   it("answers 404 for another tenant's card, 401 without a session, 403 without the Sale module", async () => {
-    expect((await get(`/api/pos/giftcards/${card.id}/histories`, b.headers('owner'))).statusCode).toBe(404);
-    expect((await get(`/api/pos/giftcards/${card.id}/histories`)).statusCode).toBe(401);
-    expect((await get(`/api/pos/giftcards/${card.id}/histories`, saleOff.headers('staff'))).statusCode).toBe(
+    expect((await api.as(b, 'owner').get(`/api/pos/giftcards/${card.id}/histories`)).statusCode).toBe(404);
+    expect((await api.get(`/api/pos/giftcards/${card.id}/histories`)).statusCode).toBe(401);
+    expect((await api.as(saleOff, 'staff').get(`/api/pos/giftcards/${card.id}/histories`)).statusCode).toBe(
       403,
     );
   });
