@@ -1,20 +1,16 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODE } from '../../../contracts/error-codes';
-import { createTestDatabase } from '../../../../tests/support/test-db';
-import type { TestDatabase } from '../../../../tests/support/test-db';
+import { apiHarness } from '../../../../tests/support/server/api-harness';
+import { multipart } from '../../../../tests/support/server/resource-multipart';
 import { MODULE, PERMISSION_TEMPLATE_ALL_ON } from '../../../domain/constants';
 import { withModule } from '../../../domain/permissions';
-import { buildApp } from '../../app';
-import { createTenantWithUsers } from '../../auth/test-fixtures';
 import type { TenantFixture } from '../../auth/test-fixtures';
 import { customers, memberships } from '../../db/schema/customers';
 import { giftcards } from '../../db/schema/giftcards';
 import { DUPLICATE_PHONE_MESSAGE } from '../../services/customers';
 
-let testDb: TestDatabase;
-let app: FastifyInstance;
+const api = await apiHarness();
 let a: TenantFixture;
 let b: TenantFixture;
 let customerReadOnly: TenantFixture;
@@ -24,19 +20,16 @@ let ann: number;
 let bOwnMembership: number;
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = await buildApp({ db: testDb.db, config: { clientDir: null } });
-  await app.ready();
   [a, b, customerReadOnly] = await Promise.all([
-    createTenantWithUsers(testDb.db),
-    createTenantWithUsers(testDb.db),
-    createTenantWithUsers(testDb.db, {
+    api.tenant(),
+    api.tenant(),
+    api.tenant({
       permissions: {
         manager: withModule(PERMISSION_TEMPLATE_ALL_ON, MODULE.CUSTOMER, { is_writable: false }),
       },
     }),
   ]);
-  const db = testDb.db;
+  const db = api.db;
   const rows = await db
     .insert(memberships)
     .values([
@@ -69,34 +62,12 @@ beforeAll(async () => {
     .values([{ tenantId: a.tenantId, number: 'ANN-1', balance: 2500, initialAmount: 2500, customerId: ann }]);
 });
 
-afterAll(async () => {
-  await app?.close();
-  await testDb?.drop();
-});
-
-function get(url: string, headers: Record<string, string> = {}) {
-  return app.inject({ method: 'GET', url, headers });
-}
-
-function post(url: string, payload: Record<string, unknown>, headers: Record<string, string> = {}) {
-  return app.inject({ method: 'POST', url, payload, headers });
-}
-
-function multipart(fields: Record<string, string>) {
-  const boundary = '----salon-test-boundary';
-  const body =
-    Object.entries(fields)
-      .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
-      .join('') + `--${boundary}--\r\n`;
-  return { payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
 const names = (res: { json: () => { data: { items: { name: string }[] } } }) =>
   res.json().data.items.map((c) => c.name);
 
 describe('GET /api/pos/customers', () => {
   it('lists active customers by name with points and membership discount, paged', async () => {
-    const res = await get('/api/pos/customers', a.headers('staff'));
+    const res = await api.as(a, 'staff').get('/api/pos/customers');
     expect(res.statusCode, res.body).toBe(200);
     const data = res.json().data;
     expect(data).toMatchObject({ total: 3, page: 1, per_page: 15 });
@@ -121,49 +92,45 @@ describe('GET /api/pos/customers', () => {
   });
 
   it('searches names anywhere and phones in their normalised form', async () => {
-    expect(names(await get('/api/pos/customers?search=ann', a.headers('staff')))).toEqual([
+    expect(names(await api.as(a, 'staff').get('/api/pos/customers?search=ann'))).toEqual([
       'Ann Lee',
       'Bob Annan',
     ]);
-    expect(names(await get('/api/pos/customers?search=lee%20ann', a.headers('staff')))).toEqual(['Ann Lee']);
-    const phone = await get(
-      `/api/pos/customers?filter[search]=${encodeURIComponent('(555) 123-45')}`,
-      a.headers('staff'),
-    );
+    expect(names(await api.as(a, 'staff').get('/api/pos/customers?search=lee%20ann'))).toEqual(['Ann Lee']);
+    const phone = await api
+      .as(a, 'staff')
+      .get(`/api/pos/customers?filter[search]=${encodeURIComponent('(555) 123-45')}`);
     expect(names(phone)).toEqual(['Ann Lee']);
-    expect(names(await get('/api/pos/customers?filter[phone]=999', a.headers('staff')))).toEqual([
+    expect(names(await api.as(a, 'staff').get('/api/pos/customers?filter[phone]=999'))).toEqual([
       'Bob Annan',
     ]);
     // LIKE wildcards in a search are plain characters.
-    expect(names(await get('/api/pos/customers?search=%25_', a.headers('staff')))).toEqual(['Dee 100%_real']);
-    expect(names(await get('/api/pos/customers?search=moss', a.headers('staff')))).toEqual([]);
+    expect(names(await api.as(a, 'staff').get('/api/pos/customers?search=%25_'))).toEqual(['Dee 100%_real']);
+    expect(names(await api.as(a, 'staff').get('/api/pos/customers?search=moss'))).toEqual([]);
   });
 
   it('sorts and pages', async () => {
-    const res = await get(
-      '/api/pos/customers?sort=-point_balance,name&per_page=1&page=2',
-      a.headers('staff'),
-    );
+    const res = await api.as(a, 'staff').get('/api/pos/customers?sort=-point_balance,name&per_page=1&page=2');
     expect(res.json().data).toMatchObject({ total: 3, page: 2, per_page: 1 });
     expect(names(res)).toEqual(['Bob Annan']);
   });
 
   it('shows another tenant only its own customers', async () => {
-    const res = await get('/api/pos/customers?search=ann', b.headers('owner'));
+    const res = await api.as(b, 'owner').get('/api/pos/customers?search=ann');
     expect(names(res)).toEqual(['Ann Other']);
   });
 
   it('answers 422 for a bad sort, filter or page, and 401 without a session', async () => {
     for (const query of ['sort=password', 'filter[city]=x', 'page=0', 'per_page=1000']) {
-      expect((await get(`/api/pos/customers?${query}`, a.headers('staff'))).statusCode, query).toBe(422);
+      expect((await api.as(a, 'staff').get(`/api/pos/customers?${query}`)).statusCode, query).toBe(422);
     }
-    expect((await get('/api/pos/customers')).statusCode).toBe(401);
+    expect((await api.get('/api/pos/customers')).statusCode).toBe(401);
   });
 });
 
 describe('GET /api/pos/customers/:id', () => {
   it('gives the details with points, membership and gift cards', async () => {
-    const res = await get(`/api/pos/customers/${ann}`, a.headers('staff'));
+    const res = await api.as(a, 'staff').get(`/api/pos/customers/${ann}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({
       id: ann,
@@ -177,28 +144,24 @@ describe('GET /api/pos/customers/:id', () => {
   });
 
   it("answers 404 for an unknown or another tenant's customer, 422 for a malformed id", async () => {
-    expect((await get('/api/pos/customers/999999', a.headers('staff'))).statusCode).toBe(404);
-    expect((await get(`/api/pos/customers/${ann}`, b.headers('owner'))).statusCode).toBe(404);
-    expect((await get('/api/pos/customers/abc', a.headers('staff'))).statusCode).toBe(422);
-    expect((await get(`/api/pos/customers/${ann}`)).statusCode).toBe(401);
+    expect((await api.as(a, 'staff').get('/api/pos/customers/999999')).statusCode).toBe(404);
+    expect((await api.as(b, 'owner').get(`/api/pos/customers/${ann}`)).statusCode).toBe(404);
+    expect((await api.as(a, 'staff').get('/api/pos/customers/abc')).statusCode).toBe(422);
+    expect((await api.get(`/api/pos/customers/${ann}`)).statusCode).toBe(401);
   });
 });
 
 describe('POST /api/pos/customers', () => {
   it('creates a customer from JSON with the phone normalised', async () => {
-    const res = await post(
-      '/api/pos/customers',
-      {
-        first_name: ' Eva ',
-        last_name: 'Nguyen',
-        phone: '(555) 222-3333',
-        email: 'eva@example.com',
-        birthday: '1990-04-05',
-        notes: 'Prefers gel',
-        membership_id: gold,
-      },
-      a.headers('manager'),
-    );
+    const res = await api.as(a, 'manager').post('/api/pos/customers', {
+      first_name: ' Eva ',
+      last_name: 'Nguyen',
+      phone: '(555) 222-3333',
+      email: 'eva@example.com',
+      birthday: '1990-04-05',
+      notes: 'Prefers gel',
+      membership_id: gold,
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({
       message: 'Customer created.',
@@ -225,12 +188,7 @@ describe('POST /api/pos/customers', () => {
       email: '',
       membership_id: String(gold),
     });
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/pos/customers',
-      ...form,
-      headers: { ...form.headers, ...a.headers('owner') },
-    });
+    const res = await api.as(a, 'owner').post('/api/pos/customers', form.payload, { headers: form.headers });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data).toMatchObject({
       name: 'Fay',
@@ -242,11 +200,9 @@ describe('POST /api/pos/customers', () => {
   });
 
   it('refuses a phone another active customer has, with the error on the phone field', async () => {
-    const res = await post(
-      '/api/pos/customers',
-      { first_name: 'Dup', phone: '555-123-4567' },
-      a.headers('manager'),
-    );
+    const res = await api
+      .as(a, 'manager')
+      .post('/api/pos/customers', { first_name: 'Dup', phone: '555-123-4567' });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({
       code: ERROR_CODE.DUPLICATE,
@@ -254,82 +210,71 @@ describe('POST /api/pos/customers', () => {
       errors: { phone: [DUPLICATE_PHONE_MESSAGE] },
     });
     // An inactive customer's old number and another tenant's customer do not block it.
-    const inactive = await post(
-      '/api/pos/customers',
-      { first_name: 'New', phone: '5550001111' },
-      a.headers('manager'),
-    );
+    const inactive = await api
+      .as(a, 'manager')
+      .post('/api/pos/customers', { first_name: 'New', phone: '5550001111' });
     expect(inactive.statusCode, inactive.body).toBe(201);
-    const elsewhere = await post(
-      '/api/pos/customers',
-      { first_name: 'B', phone: '5559990000' },
-      b.headers('owner'),
-    );
+    const elsewhere = await api
+      .as(b, 'owner')
+      .post('/api/pos/customers', { first_name: 'B', phone: '5559990000' });
     expect(elsewhere.statusCode).toBe(201);
   });
 
   it('creates one of two simultaneous customers with the same new phone', async () => {
     const results = await Promise.all(
       [1, 2].map((n) =>
-        post('/api/pos/customers', { first_name: `Twin${n}`, phone: '5557770000' }, a.headers('manager')),
+        api.as(a, 'manager').post('/api/pos/customers', { first_name: `Twin${n}`, phone: '5557770000' }),
       ),
     );
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 422]);
   });
 
   it('answers 422 with field errors for invalid fields', async () => {
-    const res = await post(
-      '/api/pos/customers',
-      {
-        first_name: '',
-        phone: 'call me',
-        email: 'not-an-email',
-        birthday: '2999-01-01',
-        membership_id: -1,
-        favourite_colour: 'red',
-      },
-      a.headers('manager'),
-    );
+    const res = await api.as(a, 'manager').post('/api/pos/customers', {
+      first_name: '',
+      phone: 'call me',
+      email: 'not-an-email',
+      birthday: '2999-01-01',
+      membership_id: -1,
+      favourite_colour: 'red',
+    });
     expect(res.statusCode).toBe(422);
     expect(Object.keys(res.json().errors).sort()).toEqual(
       ['birthday', 'email', 'favourite_colour', 'first_name', 'membership_id', 'phone'].sort(),
     );
-    const missing = await post('/api/pos/customers', { last_name: 'Only' }, a.headers('manager'));
+    const missing = await api.as(a, 'manager').post('/api/pos/customers', { last_name: 'Only' });
     expect(missing.json().errors.first_name).toEqual(['Enter the first name.']);
   });
 
   it("answers 422 for an inactive or another tenant's membership", async () => {
     for (const membershipId of [retired, bOwnMembership]) {
-      const res = await post(
-        '/api/pos/customers',
-        { first_name: 'Gil', membership_id: membershipId },
-        a.headers('manager'),
-      );
+      const res = await api
+        .as(a, 'manager')
+        .post('/api/pos/customers', { first_name: 'Gil', membership_id: membershipId });
       expect(res.statusCode).toBe(422);
       expect(res.json().errors).toHaveProperty('membership_id');
     }
   });
 
   it('answers 401 without a session and 403 without the Customer module writable', async () => {
-    expect((await post('/api/pos/customers', { first_name: 'X' })).statusCode).toBe(401);
+    expect((await api.post('/api/pos/customers', { first_name: 'X' })).statusCode).toBe(401);
     // The fixture's staff has the front-desk modules only (no Customer module).
-    expect((await post('/api/pos/customers', { first_name: 'X' }, a.headers('staff'))).statusCode).toBe(403);
-    const readOnly = await post(
-      '/api/pos/customers',
-      { first_name: 'X' },
-      customerReadOnly.headers('manager'),
-    );
+    expect((await api.as(a, 'staff').post('/api/pos/customers', { first_name: 'X' })).statusCode).toBe(403);
+    const readOnly = await api
+      .as(customerReadOnly, 'manager')
+      .post('/api/pos/customers', { first_name: 'X' });
     expect(readOnly.statusCode).toBe(403);
   });
 });
 
 describe('POST /api/pos/customers/:id', () => {
   it('changes the fields sent and keeps the rest; null or an empty string clears', async () => {
-    const res = await post(
-      `/api/pos/customers/${ann}`,
-      { last_name: 'Lee-Park', notes: 'VIP', membership_id: null, email: '' },
-      a.headers('manager'),
-    );
+    const res = await api.as(a, 'manager').post(`/api/pos/customers/${ann}`, {
+      last_name: 'Lee-Park',
+      notes: 'VIP',
+      membership_id: null,
+      email: '',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       message: 'Customer updated.',
@@ -347,30 +292,27 @@ describe('POST /api/pos/customers/:id', () => {
 
   it('accepts a multipart update and keeps its own phone without calling it a duplicate', async () => {
     const form = multipart({ phone: '555.123.4567'.replace(/\./g, '-'), membership_id: String(gold) });
-    const res = await app.inject({
-      method: 'POST',
-      url: `/api/pos/customers/${ann}`,
-      ...form,
-      headers: { ...form.headers, ...a.headers('manager') },
-    });
+    const res = await api
+      .as(a, 'manager')
+      .post(`/api/pos/customers/${ann}`, form.payload, { headers: form.headers });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ phone: '5551234567', membership: { id: gold } });
   });
 
   it("refuses another customer's phone and an empty first name", async () => {
-    const dup = await post(`/api/pos/customers/${ann}`, { phone: '555 999 0000' }, a.headers('manager'));
+    const dup = await api.as(a, 'manager').post(`/api/pos/customers/${ann}`, { phone: '555 999 0000' });
     expect(dup.statusCode).toBe(422);
     expect(dup.json().code).toBe(ERROR_CODE.DUPLICATE);
     expect(dup.json().errors.phone).toEqual([DUPLICATE_PHONE_MESSAGE]);
-    const blank = await post(`/api/pos/customers/${ann}`, { first_name: '  ' }, a.headers('manager'));
+    const blank = await api.as(a, 'manager').post(`/api/pos/customers/${ann}`, { first_name: '  ' });
     expect(blank.statusCode).toBe(422);
     expect(blank.json().errors).toHaveProperty('first_name');
   });
 
   it("answers 404 for another tenant's customer and changes nothing", async () => {
-    const res = await post(`/api/pos/customers/${ann}`, { first_name: 'Hacked' }, b.headers('owner'));
+    const res = await api.as(b, 'owner').post(`/api/pos/customers/${ann}`, { first_name: 'Hacked' });
     expect(res.statusCode).toBe(404);
-    const [row] = await testDb.db
+    const [row] = await api.db
       .select({ firstName: customers.firstName })
       .from(customers)
       .where(eq(customers.id, ann));
@@ -378,9 +320,7 @@ describe('POST /api/pos/customers/:id', () => {
   });
 
   it('answers 401 without a session and 403 without the Customer module writable', async () => {
-    expect((await post(`/api/pos/customers/${ann}`, { notes: 'x' })).statusCode).toBe(401);
-    expect((await post(`/api/pos/customers/${ann}`, { notes: 'x' }, a.headers('staff'))).statusCode).toBe(
-      403,
-    );
+    expect((await api.post(`/api/pos/customers/${ann}`, { notes: 'x' })).statusCode).toBe(401);
+    expect((await api.as(a, 'staff').post(`/api/pos/customers/${ann}`, { notes: 'x' })).statusCode).toBe(403);
   });
 });
