@@ -34,6 +34,10 @@ import { stores } from './stores';
 // (docs/money.md §11). `cost` is the supply cost (services) or purchase cost (products, kits) per unit.
 
 export const CATEGORY_TYPE = { SERVICE: 'service', PRODUCT: 'product' } as const;
+
+/** How much a service counts in the turn system (a full turn, half of one, or nothing). */
+export const TURN_VALUES = ['full', 'half', 'none'] as const;
+export type TurnValue = (typeof TURN_VALUES)[number];
 export type CategoryType = (typeof CATEGORY_TYPE)[keyof typeof CATEGORY_TYPE];
 
 /**
@@ -110,6 +114,8 @@ export const services = pgTable(
     cost: moneyColumn('cost').notNull().default(0),
     commissionRate: percentColumn('commission_rate'),
     durationMinutes: integer('duration_minutes').notNull().default(30),
+    /** What taking this service counts on the turn board: a full turn, half a turn, or none. */
+    turnValue: text('turn_value').$type<TurnValue>().notNull().default('full'),
     isActive: boolean('is_active').notNull().default(true),
     displayOrder: integer('display_order').notNull().default(0),
     createdAt: createdAtColumn(),
@@ -128,6 +134,7 @@ export const services = pgTable(
     check('services_taxes_list', taxesStringCheck(t.taxes)),
     check('services_commission_rate_percent', sql`${t.commissionRate} between 0 and 100`),
     check('services_duration_positive', sql`${t.durationMinutes} > 0`),
+    check('services_turn_value_known', sql`${t.turnValue} in ('full', 'half', 'none')`),
   ],
 );
 
@@ -309,5 +316,37 @@ export const productKitItems = pgTable(
       foreignColumns: [products.tenantId, products.storeId, products.id],
     }),
     check('product_kit_items_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+/**
+ * Every change of a product's stock, with why and who (the back office's inventory detail): `change` is
+ * signed (+ received, - sold, broken or counted down), `quantity_after` the stock it left. A stock change
+ * through the back office writes one in the same transaction as products.stock_quantity.
+ */
+export const productInventoryMovements = pgTable(
+  'product_inventory_movements',
+  {
+    tenantId: tenantIdColumn(),
+    storeId: bigint('store_id', { mode: 'number' }).notNull(),
+    id: idColumn(),
+    productId: bigint('product_id', { mode: 'number' }).notNull(),
+    change: integer('change').notNull(),
+    quantityAfter: integer('quantity_after').notNull(),
+    reason: text('reason').notNull(),
+    note: text('note'),
+    /** Who changed it (null when a user is deleted later, or the change came from no session). */
+    userId: bigint('user_id', { mode: 'number' }),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({
+      name: 'product_inventory_movements_product_fk',
+      columns: [t.tenantId, t.storeId, t.productId],
+      foreignColumns: [products.tenantId, products.storeId, products.id],
+    }).onDelete('cascade'),
+    index('product_inventory_movements_product_idx').on(t.tenantId, t.productId, t.createdAt),
+    check('product_inventory_movements_change_nonzero', sql`${t.change} <> 0`),
   ],
 );
