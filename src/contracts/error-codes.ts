@@ -162,6 +162,13 @@ export const ERROR_CODE = {
 export type ErrorCode = (typeof ERROR_CODE)[keyof typeof ERROR_CODE];
 export const errorCodeSchema = z.enum(ERROR_CODE);
 
+const CODES: ReadonlySet<string> = new Set(Object.values(ERROR_CODE));
+
+/** A code this build knows (a client reading an answer of a newer server may meet others). */
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && CODES.has(value);
+}
+
 /** The code the server sends for each refused sale status move the domain names. */
 export const SALE_STATUS_ERROR_CODE: Readonly<Record<SaleStatusErrorCode, ErrorCode>> = {
   [SALE_STATUS_ERROR.ALREADY_COMPLETED]: ERROR_CODE.SALE_ALREADY_COMPLETED,

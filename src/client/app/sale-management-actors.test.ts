@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ERROR_CODE } from '../../contracts/error-codes';
 import { createActor, createMachine, toPromise } from 'xstate';
 import { aDetail } from '../../../machines/sale-list/sale-list.test-data';
 import type { SubmitActionInput } from '../../../machines/sale-management/sale-management.types';
@@ -7,7 +8,7 @@ import { createApiClient } from '../lib/api/client';
 import { createLoadingStore } from '../lib/api/loading';
 import { createNoticeChannel } from '../lib/api/notices';
 import { createPinApprovalStore } from '../lib/api/pin-approval';
-import { createFakeFetch, envelope, failure } from '../../../tests/support/client/fake-fetch';
+import { createFakeFetch, envelope, failure, json } from '../../../tests/support/client/fake-fetch';
 import { offlineQueuedResponse } from '../lib/offline-queue/offline-fetch';
 import type { FakeHandler } from '../../../tests/support/client/fake-fetch';
 import type {
@@ -208,12 +209,21 @@ describe('sale management actors', () => {
     expect(h.requests).toHaveLength(0);
   });
 
-  it("shows a server refusal in the cashier's language when it is a known status rule, else as sent", async () => {
+  it("shows a server refusal in the cashier's language by its code, else as sent", async () => {
     const text = 'A sale can be voided only on the business day it was made; refund it instead.';
-    const h = harness(() => failure(409, text));
+    const h = harness(() =>
+      json({ success: false, data: null, code: ERROR_CODE.SALE_VOID_AFTER_BUSINESS_DAY, message: text }, 409),
+    );
     h.approvals.set(MANAGER);
     await expect(h.submit({ approvedBy: { role: 'manager', name: 'M' } })).rejects.toEqual({
       code: 'sale_status.void_after_business_day',
+      message: text,
+    });
+    // The same English without a code is not matched: it is shown as sent.
+    const uncoded = harness(() => failure(409, text));
+    uncoded.approvals.set(MANAGER);
+    await expect(uncoded.submit({ approvedBy: { role: 'manager', name: 'M' } })).rejects.toEqual({
+      code: 'sale_management.action_failed',
       message: text,
     });
     expect(toActionError({ message: 'Payment processor is down.' })).toEqual({

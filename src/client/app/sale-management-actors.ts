@@ -39,10 +39,11 @@ import type {
   SubmitActionOutput,
 } from '../../../machines/sale-management/sale-management.types';
 import { SALE_MANAGEMENT_ERROR } from '../../../machines/sale-management/sale-management.types';
+import { isErrorCode } from '../../contracts/error-codes';
 import type { SaleDetail } from '../../contracts/sales';
 import { ACTION_MODE } from '../../domain/constants';
 import { canApproveWithPin } from '../../domain/permissions';
-import { needsManagerPin, SALE_STATUS_ERROR, saleStatusError } from '../../domain/sale-status';
+import { needsManagerPin } from '../../domain/sale-status';
 import {
   readEmployeeForm,
   readOrderDateForm,
@@ -51,8 +52,10 @@ import {
   readTipForm,
 } from '../features/sale-management/action-forms';
 import { api } from '../lib/api/api';
+import { isApiError } from '../lib/api/api-error';
 import { checkPin } from '../lib/api/auth-api';
 import type { ApiClient } from '../lib/api/client';
+import { errorMessageKey } from '../lib/api/error-messages';
 import { pinApprovals } from '../lib/api/pin-approval';
 import type { PinApprovalStore } from '../lib/api/pin-approval';
 import * as salesApi from '../lib/api/sale-management-api';
@@ -177,21 +180,20 @@ export const SUBMIT_ERROR = {
   },
 } as const satisfies Record<string, ActionError>;
 
-/** The domain's English texts of refused status moves, back to their i18n keys. */
-const STATUS_ERROR_BY_TEXT: ReadonlyMap<string, string> = new Map(
-  Object.values(SALE_STATUS_ERROR).map((code) => [saleStatusError(code).message, code]),
-);
-
-/** A failed call as the dialog shows it (see the file comment). */
+/**
+ * A failed call as the dialog shows it (see the file comment): a server refusal by the i18n key of its code
+ * (lib/api/error-messages.ts), with the server's text as the fallback; without a code, the server's text.
+ */
 export function toActionError(error: unknown): ActionError {
-  const message =
-    typeof error === 'object' &&
-    error !== null &&
-    typeof (error as { message?: unknown }).message === 'string'
-      ? (error as { message: string }).message
-      : '';
-  if (!message) return { ...SALE_MANAGEMENT_ERROR.ACTION_FAILED };
-  return { code: STATUS_ERROR_BY_TEXT.get(message) ?? SALE_MANAGEMENT_ERROR.ACTION_FAILED.code, message };
+  const { message, code } = (typeof error === 'object' && error !== null ? error : {}) as {
+    message?: unknown;
+    code?: unknown;
+  };
+  if (typeof message !== 'string' || !message) return { ...SALE_MANAGEMENT_ERROR.ACTION_FAILED };
+  return {
+    code: isErrorCode(code) ? errorMessageKey(error) : SALE_MANAGEMENT_ERROR.ACTION_FAILED.code,
+    message,
+  };
 }
 
 function fail(error: ActionError): never {
@@ -307,7 +309,8 @@ export function createSaleManagementActors({
       try {
         return await submit(input, signal, client, approvals);
       } catch (error) {
-        if (typeof error === 'object' && error !== null && 'code' in error) throw error;
+        // The submit's own refusals (SUBMIT_ERROR) are already action errors; a call's ApiError is mapped.
+        if (!isApiError(error) && typeof error === 'object' && error !== null && 'code' in error) throw error;
         throw toActionError(error);
       }
     }),

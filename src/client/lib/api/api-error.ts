@@ -1,10 +1,13 @@
 /**
  * The one error type every API call rejects with (000 §8: "403, 404, 405 and 422 are passed to callers
- * unchanged"), so machines can read `status`, `message` and the field `errors` of a 422 without knowing
- * ofetch. `status` 0 means the server was never reached (network failure, timeout or a cancelled call):
- * `kind` says which, because a till that loses Wi-Fi and a server that is slow need different words.
+ * unchanged"), so machines can read `status`, `code`, `message` and the field `errors` of a 422 without
+ * knowing ofetch. `code` is the envelope's machine-readable code (docs/errors.md): what the client decides
+ * on and translates (lib/api/error-messages.ts); `message` is the server's English, never compared. `status` 0
+ * means the server was never reached (network failure, timeout or a cancelled call): `kind` says which,
+ * because a till that loses Wi-Fi and a server that is slow need different words; such errors have no code.
  */
 import type { FieldErrors } from '../../../contracts/envelope';
+import type { ErrorCode, ErrorDetails } from '../../../contracts/error-codes';
 
 export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'aborted' | 'invalid-response';
 
@@ -12,7 +15,11 @@ export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly status: number;
   readonly kind: ApiErrorKind;
+  /** The server's code; undefined when the server was not reached or sent no envelope. */
+  readonly code: ErrorCode | undefined;
   readonly errors: FieldErrors | undefined;
+  /** What the code carries (an in-use delete lists what uses the record: docs/errors.md). */
+  readonly details: ErrorDetails | undefined;
   /** Seconds from a 429's Retry-After header, when the server sent one. */
   readonly retryAfter: number | undefined;
 
@@ -20,14 +27,18 @@ export class ApiError extends Error {
     status: number;
     message: string;
     kind?: ApiErrorKind;
+    code?: ErrorCode;
     errors?: FieldErrors;
+    details?: ErrorDetails;
     retryAfter?: number;
     cause?: unknown;
   }) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
     this.status = init.status;
     this.kind = init.kind ?? 'http';
+    this.code = init.code;
     this.errors = init.errors;
+    this.details = init.details;
     this.retryAfter = init.retryAfter;
   }
 
@@ -37,7 +48,9 @@ export class ApiError extends Error {
       status: this.status,
       kind: this.kind,
       message: this.message,
+      ...(this.code ? { code: this.code } : {}),
       ...(this.errors ? { errors: this.errors } : {}),
+      ...(this.details ? { details: this.details } : {}),
       ...(this.retryAfter === undefined ? {} : { retryAfter: this.retryAfter }),
     };
   }
@@ -47,7 +60,9 @@ export interface ApiErrorData {
   status: number;
   kind: ApiErrorKind;
   message: string;
+  code?: ErrorCode;
   errors?: FieldErrors;
+  details?: ErrorDetails;
   retryAfter?: number;
 }
 

@@ -2,13 +2,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { PIN_APPROVAL_HEADER as CONTRACT_PIN_HEADER } from '../../../contracts/auth';
 import { IDEMPOTENCY_KEY_HEADER as CONTRACT_KEY_HEADER } from '../../../contracts/envelope';
+import { ERROR_CODE } from '../../../contracts/error-codes';
 import { ApiError } from './api-error';
 import { createApiClient, IDEMPOTENCY_KEY_HEADER, PIN_APPROVAL_HEADER, TIMEOUTS } from './client';
 import type { ApiClientConfig } from './client';
 import { createLoadingStore } from './loading';
 import { createNoticeChannel, NETWORK_ERROR_MESSAGE } from './notices';
 import type { ApiNotice } from './notices';
-import { createFakeFetch, envelope, failure, hang } from '../../../../tests/support/client/fake-fetch';
+import { createFakeFetch, envelope, failure, hang, json } from '../../../../tests/support/client/fake-fetch';
 import type { FakeHandler } from '../../../../tests/support/client/fake-fetch';
 
 function setup(handler: FakeHandler, config: Partial<ApiClientConfig> = {}) {
@@ -283,12 +284,45 @@ describe('errors and notices', () => {
     await expect(t.client.get('/x')).resolves.toEqual({ offline: true, requestId: 4 });
   });
 
-  it("other failures show the server's own message", async () => {
+  it("other failures show their code's text, the server's own message only when there is no code", async () => {
     vi.useFakeTimers();
     const t = setup(() => failure(409, 'The sale is already voided.'));
     await t.client.post('/pos/sales/1/void', {}).catch(() => undefined);
     await vi.advanceTimersByTimeAsync(1000);
     expect(t.shown).toEqual([{ kind: 'error', code: null, message: 'The sale is already voided.' }]);
+
+    const coded = setup(() =>
+      json(
+        {
+          success: false,
+          data: null,
+          code: ERROR_CODE.SALE_VOIDED,
+          message: 'A voided sale cannot be changed.',
+        },
+        409,
+      ),
+    );
+    await coded.client.post('/pos/sales/1/void', {}).catch(() => undefined);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(coded.shown).toEqual([
+      { kind: 'error', code: 'sale_status.voided', message: 'A voided sale cannot be changed.' },
+    ]);
+  });
+
+  it('reads the code and details of the envelope; a code this build does not know is left out', async () => {
+    const details = { in_use: [{ resource: 'services', count: 2 }] };
+    const t = setup(() =>
+      json({ success: false, data: null, code: ERROR_CODE.IN_USE, message: 'In use.', details }, 409),
+    );
+    const error = (await t.client.delete('/units/1').catch((e: unknown) => e)) as ApiError;
+    expect(error).toMatchObject({ status: 409, code: ERROR_CODE.IN_USE, details });
+    expect(error.toJSON()).toMatchObject({ code: ERROR_CODE.IN_USE, details });
+    const newer = setup(() =>
+      json({ success: false, data: null, code: 'from_the_future', message: 'x' }, 409),
+    );
+    const unknown = (await newer.client.get('/x').catch((e: unknown) => e)) as ApiError;
+    expect(unknown.code).toBeUndefined();
+    expect(unknown.status).toBe(409);
   });
 
   it('a 429 keeps its Retry-After seconds', async () => {

@@ -29,7 +29,9 @@
 import { createFetch, FetchError } from 'ofetch';
 import type { z } from 'zod';
 import type { FieldErrors } from '../../../contracts/envelope';
+import { isErrorCode } from '../../../contracts/error-codes';
 import { ApiError } from './api-error';
+import { errorMessageKey } from './error-messages';
 import { newIdempotencyKey } from './idempotency-key';
 import { apiLoading } from './loading';
 import type { LoadingStore } from './loading';
@@ -109,8 +111,10 @@ export interface ApiClientConfig {
 }
 
 interface ErrorBody {
+  code?: unknown;
   message?: unknown;
   errors?: unknown;
+  details?: unknown;
 }
 
 function isEnvelope(body: unknown): body is { success: boolean; data: unknown; message?: string } {
@@ -157,6 +161,10 @@ function withTimeout(signal: AbortSignal | undefined, ms: number): { signal: Abo
   };
 }
 
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 function fieldErrors(value: unknown): FieldErrors | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const out: FieldErrors = {};
@@ -173,8 +181,12 @@ function toApiError(error: unknown, ownSignal: AbortSignal, callerSignal: AbortS
     const body = ((error as FetchError).data ?? {}) as ErrorBody;
     const retryAfter = Number(response.headers.get('retry-after'));
     const errors = fieldErrors(body.errors);
+    const details = body.details;
     return new ApiError({
       status: response.status,
+      // A code this build does not know (a newer server) is left out: the status still says what it is.
+      ...(isErrorCode(body.code) ? { code: body.code } : {}),
+      ...(isPlainObject(details) ? { details } : {}),
       message:
         typeof body.message === 'string' && body.message
           ? body.message
@@ -216,7 +228,12 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     } else if (error.kind === 'timeout') {
       notices.notify({ kind: 'error', code: 'api.errors.timeout', message: error.message });
     } else if (!CALLER_STATUSES.has(error.status)) {
-      notices.notify({ kind: 'error', code: null, message: error.message });
+      // Said by its code in the user's language; the server's English only for an answer without one.
+      notices.notify({
+        kind: 'error',
+        code: error.code ? errorMessageKey(error) : null,
+        message: error.message,
+      });
     }
   }
 

@@ -1,0 +1,116 @@
+/**
+ * The one map from the server's error codes (src/contracts/error-codes.ts, docs/errors.md) to the i18n keys
+ * (common namespace) that say them in the user's language. The client decides and translates by code, never
+ * by the server's English `message`, which stays the fallback text for a key without a translation. A record
+ * over every code: a new code does not build until it has its text.
+ */
+import { ERROR_CODE } from '../../../contracts/error-codes';
+import type { ErrorCode } from '../../../contracts/error-codes';
+
+export const ERROR_MESSAGE_KEY: Readonly<Record<ErrorCode, string>> = {
+  [ERROR_CODE.VALIDATION_FAILED]: 'apiError.validation_failed',
+  [ERROR_CODE.MALFORMED_REQUEST]: 'apiError.malformed_request',
+  [ERROR_CODE.PAYLOAD_TOO_LARGE]: 'apiError.payload_too_large',
+  [ERROR_CODE.URI_TOO_LONG]: 'apiError.uri_too_long',
+  [ERROR_CODE.UNSUPPORTED_MEDIA_TYPE]: 'apiError.unsupported_media_type',
+  [ERROR_CODE.NOT_FOUND]: 'apiError.not_found',
+  [ERROR_CODE.METHOD_NOT_ALLOWED]: 'apiError.method_not_allowed',
+  [ERROR_CODE.RATE_LIMITED]: 'apiError.rate_limited',
+  [ERROR_CODE.INTERNAL_ERROR]: 'apiError.internal_error',
+  [ERROR_CODE.SERVICE_UNAVAILABLE]: 'apiError.service_unavailable',
+  [ERROR_CODE.PROVIDER_UNAVAILABLE]: 'apiError.provider_unavailable',
+  [ERROR_CODE.IDEMPOTENCY_KEY_REQUIRED]: 'apiError.idempotency_key_required',
+  [ERROR_CODE.IDEMPOTENCY_KEY_INVALID]: 'apiError.idempotency_key_invalid',
+  [ERROR_CODE.IDEMPOTENCY_KEY_IN_FLIGHT]: 'apiError.idempotency_key_in_flight',
+  [ERROR_CODE.IDEMPOTENCY_KEY_REUSED]: 'apiError.idempotency_key_reused',
+  [ERROR_CODE.UNAUTHENTICATED]: 'apiError.unauthenticated',
+  [ERROR_CODE.BAD_CREDENTIALS]: 'apiError.bad_credentials',
+  [ERROR_CODE.LOGIN_LOCKED]: 'apiError.login_locked',
+  [ERROR_CODE.FORBIDDEN]: 'apiError.forbidden',
+  [ERROR_CODE.MODULE_DISABLED]: 'apiError.module_disabled',
+  [ERROR_CODE.NO_STORE]: 'apiError.no_store',
+  [ERROR_CODE.WRONG_STORE]: 'apiError.wrong_store',
+  [ERROR_CODE.PIN_APPROVAL_REQUIRED]: 'apiError.pin_approval_required',
+  [ERROR_CODE.PIN_APPROVER_NOT_ALLOWED]: 'apiError.pin_approver_not_allowed',
+  [ERROR_CODE.WRONG_PIN]: 'apiError.wrong_pin',
+  [ERROR_CODE.PIN_REQUIRED]: 'apiError.pin_required',
+  [ERROR_CODE.PIN_LOCKED]: 'apiError.pin_locked',
+  [ERROR_CODE.WRONG_PASSWORD]: 'apiError.wrong_password',
+  [ERROR_CODE.TENANT_REQUIRED]: 'apiError.tenant_required',
+  [ERROR_CODE.CONFLICT]: 'apiError.conflict',
+  [ERROR_CODE.DUPLICATE]: 'apiError.duplicate',
+  [ERROR_CODE.IN_USE]: 'apiError.in_use',
+  [ERROR_CODE.UUID_REUSED]: 'apiError.uuid_reused',
+  [ERROR_CODE.CHECKED_IN_ELSEWHERE]: 'apiError.checked_in_elsewhere',
+  [ERROR_CODE.SALE_ALREADY_COMPLETED]: 'sale_status.already_completed',
+  [ERROR_CODE.SALE_DRAFT_NOT_COMPLETED]: 'sale_status.draft_not_completed',
+  [ERROR_CODE.SALE_ALREADY_REFUNDED]: 'sale_status.already_refunded',
+  [ERROR_CODE.SALE_VOIDED]: 'sale_status.voided',
+  [ERROR_CODE.SALE_TRASHED]: 'sale_status.trashed',
+  [ERROR_CODE.SALE_REFUNDED_NOT_VOIDABLE]: 'sale_status.refunded_not_voidable',
+  [ERROR_CODE.SALE_VOID_AFTER_REFUND]: 'sale_status.void_after_refund',
+  [ERROR_CODE.SALE_VOID_AFTER_BUSINESS_DAY]: 'sale_status.void_after_business_day',
+  [ERROR_CODE.SALE_ALREADY_TRASHED]: 'sale_status.already_trashed',
+  [ERROR_CODE.SALE_NOT_TRASHED]: 'sale_status.not_trashed',
+  [ERROR_CODE.SALE_NOTHING_TO_RESTORE]: 'sale_status.nothing_to_restore',
+  [ERROR_CODE.SALE_NOT_EDITABLE]: 'sale_status.not_editable',
+  [ERROR_CODE.SALE_MOVE_REFUSED]: 'sale_status.move_refused',
+  [ERROR_CODE.SALE_NOT_DRAFT]: 'apiError.sale_not_draft',
+  [ERROR_CODE.SALE_NOT_COMPLETED]: 'apiError.sale_not_completed',
+  [ERROR_CODE.SALE_NOT_PAID]: 'apiError.sale_not_paid',
+  [ERROR_CODE.OVERPAID_NON_CASH]: 'apiError.overpaid_non_cash',
+  [ERROR_CODE.AMOUNT_TOO_LARGE]: 'apiError.amount_too_large',
+  [ERROR_CODE.FUTURE_ORDER_AT]: 'apiError.future_order_at',
+  [ERROR_CODE.NOTHING_TO_REFUND]: 'apiError.nothing_to_refund',
+  [ERROR_CODE.REFUND_TOO_LARGE]: 'apiError.refund_too_large',
+  [ERROR_CODE.NOTHING_DUE]: 'apiError.nothing_due',
+  [ERROR_CODE.TOO_MANY_PAYMENTS]: 'apiError.too_many_payments',
+  [ERROR_CODE.OFFLINE_CARD_LIMIT]: 'apiError.offline_card_limit',
+  [ERROR_CODE.PAYMENT_REFUSED]: 'apiError.payment_refused',
+  [ERROR_CODE.GIFTCARD_NOT_FOUND]: 'apiError.giftcard_not_found',
+  [ERROR_CODE.GIFTCARD_INACTIVE]: 'apiError.giftcard_inactive',
+  [ERROR_CODE.GIFTCARD_EXPIRED]: 'apiError.giftcard_expired',
+  [ERROR_CODE.GIFTCARD_INSUFFICIENT_BALANCE]: 'apiError.giftcard_insufficient_balance',
+  [ERROR_CODE.POINTS_NEED_CUSTOMER]: 'apiError.points_need_customer',
+  [ERROR_CODE.POINTS_INSUFFICIENT]: 'apiError.points_insufficient',
+  [ERROR_CODE.COUPON_NOT_FOUND]: 'apiError.coupon_not_found',
+  [ERROR_CODE.COUPON_INACTIVE]: 'apiError.coupon_inactive',
+  [ERROR_CODE.COUPON_NOT_YET_VALID]: 'apiError.coupon_not_yet_valid',
+  [ERROR_CODE.COUPON_EXPIRED]: 'apiError.coupon_expired',
+  [ERROR_CODE.COUPON_MIN_ORDER]: 'apiError.coupon_min_order',
+  [ERROR_CODE.COUPON_USED_UP]: 'apiError.coupon_used_up',
+  [ERROR_CODE.PAYMENT_REQUEST_UNUSABLE]: 'apiError.payment_request_unusable',
+  [ERROR_CODE.PAYMENT_STATE]: 'apiError.payment_state',
+  [ERROR_CODE.PAYMENT_NOT_VOIDABLE]: 'apiError.payment_not_voidable',
+  [ERROR_CODE.TIP_REFUSED]: 'apiError.tip_refused',
+  [ERROR_CODE.PROVIDER_NOT_CONFIGURED]: 'apiError.provider_not_configured',
+  [ERROR_CODE.PROVIDER_RESULT_INVALID]: 'apiError.provider_result_invalid',
+  [ERROR_CODE.PUSH_ENDPOINT_NOT_ALLOWED]: 'apiError.push_endpoint_not_allowed',
+  [ERROR_CODE.PUSH_NOT_SUBSCRIBED]: 'apiError.push_not_subscribed',
+};
+
+/** Keys of failures that never reached the server (they carry no code). */
+export const UNREACHED_MESSAGE_KEY = {
+  network: 'api.errors.network',
+  timeout: 'api.errors.timeout',
+  unexpected: 'api.errors.unexpected',
+} as const;
+
+interface ErrorLike {
+  code?: unknown;
+  kind?: unknown;
+}
+
+/**
+ * The i18n key of any rejection (an ApiError, its plain copy, or anything else): its code's key, else the
+ * key of a network failure or timeout, else the generic one.
+ */
+export function errorMessageKey(error: unknown): string {
+  const { code, kind } = (typeof error === 'object' && error !== null ? error : {}) as ErrorLike;
+  if (typeof code === 'string' && Object.hasOwn(ERROR_MESSAGE_KEY, code)) {
+    return ERROR_MESSAGE_KEY[code as ErrorCode];
+  }
+  if (kind === 'network') return UNREACHED_MESSAGE_KEY.network;
+  if (kind === 'timeout') return UNREACHED_MESSAGE_KEY.timeout;
+  return UNREACHED_MESSAGE_KEY.unexpected;
+}
