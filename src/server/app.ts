@@ -25,6 +25,7 @@ import { hasClientBuild, isApiPath, registerSpa, sendSpaPage, wantsSpaPage } fro
 import { parseQueryString } from './query-string';
 import { registerRouteTable } from './route';
 import { registerAuthRoutes } from './routes/auth/auth-routes';
+import { registerCategoryRoutes } from './routes/categories/categories-routes';
 import { registerCatalogRoutes } from './routes/catalog/catalog-routes';
 import { registerCustomerRoutes } from './routes/customers/customers-routes';
 import { registerEmployeeRoutes } from './routes/employees/employees-routes';
@@ -35,6 +36,7 @@ import { registerPushRoutes } from './routes/push/push-routes';
 import { registerReceiptRoutes } from './routes/receipts/receipts-routes';
 import { registerSaleRoutes } from './routes/sales/sales-routes';
 import { registerSettingsRoutes } from './routes/settings/settings-routes';
+import { registerSupplierRoutes } from './routes/suppliers/suppliers-routes';
 import { registerUnitRoutes } from './routes/units/units-routes';
 import { registerWalkInRoutes } from './routes/walk-ins/walk-ins-routes';
 import { onMultipartFile, registerUploadSpool } from './resources/upload-spool';
@@ -125,5 +127,7 @@ export async function buildApp({ db, config }: { db: Db; config: AppConfig }): P
   registerSettingsRoutes(app);
   // Back-office resources (docs/back-office.md).
   registerUnitRoutes(app);
+  registerSupplierRoutes(app);
+  registerCategoryRoutes(app);
   return app;
 }

@@ -16,7 +16,7 @@
  * unique key already taken is 409 `duplicate` naming the field, checked before writing and again through the
  * database's unique index for a race.
  */
-import { eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
+import { count, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -41,7 +41,7 @@ import type { Queryable } from '../db/client';
 import { fetchPage, listQuerySchemaFor, planList } from '../db/list-query';
 import type { ListSpec } from '../db/list-query';
 import { storeValues, storeWhere, tenantValues, tenantWhere } from '../db/scoped';
-import type { StoreTable, TenantIdTable } from '../db/scoped';
+import type { StoreTable, TenantIdTable, TenantTable } from '../db/scoped';
 import { duplicate, inUse, notFound, pgErrorCode, unprocessable } from '../errors';
 import { rawResponse, route } from '../route';
 import { writeResourceAudit } from './audit';
@@ -74,6 +74,8 @@ export interface UniqueKey {
   message: string;
   /** Compared as lower(column) (the index is on lower(column)). */
   caseInsensitive?: boolean;
+  /** Unique only among rows with the same values of these columns (a category's name per type). */
+  per?: readonly AnyPgColumn[];
 }
 
 export interface ExportColumn<R> {
@@ -101,16 +103,22 @@ export interface ResourceConfig<
   tags?: string[];
   /** The row as the API shows it (lists, get, writes, export, audit before/after). */
   row: R;
-  toRow: (record: T['$inferSelect']) => z.output<R>;
+  /**
+   * Wire field → table property (`{ id: 'id', name: 'name', is_active: 'isActive' }`): the plain mapping
+   * both ways. It makes the row (dates as ISO strings) and the column values of creates and updates (the
+   * body's fields present); toRow, toInsert and toUpdate replace it where a resource needs more.
+   */
+  fields?: Readonly<Record<string, string>>;
+  toRow?: (record: T['$inferSelect']) => z.output<R>;
   createBody: C;
   updateBody: U;
   /** Column values of a create (tenant and store are the scope's). */
-  toInsert: (
+  toInsert?: (
     body: z.output<C>,
     ctx: WriteContext,
   ) => Promise<Partial<T['$inferInsert']>> | Partial<T['$inferInsert']>;
   /** Column values of an update; `before` is the row as stored (locked for the transaction). */
-  toUpdate: (
+  toUpdate?: (
     body: z.output<U>,
     ctx: WriteContext & { before: T['$inferSelect'] },
   ) => Promise<Partial<T['$inferInsert']>> | Partial<T['$inferInsert']>;
@@ -144,6 +152,8 @@ export function defineResource<
   return config;
 }
 
+type AnyConfig = ResourceConfig<ResourceTable, z.ZodType, z.ZodType, z.ZodType>;
+
 export const IN_USE_MESSAGE = 'This record is still in use and was not deleted.';
 const ID_DATA = z.object({ id: z.number().int() });
 const CSV_TYPE = 'text/csv; charset=utf-8';
@@ -165,6 +175,66 @@ function propertyOf(table: PgTable, column: AnyPgColumn): string {
   return entry[0];
 }
 
+/** A table whose rows point at a resource's rows through `column` (products.unit_id → units). */
+export interface ResourceReference {
+  /** What the 409 `in_use` names, e.g. 'products'. */
+  resource: string;
+  table: TenantTable;
+  column: AnyPgColumn;
+}
+
+/**
+ * The usual in-use check: how many rows of each referencing table point at the id. Ids are unique per
+ * tenant, so the tenant scope is the whole condition.
+ */
+export function usedBy(...references: readonly ResourceReference[]): NonNullable<AnyConfig['inUse']> {
+  return async (db, auth, id) => {
+    const uses: InUseDetail[] = [];
+    for (const ref of references) {
+      const [used] = await db
+        .select({ n: count() })
+        .from(ref.table)
+        .where(tenantWhere(ref.table, auth, eq(ref.column, id)));
+      if (used && used.n > 0) uses.push({ resource: ref.resource, count: used.n });
+    }
+    return uses;
+  };
+}
+
+/** The config's own row and value hooks, or the ones its `fields` mapping makes. */
+function mappers<T extends ResourceTable, R extends z.ZodType, C extends z.ZodType, U extends z.ZodType>(
+  config: ResourceConfig<T, R, C, U>,
+) {
+  const fields = Object.entries(config.fields ?? {});
+  const needFields = (hook: string) => {
+    if (fields.length === 0) throw new Error(`Resource ${config.name}: give ${hook} or fields`);
+  };
+  if (!config.toRow) needFields('toRow');
+  if (!config.toInsert) needFields('toInsert');
+  if (!config.toUpdate) needFields('toUpdate');
+  const values = (body: unknown) => {
+    const out: Record<string, unknown> = {};
+    for (const [field, property] of fields) {
+      const value = (body as Record<string, unknown>)[field];
+      if (value !== undefined) out[property] = value;
+    }
+    return out as Partial<T['$inferInsert']>;
+  };
+  return {
+    toRow:
+      config.toRow ??
+      ((record: T['$inferSelect']) =>
+        Object.fromEntries(
+          fields.map(([field, property]) => {
+            const value = (record as Record<string, unknown>)[property];
+            return [field, value instanceof Date ? value.toISOString() : value];
+          }),
+        ) as z.output<R>),
+    toInsert: config.toInsert ?? ((body: z.output<C>) => values(body)),
+    toUpdate: config.toUpdate ?? ((body: z.output<U>) => values(body)),
+  };
+}
+
 export function registerResource<
   T extends ResourceTable,
   R extends z.ZodType,
@@ -179,7 +249,17 @@ export function registerResource<
   const idempotency = { required: true } as const;
   const notFoundMessage = `${label} not found.`;
   const tbl = table as unknown as PgTable & { id: AnyPgColumn; tenantId: AnyPgColumn };
-  const uniqueKeys = (config.unique ?? []).map((key) => ({ ...key, property: propertyOf(tbl, key.column) }));
+  const uniqueKeys = (config.unique ?? []).map((key) => ({
+    ...key,
+    property: propertyOf(tbl, key.column),
+    per: (key.per ?? []).map((column) => ({ column, property: propertyOf(tbl, column) })),
+  }));
+  type Key = (typeof uniqueKeys)[number];
+  const norm = (key: Key, value: unknown) =>
+    key.caseInsensitive && typeof value === 'string' ? value.toLowerCase() : value;
+  /** A key's value in comparable form: its `per` values, then the (lower-cased) value. */
+  const keyOf = (key: Key, read: (property: string) => unknown) =>
+    JSON.stringify([...key.per.map((p) => read(p.property)), norm(key, read(key.property))]);
   const activeProperty = config.active ? propertyOf(tbl, config.active) : undefined;
 
   const scopeWhere = (auth: AuthContext, ...conditions: (SQL | undefined)[]): SQL =>
@@ -189,7 +269,8 @@ export function registerResource<
   const idWhere = (auth: AuthContext, id: number) => scopeWhere(auth, eq(tbl.id, id));
   const scopedValues = (auth: AuthContext, values: object) =>
     config.scope === 'store' ? storeValues(auth, values) : tenantValues(auth, values);
-  const toRow = (record: unknown) => config.toRow(record as T['$inferSelect']);
+  const mapped = mappers<T, R, C, U>(config);
+  const toRow = (record: unknown) => mapped.toRow(record as T['$inferSelect']);
 
   async function load(db: Queryable, auth: AuthContext, id: number, lock: boolean) {
     const query = db.select().from(tbl).where(idWhere(auth, id)).limit(1);
@@ -203,20 +284,38 @@ export function registerResource<
     return record;
   }
 
-  const keyCondition = (key: (typeof uniqueKeys)[number], value: unknown): SQL =>
-    key.caseInsensitive && typeof value === 'string'
-      ? sql`lower(${key.column}) = lower(${value})`
-      : eq(key.column, value);
-
-  /** 409 `duplicate` for the first unique key whose value another row of the scope has. */
-  async function checkUnique(db: Queryable, auth: AuthContext, values: object, exceptId?: number) {
+  /**
+   * 409 `duplicate` for the first unique key whose value another row of the scope has. On an update the
+   * row's stored values fill in what the body leaves out, and a key is checked when any part of it changes.
+   */
+  async function checkUnique(
+    db: Queryable,
+    auth: AuthContext,
+    values: object,
+    except?: { id: number; before: object },
+  ) {
+    const changed = values as Record<string, unknown>;
+    const read = (property: string) =>
+      property in changed
+        ? changed[property]
+        : (except?.before as Record<string, unknown> | undefined)?.[property];
     for (const key of uniqueKeys) {
-      const value = (values as Record<string, unknown>)[key.property];
+      if (![key.property, ...key.per.map((p) => p.property)].some((p) => changed[p] !== undefined)) continue;
+      const value = read(key.property);
       if (value === undefined || value === null) continue;
       const [taken] = await db
         .select({ id: tbl.id })
         .from(tbl)
-        .where(scopeWhere(auth, keyCondition(key, value), exceptId ? ne(tbl.id, exceptId) : undefined))
+        .where(
+          scopeWhere(
+            auth,
+            key.caseInsensitive && typeof value === 'string'
+              ? sql`lower(${key.column}) = lower(${value})`
+              : eq(key.column, value),
+            ...key.per.map((p) => eq(p.column, read(p.property))),
+            except ? ne(tbl.id, except.id) : undefined,
+          ),
+        )
         .limit(1);
       if (taken) throw duplicate(key.message, key.field);
     }
@@ -384,7 +483,10 @@ export function registerResource<
       },
       body: z.object({
         mode: z.enum(IMPORT_MODES),
-        file: z.custom<SpooledFile>((v) => v instanceof SpooledFile, 'Choose a CSV file.'),
+        file: z
+          .custom<SpooledFile>((v) => v instanceof SpooledFile, 'Choose a CSV file.')
+          // How the OpenAPI document shows a file part (a custom type has no JSON Schema of its own).
+          .meta({ type: 'string', format: 'binary' }),
       }),
       data: importResultSchema,
       handler: async ({ db, body, request }) => {
@@ -420,7 +522,7 @@ export function registerResource<
     message: `${label} created.`,
     handler: async ({ db, body, request }) => {
       const auth = requireAuth(request);
-      const values = scopedValues(auth, await config.toInsert(body as z.output<C>, { db, auth, request }));
+      const values = scopedValues(auth, await mapped.toInsert(body as z.output<C>, { db, auth, request }));
       await checkUnique(db, auth, values);
       const [record] = await guardUnique(() =>
         db
@@ -448,8 +550,8 @@ export function registerResource<
     handler: async ({ db, body, params, request }) => {
       const auth = requireAuth(request);
       const before = await loadOr404(db, auth, params.id, true);
-      const values = await config.toUpdate(body as z.output<U>, { db, auth, request, before });
-      await checkUnique(db, auth, values, params.id);
+      const values = await mapped.toUpdate(body as z.output<U>, { db, auth, request, before });
+      await checkUnique(db, auth, values, { id: params.id, before });
       const [record] =
         Object.keys(values).length === 0
           ? [before]
@@ -491,9 +593,7 @@ export function registerResource<
   function importPlan(columns: readonly string[]) {
     return (auth: AuthContext, request: FastifyRequest): ImportPlan<object> => {
       // Values of each unique key seen in the file so far (a file naming one twice fails the second row).
-      const seen = new Map(uniqueKeys.map((k) => [k.property, new Set<unknown>()]));
-      const norm = (key: (typeof uniqueKeys)[number], value: unknown) =>
-        key.caseInsensitive && typeof value === 'string' ? value.toLowerCase() : value;
+      const seen = new Map(uniqueKeys.map((k) => [k.property, new Set<string>()]));
       // Column values computed while checking a batch, inserted from here when the batch is written.
       const prepared = new Map<number, object>();
       return {
@@ -517,29 +617,35 @@ export function registerResource<
             rows.map(async (r) => {
               const values = scopedValues(
                 auth,
-                await config.toInsert(r.body as z.output<C>, { db, auth, request }),
+                await mapped.toInsert(r.body as z.output<C>, { db, auth, request }),
               );
               prepared.set(r.row, values);
               return { row: r.row, values };
             }),
           );
           for (const key of uniqueKeys) {
-            const present = valuesByRow.filter(
-              (v) =>
-                (v.values as Record<string, unknown>)[key.property] !== undefined &&
-                (v.values as Record<string, unknown>)[key.property] !== null,
-            );
+            const present = valuesByRow.filter((v) => {
+              const value = (v.values as Record<string, unknown>)[key.property];
+              return value !== undefined && value !== null;
+            });
             if (present.length === 0) continue;
-            const wanted = present.map((v) => norm(key, (v.values as Record<string, unknown>)[key.property]));
             const column = key.caseInsensitive ? sql`lower(${key.column})` : key.column;
+            const wanted = present.map((v) => norm(key, (v.values as Record<string, unknown>)[key.property]));
             const taken = await db
-              .select({ value: column })
+              .select({
+                value: column,
+                ...Object.fromEntries(key.per.map((p) => [p.property, p.column])),
+              })
               .from(tbl)
               .where(scopeWhere(auth, inArray(column as AnyPgColumn, wanted)));
-            const inDb = new Set(taken.map((t) => norm(key, t.value)));
+            const inDb = new Set(
+              taken.map((t) =>
+                keyOf(key, (p) => (p === key.property ? t.value : (t as Record<string, unknown>)[p])),
+              ),
+            );
             const inFile = seen.get(key.property)!;
-            for (const [i, v] of present.entries()) {
-              const value = wanted[i];
+            for (const v of present) {
+              const value = keyOf(key, (p) => (v.values as Record<string, unknown>)[p]);
               if (inDb.has(value) || inFile.has(value)) {
                 errors.push({
                   row: v.row,

@@ -449,10 +449,9 @@ export function describeResourceApi(options: ResourceSuiteOptions): void {
     describe('export', () => {
       it("streams CSV with the header, formulas neutralised, only the tenant's rows", async () => {
         const tag = `Exp${randomUUID().slice(0, 6)}`;
-        const row = await create(a, {
-          ...options.sample(next()),
-          [options.textField]: `=HYPERLINK("x") ${tag}`,
-        });
+        const mine = { ...options.sample(next()), [options.searchField]: `${tag} mine` };
+        mine[options.textField] = `=HYPERLINK("x") ${tag}`;
+        const row = await create(a, mine);
         const theirs = await create(b, { ...options.sample(next()), [options.searchField]: `${tag} theirs` });
         const response = await call(a, { method: 'GET', url: `${base}/export?search=${tag}` });
         expect(response.statusCode).toBe(200);

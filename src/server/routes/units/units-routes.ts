@@ -2,16 +2,19 @@
  * /api/units (001 §7 "Units: /units CRUD and /bulk", plus import and export): a config of the resource
  * factory (docs/back-office.md). A unit a product still names cannot be deleted.
  */
-import { count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { createUnitBody, UNIT_CSV_COLUMNS, unitSchema, updateUnitBody } from '../../../contracts/units';
-import type { Unit } from '../../../contracts/units';
 import { MODULE } from '../../../domain/constants';
 import { listFilter, lowerOf } from '../../db/list-query';
 import { products, units } from '../../db/schema/catalog';
-import { storeWhere } from '../../db/scoped';
 import { queryBoolean } from '../../../contracts/customers';
-import { BACK_OFFICE_ROLES, defineResource, registerResource } from '../../resources/resource-factory';
+import {
+  BACK_OFFICE_ROLES,
+  defineResource,
+  registerResource,
+  usedBy,
+} from '../../resources/resource-factory';
 
 export const DUPLICATE_UNIT_MESSAGE = 'A unit with this name already exists.';
 
@@ -23,26 +26,16 @@ export const UNIT_RESOURCE = defineResource({
   module: MODULE.BACK_OFFICE,
   roles: BACK_OFFICE_ROLES,
   row: unitSchema,
-  toRow: (u): Unit => ({
-    id: u.id,
-    name: u.name,
-    abbreviation: u.abbreviation,
-    is_active: u.isActive,
-    created_at: u.createdAt.toISOString(),
-    updated_at: u.updatedAt.toISOString(),
-  }),
+  fields: {
+    id: 'id',
+    name: 'name',
+    abbreviation: 'abbreviation',
+    is_active: 'isActive',
+    created_at: 'createdAt',
+    updated_at: 'updatedAt',
+  },
   createBody: createUnitBody,
   updateBody: updateUnitBody,
-  toInsert: (body) => ({
-    name: body.name,
-    abbreviation: body.abbreviation ?? null,
-    isActive: body.is_active ?? true,
-  }),
-  toUpdate: (body) => ({
-    ...(body.name !== undefined ? { name: body.name } : {}),
-    ...(body.abbreviation !== undefined ? { abbreviation: body.abbreviation } : {}),
-    ...(body.is_active !== undefined ? { isActive: body.is_active } : {}),
-  }),
   list: {
     sort: { name: lowerOf(units.name), created_at: units.createdAt, updated_at: units.updatedAt },
     defaultSort: 'name',
@@ -59,13 +52,7 @@ export const UNIT_RESOURCE = defineResource({
       caseInsensitive: true,
     },
   ],
-  inUse: async (db, auth, id) => {
-    const [used] = await db
-      .select({ n: count() })
-      .from(products)
-      .where(storeWhere(products, auth, eq(products.unitId, id)));
-    return used && used.n > 0 ? [{ resource: 'products', count: used.n }] : [];
-  },
+  inUse: usedBy({ resource: 'products', table: products, column: products.unitId }),
   active: units.isActive,
   importColumns: UNIT_CSV_COLUMNS,
 });

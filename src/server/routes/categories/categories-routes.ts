@@ -1,0 +1,122 @@
+/**
+ * /api/categories (001 §7 "Categories: /categories CRUD (create/update multipart) and /bulk", plus import
+ * and export): a config of the resource factory (docs/back-office.md). Create and update take an optional
+ * image (multipart), stored under the media directory. A category that services or products are still listed
+ * under cannot be deleted.
+ */
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import {
+  CATEGORY_CSV_COLUMNS,
+  CATEGORY_TYPES,
+  categorySchema,
+  createCategoryBody,
+  updateCategoryBody,
+} from '../../../contracts/categories';
+import { queryBoolean } from '../../../contracts/customers';
+import { MODULE } from '../../../domain/constants';
+import { listFilter, lowerOf } from '../../db/list-query';
+import { categories, products, services } from '../../db/schema/catalog';
+import { saveImage } from '../../resources/media';
+import {
+  BACK_OFFICE_ROLES,
+  defineResource,
+  registerResource,
+  usedBy,
+} from '../../resources/resource-factory';
+import type { WriteContext } from '../../resources/resource-factory';
+import { z } from 'zod';
+
+export const DUPLICATE_CATEGORY_MESSAGE = 'A category of this type with this name already exists.';
+/** Directory of category images under the media root. */
+export const CATEGORY_IMAGE_DIR = 'categories';
+
+/** The body's fields as columns; an image is stored and its path kept. */
+async function categoryValues(
+  body: {
+    type?: (typeof CATEGORY_TYPES)[number];
+    name?: string;
+    display_order?: number;
+    is_active?: boolean;
+    image?: Uint8Array;
+  },
+  { auth, request }: WriteContext,
+) {
+  return {
+    ...(body.type !== undefined ? { type: body.type } : {}),
+    ...(body.name !== undefined ? { name: body.name } : {}),
+    ...(body.display_order !== undefined ? { displayOrder: body.display_order } : {}),
+    ...(body.is_active !== undefined ? { isActive: body.is_active } : {}),
+    ...(body.image !== undefined
+      ? {
+          imagePath: await saveImage(
+            request.server.mediaDir,
+            CATEGORY_IMAGE_DIR,
+            auth.tenantId,
+            body.image,
+            'image',
+          ),
+        }
+      : {}),
+  };
+}
+
+export const CATEGORY_RESOURCE = defineResource({
+  name: 'categories',
+  label: 'Category',
+  table: categories,
+  scope: 'store',
+  module: MODULE.BACK_OFFICE,
+  roles: BACK_OFFICE_ROLES,
+  row: categorySchema,
+  fields: {
+    id: 'id',
+    type: 'type',
+    name: 'name',
+    image_path: 'imagePath',
+    display_order: 'displayOrder',
+    is_active: 'isActive',
+    created_at: 'createdAt',
+    updated_at: 'updatedAt',
+  },
+  createBody: createCategoryBody,
+  updateBody: updateCategoryBody,
+  toInsert: categoryValues,
+  toUpdate: categoryValues,
+  list: {
+    sort: {
+      display_order: [categories.displayOrder, lowerOf(categories.name)],
+      name: lowerOf(categories.name),
+      type: categories.type,
+      created_at: categories.createdAt,
+      updated_at: categories.updatedAt,
+    },
+    defaultSort: 'display_order',
+    tiebreak: categories.id,
+    filters: {
+      type: listFilter(z.enum(CATEGORY_TYPES), (type) => eq(categories.type, type)),
+      is_active: listFilter(queryBoolean, (active: boolean) => eq(categories.isActive, active)),
+    },
+    search: [categories.name],
+  },
+  unique: [
+    {
+      field: 'name',
+      column: categories.name,
+      per: [categories.type],
+      index: 'categories_store_type_name_key',
+      message: DUPLICATE_CATEGORY_MESSAGE,
+      caseInsensitive: true,
+    },
+  ],
+  inUse: usedBy(
+    { resource: 'services', table: services, column: services.categoryId },
+    { resource: 'products', table: products, column: products.categoryId },
+  ),
+  active: categories.isActive,
+  importColumns: CATEGORY_CSV_COLUMNS,
+});
+
+export function registerCategoryRoutes(app: FastifyInstance): void {
+  registerResource(app, CATEGORY_RESOURCE);
+}

@@ -1,0 +1,32 @@
+import { describeResourceApi } from '../../../../tests/support/server/resource-api-suite';
+import { categories, products } from '../../db/schema/catalog';
+import { SUPPLIER_RESOURCE } from './suppliers-routes';
+
+describeResourceApi({
+  config: SUPPLIER_RESOURCE,
+  sample: (n) => ({
+    name: `Nail Supply Co ${n}`,
+    contact_name: 'Lan Tran',
+    phone: '+1 555 010 0000',
+    email: `orders${n}@example.com`,
+  }),
+  update: { name: 'Beauty Wholesale', note: '-5% on orders over 100' },
+  invalid: { body: { name: 'Polish Depot', email: 'not-an-email' }, field: 'email' },
+  textField: 'note',
+  searchField: 'name',
+  filter: ['is_active', 'true'],
+  makeInUse: async (db, f, id) => {
+    const [category] = await db
+      .insert(categories)
+      .values({ tenantId: f.tenantId, storeId: f.store.id, type: 'product', name: `Polish ${id}` })
+      .returning({ id: categories.id });
+    await db.insert(products).values({
+      tenantId: f.tenantId,
+      storeId: f.store.id,
+      categoryId: category!.id,
+      name: `Top coat ${id}`,
+      price: 900,
+      supplierId: id,
+    });
+  },
+});
