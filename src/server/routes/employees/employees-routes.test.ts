@@ -1,21 +1,17 @@
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODE } from '../../../contracts/error-codes';
-import { createTestDatabase } from '../../../../tests/support/test-db';
-import type { TestDatabase } from '../../../../tests/support/test-db';
+import { apiHarness } from '../../../../tests/support/server/api-harness';
 import { MODULE } from '../../../domain/constants';
 import { withModule } from '../../../domain/permissions';
-import { buildApp } from '../../app';
 import { hashSecret } from '../../auth/passwords';
-import { createTenantWithUsers, STAFF_PERMISSIONS } from '../../auth/test-fixtures';
+import { STAFF_PERMISSIONS } from '../../auth/test-fixtures';
 import type { TenantFixture } from '../../auth/test-fixtures';
 import { stores } from '../../db/schema/stores';
 import { pinLookup, users } from '../../db/schema/users';
 import { workingTimes } from '../../db/schema/working-times';
 
-let testDb: TestDatabase;
-let app: FastifyInstance;
+const api = await apiHarness();
 let a: TenantFixture;
 let b: TenantFixture;
 let saleOff: TenantFixture;
@@ -35,23 +31,20 @@ function localDate(zone: string, at = new Date()): string {
 }
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = await buildApp({ db: testDb.db, config: { clientDir: null } });
-  await app.ready();
   [a, b, saleOff, saleReadOnly] = await Promise.all([
-    createTenantWithUsers(testDb.db),
-    createTenantWithUsers(testDb.db),
-    createTenantWithUsers(testDb.db, {
+    api.tenant(),
+    api.tenant(),
+    api.tenant({
       permissions: { staff: withModule(STAFF_PERMISSIONS, MODULE.SALE, { enable: false }) },
     }),
-    createTenantWithUsers(testDb.db, {
+    api.tenant({
       permissions: { staff: withModule(STAFF_PERMISSIONS, MODULE.SALE, { is_writable: false }) },
     }),
   ]);
   // A store far from UTC, so "today" in the store is checked against the store's zone, not the server's.
-  await testDb.db.update(stores).set({ timezone: ZONE }).where(eq(stores.id, a.store.id));
+  await api.db.update(stores).set({ timezone: ZONE }).where(eq(stores.id, a.store.id));
   const base = { tenantId: a.tenantId, role: 'staff' as const, isTechnician: true };
-  const rows = await testDb.db
+  const rows = await api.db
     .insert(users)
     .values([
       {
@@ -73,21 +66,10 @@ beforeAll(async () => {
   tech = { bea, cat, dot, eve };
 });
 
-afterAll(async () => {
-  await app?.close();
-  await testDb?.drop();
-});
-
-function get(url: string, headers: Record<string, string> = {}) {
-  return app.inject({ method: 'GET', url, headers });
-}
-
-function toggle(payload: Record<string, unknown>, headers: Record<string, string> = {}) {
-  return app.inject({ method: 'POST', url: '/api/pos/employees/check-in-out', payload, headers });
-}
+const CHECK_IN_OUT = '/api/pos/employees/check-in-out';
 
 async function openRows(userId: number) {
-  return testDb.db
+  return api.db
     .select()
     .from(workingTimes)
     .where(and(eq(workingTimes.tenantId, a.tenantId), eq(workingTimes.userId, userId)));
@@ -95,7 +77,7 @@ async function openRows(userId: number) {
 
 describe('GET /api/pos/employees', () => {
   it("lists the store's active employees, technicians first by display order, then the rest", async () => {
-    const res = await get('/api/pos/employees?per_page=50', a.headers('staff'));
+    const res = await api.as(a, 'staff').get('/api/pos/employees?per_page=50');
     expect(res.statusCode, res.body).toBe(200);
     const data = res.json().data;
     const names = data.items.map((e: { name: string }) => e.name);
@@ -115,29 +97,29 @@ describe('GET /api/pos/employees', () => {
   });
 
   it('filters by name and technician flag, sorts by name, and pages by 15 by default', async () => {
-    const bea = await get('/api/pos/employees?filter[name]=BE', a.headers('staff'));
+    const bea = await api.as(a, 'staff').get('/api/pos/employees?filter[name]=BE');
     expect(bea.json().data).toMatchObject({ total: 1, per_page: 15, items: [{ name: 'Bea' }] });
-    const others = await get('/api/pos/employees?filter[is_technician]=false&sort=-name', a.headers('staff'));
+    const others = await api.as(a, 'staff').get('/api/pos/employees?filter[is_technician]=false&sort=-name');
     const names = others.json().data.items.map((e: { name: string }) => e.name);
     expect(names).toHaveLength(4);
     expect(names).toEqual([...names].sort().reverse());
   });
 
   it('answers 422 for a bad filter or sort, 403 for another store, 401 and 403 without the right', async () => {
-    expect((await get('/api/pos/employees?filter[is_technician]=maybe', a.headers('staff'))).statusCode).toBe(
+    expect((await api.as(a, 'staff').get('/api/pos/employees?filter[is_technician]=maybe')).statusCode).toBe(
       422,
     );
-    expect((await get('/api/pos/employees?sort=salary', a.headers('staff'))).statusCode).toBe(422);
-    expect((await get(`/api/pos/employees?store_id=${a.otherStore.id}`, a.headers('staff'))).statusCode).toBe(
+    expect((await api.as(a, 'staff').get('/api/pos/employees?sort=salary')).statusCode).toBe(422);
+    expect((await api.as(a, 'staff').get(`/api/pos/employees?store_id=${a.otherStore.id}`)).statusCode).toBe(
       403,
     );
-    expect((await get(`/api/pos/employees?store_id=${a.store.id}`, b.headers('owner'))).statusCode).toBe(403);
-    expect((await get('/api/pos/employees')).statusCode).toBe(401);
-    expect((await get('/api/pos/employees', saleOff.headers('staff'))).statusCode).toBe(403);
+    expect((await api.as(b, 'owner').get(`/api/pos/employees?store_id=${a.store.id}`)).statusCode).toBe(403);
+    expect((await api.get('/api/pos/employees')).statusCode).toBe(401);
+    expect((await api.as(saleOff, 'staff').get('/api/pos/employees')).statusCode).toBe(403);
   });
 
   it("never lists another tenant's people", async () => {
-    const res = await get('/api/pos/employees?per_page=100', b.headers('owner'));
+    const res = await api.as(b, 'owner').get('/api/pos/employees?per_page=100');
     const ids = res.json().data.items.map((e: { id: number }) => e.id);
     expect(ids).not.toContain(tech.bea);
     expect(res.json().data.total).toBe(4);
@@ -146,7 +128,7 @@ describe('GET /api/pos/employees', () => {
 
 describe('POST /api/pos/employees/check-in-out and GET /api/pos/employees/checked-in', () => {
   it("clocks the caller in on the store's local date, then out on the next call", async () => {
-    const first = await toggle({ user_id: a.users.staff.id }, a.headers('staff'));
+    const first = await api.as(a, 'staff').post(CHECK_IN_OUT, { user_id: a.users.staff.id });
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toMatchObject({
       message: 'Clocked in.',
@@ -155,7 +137,7 @@ describe('POST /api/pos/employees/check-in-out and GET /api/pos/employees/checke
     const wt = first.json().data.working_time;
     expect(wt).toMatchObject({ store_id: a.store.id, check_out_at: null, date_work: localDate(ZONE) });
 
-    const second = await toggle({ user_id: a.users.staff.id }, a.headers('staff'));
+    const second = await api.as(a, 'staff').post(CHECK_IN_OUT, { user_id: a.users.staff.id });
     expect(second.json()).toMatchObject({
       message: 'Clocked out.',
       data: { action: 'check_out', checked_in: false, working_time: { id: wt.id } },
@@ -164,66 +146,60 @@ describe('POST /api/pos/employees/check-in-out and GET /api/pos/employees/checke
   });
 
   it("needs the employee's PIN to clock someone else in, unless a manager does it", async () => {
-    const noPin = await toggle({ user_id: tech.bea }, a.headers('staff'));
+    const noPin = await api.as(a, 'staff').post(CHECK_IN_OUT, { user_id: tech.bea });
     expect(noPin.statusCode).toBe(422);
     expect(noPin.json().code).toBe(ERROR_CODE.PIN_REQUIRED);
     expect(noPin.json().errors).toHaveProperty('pin');
 
-    const withPin = await toggle({ user_id: tech.bea, pin: BEA_PIN }, a.headers('staff'));
+    const withPin = await api.as(a, 'staff').post(CHECK_IN_OUT, { user_id: tech.bea, pin: BEA_PIN });
     expect(withPin.statusCode, withPin.body).toBe(200);
     expect(withPin.json().data.checked_in).toBe(true);
 
-    const byManager = await toggle({ user_id: tech.cat }, a.headers('manager'));
+    const byManager = await api.as(a, 'manager').post(CHECK_IN_OUT, { user_id: tech.cat });
     expect(byManager.statusCode, byManager.body).toBe(200);
     expect(byManager.json().data).toMatchObject({ user_id: tech.cat, checked_in: true });
   });
 
   it('lists who is clocked in today, first in first, with filter, sort and paging', async () => {
-    const res = await get('/api/pos/employees/checked-in', a.headers('staff'));
+    const res = await api.as(a, 'staff').get('/api/pos/employees/checked-in');
     expect(res.statusCode, res.body).toBe(200);
     const data = res.json().data;
     expect(data).toMatchObject({ total: 2, page: 1, per_page: 15 });
     expect(data.items.map((e: { id: number }) => e.id)).toEqual([tech.bea, tech.cat]);
     expect(data.items[0]).toMatchObject({ name: 'Bea', checked_in: true, date_work: localDate(ZONE) });
 
-    const byName = await get(
-      '/api/pos/employees/checked-in?sort=-name&per_page=1&page=1',
-      a.headers('staff'),
-    );
+    const byName = await api.as(a, 'staff').get('/api/pos/employees/checked-in?sort=-name&per_page=1&page=1');
     expect(byName.json().data).toMatchObject({ total: 2, items: [{ name: 'Cat' }] });
-    const filtered = await get('/api/pos/employees/checked-in?filter[name]=bea', a.headers('staff'));
+    const filtered = await api.as(a, 'staff').get('/api/pos/employees/checked-in?filter[name]=bea');
     expect(filtered.json().data.items.map((e: { id: number }) => e.id)).toEqual([tech.bea]);
 
-    const list = await get('/api/pos/employees?filter[name]=bea', a.headers('staff'));
+    const list = await api.as(a, 'staff').get('/api/pos/employees?filter[name]=bea');
     expect(list.json().data.items[0]).toMatchObject({ checked_in: true });
   });
 
   it('takes a date range of check-in days, as an object or a comma pair', async () => {
     const today = localDate(ZONE);
-    const pair = await get(`/api/pos/employees/checked-in?date_range=${today},${today}`, a.headers('staff'));
+    const pair = await api.as(a, 'staff').get(`/api/pos/employees/checked-in?date_range=${today},${today}`);
     expect(pair.json().data.total).toBe(2);
-    const past = await get(
-      '/api/pos/employees/checked-in?date_range[from]=2001-01-01&date_range[to]=2001-01-31',
-      a.headers('staff'),
-    );
+    const past = await api
+      .as(a, 'staff')
+      .get('/api/pos/employees/checked-in?date_range[from]=2001-01-01&date_range[to]=2001-01-31');
     expect(past.json().data.total).toBe(0);
-    const bad = await get(
-      '/api/pos/employees/checked-in?date_range=2025-02-10,2025-02-01',
-      a.headers('staff'),
-    );
+    const bad = await api
+      .as(a, 'staff')
+      .get('/api/pos/employees/checked-in?date_range=2025-02-10,2025-02-01');
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors).toHaveProperty('date_range');
   });
 
   it('counts a wrong PIN against the caller even though the request fails', async () => {
-    const res = await toggle(
-      { user_id: tech.cat, pin: '0000' },
-      a.headers('staff', { extra: { 'idempotency-key': 'wrong-pin-1' } }),
-    );
+    const res = await api
+      .as(a, 'staff')
+      .post(CHECK_IN_OUT, { user_id: tech.cat, pin: '0000' }, { key: 'wrong-pin-1' });
     expect(res.statusCode).toBe(422);
     expect(res.json().code).toBe(ERROR_CODE.WRONG_PIN);
     expect(res.json().errors.pin).toEqual(['The PIN is not correct.']);
-    const [caller] = await testDb.db
+    const [caller] = await api.db
       .select({ failed: users.failedPinCount })
       .from(users)
       .where(eq(users.id, a.users.staff.id));
@@ -232,9 +208,9 @@ describe('POST /api/pos/employees/check-in-out and GET /api/pos/employees/checke
   });
 
   it('answers a replayed toggle with its first answer instead of toggling back', async () => {
-    const headers = a.headers('manager', { extra: { 'idempotency-key': 'clock-cat-out-1' } });
-    const first = await toggle({ user_id: tech.cat }, headers);
-    const again = await toggle({ user_id: tech.cat }, headers);
+    const manager = api.as(a, 'manager');
+    const first = await manager.post(CHECK_IN_OUT, { user_id: tech.cat }, { key: 'clock-cat-out-1' });
+    const again = await manager.post(CHECK_IN_OUT, { user_id: tech.cat }, { key: 'clock-cat-out-1' });
     expect(first.json().data.action).toBe('check_out');
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json()).toEqual(first.json());
@@ -242,23 +218,23 @@ describe('POST /api/pos/employees/check-in-out and GET /api/pos/employees/checke
   });
 
   it('answers 409 for someone clocked in at another store', async () => {
-    await testDb.db.insert(workingTimes).values({
+    await api.db.insert(workingTimes).values({
       tenantId: a.tenantId,
       storeId: a.otherStore.id,
       userId: a.users.admin.id,
       dateWork: '2025-01-01',
     });
-    const res = await toggle({ user_id: a.users.admin.id }, a.headers('admin'));
+    const res = await api.as(a, 'admin').post(CHECK_IN_OUT, { user_id: a.users.admin.id });
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe(ERROR_CODE.CHECKED_IN_ELSEWHERE);
   });
 
   it("answers 404 for another store's, an inactive or another tenant's employee", async () => {
     for (const userId of [tech.dot, tech.eve, b.users.staff.id]) {
-      const res = await toggle({ user_id: userId }, a.headers('manager'));
+      const res = await api.as(a, 'manager').post(CHECK_IN_OUT, { user_id: userId });
       expect(res.statusCode, String(userId)).toBe(404);
     }
-    const cross = await toggle({ user_id: tech.bea, pin: BEA_PIN }, b.headers('owner'));
+    const cross = await api.as(b, 'owner').post(CHECK_IN_OUT, { user_id: tech.bea, pin: BEA_PIN });
     expect(cross.statusCode).toBe(404);
   });
 
@@ -269,21 +245,23 @@ describe('POST /api/pos/employees/check-in-out and GET /api/pos/employees/checke
       { user_id: tech.bea, note: 'x' },
       { user_id: 'abc' },
     ]) {
-      const res = await toggle(payload, a.headers('manager'));
+      const res = await api.as(a, 'manager').post(CHECK_IN_OUT, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(422);
       expect(res.json().errors).toBeDefined();
     }
   });
 
   it('answers 401 without a session and 403 without the Sale module or with it read-only', async () => {
-    expect((await toggle({ user_id: tech.bea })).statusCode).toBe(401);
-    expect((await toggle({ user_id: saleOff.users.staff.id }, saleOff.headers('staff'))).statusCode).toBe(
-      403,
-    );
-    const readOnly = await toggle({ user_id: saleReadOnly.users.staff.id }, saleReadOnly.headers('staff'));
+    expect((await api.post(CHECK_IN_OUT, { user_id: tech.bea })).statusCode).toBe(401);
+    expect(
+      (await api.as(saleOff, 'staff').post(CHECK_IN_OUT, { user_id: saleOff.users.staff.id })).statusCode,
+    ).toBe(403);
+    const readOnly = await api
+      .as(saleReadOnly, 'staff')
+      .post(CHECK_IN_OUT, { user_id: saleReadOnly.users.staff.id });
     expect(readOnly.statusCode).toBe(403);
-    expect((await get('/api/pos/employees/checked-in')).statusCode).toBe(401);
-    expect((await get('/api/pos/employees/checked-in', saleOff.headers('staff'))).statusCode).toBe(403);
-    expect((await get('/api/pos/employees/checked-in?sort=age', a.headers('staff'))).statusCode).toBe(422);
+    expect((await api.get('/api/pos/employees/checked-in')).statusCode).toBe(401);
+    expect((await api.as(saleOff, 'staff').get('/api/pos/employees/checked-in')).statusCode).toBe(403);
+    expect((await api.as(a, 'staff').get('/api/pos/employees/checked-in?sort=age')).statusCode).toBe(422);
   });
 });
