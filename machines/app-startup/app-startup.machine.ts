@@ -22,7 +22,8 @@
  *   place. Side effects (registration, GET_VERSION, storage, reload) are provided by the app; the stubs here
  *   fail loudly.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { requiredAction, requiredActor } from '../support/required-actor';
 import { VERSIONED_LOCAL_DATA_PREFIXES, WORKER, workerInitBackoffMs } from '../../src/domain/constants';
 import { INIT_TIMEOUT_ERROR, startupError } from './app-startup.rules';
 import type {
@@ -34,12 +35,6 @@ import type {
   InitWorkerInput,
 } from './app-startup.types';
 
-function notProvided(kind: 'actor' | 'action', name: string): never {
-  throw new Error(
-    `appStartup: the '${name}' ${kind} must be provided with appStartupMachine.provide({ ${kind}s })`,
-  );
-}
-
 export const appStartupMachine = setup({
   types: {
     context: {} as AppStartupContext,
@@ -50,9 +45,9 @@ export const appStartupMachine = setup({
   },
   actors: {
     /** Registers the worker (workbox-window) and resolves once it is ready. */
-    initWorker: fromPromise<void, InitWorkerInput>(async () => notProvided('actor', 'initWorker')),
+    initWorker: requiredActor<void, InitWorkerInput>('appStartup', 'initWorker'),
     /** GET_VERSION → VERSION_INFO, compared with the version this browser last ran. */
-    checkVersion: fromPromise<CheckVersionOutput>(async () => notProvided('actor', 'checkVersion')),
+    checkVersion: requiredActor<CheckVersionOutput>('appStartup', 'checkVersion'),
   },
   guards: {
     isEmbedded: ({ context }) => context.embedded,
@@ -70,10 +65,12 @@ export const appStartupMachine = setup({
       versionChanged: output.changed,
     })),
     /** Removes local data whose keys start with these prefixes (001 §4). */
-    clearVersionedLocalData: (_, _params: { prefixes: readonly string[] }) =>
-      notProvided('action', 'clearVersionedLocalData'),
+    clearVersionedLocalData: requiredAction<{ prefixes: readonly string[] }>(
+      'appStartup',
+      'clearVersionedLocalData',
+    ),
     /** The banner's Retry: window.location.reload(). */
-    reloadPage: () => notProvided('action', 'reloadPage'),
+    reloadPage: requiredAction('appStartup', 'reloadPage'),
   },
   delays: {
     initDelay: WORKER.INIT_DELAY_MS,

@@ -26,7 +26,8 @@
  * Storage is the app's: persistSession, clearStoredSession and rememberUser are named stubs here, provided by
  * src/client/app/auth.tsx, as are the actors (the API calls).
  */
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
+import { requiredActor } from '../support/required-actor';
 import type { AuthUser } from '../../src/contracts/auth';
 import {
   isUnreachable,
@@ -51,10 +52,6 @@ import type {
   SaveProfileOutput,
 } from './auth.types';
 
-function notProvided(name: string): never {
-  throw new Error(`authMachine: the ${name} actor was not provided`);
-}
-
 export const authMachine = setup({
   types: {
     context: {} as AuthContext,
@@ -63,16 +60,12 @@ export const authMachine = setup({
     tags: {} as 'busy' | 'saving',
   },
   actors: {
-    loginWithToken: fromPromise<AuthSession, LoginWithTokenInput>(async () => notProvided('loginWithToken')),
-    login: fromPromise<AuthSession, LoginInput>(async () => notProvided('login')),
-    logout: fromPromise<unknown, void>(async () => notProvided('logout')),
-    countUnsyncedWrites: fromPromise<CountUnsyncedWritesOutput, void>(async () =>
-      notProvided('countUnsyncedWrites'),
-    ),
-    saveProfile: fromPromise<SaveProfileOutput, SaveProfileInput>(async () => notProvided('saveProfile')),
-    changePassword: fromPromise<ChangePasswordOutput, ChangePasswordInput>(async () =>
-      notProvided('changePassword'),
-    ),
+    loginWithToken: requiredActor<AuthSession, LoginWithTokenInput>('auth', 'loginWithToken'),
+    login: requiredActor<AuthSession, LoginInput>('auth', 'login'),
+    logout: requiredActor<unknown, void>('auth', 'logout'),
+    countUnsyncedWrites: requiredActor<CountUnsyncedWritesOutput, void>('auth', 'countUnsyncedWrites'),
+    saveProfile: requiredActor<SaveProfileOutput, SaveProfileInput>('auth', 'saveProfile'),
+    changePassword: requiredActor<ChangePasswordOutput, ChangePasswordInput>('auth', 'changePassword'),
   },
   guards: {
     hasStoredSession: ({ context }) => context.session !== null,

@@ -18,7 +18,8 @@
  * - The index (tabs, tiles, search text) is built once on load (catalog-index.ts); the tab and the search
  *   are context, and the visible tiles are a memoised selector of the three, never stored.
  */
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
+import { requiredActor } from '../support/required-actor';
 import { buildCatalogIndex, employeeChoices, MAX_SEARCH_LENGTH } from './catalog-index';
 import type {
   CatalogBrowserContext,
@@ -45,11 +46,7 @@ export const catalogBrowserMachine = setup({
   },
   actors: {
     /** GET service/product setting, employee list and checked-in employees (000 §7 "Sale screen"). */
-    loadCatalog: fromPromise<CatalogLoadOutput, void>(async () => {
-      throw new Error(
-        "catalogBrowserMachine: the 'loadCatalog' actor must be provided with catalogBrowserMachine.provide({ actors })",
-      );
-    }),
+    loadCatalog: requiredActor<CatalogLoadOutput, void>('catalogBrowser', 'loadCatalog'),
   },
   guards: {
     hasTab: ({ context, event }) => {

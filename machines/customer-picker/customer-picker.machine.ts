@@ -35,7 +35,8 @@
  *   An EDITED customer exists: the customer as the server last sent it is chosen (real id, unsent changes not
  *   shown as saved), and `queued` says the changes wait for the connection.
  */
-import { and, assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import { and, assertEvent, assign, emit, setup } from 'xstate';
+import { requiredActor } from '../support/required-actor';
 import {
   cleanForm,
   EMPTY_FORM,
@@ -66,10 +67,6 @@ import type {
   UpdateCustomerInput,
 } from './customer-picker.types';
 
-function notProvided(name: string): never {
-  throw new Error(`customerPickerMachine: the '${name}' actor must be provided with .provide({ actors })`);
-}
-
 function defaultCreateId(): string {
   return globalThis.crypto.randomUUID();
 }
@@ -98,18 +95,18 @@ export const customerPickerMachine = setup({
   },
   actors: {
     /** GET /api/pos/customers?search=… (000 §7 "GET active customers for POS"). */
-    searchCustomers: fromPromise<CustomerPage, SearchCustomersInput>(async () =>
-      notProvided('searchCustomers'),
-    ),
+    searchCustomers: requiredActor<CustomerPage, SearchCustomersInput>('customerPicker', 'searchCustomers'),
     /** GET /api/pos/customers/{id}. */
-    loadCustomer: fromPromise<CustomerDetail, LoadCustomerInput>(async () => notProvided('loadCustomer')),
+    loadCustomer: requiredActor<CustomerDetail, LoadCustomerInput>('customerPicker', 'loadCustomer'),
     /** POST /api/pos/customers with the Idempotency-Key. */
-    createCustomer: fromPromise<SaveCustomerOutput, CreateCustomerInput>(async () =>
-      notProvided('createCustomer'),
+    createCustomer: requiredActor<SaveCustomerOutput, CreateCustomerInput>(
+      'customerPicker',
+      'createCustomer',
     ),
     /** POST /api/pos/customers/{id} with the Idempotency-Key. */
-    updateCustomer: fromPromise<SaveCustomerOutput, UpdateCustomerInput>(async () =>
-      notProvided('updateCustomer'),
+    updateCustomer: requiredActor<SaveCustomerOutput, UpdateCustomerInput>(
+      'customerPicker',
+      'updateCustomer',
     ),
   },
   delays: {

@@ -14,7 +14,8 @@
  * The balance is the server's at the time of the check; the server debits it atomically when the sale is
  * created, so a card spent elsewhere in between is refused there, not here.
  */
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
+import { requiredActor } from '../support/required-actor';
 import { normaliseGiftCardNumber, unusableReason } from './gift-card-check.rules';
 import type {
   GiftCard,
@@ -46,9 +47,7 @@ export const giftCardCheckMachine = setup({
   },
   actors: {
     /** GET /api/pos/giftcards/:id (000 §7 "GET gift card details by {id}"). */
-    lookupGiftCard: fromPromise<GiftCard, LookupGiftCardInput>(async () => {
-      throw new Error('giftCardCheckMachine: the lookupGiftCard actor must be provided');
-    }),
+    lookupGiftCard: requiredActor<GiftCard, LookupGiftCardInput>('giftCardCheck', 'lookupGiftCard'),
   },
   guards: {
     hasNumber: ({ event }) => {

@@ -19,13 +19,10 @@
  *   after the delay, and a banner on every event would nag. It never shows anything once installed.
  * - The prompt itself (event.prompt(), userChoice) is an actor the app provides; the stub fails loudly.
  */
-import { and, assertEvent, assign, fromPromise, not, or, raise, setup, stateIn } from 'xstate';
+import { and, assertEvent, assign, not, or, raise, setup, stateIn } from 'xstate';
+import { requiredActor } from '../support/required-actor';
 import { INSTALL } from '../../src/domain/constants';
 import type { InstallContext, InstallEvent, InstallInput, ShowPromptOutput } from './install.types';
-
-function notProvided(name: string): never {
-  throw new Error(`install: the '${name}' actor must be provided with installMachine.provide({ actors })`);
-}
 
 export const installMachine = setup({
   types: {
@@ -36,7 +33,7 @@ export const installMachine = setup({
   },
   actors: {
     /** Calls prompt() on the held beforeinstallprompt event and answers its userChoice. */
-    showPrompt: fromPromise<ShowPromptOutput>(async () => notProvided('showPrompt')),
+    showPrompt: requiredActor<ShowPromptOutput>('install', 'showPrompt'),
   },
   guards: {
     isStandalone: ({ context }) => context.standalone,

@@ -26,7 +26,8 @@
  * - Delivering the payment is a named action the screen provides (it sends payment.set to the sale), so this
  *   chart stays unaware of the sale machine; approved keeps the payment so the screen can show it.
  */
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
+import { requiredActor } from '../support/required-actor';
 import { pinCheckMachine } from '../pin-check/pin-check.machine';
 import type { PinApproval } from '../pin-check/pin-check.types';
 import { PROVIDER_PAYMENT_TYPE } from './payment-request.types';
@@ -73,10 +74,6 @@ function defaultCreateId(): string {
   return globalThis.crypto.randomUUID();
 }
 
-function notProvided(name: string): never {
-  throw new Error(`paymentRequestMachine: the '${name}' actor must be provided with .provide({ actors })`);
-}
-
 export const paymentRequestMachine = setup({
   types: {} as {
     context: PaymentRequestContext;
@@ -86,16 +83,19 @@ export const paymentRequestMachine = setup({
   },
   actors: {
     /** POST /api/payments/{momo|vnpay|vietqr}/create with the Idempotency-Key. */
-    createRequest: fromPromise<CreatedPaymentRequest, CreatePaymentRequestInput>(async () =>
-      notProvided('createRequest'),
+    createRequest: requiredActor<CreatedPaymentRequest, CreatePaymentRequestInput>(
+      'paymentRequest',
+      'createRequest',
     ),
     /** GET the request's status (MoMo: /api/payments/momo/:id/status). */
-    checkRequest: fromPromise<PaymentRequestInfo, CheckPaymentRequestInput>(async () =>
-      notProvided('checkRequest'),
+    checkRequest: requiredActor<PaymentRequestInfo, CheckPaymentRequestInput>(
+      'paymentRequest',
+      'checkRequest',
     ),
     /** POST /api/payments/vietqr/:id/confirm with X-Pin-Approval. */
-    confirmRequest: fromPromise<PaymentRequestInfo, ConfirmPaymentRequestInput>(async () =>
-      notProvided('confirmRequest'),
+    confirmRequest: requiredActor<PaymentRequestInfo, ConfirmPaymentRequestInput>(
+      'paymentRequest',
+      'confirmRequest',
     ),
     /** The manager's PIN (POST /api/role-by-code), provided by the app with its real check. */
     approval: pinCheckMachine,

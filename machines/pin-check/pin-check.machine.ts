@@ -10,7 +10,8 @@
  * chart can invoke this one and read it in onDone. The digits are emptied the moment the server answers:
  * design.md §8 never keeps a PIN.
  */
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
+import { requiredActor } from '../support/required-actor';
 import {
   APPROVER_ROLES,
   isLockedFailure,
@@ -37,9 +38,7 @@ export const pinCheckMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    checkPin: fromPromise<PinApproval, CheckPinInput>(async () => {
-      throw new Error('pinCheckMachine: the checkPin actor was not provided');
-    }),
+    checkPin: requiredActor<PinApproval, CheckPinInput>('pinCheck', 'checkPin'),
   },
   guards: {
     hasRoomForDigit: ({ context }) => context.code.length < PIN_MAX_LENGTH,

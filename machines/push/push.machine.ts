@@ -22,7 +22,8 @@
  * - Side effects (Notification.requestPermission, pushManager.subscribe + POST, unsubscribe, the server's test
  *   push) are actors the app provides; the stubs here fail loudly.
  */
-import { assertEvent, assign, fromPromise, raise, setup, stateIn } from 'xstate';
+import { assertEvent, assign, raise, setup, stateIn } from 'xstate';
+import { requiredActor } from '../support/required-actor';
 import { PUSH_ERROR } from '../../src/domain/constants';
 import type {
   PushContext,
@@ -34,10 +35,6 @@ import type {
   ReadPushStatusOutput,
   TestNotification,
 } from './push.types';
-
-function notProvided(name: string): never {
-  throw new Error(`push: the '${name}' actor must be provided with pushMachine.provide({ actors })`);
-}
 
 function toPushError(error: unknown, code: string): PushError {
   if (error instanceof Error && error.message) return { code, message: error.message };
@@ -68,17 +65,15 @@ export const pushMachine = setup({
   },
   actors: {
     /** Notification.permission and pushManager.getSubscription() at start. */
-    readPushStatus: fromPromise<ReadPushStatusOutput>(async () => notProvided('readPushStatus')),
+    readPushStatus: requiredActor<ReadPushStatusOutput>('push', 'readPushStatus'),
     /** Notification.requestPermission(). */
-    requestPermission: fromPromise<PushPermission>(async () => notProvided('requestPermission')),
+    requestPermission: requiredActor<PushPermission>('push', 'requestPermission'),
     /** pushManager.subscribe with the server's VAPID key, then POST /api/push/subscribe. */
-    subscribe: fromPromise<PushSubscriptionInfo>(async () => notProvided('subscribe')),
+    subscribe: requiredActor<PushSubscriptionInfo>('push', 'subscribe'),
     /** subscription.unsubscribe(), then POST /api/push/unsubscribe (its failure only logged). */
-    unsubscribe: fromPromise<void>(async () => notProvided('unsubscribe')),
+    unsubscribe: requiredActor<void>('push', 'unsubscribe'),
     /** Asks the server to push a test notification to this subscription. */
-    sendTestNotification: fromPromise<void, TestNotification>(async () =>
-      notProvided('sendTestNotification'),
-    ),
+    sendTestNotification: requiredActor<void, TestNotification>('push', 'sendTestNotification'),
   },
   guards: {
     isSupported: ({ context }) => context.supported,

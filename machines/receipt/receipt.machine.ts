@@ -7,7 +7,8 @@
  * sale) stays so, and a customer should read "this receipt does not exist", not be invited to try again; a
  * network failure or a busy server (failed) may pass, so that one offers a retry.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { requiredActor } from '../support/required-actor';
 import type { ReceiptData } from '../../src/contracts/receipts';
 import { isNotFound, receiptLoadError } from './receipt.rules';
 import type { LoadReceiptInput, ReceiptContext, ReceiptEvent, ReceiptInput } from './receipt.types';
@@ -20,9 +21,7 @@ export const receiptMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    loadReceipt: fromPromise<ReceiptData, LoadReceiptInput>(async () => {
-      throw new Error('receiptMachine: the loadReceipt actor was not provided');
-    }),
+    loadReceipt: requiredActor<ReceiptData, LoadReceiptInput>('receipt', 'loadReceipt'),
   },
   guards: {
     isNotFound: ({ event }) => isNotFound((event as { error?: unknown }).error),

@@ -25,17 +25,8 @@
  * it can be retried from the offline queue panel), waiting again, or gone (sent, or removed by hand) — then the
  * record goes and the list and the open sale reload, so the screen shows what the server now says.
  */
-import {
-  and,
-  assertEvent,
-  assign,
-  enqueueActions,
-  fromCallback,
-  fromPromise,
-  not,
-  sendTo,
-  setup,
-} from 'xstate';
+import { and, assertEvent, assign, enqueueActions, not, sendTo, setup } from 'xstate';
+import { requiredActor, requiredCallback } from '../support/required-actor';
 import { ACTION_MODE, ITEMS_PER_PAGE } from '../../src/domain/constants';
 import { saleManagementMachine } from '../sale-management/sale-management.machine';
 import { canSaveChanges, setOrderAtChange, setTipChange, toSaleChanges } from './sale-list.changes';
@@ -64,18 +55,6 @@ import type {
   WatchQueuedActionsInput,
 } from './sale-list.types';
 
-/** A promise actor the app must provide; the stub fails loudly so a missing `.provide()` is never silent. */
-function required<TOutput, TInput>(name: string) {
-  return fromPromise<TOutput, TInput>(() =>
-    Promise.reject(new Error(`saleList: provide the '${name}' actor`)),
-  );
-}
-
-/** The queue watcher the app must provide; the stub fails at once so a missing `.provide()` is never silent. */
-const requiredWatcher = fromCallback<QueuedActionStatusEvent, WatchQueuedActionsInput>(() => {
-  throw new Error("saleList: provide the 'watchQueuedActions' actor");
-});
-
 export const saleListMachine = setup({
   types: {
     context: {} as SaleListContext,
@@ -84,12 +63,15 @@ export const saleListMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    loadSales: required<SalePage, LoadSalesInput>('loadSales'),
-    loadSaleDetail: required<SaleDetailBundle, LoadSaleDetailInput>('loadSaleDetail'),
+    loadSales: requiredActor<SalePage, LoadSalesInput>('saleList', 'loadSales'),
+    loadSaleDetail: requiredActor<SaleDetailBundle, LoadSaleDetailInput>('saleList', 'loadSaleDetail'),
     // The chart itself; the app provides it with its real checkManagerPin and submitAction.
     saleActions: saleManagementMachine,
     /** Reports where each queued action stands in the offline queue (see the file comment). */
-    watchQueuedActions: requiredWatcher,
+    watchQueuedActions: requiredCallback<QueuedActionStatusEvent, WatchQueuedActionsInput>(
+      'saleList',
+      'watchQueuedActions',
+    ),
   },
   guards: {
     isPageEmpty: (_, page: SalePage) => page.items.length === 0,

@@ -18,7 +18,8 @@
  * takes the list's pending changes). Side effects are two actors provided from outside: checkManagerPin (PIN → who it belongs to) and
  * submitAction (one actor for every mode: the mode → endpoint mapping is the adapter's, the chart is the same).
  */
-import { assertEvent, assign, fromPromise, not, setup } from 'xstate';
+import { assertEvent, assign, not, setup } from 'xstate';
+import { requiredActor } from '../support/required-actor';
 import { ACTION_MODE } from '../../src/domain/constants';
 import { canApproveWithPin } from '../../src/domain/permissions';
 import { isActionModeAllowed, needsManagerPin } from '../../src/domain/sale-status';
@@ -34,13 +35,6 @@ import type {
   SubmitActionInput,
   SubmitActionOutput,
 } from './sale-management.types';
-
-/** A promise actor the app must provide; the stub fails loudly so a missing `.provide()` is never silent. */
-function required<TOutput, TInput>(name: string) {
-  return fromPromise<TOutput, TInput>(() =>
-    Promise.reject(new Error(`saleManagement: provide the '${name}' actor`)),
-  );
-}
 
 /** The server's `{ code, message }` when the error carries one, else the given default with the error's text. */
 function toActionError(error: unknown, fallback: ActionError): ActionError {
@@ -59,8 +53,11 @@ export const saleManagementMachine = setup({
     input: {} as SaleManagementInput,
   },
   actors: {
-    checkManagerPin: required<CheckManagerPinOutput, CheckManagerPinInput>('checkManagerPin'),
-    submitAction: required<SubmitActionOutput, SubmitActionInput>('submitAction'),
+    checkManagerPin: requiredActor<CheckManagerPinOutput, CheckManagerPinInput>(
+      'saleManagement',
+      'checkManagerPin',
+    ),
+    submitAction: requiredActor<SubmitActionOutput, SubmitActionInput>('saleManagement', 'submitAction'),
   },
   guards: {
     isModeAllowed: ({ context, event }) => {

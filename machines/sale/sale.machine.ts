@@ -36,7 +36,8 @@
  * - Waiting tickets are saved by the app: `persistWaitingTickets` (a no-op here) is called with the new list
  *   after every change; a resumed ticket stays parked until its sale is created, so a crash loses nothing.
  */
-import { and, assertEvent, assign, fromPromise, not, setup } from 'xstate';
+import { and, assertEvent, assign, not, setup } from 'xstate';
+import { requiredActor } from '../support/required-actor';
 import { canApproveWithPin } from '../../src/domain/permissions';
 import { PAYMENT_TYPE } from '../../src/domain/constants';
 import type { Role } from '../../src/domain/constants';
@@ -261,10 +262,6 @@ function defaultNow(): string {
   return new Date().toISOString();
 }
 
-function notProvided(name: string): never {
-  throw new Error(`saleMachine: the '${name}' actor must be provided with saleMachine.provide({ actors })`);
-}
-
 export const saleMachine = setup({
   types: {} as {
     context: SaleContext;
@@ -274,16 +271,14 @@ export const saleMachine = setup({
   },
   actors: {
     /** GET sale by {id} (000 §7), answering the server's sale. */
-    loadSale: fromPromise<SaleRecord, LoadSaleInput>(async () => notProvided('loadSale')),
+    loadSale: requiredActor<SaleRecord, LoadSaleInput>('sale', 'loadSale'),
     /**
      * POST create sale (000 §7) with the Idempotency-Key header; for an order that already has an id (a
      * loaded sale) the app posts the update instead. Offline, the request queue answers OfflineQueued.
      */
-    createSale: fromPromise<CreateSaleOutput, CreateSaleInput>(async () => notProvided('createSale')),
+    createSale: requiredActor<CreateSaleOutput, CreateSaleInput>('sale', 'createSale'),
     /** POST check PIN code / role-by-code (000 §6, §7): who the PIN belongs to. */
-    checkManagerPin: fromPromise<CheckManagerPinOutput, CheckManagerPinInput>(async () =>
-      notProvided('checkManagerPin'),
-    ),
+    checkManagerPin: requiredActor<CheckManagerPinOutput, CheckManagerPinInput>('sale', 'checkManagerPin'),
   },
   guards: {
     hasSaleId: ({ context }) => context.saleId !== null,

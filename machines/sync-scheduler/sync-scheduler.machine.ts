@@ -42,7 +42,8 @@
  * - Side effects are actors (purgeExpired, flushQueue, readQueueStats) and actions (persistConfig,
  *   forwardForceSync) the app provides; the stubs here fail loudly.
  */
-import { and, assertEvent, assign, fromPromise, or, raise, setup, stateIn } from 'xstate';
+import { and, assertEvent, assign, or, raise, setup, stateIn } from 'xstate';
+import { requiredAction, requiredActor } from '../support/required-actor';
 import type { DoneActorEvent } from 'xstate';
 import { OFFLINE_QUEUE, OFFLINE_QUEUE_ERROR } from '../../src/domain/constants';
 import { DEFAULT_SYNC_CONFIG, mergeSyncConfig, updateSyncConfig } from '../../src/domain/sync-config';
@@ -59,12 +60,6 @@ import type {
   SyncSchedulerEvent,
   SyncSchedulerInput,
 } from './sync-scheduler.types';
-
-function notProvided(kind: 'actor' | 'action', name: string): never {
-  throw new Error(
-    `syncScheduler: the '${name}' ${kind} must be provided with syncSchedulerMachine.provide({ ${kind}s })`,
-  );
-}
 
 /** A wake-up a little after the retry is due, so the claim finds it due whatever the timers' rounding. */
 export const RETRY_WAKE_MARGIN_MS = 20;
@@ -100,15 +95,11 @@ export const syncSchedulerMachine = setup({
   },
   actors: {
     /** Deletes low-priority requests older than maxAge (never payments or orders); answers the stats. */
-    purgeExpired: fromPromise<PurgeExpiredOutput, PurgeExpiredInput>(async () =>
-      notProvided('actor', 'purgeExpired'),
-    ),
+    purgeExpired: requiredActor<PurgeExpiredOutput, PurgeExpiredInput>('syncScheduler', 'purgeExpired'),
     /** Sends one batch of due requests in priority order and records each result on its request. */
-    flushQueue: fromPromise<FlushQueueOutput, FlushQueueInput>(async () =>
-      notProvided('actor', 'flushQueue'),
-    ),
+    flushQueue: requiredActor<FlushQueueOutput, FlushQueueInput>('syncScheduler', 'flushQueue'),
     /** Reads the queue's counts (the health check). */
-    readQueueStats: fromPromise<QueueStats>(async () => notProvided('actor', 'readQueueStats')),
+    readQueueStats: requiredActor<QueueStats>('syncScheduler', 'readQueueStats'),
   },
   guards: {
     startsOnline: ({ context }) => context.initiallyOnline,
@@ -186,10 +177,12 @@ export const syncSchedulerMachine = setup({
     })),
     clearRetryDue: assign(({ context }) => ({ due: { ...context.due, retry: null } })),
     /** Saves the configuration (001 §2: Save applies it); called with the new one, after validation. */
-    persistConfig: (_, _params: { config: SyncSchedulerContext['config'] }) =>
-      notProvided('action', 'persistConfig'),
+    persistConfig: requiredAction<{ config: SyncSchedulerContext['config'] }>(
+      'syncScheduler',
+      'persistConfig',
+    ),
     /** A follower's force sync goes to the leader (e.g. on the queue's BroadcastChannel). */
-    forwardForceSync: () => notProvided('action', 'forwardForceSync'),
+    forwardForceSync: requiredAction('syncScheduler', 'forwardForceSync'),
   },
   delays: {
     immediateSyncDelay: OFFLINE_QUEUE.IMMEDIATE_SYNC_DELAY_MS,

@@ -25,7 +25,8 @@
  * - The operation itself (postMessage to the worker, Cache Storage, the offline queue) is an actor the app
  *   provides; the stub fails loudly.
  */
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
+import { requiredActor } from '../support/required-actor';
 import type {
   OperationOutput,
   OperationRequest,
@@ -63,11 +64,7 @@ export const workerToolsMachine = setup({
   },
   actors: {
     /** Runs one operation and answers what it found. */
-    runOperation: fromPromise<OperationOutput, OperationRequest>(async () => {
-      throw new Error(
-        "workerTools: the 'runOperation' actor must be provided with workerToolsMachine.provide({ actors })",
-      );
-    }),
+    runOperation: requiredActor<OperationOutput, OperationRequest>('workerTools', 'runOperation'),
   },
   guards: {
     hasInitial: ({ context }) => context.initial !== null,

@@ -32,7 +32,8 @@
  * - Side effects (reading the version, registration.update(), SKIP_WAITING, session storage, reload) are
  *   actors and actions the app provides; the stubs here fail loudly.
  */
-import { assertEvent, assign, fromPromise, not, setup } from 'xstate';
+import { assertEvent, assign, not, setup } from 'xstate';
+import { requiredAction, requiredActor } from '../support/required-actor';
 import { WORKER, WORKER_ERROR } from '../../src/domain/constants';
 import type {
   InitialiseOutput,
@@ -42,12 +43,6 @@ import type {
   WorkerUpdateEvent,
   WorkerUpdateInput,
 } from './worker-update.types';
-
-function notProvided(kind: 'actor' | 'action', name: string): never {
-  throw new Error(
-    `workerUpdate: the '${name}' ${kind} must be provided with workerUpdateMachine.provide({ ${kind}s })`,
-  );
-}
 
 function toUpdateError(error: unknown, code: string, fallback: string): WorkerUpdateError {
   if (error instanceof Error && error.message) return { code, message: error.message };
@@ -71,9 +66,9 @@ export const workerUpdateMachine = setup({
   },
   actors: {
     /** Waits for the registration and reads the active worker's version (GET_VERSION, 10 s). */
-    initialise: fromPromise<InitialiseOutput>(async () => notProvided('actor', 'initialise')),
+    initialise: requiredActor<InitialiseOutput>('workerUpdate', 'initialise'),
     /** registration.update(): a new worker, if any, then shows up as update.found / update.waiting. */
-    checkForUpdate: fromPromise<void>(async () => notProvided('actor', 'checkForUpdate')),
+    checkForUpdate: requiredActor<void>('workerUpdate', 'checkForUpdate'),
   },
   guards: {
     isEmbedded: ({ context }) => context.embedded,
@@ -118,12 +113,12 @@ export const workerUpdateMachine = setup({
     markUpdateInProgress: assign({ updateFlagSetAt: ({ context }) => context.now() }),
     forgetUpdateFlags: assign({ updateFlagSetAt: null }),
     /** Writes the in-progress flag to session storage (001 §4). */
-    persistUpdateFlag: (_, _params: PersistUpdateFlagParams) => notProvided('action', 'persistUpdateFlag'),
+    persistUpdateFlag: requiredAction<PersistUpdateFlagParams>('workerUpdate', 'persistUpdateFlag'),
     /** Removes the update flags from session storage. */
-    clearUpdateFlags: () => notProvided('action', 'clearUpdateFlags'),
+    clearUpdateFlags: requiredAction('workerUpdate', 'clearUpdateFlags'),
     /** Posts SKIP_WAITING to the waiting worker (001 §7). */
-    sendSkipWaiting: () => notProvided('action', 'sendSkipWaiting'),
-    reloadPage: () => notProvided('action', 'reloadPage'),
+    sendSkipWaiting: requiredAction('workerUpdate', 'sendSkipWaiting'),
+    reloadPage: requiredAction('workerUpdate', 'reloadPage'),
   },
   delays: {
     bannerDismissDelay: WORKER.UPDATE_BANNER_DISMISS_MS,
