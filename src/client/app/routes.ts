@@ -79,6 +79,12 @@ const saleArea: ScreenLoader = () => import('./areas/sale-area').then((m) => m.S
 const diagrams: ScreenLoader = () =>
   import('../features/diagrams/diagrams-screen').then((m) => m.DiagramsScreen);
 
+// The back office (features/back-office): its home, and one chunk per resource config on the shared screen.
+const backOfficeHome: ScreenLoader = () =>
+  import('./areas/back-office-area').then((m) => m.BackOfficeHomeArea);
+const units: ScreenLoader = () =>
+  import('../features/back-office/resources/units').then((m) => m.UnitsScreen);
+
 // Error pages ship in the shell: they must show even when a chunk cannot be fetched.
 const forbidden: ScreenLoader = () => Promise.resolve(ForbiddenScreen);
 const notFound: ScreenLoader = () => Promise.resolve(NotFoundScreen);
@@ -256,6 +262,8 @@ export const ROUTES: readonly AppRoute[] = [
     menu: { parent: 'sms' },
   }),
   admin({ id: 'smsReportDetails', path: '/admin/sms/report/details', module: MODULE.SMS }),
+  // The back office's home: every screen of the menu this user may open (features/back-office).
+  admin({ id: 'adminHome', path: '/admin', module: null, screen: backOfficeHome }),
   admin({ id: 'adminMembers', path: '/admin/members', module: MODULE.BACK_OFFICE, menu: { parent: 'cms' } }),
   admin({
     id: 'adminCategories',
@@ -282,7 +290,13 @@ export const ROUTES: readonly AppRoute[] = [
     module: MODULE.BACK_OFFICE,
     menu: { parent: 'cms' },
   }),
-  admin({ id: 'adminUnits', path: '/admin/units', module: MODULE.BACK_OFFICE, menu: { parent: 'cms' } }),
+  admin({
+    id: 'adminUnits',
+    path: '/admin/units',
+    module: MODULE.BACK_OFFICE,
+    screen: units,
+    menu: { parent: 'cms' },
+  }),
   admin({
     id: 'adminExpenses',
     path: '/admin/expenses',

@@ -1,0 +1,39 @@
+/**
+ * The back office's home (/admin) in its own chunk: the menu this user sees (menu.ts visibleMenu, the same
+ * filter as the navigation menu), as groups of links for the feature's home screen. Top-level links of the
+ * menu are gathered under the back office's own heading.
+ */
+import { useMemo } from 'react';
+import { BackOfficeHome } from '../../features/back-office/back-office-home';
+import type { HomeGroup } from '../../features/back-office/back-office-home';
+import { EXCLUDED_SCREENS } from '../layouts/nav-menu';
+import { MENU, visibleMenu } from '../menu';
+import type { MenuLink } from '../menu';
+import { useSessionFacts } from '../session';
+
+const HOME_ID = 'adminHome';
+
+function toLink(link: MenuLink) {
+  return { id: link.id, label: link.label, path: link.path };
+}
+
+export function BackOfficeHomeArea() {
+  const session = useSessionFacts();
+  const groups = useMemo((): HomeGroup[] => {
+    const visible = visibleMenu(MENU, {
+      modules: session.modules,
+      role: session.role,
+      excluded: EXCLUDED_SCREENS,
+    });
+    const loose = visible.filter((node): node is MenuLink => node.kind === 'link' && node.id !== HOME_ID);
+    const grouped = visible.flatMap((node) =>
+      node.kind === 'group'
+        ? [{ id: node.id, label: `navigation:${node.label}`, links: node.children.map(toLink) }]
+        : [],
+    );
+    return loose.length
+      ? [{ id: 'main', label: 'admin:home.general', links: loose.map(toLink) }, ...grouped]
+      : grouped;
+  }, [session.modules, session.role]);
+  return <BackOfficeHome groups={groups} />;
+}

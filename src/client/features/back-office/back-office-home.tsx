@@ -1,0 +1,74 @@
+/**
+ * The back office's home (/admin): one card per menu group with a link to every screen the user may open.
+ * The app gives it the links (the route table filtered by the user's role and modules, app/menu.ts), so it
+ * can never offer a screen the menu hides or miss one the menu shows.
+ */
+import { Card, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+
+export interface HomeLink {
+  id: string;
+  /** Key in the navigation namespace (the menu's own words). */
+  label: string;
+  path: string;
+}
+
+export interface HomeGroup {
+  id: string;
+  /** A key with its namespace (`navigation:menu.reports`). */
+  label: string;
+  links: readonly HomeLink[];
+}
+
+export function BackOfficeHome({ groups }: { groups: readonly HomeGroup[] }) {
+  const { t } = useTranslation(['admin', 'navigation']);
+  return (
+    <Stack gap="6" p={{ base: '3', md: '6' }} data-testid="back-office-home">
+      <Stack gap="1">
+        <Heading as="h1" size="2xl">
+          {t('home.title')}
+        </Heading>
+        <Text color="fg.muted">{t('home.intro')}</Text>
+      </Stack>
+      {groups.length === 0 ? (
+        <Text>{t('home.none')}</Text>
+      ) : (
+        <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
+          {groups.map((group) => (
+            <Card.Root key={group.id} variant="outline" data-home-group={group.id}>
+              <Card.Header>
+                <Heading as="h2" size="md">
+                  {t(group.label)}
+                </Heading>
+              </Card.Header>
+              <Card.Body>
+                <Stack as="ul" gap="1" listStyleType="none">
+                  {group.links.map((link) => (
+                    <li key={link.id}>
+                      <Link
+                        asChild
+                        display="flex"
+                        alignItems="center"
+                        minH="11"
+                        px="2"
+                        rounded="md"
+                        color="brand.fg"
+                        _hover={{ bg: 'brand.subtle' }}
+                        focusRingColor="brand.focusRing"
+                      >
+                        <RouterLink to={link.path} data-home-link={link.id}>
+                          {t(link.label, { ns: 'navigation' })}
+                        </RouterLink>
+                      </Link>
+                    </li>
+                  ))}
+                </Stack>
+              </Card.Body>
+            </Card.Root>
+          ))}
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,173 @@
+/**
+ * The calls of one back-office resource (src/contracts/resource.ts gives the routes): list, get, create,
+ * update, delete, bulk, import and export, for any resource name. Thin: the path, the options, the contract's
+ * types; resource-actors.ts hands them to the resource machine.
+ *
+ * - Every write carries the Idempotency-Key of its intent, made once by the screen and reused on a retry
+ *   (docs/decisions/005-idempotency-keys.md); a dry run gets its own key (it changes nothing, but the server asks one of every write).
+ * - No notices: the screen shows every error where it belongs (a field, the import preview, the bulk bar).
+ * - Offline, a create or update is stored by the request queue (lib/offline-queue) and resolves with its
+ *   receipt; `save` says so (`queued: true`), so the screen never takes the receipt for a row.
+ * - The export is a streamed CSV, not the JSON envelope: it is read with fetch, counting bytes for the
+ *   progress, with the session's token as the API client sends it.
+ */
+import type { SaveOutput } from '../../../../machines/resource/resource.types';
+import type { Page } from '../../../contracts/envelope';
+import type { BulkRequest, BulkResult, ImportMode, ImportResult } from '../../../contracts/resource';
+import { api } from '../../lib/api/api';
+import { ApiError } from '../../lib/api/api-error';
+import { API_BASE } from '../../lib/api/client';
+import type { ApiClient } from '../../lib/api/client';
+import { flattenQuery } from '../../lib/api/query';
+import type { QueryParams } from '../../lib/api/query';
+import { readToken } from '../../lib/storage';
+
+export interface ListParams {
+  page: number;
+  per_page: number;
+  sort?: string | undefined;
+  search?: string | undefined;
+  filter?: Record<string, string | string[]> | undefined;
+}
+
+interface CallOptions {
+  signal?: AbortSignal;
+  client?: ApiClient;
+}
+
+function toQuery(params: Partial<ListParams>): QueryParams {
+  return {
+    page: params.page,
+    per_page: params.per_page,
+    sort: params.sort,
+    search: params.search,
+    ...(params.filter ? { filter: { ...params.filter } } : {}),
+  };
+}
+
+export function listRows<Row>(
+  name: string,
+  params: ListParams,
+  { signal, client = api }: CallOptions = {},
+): Promise<Page<Row>> {
+  return client.get<Page<Row>>(`/${name}`, { query: toQuery(params), skipNotice: true, signal });
+}
+
+export function getRow<Row>(
+  name: string,
+  id: number,
+  { signal, client = api }: CallOptions = {},
+): Promise<Row> {
+  return client.get<Row>(`/${name}/${id}`, { skipNotice: true, signal });
+}
+
+function isQueued(answer: unknown): boolean {
+  return typeof answer === 'object' && answer !== null && (answer as { offline?: unknown }).offline === true;
+}
+
+/** Creates (id null) or updates the row; the answer is the row, or the offline queue's receipt. */
+export async function saveRow<Row extends { id: number }>(
+  name: string,
+  id: number | null,
+  values: Record<string, unknown>,
+  idempotencyKey: string,
+  { signal, client = api }: CallOptions = {},
+): Promise<SaveOutput> {
+  const url = id === null ? `/${name}` : `/${name}/${id}`;
+  const answer = await client.post<Row>(url, values, { idempotencyKey, skipNotice: true, signal });
+  return isQueued(answer) ? { queued: true } : { queued: false, row: answer };
+}
+
+export function deleteRow(
+  name: string,
+  id: number,
+  idempotencyKey: string,
+  { signal, client = api }: CallOptions = {},
+): Promise<unknown> {
+  return client.delete(`/${name}/${id}`, { idempotencyKey, skipNotice: true, signal });
+}
+
+export function bulkRows(
+  name: string,
+  request: BulkRequest,
+  idempotencyKey: string,
+  { signal, client = api }: CallOptions = {},
+): Promise<BulkResult> {
+  return client.post<BulkResult>(`/${name}/bulk`, request, {
+    idempotencyKey,
+    skipNotice: true,
+    timeout: 'long',
+    signal,
+  });
+}
+
+/** Sends the CSV as multipart (`file`, `mode`); a dry run checks every row and changes nothing. */
+export function importRows(
+  name: string,
+  file: Blob & { name?: string },
+  mode: ImportMode,
+  idempotencyKey: string,
+  { signal, client = api }: CallOptions = {},
+): Promise<ImportResult> {
+  const form = new FormData();
+  form.append('mode', mode);
+  form.append('file', file, file.name ?? `${name}.csv`);
+  return client.post<ImportResult>(`/${name}/import`, form, {
+    idempotencyKey,
+    skipNotice: true,
+    timeout: 'long',
+    signal,
+  });
+}
+
+export interface ExportProgress {
+  (loaded: number, total: number | null): void;
+}
+
+/**
+ * Reads the streamed CSV of the list as it is narrowed now, reporting the bytes received, and resolves with
+ * the file as a Blob (the caller saves it).
+ */
+export async function exportRows(
+  name: string,
+  params: Omit<Partial<ListParams>, 'page' | 'per_page'>,
+  onProgress: ExportProgress,
+  { signal, fetchImpl = fetch }: { signal?: AbortSignal; fetchImpl?: typeof fetch } = {},
+): Promise<Blob> {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(flattenQuery(toQuery(params)))) {
+    for (const one of Array.isArray(value) ? value : [value]) query.append(key, one);
+  }
+  const token = readToken();
+  const search = query.toString();
+  let response: Response;
+  try {
+    response = await fetchImpl(`${API_BASE}/${name}/export${search ? `?${search}` : ''}`, {
+      headers: { accept: 'text/csv', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      credentials: 'omit',
+      signal,
+    });
+  } catch (cause) {
+    throw new ApiError({ status: 0, kind: 'network', message: 'Unable to connect to server.', cause });
+  }
+  if (!response.ok || !response.body) {
+    const body = (await response.json().catch(() => ({}))) as { message?: unknown; code?: unknown };
+    const error = new ApiError({
+      status: response.status,
+      message: typeof body.message === 'string' ? body.message : `HTTP ${response.status}`,
+    });
+    throw Object.assign(error, typeof body.code === 'string' ? { code: body.code } : {});
+  }
+  const total = Number(response.headers.get('content-length')) || null;
+  const reader = response.body.getReader();
+  const parts: Uint8Array[] = [];
+  let loaded = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parts.push(value);
+    loaded += value.byteLength;
+    onProgress(loaded, total);
+  }
+  return new Blob(parts as BlobPart[], { type: 'text/csv;charset=utf-8' });
+}

@@ -1,0 +1,65 @@
+/**
+ * What one back-office resource tells the one resource screen (docs/decisions/013-back-office-client-libraries.md): its API path, its i18n
+ * namespace, its table columns, its form fields with the zod schema the server parses the same body with,
+ * and what it offers (bulk actions, import, export). Everything else (paging, search, selection, the editor's
+ * states, import and export) is the shared screen and machine: a resource is a config, never a copy.
+ */
+import type { ReactNode } from 'react';
+import type { z } from 'zod';
+import type { ResourceRow } from '../../../../machines/resource/resource.types';
+import type { BulkAction } from '../../../contracts/resource';
+
+export interface ColumnConfig<Row extends ResourceRow> {
+  /** The row's field; also the sort key when `sortable`. */
+  field: keyof Row & string;
+  /** Key in the resource's namespace. */
+  label: string;
+  sortable?: boolean;
+  /** How the cell shows the value; the raw value as text when absent. */
+  cell?: (row: Row) => ReactNode;
+  /** Shown only from this breakpoint up (a phone keeps the first columns). */
+  hideBelow?: 'sm' | 'md' | 'lg';
+}
+
+export type FieldKind = 'text' | 'switch';
+
+export interface FieldConfig {
+  name: string;
+  kind: FieldKind;
+  /** Key in the resource's namespace. */
+  label: string;
+  /** Key in the resource's namespace for a hint under the field. */
+  hint?: string;
+  required?: boolean;
+  maxLength?: number;
+}
+
+export interface FilterConfig {
+  field: string;
+  /** Key in the resource's namespace. */
+  label: string;
+  /** Values with their label keys; '' (no filter) comes first on its own. */
+  options: ReadonlyArray<{ value: string; label: string }>;
+}
+
+export interface ResourceConfig<Row extends ResourceRow = ResourceRow> {
+  /** The resource's name in the API (`units` → /api/units) and in test ids. */
+  name: string;
+  /** Its own i18n namespace (locales/<lang>/admin-<name>.json): `title`, `one`, the labels it names. */
+  namespace: string;
+  columns: ReadonlyArray<ColumnConfig<Row>>;
+  fields: readonly FieldConfig[];
+  /** The create body's schema from src/contracts: the form is checked with what the server checks. */
+  schema: z.ZodType;
+  /** A new row's form. */
+  defaults: Record<string, unknown>;
+  /** The list's order when the user has chosen none. */
+  defaultSort?: string;
+  filters?: readonly FilterConfig[];
+  bulkActions: readonly BulkAction[];
+  /** The column headers an import file needs, in file order (as the server's export writes them). */
+  importColumns?: readonly string[];
+  canExport: boolean;
+  /** What names a row in a confirmation ("Delete Box?"). */
+  rowLabel: (row: Row) => string;
+}

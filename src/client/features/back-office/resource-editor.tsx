@@ -1,0 +1,161 @@
+/**
+ * The editor of one row (new or existing) in a dialog: the config's fields, each error beside its field in the
+ * user's language, the server's refusal above the form. What the user typed lives in the machine, so a
+ * failed validation, a 422, a duplicate 409 or a lost connection keeps every character; the dialog closes
+ * only on Cancel, Escape, or a save that succeeded.
+ */
+import {
+  Alert,
+  Button,
+  CloseButton,
+  Dialog,
+  Field,
+  Input,
+  Portal,
+  Spinner,
+  Stack,
+  Switch,
+} from '@chakra-ui/react';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  selectEditor,
+  selectEditorBusy,
+  selectEditorOpen,
+  selectEditorStatus,
+} from '../../../../machines/resource/resource.selectors';
+import { newIdempotencyKey } from '../../lib/api/idempotency-key';
+import type { FieldConfig, ResourceConfig } from './resource-config';
+import { ResourceActor } from './resource-actor';
+import { errorText, issueText } from './resource-text';
+
+function FieldInput({ field, ns }: { field: FieldConfig; ns: string }) {
+  const { t } = useTranslation([ns, 'admin']);
+  const actor = ResourceActor.useActorRef();
+  const value = ResourceActor.useSelector((s) => selectEditor(s).values[field.name]);
+  const issues = ResourceActor.useSelector((s) => selectEditor(s).fieldErrors[field.name]);
+  const busy = ResourceActor.useSelector(selectEditorBusy);
+  const change = (next: unknown) => actor.send({ type: 'field.change', name: field.name, value: next });
+  const invalid = issues !== undefined && issues.length > 0;
+  if (field.kind === 'switch') {
+    return (
+      <Field.Root invalid={invalid} disabled={busy}>
+        <Switch.Root
+          checked={value === true || value === 'true' || value === '1'}
+          onCheckedChange={(details) => change(details.checked)}
+          colorPalette="brand"
+          minH="11"
+        >
+          <Switch.HiddenInput data-testid={`field-${field.name}`} />
+          <Switch.Control />
+          <Switch.Label>{t(field.label, { ns })}</Switch.Label>
+        </Switch.Root>
+        {invalid && <Field.ErrorText>{issues.map((issue) => issueText(t, issue)).join(' ')}</Field.ErrorText>}
+      </Field.Root>
+    );
+  }
+  return (
+    <Field.Root invalid={invalid} required={field.required} disabled={busy}>
+      <Field.Label>
+        {t(field.label, { ns })}
+        {field.required && <Field.RequiredIndicator />}
+      </Field.Label>
+      <Input
+        name={field.name}
+        value={value === null || value === undefined ? '' : String(value)}
+        onChange={(event) => change(event.currentTarget.value)}
+        maxLength={field.maxLength}
+        size="lg"
+        autoComplete="off"
+        data-testid={`field-${field.name}`}
+      />
+      {field.hint && !invalid && <Field.HelperText>{t(field.hint, { ns })}</Field.HelperText>}
+      {invalid && (
+        <Field.ErrorText data-testid={`field-error-${field.name}`}>
+          {issues.map((issue) => issueText(t, issue)).join(' ')}
+        </Field.ErrorText>
+      )}
+    </Field.Root>
+  );
+}
+
+export function ResourceEditor({ config }: { config: ResourceConfig }) {
+  const { t } = useTranslation(['admin', config.namespace]);
+  const actor = ResourceActor.useActorRef();
+  const open = ResourceActor.useSelector(selectEditorOpen);
+  const status = ResourceActor.useSelector(selectEditorStatus);
+  const editor = ResourceActor.useSelector(selectEditor);
+  const busy = ResourceActor.useSelector(selectEditorBusy);
+  const isNew = editor.id === null;
+  const close = () => actor.send({ type: 'editor.close' });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    actor.send({ type: 'editor.submit', idempotencyKey: newIdempotencyKey() });
+  };
+  const one = t('one', { ns: config.namespace });
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(details) => !details.open && close()}
+      size={{ base: 'full', md: 'md' }}
+      placement="center"
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="resource-editor" data-status={status}>
+            <form onSubmit={submit} noValidate>
+              <Dialog.Header>
+                <Dialog.Title>
+                  {t(isNew ? 'editor.newTitle' : 'editor.editTitle', { what: one })}
+                </Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                {status === 'loading' ? (
+                  <Spinner color="brand.solid" aria-label={t('states.loading')} />
+                ) : (
+                  <Stack gap="4">
+                    {editor.error && status !== 'editing' && (
+                      <Alert.Root status="error" data-testid="editor-error">
+                        <Alert.Indicator />
+                        <Alert.Title>{errorText(t, editor.error)}</Alert.Title>
+                      </Alert.Root>
+                    )}
+                    {status !== 'loadFailed' &&
+                      config.fields.map((field) => (
+                        <FieldInput key={field.name} field={field} ns={config.namespace} />
+                      ))}
+                  </Stack>
+                )}
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button variant="outline" minH="11" onClick={close} data-testid="editor-cancel">
+                  {t('actions.cancel')}
+                </Button>
+                {status === 'loadFailed' ? (
+                  <Button minH="11" colorPalette="brand" onClick={() => actor.send({ type: 'editor.retry' })}>
+                    {t('actions.retry')}
+                  </Button>
+                ) : (
+                  <Button
+                    type="submit"
+                    minH="11"
+                    colorPalette="brand"
+                    loading={busy && status !== 'loading'}
+                    disabled={status === 'loading'}
+                    data-testid="editor-save"
+                  >
+                    {t('actions.save')}
+                  </Button>
+                )}
+              </Dialog.Footer>
+            </form>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label={t('actions.close')} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

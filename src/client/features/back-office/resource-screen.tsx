@@ -1,0 +1,340 @@
+/**
+ * The one back-office resource screen (docs/decisions/013-back-office-client-libraries.md): it renders a config (resource-config.ts) on the
+ * resource machine. The root gives the machine its real calls (resource-actors.ts); the parts read one fact
+ * each and send typed events. Loading, empty, error and offline are states of the machine, drawn here; the
+ * rows already shown stay while a refresh loads.
+ */
+import {
+  Alert,
+  Box,
+  Button,
+  Heading,
+  HStack,
+  Input,
+  NativeSelect,
+  Progress,
+  Spinner,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  selectEditor,
+  selectEditorStatus,
+  selectExport,
+  selectExportStatus,
+  selectFilter,
+  selectIsLoading,
+  selectIsNarrowed,
+  selectItems,
+  selectListError,
+  selectListStatus,
+  selectPage,
+  selectPageCount,
+  selectSearchText,
+  selectTotal,
+} from '../../../../machines/resource/resource.selectors';
+import type { ResourceConfig } from './resource-config';
+import { ResourceActor } from './resource-actor';
+import { resourceLogic } from './resource-actors';
+import { BulkBar, BulkDialog, RemoveDialog } from './resource-bulk';
+import { ResourceEditor } from './resource-editor';
+import { ImportDialog } from './resource-import';
+import { ResourceTable } from './resource-table';
+import { errorText } from './resource-text';
+
+function SearchBox({ config }: { config: ResourceConfig }) {
+  const { t } = useTranslation('admin');
+  const actor = ResourceActor.useActorRef();
+  const text = ResourceActor.useSelector(selectSearchText);
+  return (
+    <Input
+      type="search"
+      size="lg"
+      maxW={{ base: 'full', md: 'sm' }}
+      value={text}
+      placeholder={t('toolbar.search')}
+      aria-label={t('toolbar.searchIn', { what: t('title', { ns: config.namespace }) })}
+      onChange={(event) => actor.send({ type: 'search.type', text: event.currentTarget.value })}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') actor.send({ type: 'search.apply' });
+      }}
+      data-testid="resource-search"
+    />
+  );
+}
+
+function Filters({ config }: { config: ResourceConfig }) {
+  const { t } = useTranslation(['admin', config.namespace]);
+  const actor = ResourceActor.useActorRef();
+  const filter = ResourceActor.useSelector(selectFilter);
+  return (
+    <>
+      {(config.filters ?? []).map((f) => (
+        <NativeSelect.Root key={f.field} size="lg" maxW="56">
+          <NativeSelect.Field
+            aria-label={t(f.label, { ns: config.namespace })}
+            value={filter[f.field] ?? ''}
+            onChange={(event) =>
+              actor.send({ type: 'filter.set', field: f.field, value: event.currentTarget.value || null })
+            }
+            data-testid={`filter-${f.field}`}
+          >
+            <option value="">{t('toolbar.all', { what: t(f.label, { ns: config.namespace }) })}</option>
+            {f.options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {t(option.label, { ns: config.namespace })}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      ))}
+    </>
+  );
+}
+
+function ExportButton({ config }: { config: ResourceConfig }) {
+  const { t } = useTranslation('admin');
+  const actor = ResourceActor.useActorRef();
+  const status = ResourceActor.useSelector(selectExportStatus);
+  const progress = ResourceActor.useSelector((s) => selectExport(s).progress);
+  if (!config.canExport) return null;
+  return (
+    <Button
+      minH="11"
+      variant="outline"
+      loading={status === 'exporting'}
+      loadingText={
+        progress ? t('export.progress', { kb: Math.round(progress.loaded / 1024) }) : t('export.running')
+      }
+      onClick={() => actor.send({ type: 'export.start' })}
+      data-testid="resource-export"
+    >
+      {t('toolbar.export')}
+    </Button>
+  );
+}
+
+function Toolbar({ config }: { config: ResourceConfig }) {
+  const { t } = useTranslation(['admin', config.namespace]);
+  const actor = ResourceActor.useActorRef();
+  return (
+    <Stack gap="3">
+      <HStack justify="space-between" wrap="wrap" gap="3">
+        <Heading as="h1" size="2xl">
+          {t('title', { ns: config.namespace })}
+        </Heading>
+        <HStack gap="2" wrap="wrap">
+          {config.importColumns && (
+            <Button
+              minH="11"
+              variant="outline"
+              onClick={() => actor.send({ type: 'import.open' })}
+              data-testid="resource-import"
+            >
+              {t('toolbar.import')}
+            </Button>
+          )}
+          <ExportButton config={config} />
+          <Button
+            minH="11"
+            colorPalette="brand"
+            onClick={() => actor.send({ type: 'editor.create', values: { ...config.defaults } })}
+            data-testid="resource-new"
+          >
+            {t('toolbar.new', { what: t('one', { ns: config.namespace }) })}
+          </Button>
+        </HStack>
+      </HStack>
+      <HStack gap="2" wrap="wrap">
+        <SearchBox config={config} />
+        <Filters config={config} />
+      </HStack>
+    </Stack>
+  );
+}
+
+/** What just happened that is not a dialog: a save (or a save the offline queue will send), a failed export. */
+function Notices({ config }: { config: ResourceConfig }) {
+  const { t } = useTranslation(['admin', config.namespace]);
+  const actor = ResourceActor.useActorRef();
+  const editorStatus = ResourceActor.useSelector(selectEditorStatus);
+  const queued = ResourceActor.useSelector((s) => selectEditor(s).queued);
+  const exportStatus = ResourceActor.useSelector(selectExportStatus);
+  const exportError = ResourceActor.useSelector((s) => selectExport(s).error);
+  return (
+    <Stack gap="2" aria-live="polite">
+      {editorStatus === 'saved' && (
+        <Alert.Root status={queued ? 'info' : 'success'} data-testid="saved-notice">
+          <Alert.Indicator />
+          <Alert.Title>
+            {t(queued ? 'notices.queued' : 'notices.saved', { what: t('one', { ns: config.namespace }) })}
+          </Alert.Title>
+          <Button size="sm" variant="ghost" ms="auto" onClick={() => actor.send({ type: 'editor.close' })}>
+            {t('actions.close')}
+          </Button>
+        </Alert.Root>
+      )}
+      {exportStatus === 'failed' && exportError && (
+        <Alert.Root status="error" data-testid="export-error">
+          <Alert.Indicator />
+          <Alert.Title>{errorText(t, exportError)}</Alert.Title>
+          <Button size="sm" variant="ghost" ms="auto" onClick={() => actor.send({ type: 'export.dismiss' })}>
+            {t('actions.close')}
+          </Button>
+        </Alert.Root>
+      )}
+    </Stack>
+  );
+}
+
+function ListBody({ config }: { config: ResourceConfig }) {
+  const { t } = useTranslation(['admin', config.namespace]);
+  const actor = ResourceActor.useActorRef();
+  const status = ResourceActor.useSelector(selectListStatus);
+  const error = ResourceActor.useSelector(selectListError);
+  const narrowed = ResourceActor.useSelector(selectIsNarrowed);
+  const hasRows = ResourceActor.useSelector((s) => selectItems(s).length > 0);
+  const loading = ResourceActor.useSelector(selectIsLoading);
+  if (status === 'error' || status === 'offline') {
+    return (
+      <Alert.Root status={status === 'offline' ? 'warning' : 'error'} data-testid={`list-${status}`}>
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Title>{status === 'offline' ? t('states.offline') : t('states.error')}</Alert.Title>
+          {error && status === 'error' && <Alert.Description>{errorText(t, error)}</Alert.Description>}
+        </Alert.Content>
+        <Button minH="11" onClick={() => actor.send({ type: 'list.retry' })} data-testid="list-retry">
+          {t('actions.retry')}
+        </Button>
+      </Alert.Root>
+    );
+  }
+  if (status === 'empty') {
+    return (
+      <Stack align="center" textAlign="center" gap="3" py="12" data-testid="list-empty">
+        <Text fontSize="lg">
+          {narrowed ? t('states.noMatch') : t('states.empty', { what: t('title', { ns: config.namespace }) })}
+        </Text>
+        {!narrowed && (
+          <Button
+            minH="11"
+            colorPalette="brand"
+            onClick={() => actor.send({ type: 'editor.create', values: { ...config.defaults } })}
+          >
+            {t('toolbar.new', { what: t('one', { ns: config.namespace }) })}
+          </Button>
+        )}
+      </Stack>
+    );
+  }
+  if (loading && !hasRows) {
+    return (
+      <HStack justify="center" py="12" data-testid="list-loading">
+        <Spinner color="brand.solid" size="lg" />
+        <Text>{t('states.loading')}</Text>
+      </HStack>
+    );
+  }
+  return (
+    <Box position="relative" data-testid="list-ready" aria-busy={loading}>
+      {loading && (
+        <Progress.Root value={null} size="xs" colorPalette="brand" position="absolute" top="0" insetX="0">
+          <Progress.Track>
+            <Progress.Range />
+          </Progress.Track>
+        </Progress.Root>
+      )}
+      <ResourceTable config={config} />
+      <Pager />
+    </Box>
+  );
+}
+
+function Pager() {
+  const { t } = useTranslation('admin');
+  const actor = ResourceActor.useActorRef();
+  const page = ResourceActor.useSelector(selectPage);
+  const pages = ResourceActor.useSelector(selectPageCount);
+  const total = ResourceActor.useSelector(selectTotal);
+  return (
+    <HStack as="nav" aria-label={t('pager.label')} justify="space-between" wrap="wrap" gap="2" pt="3">
+      <Text color="fg.muted" data-testid="pager-total">
+        {t('pager.total', { count: total })}
+      </Text>
+      <HStack gap="2">
+        <Button
+          minH="11"
+          variant="outline"
+          disabled={page <= 1}
+          onClick={() => actor.send({ type: 'page.go', page: page - 1 })}
+          data-testid="pager-previous"
+        >
+          {t('pager.previous')}
+        </Button>
+        <Text data-testid="pager-page">{t('pager.page', { page, pages })}</Text>
+        <Button
+          minH="11"
+          variant="outline"
+          disabled={page >= pages}
+          onClick={() => actor.send({ type: 'page.go', page: page + 1 })}
+          data-testid="pager-next"
+        >
+          {t('pager.next')}
+        </Button>
+      </HStack>
+    </HStack>
+  );
+}
+
+/** Tells the machine when the browser is back online, so an offline list loads again by itself. */
+function OnlineListener() {
+  const actor = ResourceActor.useActorRef();
+  useEffect(() => {
+    const online = () => actor.send({ type: 'connection.online' });
+    window.addEventListener('online', online);
+    return () => window.removeEventListener('online', online);
+  }, [actor]);
+  return null;
+}
+
+function ResourceView({ config }: { config: ResourceConfig }) {
+  const status = ResourceActor.useSelector(selectListStatus);
+  return (
+    <Stack
+      gap="4"
+      p={{ base: '3', md: '6' }}
+      data-testid="resource-screen"
+      data-resource={config.name}
+      data-list={status}
+    >
+      <Toolbar config={config} />
+      <Notices config={config} />
+      <BulkBar config={config} />
+      <ListBody config={config} />
+      <ResourceEditor config={config} />
+      <BulkDialog config={config} />
+      <RemoveDialog config={config} />
+      <ImportDialog config={config} />
+      <OnlineListener />
+    </Stack>
+  );
+}
+
+export function ResourceScreen({ config }: { config: ResourceConfig }) {
+  const logic = useMemo(() => resourceLogic(config), [config]);
+  // The namespaces load before the screen shows (Suspense): no key flashes untranslated.
+  useTranslation(['admin', config.namespace]);
+  return (
+    <ResourceActor.Provider
+      logic={logic}
+      options={{
+        input: { resource: config.name, ...(config.defaultSort ? { sort: config.defaultSort } : {}) },
+      }}
+    >
+      <ResourceView config={config} />
+    </ResourceActor.Provider>
+  );
+}

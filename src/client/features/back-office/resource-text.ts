@@ -1,0 +1,28 @@
+/**
+ * The words for a resource failure, picked by the server's error code, else by the kind of failure
+ * (admin namespace `errors.code.<code>`, then `errors.<kind>`): never by the server's English message.
+ */
+import type { TFunction } from 'i18next';
+import type { FieldIssue, ResourceError } from '../../../../machines/resource/resource.types';
+
+export function errorText(t: TFunction, error: ResourceError): string {
+  const keys = [...(error.code ? [`admin:errors.code.${error.code}`] : []), `admin:errors.${error.kind}`];
+  if (error.inUse) {
+    return t('admin:errors.inUse', {
+      count: error.inUse.count,
+      what: t(`admin:resources.${error.inUse.resource}`, { defaultValue: error.inUse.resource }),
+    });
+  }
+  return t(keys);
+}
+
+/** One field's problem in the user's language; a server text without a code is shown as it came. */
+export function issueText(t: TFunction, issue: FieldIssue): string {
+  if (issue.code === 'server') return issue.message;
+  return t([`admin:validation.${issue.code}`, 'admin:validation.invalid'], issue.params ?? {});
+}
+
+/** A code of an import row or a bulk row: its words when known, else the server's text. */
+export function rowProblemText(t: TFunction, code: string | undefined, message: string | undefined): string {
+  return code ? t(`admin:rowErrors.${code}`, { defaultValue: message ?? code }) : (message ?? '');
+}
