@@ -10,6 +10,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { AuthUser, LoginResponse, ProfileBody } from '../../contracts/auth';
+import { ERROR_CODE } from '../../contracts/error-codes';
 import type { ModulePermission, Role } from '../../domain/constants';
 import { normalisePhone } from '../../domain/normalise';
 import type { AuthContext } from '../auth-context';
@@ -30,7 +31,7 @@ import { stores } from '../db/schema/stores';
 import { tenants } from '../db/schema/tenants';
 import { pinLookup, users } from '../db/schema/users';
 import { workstations } from '../db/schema/workstations';
-import { storeWhere, tenantIdWhere, tenantWhere } from '../db/scoped';
+import { NO_STORE_MESSAGE, storeWhere, tenantIdWhere, tenantWhere } from '../db/scoped';
 import { forbidden, HttpError, unauthorized, unprocessable } from '../errors';
 import {
   generalSettingsView,
@@ -49,9 +50,21 @@ export class ThrottledError extends HttpError {
   constructor(
     message: string,
     readonly until: Date,
+    code: typeof ERROR_CODE.LOGIN_LOCKED | typeof ERROR_CODE.PIN_LOCKED,
   ) {
-    super(429, message);
+    super(429, message, undefined, code);
   }
+}
+
+/**
+ * A wrong PIN, on the form's `field`: `details.tries_left` is how many more wrong PINs lock PIN entry, so the
+ * pad says it in the cashier's language (docs/errors.md) instead of reading the English sentence.
+ */
+export function wrongPinError(field: string, remaining: number): HttpError {
+  const message = `${WRONG_PIN_MESSAGE} ${remaining} ${remaining === 1 ? 'try' : 'tries'} left before PIN entry is locked.`;
+  return new HttpError(422, message, { [field]: [WRONG_PIN_MESSAGE] }, ERROR_CODE.WRONG_PIN, {
+    tries_left: remaining,
+  });
 }
 
 // ---- users -------------------------------------------------------------------------------------------
@@ -116,7 +129,7 @@ async function loadUser(db: Queryable, auth: AuthContext): Promise<UserRow> {
 
 /** The session's store; 403 for a session not bound to one. */
 export function sessionStoreId(auth: AuthContext): number {
-  if (auth.storeId === null) throw forbidden('This session is not bound to a store. Log in to a store.');
+  if (auth.storeId === null) throw forbidden(NO_STORE_MESSAGE, ERROR_CODE.NO_STORE);
   return auth.storeId;
 }
 
@@ -159,7 +172,13 @@ async function findTenant(db: Queryable, code: string | undefined): Promise<{ id
   }
   // No code: allowed only while there is exactly one tenant (a one-salon install).
   const rows = await db.select({ id: tenants.id }).from(tenants).orderBy(asc(tenants.id)).limit(2);
-  if (rows.length > 1) throw unprocessable('Enter your salon code.', { tenant: ['Enter your salon code.'] });
+  if (rows.length > 1) {
+    throw unprocessable(
+      'Enter your salon code.',
+      { tenant: ['Enter your salon code.'] },
+      ERROR_CODE.TENANT_REQUIRED,
+    );
+  }
   return rows[0] ?? null;
 }
 
@@ -176,7 +195,7 @@ export async function login(
   const tenant = await findTenant(db, input.tenant);
   const throttleKey = LoginThrottle.key(tenant?.id ?? `code:${input.tenant ?? ''}`, input.username);
   const locked = throttle.lockedUntil(throttleKey, now.getTime());
-  if (locked) throw new ThrottledError(LOGIN_LOCKED_MESSAGE, locked);
+  if (locked) throw new ThrottledError(LOGIN_LOCKED_MESSAGE, locked, ERROR_CODE.LOGIN_LOCKED);
 
   const [found] = tenant
     ? await db
@@ -194,8 +213,8 @@ export async function login(
   const ok = await verifySecret(found?.isActive ? found.passwordHash : null, input.password);
   if (!ok || !found || !tenant) {
     const lockedNow = throttle.fail(throttleKey, now.getTime());
-    if (lockedNow) throw new ThrottledError(LOGIN_LOCKED_MESSAGE, lockedNow);
-    throw unauthorized(BAD_CREDENTIALS_MESSAGE);
+    if (lockedNow) throw new ThrottledError(LOGIN_LOCKED_MESSAGE, lockedNow, ERROR_CODE.LOGIN_LOCKED);
+    throw unauthorized(BAD_CREDENTIALS_MESSAGE, ERROR_CODE.BAD_CREDENTIALS);
   }
   throttle.succeed(throttleKey);
   const user = found as UserRow;
@@ -298,7 +317,7 @@ export async function checkPin(
   if (auth.sessionId === undefined) throw unauthorized();
   const attempt = await claimPinAttempt(db, auth.tenantId, auth.userId, now);
   if (attempt.kind === 'locked')
-    throw new ThrottledError(pinLockedMessage(attempt.until, now), attempt.until);
+    throw new ThrottledError(pinLockedMessage(attempt.until, now), attempt.until, ERROR_CODE.PIN_LOCKED);
 
   const [tenant] = await db
     .select({ pinSecret: tenants.pinSecret })
@@ -322,9 +341,9 @@ export async function checkPin(
 
   if (!ok || !owner) {
     const failure = await recordPinFailure(db, auth.tenantId, auth.userId, attempt.attempt, now);
-    if (failure.locked && failure.until) throw new ThrottledError(PIN_LOCKED_MESSAGE, failure.until);
-    const message = `${WRONG_PIN_MESSAGE} ${failure.remaining} ${failure.remaining === 1 ? 'try' : 'tries'} left before PIN entry is locked.`;
-    throw unprocessable(message, { code: [WRONG_PIN_MESSAGE] });
+    if (failure.locked && failure.until)
+      throw new ThrottledError(PIN_LOCKED_MESSAGE, failure.until, ERROR_CODE.PIN_LOCKED);
+    throw wrongPinError('code', failure.remaining);
   }
   await resetPinFailures(db, auth.tenantId, auth.userId);
   const expiresAt = new Date(now.getTime() + PIN_APPROVAL_TTL_MS);
@@ -457,12 +476,12 @@ export async function changePassword(
   if (!user || !user.isActive) throw unauthorized(SESSION_ENDED_MESSAGE);
   const key = LoginThrottle.key(auth.tenantId, user.username);
   const locked = throttle.lockedUntil(key, now.getTime());
-  if (locked) throw new ThrottledError(LOGIN_LOCKED_MESSAGE, locked);
+  if (locked) throw new ThrottledError(LOGIN_LOCKED_MESSAGE, locked, ERROR_CODE.LOGIN_LOCKED);
   if (!(await verifySecret(user.passwordHash, input.current_password))) {
     const lockedNow = throttle.fail(key, now.getTime());
-    if (lockedNow) throw new ThrottledError(LOGIN_LOCKED_MESSAGE, lockedNow);
+    if (lockedNow) throw new ThrottledError(LOGIN_LOCKED_MESSAGE, lockedNow, ERROR_CODE.LOGIN_LOCKED);
     const message = 'The current password is not correct.';
-    throw unprocessable(message, { current_password: [message] });
+    throw unprocessable(message, { current_password: [message] }, ERROR_CODE.WRONG_PASSWORD);
   }
   throttle.succeed(key);
   const passwordHash = await hashSecret(input.new_password);

@@ -37,7 +37,7 @@ import { workingTimes } from '../db/schema/working-times';
 import { scopeStoreId, storeValues, storeWhere, tenantIdWhere, tenantWhere } from '../db/scoped';
 import { conflict, notFound, unprocessable } from '../errors';
 import { containsPattern } from './customers';
-import { ThrottledError, WRONG_PIN_MESSAGE } from './auth';
+import { ThrottledError, wrongPinError } from './auth';
 
 export const EMPLOYEE_NOT_FOUND = 'Employee not found.';
 export const CHECKED_IN_ELSEWHERE_MESSAGE =
@@ -284,12 +284,12 @@ async function verifyEmployeePin(
 ): Promise<void> {
   const attempt = await claimPinAttempt(counterDb, auth.tenantId, auth.userId, now);
   if (attempt.kind === 'locked')
-    throw new ThrottledError(pinLockedMessage(attempt.until, now), attempt.until);
+    throw new ThrottledError(pinLockedMessage(attempt.until, now), attempt.until, ERROR_CODE.PIN_LOCKED);
   if (!(await verifySecret(pinHash, pin))) {
     const failure = await recordPinFailure(counterDb, auth.tenantId, auth.userId, attempt.attempt, now);
-    if (failure.locked && failure.until) throw new ThrottledError(PIN_LOCKED_MESSAGE, failure.until);
-    const message = `${WRONG_PIN_MESSAGE} ${failure.remaining} ${failure.remaining === 1 ? 'try' : 'tries'} left before PIN entry is locked.`;
-    throw unprocessable(message, { pin: [WRONG_PIN_MESSAGE] }, ERROR_CODE.WRONG_PIN);
+    if (failure.locked && failure.until)
+      throw new ThrottledError(PIN_LOCKED_MESSAGE, failure.until, ERROR_CODE.PIN_LOCKED);
+    throw wrongPinError('pin', failure.remaining);
   }
   await resetPinFailures(counterDb, auth.tenantId, auth.userId);
 }

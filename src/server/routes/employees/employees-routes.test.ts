@@ -197,7 +197,7 @@ describe('POST /api/pos/employees/check-in-out and GET /api/pos/employees/checke
       .as(a, 'staff')
       .post(CHECK_IN_OUT, { user_id: tech.cat, pin: '0000' }, { key: 'wrong-pin-1' });
     expect(res.statusCode).toBe(422);
-    expect(res.json().code).toBe(ERROR_CODE.WRONG_PIN);
+    expect(res.json()).toMatchObject({ code: ERROR_CODE.WRONG_PIN, details: { tries_left: 9 } });
     expect(res.json().errors.pin).toEqual(['The PIN is not correct.']);
     const [caller] = await api.db
       .select({ failed: users.failedPinCount })
