@@ -12,7 +12,7 @@
  *   await api.get('/api/health');                             // no session
  *   await api.login(a, 'owner');                              // POST /api/login with the fixture's password
  *   api.as(a, 'staff', { approver: 'manager' })               // ... and a manager's PIN approval
- *   api.as({ authorization: `Bearer ${token}` })              // any headers
+ *   api.as(bearer(token))                                     // any headers: a token from a login
  *   dataOf(res)                                               // the envelope's data
  *
  * `options.config` changes the app's config (push transport, media dir, ...); `options.beforeReady` adds routes
@@ -153,6 +153,11 @@ export async function apiHarness(options: ApiHarnessOptions = {}): Promise<ApiHa
       ),
     buildApp: (config = {}) => build({ ...options.config, ...config }),
   };
+}
+
+/** The Authorization header of a session token (one that a test got from POST /api/login, say). */
+export function bearer(token: string): Headers {
+  return { authorization: `Bearer ${token}` };
 }
 
 /** The `data` of an envelope response (any: a test states what it expects of it). */

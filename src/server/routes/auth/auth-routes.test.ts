@@ -1,16 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { access, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../../tests/support/test-db';
-import type { TestDatabase } from '../../../../tests/support/test-db';
-import { buildApp } from '../../app';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ERROR_CODE } from '../../../contracts/error-codes';
+import { apiHarness, bearer } from '../../../../tests/support/server/api-harness';
+import { multipart } from '../../../../tests/support/server/resource-multipart';
 import { hashSessionToken } from '../../auth/sessions';
-import { createTenantWithUsers } from '../../auth/test-fixtures';
-import type { TenantFixture } from '../../auth/test-fixtures';
 import {
   LOGIN_LOCKED_MESSAGE,
   MAX_CONSECUTIVE_PIN_FAILURES,
@@ -21,92 +17,28 @@ import { stores } from '../../db/schema/stores';
 import { users } from '../../db/schema/users';
 import { BAD_CREDENTIALS_MESSAGE } from '../../services/auth';
 
-let testDb: TestDatabase;
-let app: FastifyInstance;
-let mediaDir: string;
-let a: TenantFixture;
-let b: TenantFixture;
-
 const PNG_1X1 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  mediaDir = await mkdtemp(path.join(tmpdir(), 'salon-media-'));
-  app = await buildApp({ db: testDb.db, config: { clientDir: null, mediaDir } });
-  await app.ready();
-  a = await createTenantWithUsers(testDb.db, {
-    storeSettings: {
-      default_home: 'walkin_dashboard',
-      language: 'vi',
-      config_tax_on_tax: 2,
-      momo: { partnerCode: 'MOMO1', accessKey: 'access-key-a', secretKey: 'momo-secret-of-a' },
-    },
-    generalSettings: { enterPinCodeScreens: ['/pos/cash-drawer'] },
-  });
-  b = await createTenantWithUsers(testDb.db);
+const mediaDir = await mkdtemp(path.join(tmpdir(), 'salon-media-'));
+afterAll(() => rm(mediaDir, { recursive: true, force: true }));
+const api = await apiHarness({ config: { mediaDir } });
+const a = await api.tenant({
+  storeSettings: {
+    default_home: 'walkin_dashboard',
+    language: 'vi',
+    config_tax_on_tax: 2,
+    momo: { partnerCode: 'MOMO1', accessKey: 'access-key-a', secretKey: 'momo-secret-of-a' },
+  },
+  generalSettings: { enterPinCodeScreens: ['/pos/cash-drawer'] },
 });
-
-afterAll(async () => {
-  await app?.close();
-  await testDb?.drop();
-  if (mediaDir) await rm(mediaDir, { recursive: true, force: true });
-});
-
-function post(url: string, payload: unknown, headers: Record<string, string> = {}) {
-  return app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, headers });
-}
-
-function get(url: string, headers: Record<string, string> = {}) {
-  return app.inject({ method: 'GET', url, headers });
-}
-
-function bearer(token: string) {
-  return { authorization: `Bearer ${token}` };
-}
-
-function loginAs(f: TenantFixture, role: keyof TenantFixture['users'], extra: Record<string, unknown> = {}) {
-  return post('/api/login', {
-    tenant: f.tenantCode,
-    username: f.users[role].username,
-    password: f.users[role].password,
-    ...extra,
-  });
-}
-
-function multipart(
-  fields: Record<string, string>,
-  files: Record<string, { filename: string; type: string; data: Buffer }> = {},
-) {
-  const boundary = `----salon${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  }
-  for (const [name, file] of Object.entries(files)) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${file.filename}"\r\n` +
-          `Content-Type: ${file.type}\r\n\r\n`,
-      ),
-      file.data,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
+const b = await api.tenant();
 
 describe('POST /api/login', () => {
   it('returns the token and the auth record the client keeps', async () => {
-    const res = await loginAs(a, 'manager');
+    const res = await api.login(a, 'manager');
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ success: true, message: 'Logged in.' });
@@ -141,26 +73,26 @@ describe('POST /api/login', () => {
   });
 
   it('never sends payment provider secrets to the client', async () => {
-    const res = await loginAs(a, 'owner');
+    const res = await api.login(a, 'owner');
     expect(res.body).not.toContain('momo-secret-of-a');
     expect(res.body).not.toContain('access-key-a');
   });
 
   it('stores only the SHA-256 of the token', async () => {
-    const { token } = (await loginAs(a, 'staff')).json().data;
-    const rows = await testDb.db
+    const { token } = (await api.login(a, 'staff')).json().data;
+    const rows = await api.db
       .select({ tokenHash: sessions.tokenHash })
       .from(sessions)
       .where(eq(sessions.tokenHash, hashSessionToken(token)));
     expect(rows).toHaveLength(1);
-    const raw = await testDb.pool.query('select count(*)::int as n from sessions where token_hash = $1', [
+    const raw = await api.testDb.pool.query('select count(*)::int as n from sessions where token_hash = $1', [
       token,
     ]);
     expect(raw.rows[0].n).toBe(0);
   });
 
   it('accepts any case of tenant code and username', async () => {
-    const res = await post('/api/login', {
+    const res = await api.post('/api/login', {
       tenant: a.tenantCode.toLowerCase(),
       username: a.users.admin.username.toUpperCase(),
       password: a.users.admin.password,
@@ -170,69 +102,79 @@ describe('POST /api/login', () => {
   });
 
   it('binds the session to the chosen store and workstation', async () => {
-    const res = await loginAs(a, 'owner', { store_id: a.store.id, workstation_id: a.workstation.id });
+    const res = await api.login(a, 'owner', { store_id: a.store.id, workstation_id: a.workstation.id });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ store_id: a.store.id, workstation_id: a.workstation.id });
     expect(res.json().data.user).toMatchObject({
       login_store_id: a.store.id,
       login_workstation_id: a.workstation.id,
     });
-    const other = await loginAs(a, 'owner', { store_id: a.otherStore.id });
+    const other = await api.login(a, 'owner', { store_id: a.otherStore.id });
     expect(other.statusCode).toBe(200);
     expect(other.json().data.store_id).toBe(a.otherStore.id);
   });
 
   it('refuses a workstation of another store and a store of another tenant (422), and staff outside their store (403)', async () => {
-    const wrongWorkstation = await loginAs(a, 'owner', {
+    const wrongWorkstation = await api.login(a, 'owner', {
       store_id: a.otherStore.id,
       workstation_id: a.workstation.id,
     });
     expect(wrongWorkstation.statusCode).toBe(422);
     expect(wrongWorkstation.json().errors).toHaveProperty('workstation_id');
-    const foreignStore = await loginAs(a, 'owner', { store_id: b.store.id });
+    const foreignStore = await api.login(a, 'owner', { store_id: b.store.id });
     expect(foreignStore.statusCode).toBe(422);
     expect(foreignStore.json().errors).toHaveProperty('store_id');
-    const staffElsewhere = await loginAs(a, 'staff', { store_id: a.otherStore.id });
+    const staffElsewhere = await api.login(a, 'staff', { store_id: a.otherStore.id });
     expect(staffElsewhere.statusCode).toBe(403);
   });
 
   it('answers a wrong password, an unknown user and an unknown tenant alike: 401, same message', async () => {
     const answers = await Promise.all([
-      post('/api/login', { tenant: a.tenantCode, username: a.users.admin.username, password: 'wrong-pass' }),
-      post('/api/login', { tenant: a.tenantCode, username: 'nobody-here', password: 'wrong-pass' }),
-      post('/api/login', { tenant: 'NO-SUCH-SALON', username: a.users.admin.username, password: 'x' }),
+      api.post('/api/login', {
+        tenant: a.tenantCode,
+        username: a.users.admin.username,
+        password: 'wrong-pass',
+      }),
+      api.post('/api/login', { tenant: a.tenantCode, username: 'nobody-here', password: 'wrong-pass' }),
+      api.post('/api/login', { tenant: 'NO-SUCH-SALON', username: a.users.admin.username, password: 'x' }),
     ]);
     for (const res of answers) {
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ success: false, data: null, message: BAD_CREDENTIALS_MESSAGE });
+      expect(res.json()).toEqual({
+        success: false,
+        data: null,
+        code: ERROR_CODE.BAD_CREDENTIALS,
+        message: BAD_CREDENTIALS_MESSAGE,
+      });
     }
   });
 
   it('refuses a deactivated user with the same 401', async () => {
-    const c = await createTenantWithUsers(testDb.db, { sessions: false });
-    await testDb.db
+    const c = await api.tenant({ sessions: false });
+    await api.db
       .update(users)
       .set({ isActive: false })
       .where(and(eq(users.tenantId, c.tenantId), eq(users.id, c.users.staff.id)));
-    const res = await loginAs(c, 'staff');
+    const res = await api.login(c, 'staff');
     expect(res.statusCode).toBe(401);
-    expect(res.json().message).toBe(BAD_CREDENTIALS_MESSAGE);
+    expect(res.json()).toMatchObject({ code: ERROR_CODE.BAD_CREDENTIALS, message: BAD_CREDENTIALS_MESSAGE });
   });
 
   it('asks for the salon code when the server holds several tenants', async () => {
-    const res = await post('/api/login', {
+    const res = await api.post('/api/login', {
       username: a.users.admin.username,
       password: a.users.admin.password,
     });
     expect(res.statusCode).toBe(422);
+    expect(res.json().code).toBe(ERROR_CODE.TENANT_REQUIRED);
     expect(res.json().errors).toEqual({ tenant: ['Enter your salon code.'] });
   });
 
   it('validates the body: missing fields and unknown fields are 422 with field errors', async () => {
-    const missing = await post('/api/login', { tenant: a.tenantCode, username: 'x' });
+    const missing = await api.post('/api/login', { tenant: a.tenantCode, username: 'x' });
     expect(missing.statusCode).toBe(422);
     expect(missing.json().errors).toHaveProperty('password');
-    const extra = await post('/api/login', {
+    const extra = await api.post('/api/login', {
       tenant: a.tenantCode,
       username: 'x',
       password: 'y',
@@ -243,25 +185,29 @@ describe('POST /api/login', () => {
   });
 
   it('locks an account after 10 consecutive wrong passwords (429), even for the right one', async () => {
-    const c = await createTenantWithUsers(testDb.db, { sessions: false });
+    const c = await api.tenant({ sessions: false });
     const wrong = () =>
-      post('/api/login', { tenant: c.tenantCode, username: c.users.staff.username, password: 'nope-nope' });
+      api.post('/api/login', {
+        tenant: c.tenantCode,
+        username: c.users.staff.username,
+        password: 'nope-nope',
+      });
     for (let i = 1; i < 10; i++) expect((await wrong()).statusCode).toBe(401);
     const tenth = await wrong();
     expect(tenth.statusCode).toBe(429);
-    expect(tenth.json().message).toBe(LOGIN_LOCKED_MESSAGE);
+    expect(tenth.json()).toMatchObject({ code: ERROR_CODE.LOGIN_LOCKED, message: LOGIN_LOCKED_MESSAGE });
     expect(Number(tenth.headers['retry-after'])).toBeGreaterThan(800);
-    const right = await loginAs(c, 'staff');
+    const right = await api.login(c, 'staff');
     expect(right.statusCode).toBe(429);
     // Another account of the same tenant is not affected.
-    expect((await loginAs(c, 'manager')).statusCode).toBe(200);
+    expect((await api.login(c, 'manager')).statusCode).toBe(200);
   });
 });
 
 describe('POST /api/login-token', () => {
   it('resumes a live session with the same answer as login', async () => {
-    const login = (await loginAs(a, 'admin', { workstation_id: a.workstation.id })).json().data;
-    const res = await post('/api/login-token', { token: login.token });
+    const login = (await api.login(a, 'admin', { workstation_id: a.workstation.id })).json().data;
+    const res = await api.post('/api/login-token', { token: login.token });
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
     expect(data.token).toBe(login.token);
@@ -272,22 +218,22 @@ describe('POST /api/login-token', () => {
   });
 
   it('answers 401 to an unknown or malformed token', async () => {
-    expect((await post('/api/login-token', { token: 'A'.repeat(22) })).statusCode).toBe(401);
-    expect((await post('/api/login-token', { token: 'short' })).statusCode).toBe(401);
+    expect((await api.post('/api/login-token', { token: 'A'.repeat(22) })).statusCode).toBe(401);
+    expect((await api.post('/api/login-token', { token: 'short' })).statusCode).toBe(401);
   });
 });
 
 describe('POST /api/logout', () => {
   it('revokes the session: the token then gets 401 everywhere', async () => {
-    const { token } = (await loginAs(a, 'staff')).json().data;
-    expect((await get('/api/initial-settings', bearer(token))).statusCode).toBe(200);
-    const res = await post('/api/logout', {}, bearer(token));
+    const { token } = (await api.login(a, 'staff')).json().data;
+    expect((await api.as(bearer(token)).get('/api/initial-settings')).statusCode).toBe(200);
+    const res = await api.as(bearer(token)).post('/api/logout', {});
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, data: null, message: 'Logged out.' });
-    expect((await get('/api/initial-settings', bearer(token))).statusCode).toBe(401);
-    expect((await post('/api/login-token', { token })).statusCode).toBe(401);
-    expect((await post('/api/logout', {}, bearer(token))).statusCode).toBe(401);
-    const [row] = await testDb.db
+    expect((await api.as(bearer(token)).get('/api/initial-settings')).statusCode).toBe(401);
+    expect((await api.post('/api/login-token', { token })).statusCode).toBe(401);
+    expect((await api.as(bearer(token)).post('/api/logout', {})).statusCode).toBe(401);
+    const [row] = await api.db
       .select({ revokedAt: sessions.revokedAt })
       .from(sessions)
       .where(eq(sessions.tokenHash, hashSessionToken(token)));
@@ -295,23 +241,23 @@ describe('POST /api/logout', () => {
   });
 
   it('needs a session (401 without one)', async () => {
-    expect((await post('/api/logout', {})).statusCode).toBe(401);
+    expect((await api.post('/api/logout', {})).statusCode).toBe(401);
   });
 });
 
 describe('session expiry', () => {
   async function freshSession() {
-    const { token } = (await loginAs(a, 'staff')).json().data;
+    const { token } = (await api.login(a, 'staff')).json().data;
     return { token, where: eq(sessions.tokenHash, hashSessionToken(token)) };
   }
 
   it('ends a session idle past its idle expiry (401)', async () => {
     const { token, where } = await freshSession();
-    await testDb.db
+    await api.db
       .update(sessions)
       .set({ idleExpiresAt: new Date(Date.now() - 1000) })
       .where(where);
-    const res = await get('/api/initial-settings', bearer(token));
+    const res = await api.as(bearer(token)).get('/api/initial-settings');
     expect(res.statusCode).toBe(401);
     expect(res.json().success).toBe(false);
   });
@@ -319,28 +265,28 @@ describe('session expiry', () => {
   it('ends a session past its absolute expiry however recently it was used (401)', async () => {
     const { token, where } = await freshSession();
     const past = new Date(Date.now() - 1000);
-    await testDb.db
+    await api.db
       .update(sessions)
       .set({ createdAt: new Date(Date.now() - 8 * 24 * 3600_000), idleExpiresAt: past, expiresAt: past })
       .where(where);
-    expect((await get('/api/initial-settings', bearer(token))).statusCode).toBe(401);
+    expect((await api.as(bearer(token)).get('/api/initial-settings')).statusCode).toBe(401);
   });
 
   it('moves the idle expiry forward on use, at most once a minute and never past the absolute expiry', async () => {
     const { token, where } = await freshSession();
-    const [before] = await testDb.db.select().from(sessions).where(where);
-    await get('/api/initial-settings', bearer(token));
-    const [unchanged] = await testDb.db.select().from(sessions).where(where);
+    const [before] = await api.db.select().from(sessions).where(where);
+    await api.as(bearer(token)).get('/api/initial-settings');
+    const [unchanged] = await api.db.select().from(sessions).where(where);
     expect(unchanged!.lastSeenAt).toEqual(before!.lastSeenAt);
 
     const twoMinutesAgo = new Date(Date.now() - 120_000);
     const absolute = new Date(Date.now() + 3600_000);
-    await testDb.db
+    await api.db
       .update(sessions)
       .set({ lastSeenAt: twoMinutesAgo, idleExpiresAt: new Date(Date.now() + 60_000), expiresAt: absolute })
       .where(where);
-    expect((await get('/api/initial-settings', bearer(token))).statusCode).toBe(200);
-    const [touched] = await testDb.db.select().from(sessions).where(where);
+    expect((await api.as(bearer(token)).get('/api/initial-settings')).statusCode).toBe(200);
+    const [touched] = await api.db.select().from(sessions).where(where);
     expect(touched!.lastSeenAt.getTime()).toBeGreaterThan(twoMinutesAgo.getTime());
     expect(touched!.idleExpiresAt).toEqual(absolute);
   });
@@ -348,7 +294,7 @@ describe('session expiry', () => {
 
 describe('POST /api/role-by-code', () => {
   it("returns the PIN owner's role, name and id, and an approval for this session", async () => {
-    const res = await post('/api/role-by-code', { code: a.users.manager.pin }, a.headers('staff'));
+    const res = await api.as(a, 'staff').post('/api/role-by-code', { code: a.users.manager.pin });
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
     expect(data).toMatchObject({
@@ -364,21 +310,26 @@ describe('POST /api/role-by-code', () => {
 
   it("does not find another tenant's PIN", async () => {
     // Both fixtures use the same PINs: the lookup key differs per tenant, so B's session finds B's manager.
-    const res = await post('/api/role-by-code', { code: a.users.manager.pin }, b.headers('staff'));
+    const res = await api.as(b, 'staff').post('/api/role-by-code', { code: a.users.manager.pin });
     expect(res.json().data.user_id).toBe(b.users.manager.id);
-    const unknown = await post('/api/role-by-code', { code: '98765' }, b.headers('staff'));
+    const unknown = await api.as(b, 'staff').post('/api/role-by-code', { code: '98765' });
     expect(unknown.statusCode).toBe(422);
   });
 
   it('answers 422 with the tries left to a wrong PIN, and 422 without counting to a malformed one', async () => {
-    const c = await createTenantWithUsers(testDb.db);
-    const wrong = await post('/api/role-by-code', { code: '0000' }, c.headers('staff'));
+    const c = await api.tenant();
+    const wrong = await api.as(c, 'staff').post('/api/role-by-code', { code: '0000' });
     expect(wrong.statusCode).toBe(422);
-    expect(wrong.json().message).toBe('The PIN is not correct. 9 tries left before PIN entry is locked.');
-    const malformed = await post('/api/role-by-code', { code: '12ab' }, c.headers('staff'));
+    expect(wrong.json()).toMatchObject({
+      code: ERROR_CODE.WRONG_PIN,
+      message: 'The PIN is not correct. 9 tries left before PIN entry is locked.',
+      details: { tries_left: 9 },
+    });
+    const malformed = await api.as(c, 'staff').post('/api/role-by-code', { code: '12ab' });
     expect(malformed.statusCode).toBe(422);
+    expect(malformed.json().code).toBe(ERROR_CODE.VALIDATION_FAILED);
     expect(malformed.json().errors).toEqual({ code: ['The PIN must be 4 to 8 digits.'] });
-    const [row] = await testDb.db
+    const [row] = await api.db
       .select({ failedPinCount: users.failedPinCount })
       .from(users)
       .where(and(eq(users.tenantId, c.tenantId), eq(users.id, c.users.staff.id)));
@@ -386,22 +337,27 @@ describe('POST /api/role-by-code', () => {
   });
 
   it('locks PIN entry after 10 consecutive wrong PINs with a clear message, even for a right PIN', async () => {
-    const c = await createTenantWithUsers(testDb.db);
+    const c = await api.tenant();
     for (let i = 1; i < MAX_CONSECUTIVE_PIN_FAILURES; i++) {
-      expect((await post('/api/role-by-code', { code: '0000' }, c.headers('staff'))).statusCode).toBe(422);
+      expect((await api.as(c, 'staff').post('/api/role-by-code', { code: '0000' })).statusCode).toBe(422);
     }
-    const tenth = await post('/api/role-by-code', { code: '0000' }, c.headers('staff'));
+    const tenth = await api.as(c, 'staff').post('/api/role-by-code', { code: '0000' });
     expect(tenth.statusCode).toBe(429);
-    expect(tenth.json()).toEqual({ success: false, data: null, message: PIN_LOCKED_MESSAGE });
+    expect(tenth.json()).toEqual({
+      success: false,
+      data: null,
+      code: ERROR_CODE.PIN_LOCKED,
+      message: PIN_LOCKED_MESSAGE,
+    });
     expect(Number(tenth.headers['retry-after'])).toBeGreaterThan(14 * 60);
 
-    const right = await post('/api/role-by-code', { code: c.users.manager.pin }, c.headers('staff'));
+    const right = await api.as(c, 'staff').post('/api/role-by-code', { code: c.users.manager.pin });
     expect(right.statusCode).toBe(429);
     expect(right.json().message).toMatch(
       /^Too many wrong PINs\. PIN entry is locked for 1[45] more minutes\.$/,
     );
 
-    const [row] = await testDb.db
+    const [row] = await api.db
       .select({ lockedUntil: users.lockedUntil })
       .from(users)
       .where(and(eq(users.tenantId, c.tenantId), eq(users.id, c.users.staff.id)));
@@ -409,23 +365,23 @@ describe('POST /api/role-by-code', () => {
 
     // The lock is on the account that guessed: the manager's own session still checks PINs.
     expect(
-      (await post('/api/role-by-code', { code: c.users.staff.pin }, c.headers('manager'))).statusCode,
+      (await api.as(c, 'manager').post('/api/role-by-code', { code: c.users.staff.pin })).statusCode,
     ).toBe(200);
 
     // When the lock has passed, a right PIN works again and the count starts over.
-    await testDb.db
+    await api.db
       .update(users)
       .set({ lockedUntil: new Date(Date.now() - 1000) })
       .where(and(eq(users.tenantId, c.tenantId), eq(users.id, c.users.staff.id)));
     expect(
-      (await post('/api/role-by-code', { code: c.users.manager.pin }, c.headers('staff'))).statusCode,
+      (await api.as(c, 'staff').post('/api/role-by-code', { code: c.users.manager.pin })).statusCode,
     ).toBe(200);
   });
 
   it('counts parallel wrong PINs one by one: a burst cannot exceed 10 guesses', async () => {
-    const c = await createTenantWithUsers(testDb.db);
+    const c = await api.tenant();
     const burst = await Promise.all(
-      Array.from({ length: 25 }, () => post('/api/role-by-code', { code: '0000' }, c.headers('staff'))),
+      Array.from({ length: 25 }, () => api.as(c, 'staff').post('/api/role-by-code', { code: '0000' })),
     );
     const statuses = burst.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 422)).toHaveLength(9);
@@ -433,26 +389,26 @@ describe('POST /api/role-by-code', () => {
   });
 
   it('resets the count on a right PIN', async () => {
-    const c = await createTenantWithUsers(testDb.db);
+    const c = await api.tenant();
     for (let i = 1; i < MAX_CONSECUTIVE_PIN_FAILURES; i++) {
-      await post('/api/role-by-code', { code: '0000' }, c.headers('staff'));
+      await api.as(c, 'staff').post('/api/role-by-code', { code: '0000' });
     }
-    expect(
-      (await post('/api/role-by-code', { code: c.users.owner.pin }, c.headers('staff'))).statusCode,
-    ).toBe(200);
+    expect((await api.as(c, 'staff').post('/api/role-by-code', { code: c.users.owner.pin })).statusCode).toBe(
+      200,
+    );
     for (let i = 1; i < MAX_CONSECUTIVE_PIN_FAILURES; i++) {
-      expect((await post('/api/role-by-code', { code: '0000' }, c.headers('staff'))).statusCode).toBe(422);
+      expect((await api.as(c, 'staff').post('/api/role-by-code', { code: '0000' })).statusCode).toBe(422);
     }
   });
 
   it('needs a session (401)', async () => {
-    expect((await post('/api/role-by-code', { code: a.users.manager.pin })).statusCode).toBe(401);
+    expect((await api.post('/api/role-by-code', { code: a.users.manager.pin })).statusCode).toBe(401);
   });
 });
 
 describe('initial settings', () => {
   it('GET /api/initial-settings gives the store and general settings of the session', async () => {
-    const res = await get('/api/initial-settings', a.headers('staff'));
+    const res = await api.as(a, 'staff').get('/api/initial-settings');
     expect(res.statusCode).toBe(200);
     expect(res.json().data.storeSettings).toMatchObject({ store_id: a.store.id, language: 'vi' });
     expect(res.json().data.generalSettings.country_code).toBe('US');
@@ -460,7 +416,7 @@ describe('initial settings', () => {
   });
 
   it('GET /api/initial-settings/general gives the general settings', async () => {
-    const res = await get('/api/initial-settings/general', a.headers('staff'));
+    const res = await api.as(a, 'staff').get('/api/initial-settings/general');
     expect(res.json().data).toEqual({
       country_code: 'US',
       enable_checkin_employee_daily: 0,
@@ -469,32 +425,32 @@ describe('initial settings', () => {
   });
 
   it('GET /api/initial-settings/store/:store_id serves the session store only', async () => {
-    const own = await get(`/api/initial-settings/store/${a.store.id}`, a.headers('staff'));
+    const own = await api.as(a, 'staff').get(`/api/initial-settings/store/${a.store.id}`);
     expect(own.statusCode).toBe(200);
     expect(own.json().data).toMatchObject({ store_id: a.store.id, default_home: 'walkin_dashboard' });
-    expect((await get(`/api/initial-settings/store/${a.otherStore.id}`, a.headers('owner'))).statusCode).toBe(
+    expect((await api.as(a, 'owner').get(`/api/initial-settings/store/${a.otherStore.id}`)).statusCode).toBe(
       403,
     );
   });
 
   it("never gives tenant B's token tenant A's settings", async () => {
-    const res = await get(`/api/initial-settings/store/${a.store.id}`, b.headers('owner'));
+    const res = await api.as(b, 'owner').get(`/api/initial-settings/store/${a.store.id}`);
     expect([403, 404]).toContain(res.statusCode);
     expect(res.body).not.toContain(a.store.name);
-    const own = await get('/api/initial-settings', b.headers('owner'));
+    const own = await api.as(b, 'owner').get('/api/initial-settings');
     expect(own.json().data.storeSettings.store_id).toBe(b.store.id);
   });
 
   it('falls back to defaults for malformed stored settings instead of failing the store', async () => {
-    const c = await createTenantWithUsers(testDb.db);
-    await testDb.db
+    const c = await api.tenant();
+    await api.db
       .update(stores)
       // A hand edit or an older writer left values of the wrong shape.
       .set({
         settings: { language: 'klingon', default_home: 42 as unknown as string, config_tax_on_tax: -1 },
       })
       .where(and(eq(stores.tenantId, c.tenantId), eq(stores.id, c.store.id)));
-    const res = await get('/api/initial-settings', c.headers('staff'));
+    const res = await api.as(c, 'staff').get('/api/initial-settings');
     expect(res.statusCode).toBe(200);
     expect(res.json().data.storeSettings).toMatchObject({
       language: 'en',
@@ -504,7 +460,7 @@ describe('initial settings', () => {
   });
 
   it('GET /api/store-settings/initial-profile gives workstations, profile, initial and PIN screens', async () => {
-    const res = await get('/api/store-settings/initial-profile', a.headers('manager'));
+    const res = await api.as(a, 'manager').get('/api/store-settings/initial-profile');
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
     expect(data.workstations).toEqual([
@@ -523,17 +479,12 @@ describe('initial settings', () => {
 
 describe('POST /api/profile', () => {
   it('updates names, email and phone and stores the avatar under the media directory (multipart)', async () => {
-    const c = await createTenantWithUsers(testDb.db);
+    const c = await api.tenant();
     const form = multipart(
       { first_name: 'Linh', last_name: 'Tran', email: 'Linh@Example.com', phone: '(555) 123-4567' },
-      { avatar: { filename: 'me.png', type: 'image/png', data: PNG_1X1 } },
+      { field: 'avatar', filename: 'me.png', contentType: 'image/png', content: PNG_1X1 },
     );
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/profile',
-      payload: form.payload,
-      headers: { ...form.headers, ...c.headers('staff') },
-    });
+    const res = await api.as(c, 'staff').post('/api/profile', form.payload, { headers: form.headers });
     expect(res.statusCode).toBe(200);
     const user = res.json().data;
     expect(user).toMatchObject({
@@ -551,13 +502,11 @@ describe('POST /api/profile', () => {
     expect(await readFile(stored)).toEqual(PNG_1X1);
 
     // A new avatar replaces the old file.
-    const again = multipart({}, { avatar: { filename: 'me2.png', type: 'image/png', data: PNG_1X1 } });
-    const second = await app.inject({
-      method: 'POST',
-      url: '/api/profile',
-      payload: again.payload,
-      headers: { ...again.headers, ...c.headers('staff') },
-    });
+    const again = multipart(
+      {},
+      { field: 'avatar', filename: 'me2.png', contentType: 'image/png', content: PNG_1X1 },
+    );
+    const second = await api.as(c, 'staff').post('/api/profile', again.payload, { headers: again.headers });
     expect(second.statusCode).toBe(200);
     expect(second.json().data.avatar_path).not.toBe(user.avatar_path);
     await expect(access(stored)).rejects.toThrow();
@@ -566,55 +515,49 @@ describe('POST /api/profile', () => {
   it('refuses a file that is not an image (422) and an invalid email (422)', async () => {
     const form = multipart(
       {},
-      { avatar: { filename: 'x.png', type: 'image/png', data: Buffer.from('#!/bin/sh\necho hi') } },
+      {
+        field: 'avatar',
+        filename: 'x.png',
+        contentType: 'image/png',
+        content: Buffer.from('#!/bin/sh\necho hi'),
+      },
     );
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/profile',
-      payload: form.payload,
-      headers: { ...form.headers, ...a.headers('admin') },
-    });
+    const res = await api.as(a, 'admin').post('/api/profile', form.payload, { headers: form.headers });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toHaveProperty('avatar');
-    const email = await post('/api/profile', { email: 'not-an-email' }, a.headers('admin'));
+    const email = await api.as(a, 'admin').post('/api/profile', { email: 'not-an-email' });
     expect(email.statusCode).toBe(422);
     expect(email.json().errors).toHaveProperty('email');
   });
 
   it('accepts JSON without a file and clears an emptied email', async () => {
-    const res = await post('/api/profile', { first_name: 'Mai', email: '' }, a.headers('admin'));
+    const res = await api.as(a, 'admin').post('/api/profile', { first_name: 'Mai', email: '' });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ first_name: 'Mai', email: null });
   });
 
   it('refuses an anonymous upload before reading it (401)', async () => {
     const form = multipart({ first_name: 'X' });
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/profile',
-      payload: form.payload,
-      headers: form.headers,
-    });
+    const res = await api.post('/api/profile', form.payload, { headers: form.headers });
     expect(res.statusCode).toBe(401);
   });
 });
 
 describe('POST /api/change-pass', () => {
   it('changes the password and revokes the other sessions, keeping this one', async () => {
-    const c = await createTenantWithUsers(testDb.db, { sessions: false });
-    const first = (await loginAs(c, 'manager')).json().data.token;
-    const second = (await loginAs(c, 'manager')).json().data.token;
-    const res = await post(
-      '/api/change-pass',
-      { current_password: c.users.manager.password, new_password: 'a brand new password' },
-      bearer(first),
-    );
+    const c = await api.tenant({ sessions: false });
+    const first = (await api.login(c, 'manager')).json().data.token;
+    const second = (await api.login(c, 'manager')).json().data.token;
+    const res = await api.as(bearer(first)).post('/api/change-pass', {
+      current_password: c.users.manager.password,
+      new_password: 'a brand new password',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({ revoked_sessions: 1 });
-    expect((await get('/api/initial-settings', bearer(first))).statusCode).toBe(200);
-    expect((await get('/api/initial-settings', bearer(second))).statusCode).toBe(401);
-    expect((await loginAs(c, 'manager')).statusCode).toBe(401);
-    const fresh = await post('/api/login', {
+    expect((await api.as(bearer(first)).get('/api/initial-settings')).statusCode).toBe(200);
+    expect((await api.as(bearer(second)).get('/api/initial-settings')).statusCode).toBe(401);
+    expect((await api.login(c, 'manager')).statusCode).toBe(401);
+    const fresh = await api.post('/api/login', {
       tenant: c.tenantCode,
       username: c.users.manager.username,
       password: 'a brand new password',
@@ -623,35 +566,31 @@ describe('POST /api/change-pass', () => {
   });
 
   it('answers 422 (not 401, which would log out) to a wrong current password', async () => {
-    const res = await post(
-      '/api/change-pass',
-      { current_password: 'not-my-password', new_password: 'another password' },
-      a.headers('staff'),
-    );
+    const res = await api
+      .as(a, 'staff')
+      .post('/api/change-pass', { current_password: 'not-my-password', new_password: 'another password' });
     expect(res.statusCode).toBe(422);
+    expect(res.json().code).toBe(ERROR_CODE.WRONG_PASSWORD);
     expect(res.json().errors).toEqual({ current_password: ['The current password is not correct.'] });
   });
 
   it('needs a new password of at least 8 characters that differs from the current one', async () => {
-    const short = await post(
-      '/api/change-pass',
-      { current_password: a.users.staff.password, new_password: 'short' },
-      a.headers('staff'),
-    );
+    const short = await api
+      .as(a, 'staff')
+      .post('/api/change-pass', { current_password: a.users.staff.password, new_password: 'short' });
     expect(short.statusCode).toBe(422);
     expect(short.json().errors.new_password).toEqual(['The new password must be at least 8 characters.']);
-    const same = await post(
-      '/api/change-pass',
-      { current_password: a.users.staff.password, new_password: a.users.staff.password },
-      a.headers('staff'),
-    );
+    const same = await api.as(a, 'staff').post('/api/change-pass', {
+      current_password: a.users.staff.password,
+      new_password: a.users.staff.password,
+    });
     expect(same.statusCode).toBe(422);
   });
 });
 
 describe('the OpenAPI document', () => {
   it('documents the auth routes, the avatar as a file part', async () => {
-    const res = await get('/api/docs');
+    const res = await api.get('/api/docs');
     expect(res.statusCode).toBe(200);
     const paths = res.json().paths;
     for (const url of [
