@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODE } from '../../../contracts/error-codes';
-import { createTestDatabase } from '../../../../tests/support/test-db';
-import type { TestDatabase } from '../../../../tests/support/test-db';
+import { apiClient, apiHarness } from '../../../../tests/support/server/api-harness';
+import type { Headers } from '../../../../tests/support/server/api-harness';
 import { receiptSchema } from '../../../contracts/receipts';
 import type { ReceiptData } from '../../../contracts/receipts';
 import {
@@ -15,8 +14,6 @@ import {
   ROLE,
   SALE_STATUS,
 } from '../../../domain/constants';
-import { buildApp } from '../../app';
-import { createTenantWithUsers } from '../../auth/test-fixtures';
 import type { TenantFixture } from '../../auth/test-fixtures';
 import { customers } from '../../db/schema/customers';
 import { salePayments, sales } from '../../db/schema/sales';
@@ -29,45 +26,27 @@ const STORE_RECEIPT = { name: 'Lotus Nails', address: '9 Pine St, Albany, NY', p
 const CUSTOMER_EMAIL = 'mai.receipt@example.com';
 const CUSTOMER_PHONE = '5551234567';
 
-let testDb: TestDatabase;
-let app: FastifyInstance;
+const api = await apiHarness();
 let a: TenantFixture;
 let b: TenantFixture;
 let cat: SaleCatalog;
 let catB: SaleCatalog;
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = await buildApp({ db: testDb.db, config: { clientDir: null } });
-  await app.ready();
-  a = await createTenantWithUsers(testDb.db, { storeSettings: { receipt: STORE_RECEIPT } });
-  b = await createTenantWithUsers(testDb.db);
-  cat = await createSaleCatalog(testDb.db, a);
-  catB = await createSaleCatalog(testDb.db, b);
-  await testDb.db.update(customers).set({ email: CUSTOMER_EMAIL }).where(eq(customers.id, cat.member));
+  a = await api.tenant({ storeSettings: { receipt: STORE_RECEIPT } });
+  b = await api.tenant();
+  cat = await createSaleCatalog(api.db, a);
+  catB = await createSaleCatalog(api.db, b);
+  await api.db.update(customers).set({ email: CUSTOMER_EMAIL }).where(eq(customers.id, cat.member));
 });
-
-afterAll(async () => {
-  await app?.close();
-  await testDb?.drop();
-});
-
-function post(url: string, payload: unknown, headers: Record<string, string>) {
-  return app.inject({
-    method: 'POST',
-    url,
-    payload: payload as Record<string, unknown>,
-    headers: { ...headers, 'idempotency-key': randomUUID() },
-  });
-}
 
 /** The receipt as anyone gets it: no session. */
-function receipt(uuid: string, headers: Record<string, string> = {}) {
-  return app.inject({ method: 'GET', url: `/api/pos/receipts/${uuid}`, headers });
+function receipt(uuid: string, headers: Headers = {}) {
+  return api.as(headers).get(`/api/pos/receipts/${uuid}`);
 }
 
 async function createSale(body: Record<string, unknown>, fixture = a) {
-  const res = await post('/api/pos/sales', body, fixture.headers(ROLE.STAFF));
+  const res = await api.as(fixture, ROLE.STAFF).post('/api/pos/sales', body);
   expect(res.statusCode, res.body).toBe(201);
   return dataOf(res);
 }
@@ -289,7 +268,7 @@ describe('GET /api/pos/receipts/:uuid', () => {
       status,
       processorReference: `wallet-${type}`,
     });
-    await testDb.db
+    await api.db
       .insert(salePayments)
       .values([
         row(PAYMENT_TYPE.MOMO, 700),
@@ -303,17 +282,17 @@ describe('GET /api/pos/receipts/:uuid', () => {
   });
 
   it('marks a voided sale and a refunded sale with their status and the amount given back', async () => {
-    const headers = a.headers(ROLE.STAFF, { approver: ROLE.MANAGER });
+    const approved = api.as(a, ROLE.STAFF, { approver: ROLE.MANAGER });
     const toVoid = await createSale(
       saleBody({ employeeId: a.users.staff.id, lines: [{ item_id: cat.pedicure }] }),
     );
-    expect((await post(`/api/pos/sales/${toVoid.id}/void`, {}, headers)).statusCode).toBe(200);
+    expect((await approved.post(`/api/pos/sales/${toVoid.id}/void`, {})).statusCode).toBe(200);
     expect((dataOf(await receipt(toVoid.uuid)) as ReceiptData).status).toBe(SALE_STATUS.VOID);
 
     const toRefund = await createSale(
       saleBody({ employeeId: a.users.staff.id, lines: [{ item_id: cat.pedicure }] }),
     );
-    const refund = await post(`/api/pos/sales/${toRefund.id}/refund`, {}, headers);
+    const refund = await approved.post(`/api/pos/sales/${toRefund.id}/refund`, {});
     expect(refund.statusCode, refund.body).toBe(200);
     const refunded = dataOf(await receipt(toRefund.uuid)) as ReceiptData;
     expect(refunded.status).toBe(SALE_STATUS.REFUND);
@@ -335,7 +314,7 @@ describe('GET /api/pos/receipts/:uuid', () => {
     const trashed = await createSale(
       saleBody({ employeeId: a.users.staff.id, lines: [{ item_id: cat.pedicure }] }),
     );
-    await testDb.db
+    await api.db
       .update(sales)
       .set({ status: SALE_STATUS.TRASH, statusBeforeTrash: SALE_STATUS.SALE, trashedAt: new Date() })
       .where(eq(sales.id, trashed.id));
@@ -392,7 +371,7 @@ describe('GET /api/pos/receipts/:uuid', () => {
       saleBody({ employeeId: b.users.staff.id, lines: [{ item_id: catB.pedicure }] }),
       b,
     );
-    const [store] = await testDb.db.select().from(stores).where(eq(stores.id, b.store.id));
+    const [store] = await api.db.select().from(stores).where(eq(stores.id, b.store.id));
     const data = dataOf(await receipt(sale.uuid)) as ReceiptData;
     expect(data.store).toMatchObject({ name: store!.name, address: null, phone: null, footer: null });
   });
@@ -401,19 +380,14 @@ describe('GET /api/pos/receipts/:uuid', () => {
 describe('receipt rate limit', () => {
   it('throttles one client address after the budget (429)', async () => {
     // Its own app: the budget is per app instance and per address, and this test uses it up.
-    const own = await buildApp({ db: testDb.db, config: { clientDir: null } });
-    await own.ready();
-    try {
-      const statuses: number[] = [];
-      for (let i = 0; i < RECEIPT_RATE_LIMIT.max; i++) {
-        statuses.push((await own.inject({ url: `/api/pos/receipts/${randomUUID()}` })).statusCode);
-      }
-      expect(statuses.every((s) => s === 404)).toBe(true);
-      const last = await own.inject({ url: `/api/pos/receipts/${randomUUID()}` });
-      expect(last.statusCode).toBe(429);
-      expect(last.json()).toMatchObject({ success: false, data: null });
-    } finally {
-      await own.close();
+    const own = apiClient(await api.buildApp());
+    const statuses: number[] = [];
+    for (let i = 0; i < RECEIPT_RATE_LIMIT.max; i++) {
+      statuses.push((await own.get(`/api/pos/receipts/${randomUUID()}`)).statusCode);
     }
+    expect(statuses.every((s) => s === 404)).toBe(true);
+    const last = await own.get(`/api/pos/receipts/${randomUUID()}`);
+    expect(last.statusCode).toBe(429);
+    expect(last.json()).toMatchObject({ success: false, data: null });
   });
 });
