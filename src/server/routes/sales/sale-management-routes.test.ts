@@ -1,10 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../../tests/support/test-db';
-import type { TestDatabase } from '../../../../tests/support/test-db';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiHarness } from '../../../../tests/support/server/api-harness';
 import {
   DISCOUNT_SOURCE,
   DISCOUNT_TYPE,
@@ -15,9 +12,7 @@ import {
 import type { SaleStatus } from '../../../domain/constants';
 import { refundAmountOfLines } from '../../../domain/refund';
 import { SALE_STATUS_ERROR, saleStatusError } from '../../../domain/sale-status';
-import { buildApp } from '../../app';
 import { MESSAGES } from '../../auth/access';
-import { createTenantWithUsers } from '../../auth/test-fixtures';
 import type { TenantFixture } from '../../auth/test-fixtures';
 import { auditLog } from '../../db/schema/audit-log';
 import { giftcards } from '../../db/schema/giftcards';
@@ -26,41 +21,21 @@ import { users } from '../../db/schema/users';
 import { createSaleCatalog, dataOf, saleBody } from './sale-test-data';
 import type { LineSpec, SaleCatalog } from './sale-test-data';
 
-let testDb: TestDatabase;
-let app: FastifyInstance;
+const api = await apiHarness();
 let a: TenantFixture;
 let b: TenantFixture;
 let cat: SaleCatalog;
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = await buildApp({ db: testDb.db, config: { clientDir: null } });
-  await app.ready();
-  a = await createTenantWithUsers(testDb.db);
-  b = await createTenantWithUsers(testDb.db);
-  cat = await createSaleCatalog(testDb.db, a);
-  await testDb.db.update(users).set({ commissionRate: 40 }).where(eq(users.id, a.users.staff.id));
-  await testDb.db.update(users).set({ commissionRate: 50 }).where(eq(users.id, a.users.manager.id));
+  a = await api.tenant();
+  b = await api.tenant();
+  cat = await createSaleCatalog(api.db, a);
+  await api.db.update(users).set({ commissionRate: 40 }).where(eq(users.id, a.users.staff.id));
+  await api.db.update(users).set({ commissionRate: 50 }).where(eq(users.id, a.users.manager.id));
 });
 
-afterAll(async () => {
-  await app?.close();
-  await testDb?.drop();
-});
-
-/** The manager's session with their own PIN approval, and a fresh Idempotency-Key. */
-function managerHeaders(): Record<string, string> {
-  return { ...a.headers('manager', { approver: 'manager' }), 'idempotency-key': randomUUID() };
-}
-
-function send(method: 'POST' | 'DELETE' | 'GET', url: string, payload?: unknown, headers = managerHeaders()) {
-  return app.inject({
-    method,
-    url,
-    headers,
-    ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
-  });
-}
+/** The manager's session with their own PIN approval (signed afresh: an approval lives five minutes). */
+const manager = () => api.as(a, 'manager', { approver: 'manager' });
 
 async function createSale(
   lines: LineSpec[] = [{ item_id: cat.manicure }],
@@ -72,18 +47,18 @@ async function createSale(
     status,
     ...(status === SALE_STATUS.DRAFT ? { payments: [] } : {}),
   });
-  const res = await send('POST', '/api/pos/sales', body);
+  const res = await manager().post('/api/pos/sales', body);
   expect(res.statusCode, res.body).toBe(201);
   return dataOf(res);
 }
 
 async function statusOf(id: number): Promise<{ status: number; cleared: boolean }> {
-  const [row] = await testDb.db.select().from(sales).where(eq(sales.id, id));
+  const [row] = await api.db.select().from(sales).where(eq(sales.id, id));
   return { status: row!.status, cleared: row!.clearedAt !== null };
 }
 
 async function setStatus(id: number, status: number) {
-  return send('POST', `/api/pos/sales/${id}/status`, { id, status });
+  return manager().post(`/api/pos/sales/${id}/status`, { id, status });
 }
 
 /** A sale in each starting state the machine knows (Trash remembers Sale or Draft). */
@@ -168,12 +143,12 @@ describe('status moves: every pair tried through POST /status', () => {
     const voided = await saleIn('void');
     const sale = await saleIn('sale');
     const trashed = await saleIn('trash-of-sale');
-    expect((await send('POST', `/api/pos/sales/${refunded}/void`, {})).statusCode).toBe(409);
-    expect((await send('POST', `/api/pos/sales/${voided}/refund`, {})).statusCode).toBe(409);
-    expect((await send('POST', `/api/pos/sales/${sale}/restore`)).statusCode).toBe(409);
-    expect((await send('DELETE', `/api/pos/sales/clear-trashed/${sale}`)).statusCode).toBe(409);
-    expect((await send('DELETE', `/api/pos/sales/${trashed}`)).statusCode).toBe(409);
-    const restored = await send('POST', `/api/pos/sales/${trashed}/restore`);
+    expect((await manager().post(`/api/pos/sales/${refunded}/void`, {})).statusCode).toBe(409);
+    expect((await manager().post(`/api/pos/sales/${voided}/refund`, {})).statusCode).toBe(409);
+    expect((await manager().post(`/api/pos/sales/${sale}/restore`)).statusCode).toBe(409);
+    expect((await manager().del(`/api/pos/sales/clear-trashed/${sale}`)).statusCode).toBe(409);
+    expect((await manager().del(`/api/pos/sales/${trashed}`)).statusCode).toBe(409);
+    const restored = await manager().post(`/api/pos/sales/${trashed}/restore`);
     expect(restored.statusCode).toBe(200);
     expect(dataOf(restored)).toMatchObject({
       status: SALE_STATUS.SALE,
@@ -186,37 +161,31 @@ describe('status moves: every pair tried through POST /status', () => {
 describe('void', () => {
   it('is refused the day after the sale (business day in the store time zone), and a refund still works', async () => {
     const sale = await createSale();
-    await testDb.db
+    await api.db
       .update(sales)
       .set({ orderAt: sql`now() - interval '2 days'` })
       .where(eq(sales.id, sale.id));
-    const res = await send('POST', `/api/pos/sales/${sale.id}/void`, {});
+    const res = await manager().post(`/api/pos/sales/${sale.id}/void`, {});
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(saleStatusError(SALE_STATUS_ERROR.VOID_AFTER_BUSINESS_DAY).message);
-    expect((await send('POST', `/api/pos/sales/${sale.id}/refund`, {})).statusCode).toBe(200);
+    expect((await manager().post(`/api/pos/sales/${sale.id}/refund`, {})).statusCode).toBe(200);
   });
 
   it('refuses a staff PIN and a missing approval (403), and changes nothing', async () => {
     const sale = await createSale();
-    const staffPin = { ...a.headers('staff', { approver: 'staff' }), 'idempotency-key': randomUUID() };
-    const byStaff = await send('POST', `/api/pos/sales/${sale.id}/void`, {}, staffPin);
+    const staffPin = api.as(a, 'staff', { approver: 'staff' });
+    const byStaff = await staffPin.post(`/api/pos/sales/${sale.id}/void`, {});
     expect(byStaff.statusCode).toBe(403);
     expect(byStaff.json().message).toBe(MESSAGES.pinRole);
-    const noPin = { ...a.headers('staff'), 'idempotency-key': randomUUID() };
-    expect((await send('POST', `/api/pos/sales/${sale.id}/void`, {}, noPin)).statusCode).toBe(403);
-    const statusByStaff = await send('POST', `/api/pos/sales/${sale.id}/status`, { status: 3 }, staffPin);
+    expect((await api.as(a, 'staff').post(`/api/pos/sales/${sale.id}/void`, {})).statusCode).toBe(403);
+    const statusByStaff = await staffPin.post(`/api/pos/sales/${sale.id}/status`, { status: 3 });
     expect(statusByStaff.statusCode).toBe(403);
     expect((await statusOf(sale.id)).status).toBe(SALE_STATUS.SALE);
   });
 
   it('needs an Idempotency-Key', async () => {
     const sale = await createSale();
-    const res = await send(
-      'POST',
-      `/api/pos/sales/${sale.id}/void`,
-      {},
-      a.headers('manager', { approver: 'manager' }),
-    );
+    const res = await manager().post(`/api/pos/sales/${sale.id}/void`, {}, { key: null });
     expect(res.statusCode).toBe(400);
   });
 
@@ -224,12 +193,12 @@ describe('void', () => {
     const sale = await createSale([
       { item_id: 0, item_type: ITEM_TYPE.GIFTCARD, unit_price: 2500, giftcard_number: 'VOID-GC-1' },
     ]);
-    const res = await send('POST', `/api/pos/sales/${sale.id}/void`, { reason: 'wrong card' });
+    const res = await manager().post(`/api/pos/sales/${sale.id}/void`, { reason: 'wrong card' });
     expect(res.statusCode, res.body).toBe(200);
     expect(dataOf(res).status).toBe(SALE_STATUS.VOID);
-    const [card] = await testDb.db.select().from(giftcards).where(eq(giftcards.number, 'VOID-GC-1'));
+    const [card] = await api.db.select().from(giftcards).where(eq(giftcards.number, 'VOID-GC-1'));
     expect(card!.balance).toBe(0);
-    const [audit] = await testDb.db
+    const [audit] = await api.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityId, String(sale.id)), eq(auditLog.action, 'sale.void')));
@@ -257,17 +226,17 @@ describe('refund', () => {
   it('by lines keeps status Sale, gives back the domain amount, records quantities; over the rest is 422', async () => {
     const sale = await createSale(twoLines());
     const [manicure, oil] = sale.orderEmployees[0].orderItems;
-    const [row] = await testDb.db.select().from(sales).where(eq(sales.id, sale.id));
+    const [row] = await api.db.select().from(sales).where(eq(sales.id, sale.id));
     const expected = refundAmountOfLines(row!.orderSnapshot, [{ employeeIndex: 0, itemIndex: 0 }]);
 
-    const info = await send('GET', `/api/pos/sales/${sale.id}/refund`);
+    const info = await manager().get(`/api/pos/sales/${sale.id}/refund`);
     expect(dataOf(info).lines[0]).toMatchObject({
       sale_line_id: manicure.id,
       remaining_quantity: 2,
       refund_amount: expected,
     });
 
-    const res = await send('POST', `/api/pos/sales/${sale.id}/refund`, {
+    const res = await manager().post(`/api/pos/sales/${sale.id}/refund`, {
       lines: [{ sale_line_id: manicure.id, quantity: 2 }],
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -278,23 +247,23 @@ describe('refund', () => {
     expect(after.refunded_amount).toBe(expected);
     expect(after.orderEmployees[0].orderItems[0].refunded_quantity).toBe(2);
 
-    const over = await send('POST', `/api/pos/sales/${sale.id}/refund`, {
+    const over = await manager().post(`/api/pos/sales/${sale.id}/refund`, {
       lines: [{ sale_line_id: oil.id, quantity: 2 }],
     });
     expect(over.statusCode).toBe(422);
-    const again = await send('POST', `/api/pos/sales/${sale.id}/refund`, {
+    const again = await manager().post(`/api/pos/sales/${sale.id}/refund`, {
       lines: [{ sale_line_id: manicure.id, quantity: 1 }],
     });
     expect(again.statusCode).toBe(422);
     // A partial refund forbids a void from then on.
-    expect((await send('POST', `/api/pos/sales/${sale.id}/void`, {})).statusCode).toBe(409);
+    expect((await manager().post(`/api/pos/sales/${sale.id}/void`, {})).statusCode).toBe(409);
 
-    const rest = await send('POST', `/api/pos/sales/${sale.id}/refund`, {
+    const rest = await manager().post(`/api/pos/sales/${sale.id}/refund`, {
       lines: [{ sale_line_id: oil.id, quantity: 1 }],
     });
     expect(rest.statusCode).toBe(200);
     expect(dataOf(rest).sale.status).toBe(SALE_STATUS.REFUND);
-    const audits = await testDb.db
+    const audits = await api.db
       .select({ action: auditLog.action, approvedBy: auditLog.approvedBy })
       .from(auditLog)
       .where(and(eq(auditLog.tenantId, a.tenantId), eq(auditLog.entityId, String(sale.id))))
@@ -306,17 +275,17 @@ describe('refund', () => {
   it('one unit at a time adds up to the domain amount of the whole line', async () => {
     const sale = await createSale(twoLines().slice(0, 1));
     const lineId = sale.orderEmployees[0].orderItems[0].id;
-    const [row] = await testDb.db.select().from(sales).where(eq(sales.id, sale.id));
+    const [row] = await api.db.select().from(sales).where(eq(sales.id, sale.id));
     const whole = refundAmountOfLines(row!.orderSnapshot, [{ employeeIndex: 0, itemIndex: 0 }]);
-    const first = await send('POST', `/api/pos/sales/${sale.id}/refund`, {
+    const first = await manager().post(`/api/pos/sales/${sale.id}/refund`, {
       lines: [{ sale_line_id: lineId, quantity: 1 }],
     });
-    const second = await send('POST', `/api/pos/sales/${sale.id}/refund`, {
+    const second = await manager().post(`/api/pos/sales/${sale.id}/refund`, {
       lines: [{ sale_line_id: lineId, quantity: 1 }],
     });
     expect(dataOf(first).refund.amount + dataOf(second).refund.amount).toBe(whole);
     expect(dataOf(second).sale.status).toBe(SALE_STATUS.REFUND);
-    const [line] = await testDb.db.select().from(saleLines).where(eq(saleLines.id, lineId));
+    const [line] = await api.db.select().from(saleLines).where(eq(saleLines.id, lineId));
     expect(line!.refundedQuantity).toBe(2);
   });
 });
@@ -324,7 +293,7 @@ describe('refund', () => {
 describe('edits', () => {
   it('a tip change recomputes the totals and is audited', async () => {
     const sale = await createSale();
-    const res = await send('POST', `/api/pos/sales/${sale.id}/tip`, {
+    const res = await manager().post(`/api/pos/sales/${sale.id}/tip`, {
       tips: [{ user_id: a.users.staff.id, tip_amount: 500 }],
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -332,11 +301,11 @@ describe('edits', () => {
     expect(after.totals.tip_amount).toBe(500);
     expect(after.totals.total_price).toBe(sale.totals.total_price + 500);
     expect(after.orderEmployees[0].tips).toEqual({ user_id: a.users.staff.id, tip_amount: 500 });
-    const wrong = await send('POST', `/api/pos/sales/${sale.id}/tip`, {
+    const wrong = await manager().post(`/api/pos/sales/${sale.id}/tip`, {
       tips: [{ user_id: a.users.owner.id, tip_amount: 1 }],
     });
     expect(wrong.statusCode).toBe(422);
-    const [audit] = await testDb.db
+    const [audit] = await api.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityId, String(sale.id)), eq(auditLog.action, 'sale.tip')));
@@ -347,7 +316,7 @@ describe('edits', () => {
     const sale = await createSale();
     // (45.00 − 3.00 supplies) × 40 % = 16.80 for staff; × 50 % = 21.00 for the manager.
     expect(sale.totals.total_commission).toBe(1680);
-    const res = await send('POST', `/api/pos/sales/${sale.id}/employee`, {
+    const res = await manager().post(`/api/pos/sales/${sale.id}/employee`, {
       from_employee_id: a.users.staff.id,
       to_employee_id: a.users.manager.id,
     });
@@ -358,7 +327,7 @@ describe('edits', () => {
     ]);
     expect(after.employee.id).toBe(a.users.manager.id);
     expect(after.totals.total_commission).toBe(2100);
-    const stranger = await send('POST', `/api/pos/sales/${sale.id}/employee`, {
+    const stranger = await manager().post(`/api/pos/sales/${sale.id}/employee`, {
       from_employee_id: a.users.manager.id,
       to_employee_id: b.users.staff.id,
     });
@@ -368,7 +337,7 @@ describe('edits', () => {
   it('changing the order time keeps the ticket numbers; the future is refused', async () => {
     const sale = await createSale();
     const at = new Date(Date.now() - 3600_000).toISOString();
-    const res = await send('POST', `/api/pos/sales/${sale.id}/order-at`, { order_at: at });
+    const res = await manager().post(`/api/pos/sales/${sale.id}/order-at`, { order_at: at });
     expect(res.statusCode, res.body).toBe(200);
     expect(dataOf(res)).toMatchObject({
       order_at: at,
@@ -376,7 +345,7 @@ describe('edits', () => {
       daily_ticket_no: sale.daily_ticket_no,
       business_date: sale.business_date,
     });
-    const future = await send('POST', `/api/pos/sales/${sale.id}/order-at`, {
+    const future = await manager().post(`/api/pos/sales/${sale.id}/order-at`, {
       order_at: new Date(Date.now() + 86_400_000).toISOString(),
     });
     expect(future.statusCode).toBe(422);
@@ -388,30 +357,29 @@ describe('trash, clear, bulk, save all, invoice', () => {
     const one = await saleIn('trash-of-sale');
     const two = await saleIn('trash-of-sale');
     const three = await saleIn('trash-of-draft');
-    const cleared = await send('DELETE', `/api/pos/sales/clear-trashed/${one}`);
+    const cleared = await manager().del(`/api/pos/sales/clear-trashed/${one}`);
     expect(cleared.statusCode, cleared.body).toBe(200);
     expect(await statusOf(one)).toEqual({ status: SALE_STATUS.TRASH, cleared: true });
-    expect((await send('GET', `/api/pos/sales/${one}`)).statusCode).toBe(404);
-    const listed = dataOf(await send('GET', '/api/pos/sales?per_page=200'));
+    expect((await manager().get(`/api/pos/sales/${one}`)).statusCode).toBe(404);
+    const listed = dataOf(await manager().get('/api/pos/sales?per_page=200'));
     expect(listed.items.some((s: { id: number }) => s.id === one)).toBe(false);
-    const all = await send('DELETE', '/api/pos/sales/clear-trashed/all');
+    const all = await manager().del('/api/pos/sales/clear-trashed/all');
     expect(all.statusCode).toBe(200);
     expect(dataOf(all).ids).toEqual(expect.arrayContaining([two, three]));
     expect((await statusOf(two)).cleared).toBe(true);
-    const noPin = { ...a.headers('manager'), 'idempotency-key': randomUUID() };
-    expect((await send('DELETE', '/api/pos/sales/clear-trashed/all', undefined, noPin)).statusCode).toBe(403);
+    expect((await api.as(a, 'manager').del('/api/pos/sales/clear-trashed/all')).statusCode).toBe(403);
   });
 
   it('bulk trashes and restores many sales in one transaction; one refused move refuses them all', async () => {
     const x = await saleIn('sale');
     const y = await saleIn('refund');
-    const trash = await send('POST', '/api/pos/sales/bulk', { action: 'trash', ids: [x, y] });
+    const trash = await manager().post('/api/pos/sales/bulk', { action: 'trash', ids: [x, y] });
     expect(trash.statusCode, trash.body).toBe(200);
     expect(dataOf(trash).items.map((i: { status: number }) => i.status)).toEqual([9, 9]);
-    const restore = await send('POST', '/api/pos/sales/bulk', { action: 'restore', ids: [x, y] });
+    const restore = await manager().post('/api/pos/sales/bulk', { action: 'restore', ids: [x, y] });
     expect(dataOf(restore).items.map((i: { status: number }) => i.status)).toEqual([1, 2]);
     const z = await saleIn('trash-of-sale');
-    const mixed = await send('POST', '/api/pos/sales/bulk', { action: 'restore', ids: [z, x] });
+    const mixed = await manager().post('/api/pos/sales/bulk', { action: 'restore', ids: [z, x] });
     expect(mixed.statusCode).toBe(409);
     expect((await statusOf(z)).status).toBe(SALE_STATUS.TRASH);
   });
@@ -420,7 +388,7 @@ describe('trash, clear, bulk, save all, invoice', () => {
     const x = await createSale();
     const y = await createSale();
     const at = new Date(Date.now() - 7200_000).toISOString();
-    const res = await send('POST', '/api/pos/sales/save-all-changes', {
+    const res = await manager().post('/api/pos/sales/save-all-changes', {
       changes: [
         { id: x.id, tips: [{ user_id: a.users.staff.id, tip_amount: 200 }], order_at: at },
         { id: y.id, status: SALE_STATUS.TRASH },
@@ -431,31 +399,31 @@ describe('trash, clear, bulk, save all, invoice', () => {
     expect(first).toMatchObject({ id: x.id, order_at: at });
     expect(first.totals.tip_amount).toBe(200);
     expect(second).toMatchObject({ id: y.id, status: SALE_STATUS.TRASH });
-    const bad = await send('POST', '/api/pos/sales/save-all-changes', {
+    const bad = await manager().post('/api/pos/sales/save-all-changes', {
       changes: [
         { id: x.id, tips: [{ user_id: a.users.staff.id, tip_amount: 999 }] },
         { id: y.id, status: SALE_STATUS.VOID },
       ],
     });
     expect(bad.statusCode).toBe(409);
-    const [row] = await testDb.db.select().from(sales).where(eq(sales.id, x.id));
+    const [row] = await api.db.select().from(sales).where(eq(sales.id, x.id));
     expect(row!.tipAmount).toBe(200);
   });
 
   it('the invoice of a sale prints wallet payments as cash; a draft has none', async () => {
     const sale = await createSale([{ item_id: cat.pedicure }]);
-    const res = await send('GET', `/api/pos/sales/${sale.id}/invoice`);
+    const res = await manager().get(`/api/pos/sales/${sale.id}/invoice`);
     expect(res.statusCode, res.body).toBe(200);
     expect(dataOf(res).printed_payments).toEqual([{ payment_type: PAYMENT_TYPE.CASH, amount: 1_000_000 }]);
     expect(dataOf(res).store.code).toBe('0001');
     const draft = await saleIn('draft');
-    expect((await send('GET', `/api/pos/sales/${draft}/invoice`)).statusCode).toBe(409);
+    expect((await manager().get(`/api/pos/sales/${draft}/invoice`)).statusCode).toBe(409);
   });
 
   it("another tenant's sale ids are 404 on every management route, and nothing changes", async () => {
     const sale = await createSale();
-    const other = { ...b.headers('owner', { approver: 'owner' }), 'idempotency-key': randomUUID() };
-    const calls: [string, string, unknown?][] = [
+    const other = api.as(b, 'owner', { approver: 'owner' });
+    const calls: ['GET' | 'POST' | 'DELETE', string, unknown?][] = [
       ['GET', `/api/pos/sales/${sale.id}/invoice`],
       ['POST', `/api/pos/sales/${sale.id}/status`, { status: 9 }],
       ['POST', `/api/pos/sales/${sale.id}/void`, {}],
@@ -466,7 +434,7 @@ describe('trash, clear, bulk, save all, invoice', () => {
       ['POST', `/api/pos/sales/${sale.id}/order-at`, { order_at: new Date().toISOString() }],
     ];
     for (const [method, url, payload] of calls) {
-      const res = await send(method as 'GET', url, payload, { ...other, 'idempotency-key': randomUUID() });
+      const res = await other.request(method, url, payload);
       expect(res.statusCode, `${method} ${url}`).toBe(404);
     }
     expect((await statusOf(sale.id)).status).toBe(SALE_STATUS.SALE);
@@ -482,11 +450,8 @@ describe('fuzzed management bodies', () => {
     routes.push('/api/pos/sales/bulk', '/api/pos/sales/save-all-changes');
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...routes), fc.anything(), async (url, body) => {
-        const res = await app.inject({
-          method: 'POST',
-          url,
-          headers: { ...managerHeaders(), 'content-type': 'application/json' },
-          payload: JSON.stringify(body ?? null),
+        const res = await manager().post(url, JSON.stringify(body ?? null), {
+          headers: { 'content-type': 'application/json' },
         });
         expect(res.statusCode, `${url} ${res.body}`).toBeLessThan(500);
       }),
