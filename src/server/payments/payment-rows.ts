@@ -1,6 +1,6 @@
 /**
  * Shared pieces of the payment services: the row → wire mapping, the store's payment settings and the audit
- * row. Kept apart from services/payments.ts so the wallet module (payment-requests.ts) and the sale totals
+ * row. Kept apart from services/payments/ so the wallet modules (payment-requests/) and the sale totals
  * sync (sale-totals.ts) use the same definitions without importing each other.
  */
 import type { RecordedPayment } from '../../contracts/payments';
@@ -67,16 +67,6 @@ export async function loadPaymentStore(
     .limit(1);
   if (!row) throw notFound('Store not found.');
   return row;
-}
-
-/**
- * What one point is worth when redeemed, in minor units: store setting `points_value_minor`, default 1
- * (100 points = 1.00 of a two-decimal currency). Our decision: neither spec fixes a value, and a whole
- * number of minor units per point keeps redemption exact (a point payment must be a multiple of it).
- */
-export function pointsValueMinor(settings: StoreSettings): number {
-  const value = settings.points_value_minor;
-  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : 1;
 }
 
 export interface AuditEntry {

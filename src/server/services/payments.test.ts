@@ -17,8 +17,9 @@ import { stores } from '../db/schema/stores';
 import { HttpError } from '../errors';
 import { createTestSale } from '../payments/test-sales';
 import type { TestSaleOptions } from '../payments/test-sales';
-import { recordSalePayments, reverseSalePayments } from './payments';
-import type { SalePaymentInput } from './payments';
+import type { SalePaymentInput } from './payments/payment-input';
+import { recordSalePayments } from './payments/record';
+import { reverseSalePayments } from './payments/reverse';
 
 let testDb: TestDatabase;
 let a: TenantFixture;

@@ -1,6 +1,6 @@
 /**
- * Customer points earned on sales (services/sales.ts awardSalePoints / takeBackSalePoints) and the gift
- * card number rule of a sale line, through the API.
+ * Customer points earned on sales (services/sales/points.ts awardSalePoints / takeBackSalePoints; the
+ * arithmetic is src/domain/points.ts) and the gift card number rule of a sale line, through the API.
  *
  * The rule (memberships in db/schema/customers.ts): a completed sale earns
  * floor(spent / points_unit_amount) × points_per_unit points for its customer's active membership, where

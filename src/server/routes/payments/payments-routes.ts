@@ -1,6 +1,6 @@
 /**
- * Payments routes (001 §7 payments catalogue; issue 3 item 6). Services: src/server/services/payments.ts
- * (sale payments) and src/server/payments/payment-requests.ts (MoMo, VnPay, VietQR). Schemas:
+ * Payments routes (001 §7 payments catalogue; issue 3 item 6). Services: src/server/services/payments/
+ * (sale payments) and src/server/payments/payment-requests/ (MoMo, VnPay, VietQR). Schemas:
  * src/contracts/payments.ts.
  *
  * Access: payments belong to the Sale module (000 §5); reading needs it readable, writing writable.
@@ -41,31 +41,26 @@ import {
 import { pageSchema } from '../../../contracts/envelope';
 import { requireAuth } from '../../auth-context';
 import { SALE_READ, SALE_WRITE, SALE_WRITE_WITH_PIN } from '../../auth/access';
+import { confirmMomo, createMomoRequest, momoIpn, momoStatus } from '../../payments/payment-requests/momo';
+import { acceptedRow, toPaymentRequestView } from '../../payments/payment-requests/requests';
+import { confirmVietqr, createVietqrRequest } from '../../payments/payment-requests/vietqr';
 import {
-  acceptedRow,
-  confirmMomo,
-  confirmVietqr,
-  createMomoRequest,
-  createVietqrRequest,
   createVnpayRequest,
-  momoIpn,
-  momoStatus,
-  toPaymentRequestView,
   vnpayIpn,
   vnpayReturn,
   vnpayStatus,
-} from '../../payments/payment-requests';
+} from '../../payments/payment-requests/vnpay';
 import { route } from '../../route';
+import { listPayments } from '../../services/payments/list';
 import {
   addSalePayments,
   bulkPaymentStatus,
-  listPayments,
   refundPayment,
   tipAdjust,
   updatePaymentStatus,
   voidPayment,
-} from '../../services/payments';
-import { takeBackSalePoints } from '../../services/sales';
+} from '../../services/payments/manage';
+import { takeBackSalePoints } from '../../services/sales/points';
 import { VNPAY_IPN_RESPONSE } from '../../payments/providers/vnpay';
 
 const TAGS = ['payments'];
@@ -143,7 +138,7 @@ export function registerPaymentRoutes(app: FastifyInstance): void {
     handler: async ({ body, request, db }) => {
       const auth = requireAuth(request);
       const result = await refundPayment(db, auth, body, request.pinApprover);
-      // The sales service owns the points a sale earned (services/payments.ts cannot import it: a cycle).
+      // The sales service owns the points a sale earned (services/payments/ cannot import it: a cycle).
       await takeBackSalePoints(db, auth, result.sale.sale_id, 'refund');
       return result;
     },

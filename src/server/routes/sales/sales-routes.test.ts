@@ -20,7 +20,7 @@ import { auditLog } from '../../db/schema/audit-log';
 import { giftcards } from '../../db/schema/giftcards';
 import { giftcardHistories } from '../../db/schema/ledger-histories';
 import { saleLines, sales } from '../../db/schema/sales';
-import { NOT_PAID_MESSAGE, UUID_REUSED_MESSAGE } from '../../services/sales';
+import { NOT_PAID_MESSAGE, UUID_REUSED_MESSAGE } from '../../services/sales/messages';
 import { createSaleCatalog, dataOf, saleBody } from './sale-test-data';
 import type { SaleCatalog } from './sale-test-data';
 

@@ -1,6 +1,6 @@
 /**
  * Sale routes (000 §7 "Sale screen" and "Sales management"; 001 §7 pos/sales paths; issue 3 items 4 and 5).
- * Services: src/server/services/sales.ts (create, get, update, list) and sale-management.ts (everything else).
+ * Services: src/server/services/sales/ (create, read, update, list) and sale-management/ (everything else).
  * Schemas: src/contracts/sales.ts.
  *
  * Every money or status write requires an Idempotency-Key (400 without). Refund, void, trash and clear need a
@@ -38,25 +38,24 @@ import { verifyPinApproval } from '../../auth/pin-approval';
 import type { Queryable } from '../../db/client';
 import { forbidden } from '../../errors';
 import { respond, route } from '../../route';
+import { bulkSales, saveAllChanges } from '../../services/sale-management/bulk';
+import { changeEmployee, changeOrderAt, changeTips } from '../../services/sale-management/edits';
+import { saleInvoice } from '../../services/sale-management/invoice';
+import { refundInfo, refundSale } from '../../services/sale-management/refund';
+import { setSaleStatus } from '../../services/sale-management/set-status';
+import type { ApproverSource } from '../../services/sale-management/status';
 import {
-  bulkSales,
-  changeEmployee,
-  changeOrderAt,
-  changeTips,
   clearAllTrashed,
   clearTrashedSale,
-  detailOf,
-  refundInfo,
-  refundSale,
   restoreSale,
-  saleInvoice,
-  saveAllChanges,
-  setSaleStatus,
   trashSale,
-  voidSale,
-} from '../../services/sale-management';
-import type { ApproverSource } from '../../services/sale-management';
-import { createSale, getSale, listSales, loadSaleStore, updateSale } from '../../services/sales';
+} from '../../services/sale-management/trash';
+import { voidSale } from '../../services/sale-management/void';
+import { createSale } from '../../services/sales/create';
+import { listSales } from '../../services/sales/list';
+import { detailOf, getSale } from '../../services/sales/read';
+import { loadSaleStore } from '../../services/sales/store';
+import { updateSale } from '../../services/sales/update';
 
 const TAGS = ['sales'];
 /** Sales and their money: a write without a key is refused (design.md §5). */

@@ -1,0 +1,262 @@
+/**
+ * The tender-specific checks and balance changes of recordSalePayments (record.ts, whose comment lists the rules
+ * per payment type): a gift card debited, points redeemed, a coupon use taken, a wallet payment request claimed.
+ * Each runs in the caller's transaction.
+ */
+import { eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { DISCOUNT_TYPE } from '../../../domain/constants';
+import type { PaymentType } from '../../../domain/constants';
+import { percentOf } from '../../../domain/money';
+import { pointsForAmount, pointValueMinor } from '../../../domain/points';
+import type { PaymentInfoInput } from '../../../contracts/payments';
+import { coupons } from '../../db/schema/coupons';
+import { customers } from '../../db/schema/customers';
+import { giftcards } from '../../db/schema/giftcards';
+import { couponHistories, customerPointHistory, giftcardHistories } from '../../db/schema/ledger-histories';
+import { paymentRequests } from '../../db/schema/payment-requests';
+import type { PaymentProvider } from '../../db/schema/payment-requests';
+import { salePayments } from '../../db/schema/sales';
+import { storeIdWhere, storeWhere, tenantIdWhere, tenantValues, tenantWhere } from '../../db/scoped';
+import { LIVE_STATUSES, PaymentError, WALLET_PROVIDER, requireReference } from './payment-input';
+import type { Context } from './payment-input';
+
+export async function debitGiftcard(
+  ctx: Context,
+  index: number,
+  amount: number,
+  info: PaymentInfoInput | undefined,
+) {
+  const { tx, auth, input } = ctx;
+  const number = requireReference(info, index, 'gift card number');
+  const field = 'payment_info.reference';
+  const [card] = await tx
+    .select()
+    .from(giftcards)
+    .where(tenantWhere(giftcards, auth, eq(giftcards.number, number)))
+    .limit(1);
+  if (!card) throw new PaymentError(index, field, `Gift card ${number} was not found.`);
+  if (!card.isActive) throw new PaymentError(index, field, `Gift card ${number} is not active.`);
+  if (card.expiresAt && card.expiresAt.getTime() < input.orderAt.getTime()) {
+    throw new PaymentError(index, field, `Gift card ${number} expired.`);
+  }
+  // The atomic debit: the WHERE re-reads the balance after any concurrent debit commits (row lock).
+  const [debited] = await tx
+    .update(giftcards)
+    .set({ balance: sql`${giftcards.balance} - ${amount}` })
+    .where(
+      tenantIdWhere(giftcards, auth, card.id, eq(giftcards.isActive, true), gte(giftcards.balance, amount)),
+    )
+    .returning({ balance: giftcards.balance });
+  if (!debited) {
+    const [now] = await tx
+      .select({ balance: giftcards.balance })
+      .from(giftcards)
+      .where(tenantIdWhere(giftcards, auth, card.id));
+    throw new PaymentError(
+      index,
+      'payment_amount',
+      `Gift card ${number} has not enough balance (${now?.balance ?? 0} left, ${amount} asked).`,
+    );
+  }
+  await tx.insert(giftcardHistories).values(
+    tenantValues(auth, {
+      giftcardId: card.id,
+      storeId: ctx.scope.storeId,
+      saleId: input.saleId,
+      kind: 'sale' as const,
+      amount: -amount,
+      balanceAfter: debited.balance,
+      userId: auth.userId,
+    }),
+  );
+  return { reference: number, giftcardId: card.id };
+}
+
+export async function redeemPoints(
+  ctx: Context,
+  index: number,
+  amount: number,
+  info: PaymentInfoInput | undefined,
+) {
+  const { tx, auth, input } = ctx;
+  if (input.customerId === null) {
+    throw new PaymentError(index, 'payment_type', 'Points can only be redeemed on a sale with a customer.');
+  }
+  const value = pointValueMinor(ctx.store.settings.points_value_minor);
+  const points = pointsForAmount(amount, value);
+  if (points === null) {
+    throw new PaymentError(
+      index,
+      'payment_amount',
+      `A points payment must be a multiple of ${value} (one point's value).`,
+    );
+  }
+  if (info?.points !== undefined && info.points !== points) {
+    throw new PaymentError(
+      index,
+      'payment_info.points',
+      `${amount} is worth ${points} points, not ${info.points}.`,
+    );
+  }
+  const [customer] = await tx
+    .select({ id: customers.id, pointBalance: customers.pointBalance })
+    .from(customers)
+    .where(tenantIdWhere(customers, auth, input.customerId))
+    .limit(1);
+  if (!customer) throw new PaymentError(index, 'payment_type', 'The sale customer was not found.');
+  const [debited] = await tx
+    .update(customers)
+    .set({ pointBalance: sql`${customers.pointBalance} - ${points}` })
+    .where(tenantIdWhere(customers, auth, customer.id, gte(customers.pointBalance, points)))
+    .returning({ pointBalance: customers.pointBalance });
+  if (!debited) {
+    throw new PaymentError(
+      index,
+      'payment_amount',
+      `The customer has not enough points (${customer.pointBalance} held, ${points} asked).`,
+    );
+  }
+  await tx.insert(customerPointHistory).values(
+    tenantValues(auth, {
+      customerId: customer.id,
+      storeId: ctx.scope.storeId,
+      saleId: input.saleId,
+      kind: 'redeem' as const,
+      points: -points,
+      balanceAfter: debited.pointBalance,
+      userId: auth.userId,
+    }),
+  );
+  return { points };
+}
+
+export async function useCoupon(
+  ctx: Context,
+  index: number,
+  amount: number,
+  info: PaymentInfoInput | undefined,
+) {
+  const { tx, auth, input, scope } = ctx;
+  const code = requireReference(info, index, 'coupon code');
+  const field = 'payment_info.reference';
+  const [coupon] = await tx
+    .select()
+    .from(coupons)
+    .where(tenantWhere(coupons, auth, eq(coupons.code, code)))
+    .limit(1);
+  if (!coupon || (coupon.storeId !== null && coupon.storeId !== scope.storeId)) {
+    throw new PaymentError(index, field, `Coupon ${code} was not found.`);
+  }
+  if (!coupon.isActive) throw new PaymentError(index, field, `Coupon ${code} is not active.`);
+  const at = input.orderAt.getTime();
+  if (coupon.startsAt && coupon.startsAt.getTime() > at) {
+    throw new PaymentError(index, field, `Coupon ${code} is not valid yet.`);
+  }
+  if (coupon.endsAt && coupon.endsAt.getTime() < at) {
+    throw new PaymentError(index, field, `Coupon ${code} expired.`);
+  }
+  if (input.totalPrice < coupon.minOrderAmount) {
+    throw new PaymentError(
+      index,
+      field,
+      `Coupon ${code} needs an order of at least ${coupon.minOrderAmount}; this one is ${input.totalPrice}.`,
+    );
+  }
+  const worth =
+    coupon.discountType === DISCOUNT_TYPE.PERCENT
+      ? percentOf(input.totalPrice, coupon.discountValue, ctx.store.currency)
+      : coupon.discountValue;
+  if (amount > worth) {
+    throw new PaymentError(
+      index,
+      'payment_amount',
+      `Coupon ${code} is worth ${worth} on this sale, not ${amount}.`,
+    );
+  }
+  const [used] = await tx
+    .update(coupons)
+    .set({ usedCount: sql`${coupons.usedCount} + 1` })
+    .where(
+      tenantIdWhere(
+        coupons,
+        auth,
+        coupon.id,
+        eq(coupons.isActive, true),
+        or(isNull(coupons.maxUses), lt(coupons.usedCount, coupons.maxUses)),
+      ),
+    )
+    .returning({ usedCount: coupons.usedCount });
+  if (!used) throw new PaymentError(index, field, `Coupon ${code} has reached its maximum number of uses.`);
+  await tx.insert(couponHistories).values(
+    tenantValues(auth, {
+      couponId: coupon.id,
+      storeId: scope.storeId,
+      saleId: input.saleId,
+      customerId: input.customerId,
+      kind: 'use' as const,
+      discountAmount: amount,
+      userId: auth.userId,
+    }),
+  );
+  return { reference: code, couponId: coupon.id };
+}
+
+export async function claimWalletPayment(
+  ctx: Context,
+  index: number,
+  type: PaymentType,
+  amount: number,
+  info: PaymentInfoInput | undefined,
+) {
+  const { tx, scope, input } = ctx;
+  const provider = WALLET_PROVIDER[type] as PaymentProvider;
+  const field = 'payment_info.processor_reference';
+  const ref = info?.processor_reference ?? '';
+  if (!/^\d{1,15}$/.test(ref)) {
+    throw new PaymentError(index, field, 'Give the id of the paid payment request (processor_reference).');
+  }
+  const [request] = await tx
+    .select()
+    .from(paymentRequests)
+    .where(storeIdWhere(paymentRequests, scope, Number(ref)))
+    .for('update')
+    .limit(1);
+  if (!request || request.provider !== provider) {
+    throw new PaymentError(index, field, `Payment request ${ref} of ${provider} was not found.`);
+  }
+  if (request.status !== 'paid') {
+    throw new PaymentError(index, field, `Payment request ${ref} is ${request.status}, not paid.`);
+  }
+  if (request.amount !== amount) {
+    throw new PaymentError(
+      index,
+      'payment_amount',
+      `Payment request ${ref} was paid ${request.amount}, not ${amount}.`,
+    );
+  }
+  if (
+    (request.saleId !== null && request.saleId !== input.saleId) ||
+    (request.saleUuid !== null && request.saleUuid !== ctx.saleUuid)
+  ) {
+    throw new PaymentError(index, field, `Payment request ${ref} belongs to another sale.`);
+  }
+  const [taken] = await tx
+    .select({ id: salePayments.id })
+    .from(salePayments)
+    .where(
+      storeWhere(
+        salePayments,
+        scope,
+        eq(salePayments.paymentType, type),
+        eq(salePayments.processorReference, ref),
+        inArray(salePayments.status, [...LIVE_STATUSES]),
+      ),
+    )
+    .limit(1);
+  if (taken) throw new PaymentError(index, field, `Payment request ${ref} is already recorded on a sale.`);
+  await tx
+    .update(paymentRequests)
+    .set({ saleId: input.saleId })
+    .where(storeIdWhere(paymentRequests, scope, request.id));
+  return { processorReference: ref };
+}

@@ -1,0 +1,45 @@
+import { gte, sql } from 'drizzle-orm';
+import type { AuthContext } from '../../auth-context';
+import type { Queryable } from '../../db/client';
+import { giftcards } from '../../db/schema/giftcards';
+import { giftcardHistories } from '../../db/schema/ledger-histories';
+import { tenantIdWhere, tenantValues } from '../../db/scoped';
+import { conflict } from '../../errors';
+import type { SaleRow } from '../sales/detail';
+
+/**
+ * A void or refund of a gift card line takes its value back off the card, atomically; a card already spent
+ * below that value cannot be taken back (409), which keeps the ledger whole.
+ */
+export async function takeBackGiftcards(
+  tx: Queryable,
+  auth: AuthContext,
+  sale: SaleRow,
+  taken: readonly { cardId: number; number: string; amount: number }[],
+  kind: 'void' | 'refund',
+): Promise<void> {
+  for (const card of taken) {
+    if (card.amount <= 0 || card.cardId <= 0) continue;
+    const [row] = await tx
+      .update(giftcards)
+      .set({ balance: sql`${giftcards.balance} - ${card.amount}` })
+      .where(tenantIdWhere(giftcards, auth, card.cardId, gte(giftcards.balance, card.amount)))
+      .returning({ balance: giftcards.balance });
+    if (!row) {
+      throw conflict(
+        `The gift card ${card.number} sold on this sale has been spent; its value cannot be taken back.`,
+      );
+    }
+    await tx.insert(giftcardHistories).values(
+      tenantValues(auth, {
+        giftcardId: card.cardId,
+        storeId: sale.storeId,
+        saleId: sale.id,
+        kind,
+        amount: -card.amount,
+        balanceAfter: row.balance,
+        userId: auth.userId,
+      }),
+    );
+  }
+}

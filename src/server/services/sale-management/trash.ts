@@ -1,0 +1,130 @@
+/** Trash, restore and clear of sales (sales are never deleted: see status.ts). */
+import { asc, eq, inArray, isNull } from 'drizzle-orm';
+import { SALE_STATUS } from '../../../domain/constants';
+import type { SaleStatus } from '../../../domain/constants';
+import { SALE_STATUS_ERROR, saleStatusError } from '../../../domain/sale-status';
+import type { AuthContext, PinApprover } from '../../auth-context';
+import type { Queryable } from '../../db/client';
+import { sales } from '../../db/schema/sales';
+import { storeWhere } from '../../db/scoped';
+import { conflict } from '../../errors';
+import { auditView, writeAudit } from '../sales/audit';
+import type { SaleRow } from '../sales/detail';
+import type { SaleStore } from '../sales/store';
+
+import { decideMove, lockSale, nextOf, setStatusColumns } from './status';
+
+export async function trashSale(
+  tx: Queryable,
+  auth: AuthContext,
+  store: SaleStore,
+  saleId: number,
+  approver: PinApprover,
+  reason: string | undefined,
+  now: Date,
+): Promise<SaleRow> {
+  const before = await lockSale(tx, auth, saleId);
+  const next = nextOf(decideMove(before, { type: 'sale.trash' }, now, store.timezone));
+  const after = await setStatusColumns(tx, auth, saleId, {
+    status: next.status,
+    statusBeforeTrash: next.statusBeforeTrash,
+    trashedAt: now,
+  });
+  await writeAudit(tx, auth, [
+    {
+      action: 'sale.trash',
+      saleId,
+      approvedBy: approver.userId,
+      before: auditView(before),
+      after: { ...auditView(after), reason: reason ?? null },
+    },
+  ]);
+  return after;
+}
+
+/** Restore returns to the status before trash; `expected` (from /status) must be that status. */
+export async function restoreSale(
+  tx: Queryable,
+  auth: AuthContext,
+  store: SaleStore,
+  saleId: number,
+  now: Date,
+  expected?: SaleStatus,
+): Promise<SaleRow> {
+  const before = await lockSale(tx, auth, saleId);
+  const next = nextOf(decideMove(before, { type: 'sale.restore' }, now, store.timezone));
+  if (expected !== undefined && next.status !== expected) {
+    throw conflict(saleStatusError(SALE_STATUS_ERROR.MOVE_REFUSED).message);
+  }
+  const after = await setStatusColumns(tx, auth, saleId, {
+    status: next.status,
+    statusBeforeTrash: null,
+    trashedAt: null,
+  });
+  await writeAudit(tx, auth, [
+    { action: 'sale.restore', saleId, before: auditView(before), after: auditView(after) },
+  ]);
+  return after;
+}
+
+/** Clear one trashed sale: stamped cleared_at, hidden from every list and read from then on. */
+export async function clearTrashedSale(
+  tx: Queryable,
+  auth: AuthContext,
+  store: SaleStore,
+  saleId: number,
+  approver: PinApprover,
+  now: Date,
+): Promise<SaleRow> {
+  const before = await lockSale(tx, auth, saleId);
+  const move = decideMove(before, { type: 'sale.clear' }, now, store.timezone);
+  if (!('cleared' in move)) throw conflict(saleStatusError(SALE_STATUS_ERROR.MOVE_REFUSED).message);
+  const after = await setStatusColumns(tx, auth, saleId, { clearedAt: now });
+  await writeAudit(tx, auth, [
+    {
+      action: 'sale.clear',
+      saleId,
+      approvedBy: approver.userId,
+      before: auditView(before),
+      after: auditView(after),
+    },
+  ]);
+  return after;
+}
+
+/** Clear every trashed sale of the store. */
+export async function clearAllTrashed(
+  tx: Queryable,
+  auth: AuthContext,
+  store: SaleStore,
+  approver: PinApprover,
+  now: Date,
+): Promise<{ ids: number[]; count: number }> {
+  const trashed = await tx
+    .select()
+    .from(sales)
+    .where(storeWhere(sales, auth, eq(sales.status, SALE_STATUS.TRASH), isNull(sales.clearedAt)))
+    .orderBy(asc(sales.id))
+    .for('update');
+  for (const sale of trashed) decideMove(sale, { type: 'sale.clear' }, now, store.timezone);
+  const ids = trashed.map((s) => s.id);
+  if (ids.length === 0) return { ids, count: 0 };
+  const cleared = await tx
+    .update(sales)
+    .set({ clearedAt: now })
+    .where(storeWhere(sales, auth, inArray(sales.id, ids)))
+    .returning();
+  const byId = new Map(cleared.map((s) => [s.id, s]));
+  await writeAudit(
+    tx,
+    auth,
+    trashed.map((before) => ({
+      action: 'sale.clear',
+      saleId: before.id,
+      approvedBy: approver.userId,
+      before: auditView(before),
+      after: auditView(byId.get(before.id) ?? before),
+    })),
+  );
+  return { ids, count: ids.length };
+}

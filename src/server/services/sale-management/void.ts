@@ -1,0 +1,58 @@
+import { eq } from 'drizzle-orm';
+import { ITEM_TYPE } from '../../../domain/constants';
+import type { AuthContext, PinApprover } from '../../auth-context';
+import type { Queryable } from '../../db/client';
+import { saleLines } from '../../db/schema/sales';
+import { storeWhere } from '../../db/scoped';
+import { reverseSalePayments } from '../payments/reverse';
+import { auditView, writeAudit } from '../sales/audit';
+import { takeBackSalePoints } from '../sales/points';
+import type { SaleRow } from '../sales/detail';
+import type { SaleStore } from '../sales/store';
+
+import { decideMove, lockSale, nextOf, setStatusColumns } from './status';
+import { takeBackGiftcards } from './giftcards';
+
+/** Void: only on the sale's business day and before any refund (the machine says so); payments go back. */
+export async function voidSale(
+  tx: Queryable,
+  auth: AuthContext,
+  store: SaleStore,
+  saleId: number,
+  approver: PinApprover,
+  reason: string | undefined,
+  now: Date,
+): Promise<SaleRow> {
+  const before = await lockSale(tx, auth, saleId);
+  const next = nextOf(decideMove(before, { type: 'sale.void' }, now, store.timezone));
+  await reverseSalePayments(tx, auth, { saleId, kind: 'void' });
+  const lines = await tx
+    .select()
+    .from(saleLines)
+    .where(storeWhere(saleLines, auth, eq(saleLines.saleId, saleId)));
+  await takeBackGiftcards(
+    tx,
+    auth,
+    before,
+    lines
+      .filter((l) => l.itemType === ITEM_TYPE.GIFTCARD)
+      .map((l) => ({
+        cardId: l.itemId,
+        number: l.giftcardNumber ?? '',
+        amount: l.unitPrice * (l.quantity - l.refundedQuantity),
+      })),
+    'void',
+  );
+  const after = await setStatusColumns(tx, auth, saleId, { status: next.status });
+  await takeBackSalePoints(tx, auth, saleId, 'void');
+  await writeAudit(tx, auth, [
+    {
+      action: 'sale.void',
+      saleId,
+      approvedBy: approver.userId,
+      before: auditView(before),
+      after: { ...auditView(after), reason: reason ?? null },
+    },
+  ]);
+  return after;
+}

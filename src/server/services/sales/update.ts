@@ -1,0 +1,107 @@
+/** POST /api/pos/sales/{id}: a draft replaced by its body, completed with status 1. */
+import { eq, isNull } from 'drizzle-orm';
+import type { SaleBody, SaleDetail } from '../../../contracts/sales';
+import { SALE_STATUS } from '../../../domain/constants';
+import type { Order } from '../../../domain/order.types';
+import type { AuthContext } from '../../auth-context';
+import type { Queryable } from '../../db/client';
+import { saleEmployees, sales } from '../../db/schema/sales';
+import { storeIdWhere, storeWhere } from '../../db/scoped';
+import { conflict, notFound, unprocessable, VALIDATION_MESSAGE } from '../../errors';
+import { NOT_A_DRAFT_MESSAGE, SALE_NOT_FOUND_MESSAGE } from './messages';
+import { loadSaleStore } from './store';
+import { prepareSale } from './prepare';
+import { auditView, writeAudit } from './audit';
+import { completeMove, finishSaleWrite, overrideAudit, writeSaleChildren } from './write';
+import { totalColumns } from './detail';
+
+/** POST /api/pos/sales/{id}: a draft is replaced by the body (recomputed) and, with status 1, completed. */
+export async function updateSale(
+  tx: Queryable,
+  auth: AuthContext,
+  saleId: number,
+  body: SaleBody,
+  now: Date = new Date(),
+): Promise<SaleDetail> {
+  const store = await loadSaleStore(tx, auth);
+  const [before] = await tx
+    .select()
+    .from(sales)
+    .where(storeIdWhere(sales, auth, saleId, isNull(sales.clearedAt)))
+    .for('update')
+    .limit(1);
+  if (!before) throw notFound(SALE_NOT_FOUND_MESSAGE);
+  if (before.status !== SALE_STATUS.DRAFT) throw conflict(NOT_A_DRAFT_MESSAGE);
+  if (body.uuid !== before.uuid) {
+    throw unprocessable(VALIDATION_MESSAGE, { uuid: ['The uuid is the sale’s own and cannot change.'] });
+  }
+  const completing = body.status === SALE_STATUS.SALE;
+  const prepared = await prepareSale(tx, auth, store, body, {
+    now,
+    defaultOrderAt: completing ? now : before.orderAt,
+  });
+  const status = completing
+    ? completeMove(
+        {
+          status: before.status,
+          statusBeforeTrash: before.statusBeforeTrash,
+          orderAt: null,
+          hasRefund: false,
+        },
+        prepared.orderAt,
+        now,
+        store.timezone,
+      )
+    : SALE_STATUS.DRAFT;
+  const customerId = prepared.order.customer?.id ?? null;
+
+  await tx.delete(saleEmployees).where(storeWhere(saleEmployees, auth, eq(saleEmployees.saleId, saleId)));
+  const { groups, lines, cardIds } = await writeSaleChildren(tx, auth, {
+    saleId,
+    store,
+    customerId,
+    prepared,
+    completing,
+  });
+  const order: Order = {
+    ...prepared.order,
+    id: saleId,
+    status,
+    ticket_no: before.ticketNo,
+    daily_ticket_no: before.dailyTicketNo,
+    invoice_no: before.invoiceNo,
+  };
+  const [sale] = await tx
+    .update(sales)
+    .set({
+      status,
+      orderAt: prepared.orderAt,
+      customerId,
+      customerName: prepared.customerName,
+      employeeId: prepared.mainEmployeeId,
+      ...totalColumns(prepared.totals.total),
+      discount: { discounts: order.discount, amounts: prepared.totals.discount },
+      orderSnapshot: order,
+      note: prepared.note,
+    })
+    .where(storeIdWhere(sales, auth, saleId))
+    .returning();
+  const detail = await finishSaleWrite(tx, auth, {
+    sale: sale!,
+    store,
+    order,
+    prepared,
+    completing,
+    groups,
+    lines,
+    cardIds,
+  });
+  await writeAudit(tx, auth, [
+    { action: 'sale.update', saleId, before: auditView(before), after: auditView(sale!) },
+    ...(completing
+      ? [{ action: 'sale.complete', saleId, before: auditView(before), after: auditView(sale!) }]
+      : []),
+    ...overrideAudit(saleId, prepared.overrides),
+  ]);
+  return detail;
+}
