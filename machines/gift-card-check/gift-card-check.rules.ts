@@ -1,6 +1,6 @@
 /**
  * The gift card rules the check and the tendering panel share, pure so both (and the tests) read one
- * definition. The server re-checks all of it when the sale is created (services/payments.ts debits the card
+ * definition. The server re-checks all of it when the sale is created (services/payments/tenders.ts debits the card
  * atomically with `balance >= amount`); these only stop a payment that is bound to be refused.
  */
 import { normaliseCode } from '../../src/domain/normalise';

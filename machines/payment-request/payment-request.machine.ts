@@ -1,7 +1,7 @@
 /**
  * One external payment request: MoMo or VNPAY (the customer pays in the wallet; we poll the server until the
  * provider's callback marks the request paid) or VietQR (the customer scans a bank QR; a bank transfer sends
- * no callback, so a manager confirms it arrived). Issue 4 item 4; server: routes/payments, payment-requests.ts.
+ * no callback, so a manager confirms it arrived). Issue 4 item 4; server: routes/payments, payments/payment-requests/.
  *
  *   idle ─request.start─▶ creating ─▶ pending (waiting ⇄ checking, every pollInterval) ─▶ approved
  *                            │            │  ├─ provider failed ─▶ failed ─request.retry─▶ creating (new key)

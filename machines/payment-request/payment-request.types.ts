@@ -3,7 +3,7 @@
  * VnPay through the server's payment requests with a pending state, VietQR showing the QR code to scan").
  * The request is the server's payment_requests row (src/contracts/payments.ts paymentRequestSchema); the
  * payment it ends with is a sale payment whose payment_info.processor_reference is that row's id, which is how
- * the server claims it when the sale is created (services/payments.ts claimWalletPayment).
+ * the server claims it when the sale is created (services/payments/tenders.ts claimWalletPayment).
  */
 import { PAYMENT_TYPE } from '../../src/domain/constants';
 import type { PaymentType } from '../../src/domain/constants';

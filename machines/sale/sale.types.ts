@@ -37,7 +37,7 @@ export interface SaleInput {
   /**
    * The store's offline_card_limit_per_ticket / offline_card_limit_total. Default both 0: no card payment is
    * taken offline until the app says what the store allows (offlineCard.status), as the server reads a
-   * store without the setting (services/payments.ts).
+   * store without the setting (services/payments/record.ts).
    */
   offlineCardLimits?: OfflineCardLimits;
 }

@@ -1,17 +1,17 @@
 /**
  * Card payments taken while the till is offline (issue 5 item 3, design.md §6): they are limited per ticket
  * and in total by the store settings offline_card_limit_per_ticket and offline_card_limit_total (minor units;
- * 0 = none allowed offline, as the server reads a missing setting: services/payments.ts).
+ * 0 = none allowed offline, as the server reads a missing setting: services/payments/record.ts).
  *
  * - Per ticket: the offline card payments of this ticket, the new one included, stay within the limit. The
- *   server checks the same rule when the sale syncs (services/payments.ts), so a ticket the till accepted is
+ *   server checks the same rule when the sale syncs (services/payments/record.ts), so a ticket the till accepted is
  *   never refused later for it.
  * - In total: what the till holds unsynced from other tickets (offline card payments in queued sales) plus
  *   this ticket's stays within the limit. Only the till can know this (the server sees the sales one by one,
  *   after the fact): it bounds the money at risk while card approvals cannot be checked.
  *
  * Sums and differences of safe integers are exact, so plain integer arithmetic is used here, as in
- * payments.ts; no amount is ever multiplied or divided.
+ * domain/payments.ts; no amount is ever multiplied or divided.
  */
 import { PAYMENT_TYPE } from './constants';
 import { paymentKey } from './order-editing';

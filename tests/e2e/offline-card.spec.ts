@@ -57,7 +57,7 @@ test.describe('card payments taken offline', () => {
   }) => {
     test.setTimeout(120_000);
     // The page's clock starts a quarter of an hour behind: after the twelve minutes skipped below it is still
-    // behind the server's, which refuses an order time in the future (services/sales.ts).
+    // behind the server's, which refuses an order time in the future (services/sales/validation.ts).
     await page.clock.install({ time: Date.now() - 15 * 60_000 });
     const till = await tillReadyToGoOffline(page);
 

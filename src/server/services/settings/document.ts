@@ -25,7 +25,7 @@ function textOf(value: unknown, max: number): string {
   return typeof value === 'string' ? value.slice(0, max) : '';
 }
 
-/** Whether a provider's stored keys are complete (payments/payment-requests.ts refuses incomplete ones). */
+/** Whether a provider's stored keys are complete (payments/payment-requests/ refuses incomplete ones). */
 function providerSet(settings: Record<string, unknown>, provider: string, keys: readonly string[]): boolean {
   const stored = objectOf(settings[provider]);
   return keys.every((key) => typeof stored[key] === 'string' && stored[key] !== '');

@@ -369,7 +369,7 @@ export function PointsForm({ disabled }: { disabled: boolean }) {
   const { fieldError, setFieldError, take } = useTakePayment();
 
   if (!customer) {
-    // 000 §4 / services/payments.ts: points are the customer's, so a sale without one cannot pay with them.
+    // 000 §4 / services/payments/tenders.ts: points are the customer's, so a sale without one cannot pay with them.
     return (
       <Alert.Root status="info" data-testid="points-no-customer">
         <Alert.Indicator />

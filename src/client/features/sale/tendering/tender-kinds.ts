@@ -186,8 +186,8 @@ export function giftCardPayment(amount: Minor | null, cardNumber: string): Built
 }
 
 /**
- * What one loyalty point is worth when redeemed, in minor units: the server's default (payment-rows.ts
- * points_value_minor, 1 minor unit per point). The store setting is not sent to the client yet; the server
+ * What one loyalty point is worth when redeemed, in minor units: the server's default (src/domain/points.ts
+ * pointValueMinor, 1 minor unit per point). The store setting is not sent to the client yet; the server
  * re-derives the points from the amount and refuses a sale the customer's points cannot pay.
  */
 export const POINT_VALUE_MINOR = 1;
