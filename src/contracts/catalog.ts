@@ -115,3 +115,80 @@ export const saleInitSchema = z.object({
   turn: z.null(),
 });
 export type SaleInit = z.infer<typeof saleInitSchema>;
+
+// ---- back-office item fields ---------------------------------------------------------------------------
+// What the back office's service, product and kit forms share with the items above (docs/back-office.md):
+// their bodies arrive as JSON, multipart or CSV cells, so numbers may be strings; a blank cell is no value.
+
+const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+
+/** A whole number from JSON, a form or a CSV cell, between min and max, with its messages. */
+export function wholeNumberField(min: number, max: number, what: string) {
+  const message = `${what} is a whole number from ${min} to ${max}.`;
+  return z.preprocess(
+    blankToUndefined,
+    z.coerce.number({ error: message }).int(message).min(min, message).max(max, message),
+  );
+}
+
+/** Money in integer minor units of the store currency (docs/money.md): 1050 is 10.50. */
+export const minorAmountField = (what: string) => wholeNumberField(0, 1_000_000_000_00, what);
+
+const TAXES_MESSAGE = 'Taxes are percentages from 0 to 100 separated by commas, for example 5,9.5.';
+
+/**
+ * The item's taxes string the money rules read (docs/money.md): comma-separated percentages, blank entries
+ * dropped, stored as "5,9.5". At most 100 characters, as the database allows.
+ */
+export const taxesField = z.preprocess(
+  (value) => (value === null || value === undefined ? '' : value),
+  z
+    .string({ error: TAXES_MESSAGE })
+    .transform((text) =>
+      text
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter((entry) => entry !== ''),
+    )
+    .refine(
+      (entries) => entries.every((entry) => /^\d{1,3}(\.\d{1,6})?$/.test(entry) && Number(entry) <= 100),
+      TAXES_MESSAGE,
+    )
+    .transform((entries) => entries.map((entry) => String(Number(entry))).join(','))
+    .refine((taxes) => taxes.length <= 100, TAXES_MESSAGE),
+);
+
+/** An item's own commission percent; blank = none (the employee's rate applies, docs/money.md §11). */
+export const commissionRateField = z.preprocess(
+  (value) => (value === '' ? null : value),
+  z.coerce
+    .number({ error: 'The commission is a percent from 0 to 100.' })
+    .min(0, 'The commission is a percent from 0 to 100.')
+    .max(100, 'The commission is a percent from 0 to 100.')
+    .nullable(),
+);
+
+/** The name of a catalog item. */
+export const itemNameField = z
+  .string({ error: 'Enter the name.' })
+  .trim()
+  .min(1, 'Enter the name.')
+  .max(150, 'The name is at most 150 characters.');
+
+/** An item's place in its list (POST /<items>/{id}/ordering sets it). */
+export const displayOrderField = wholeNumberField(0, 1_000_000, 'The order');
+
+/** POST /services/{id}/ordering, /products/{id}/ordering: the item's new place. */
+export const orderingBody = z.strictObject({ display_order: displayOrderField });
+export type OrderingBody = z.output<typeof orderingBody>;
+
+/** A reference to another row by id (a category, a unit, a supplier, a user). */
+export const refIdField = (what: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: `Choose ${what}.` })
+      .int(`Choose ${what}.`)
+      .positive(`Choose ${what}.`)
+      .max(Number.MAX_SAFE_INTEGER, `Choose ${what}.`),
+  );

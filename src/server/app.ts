@@ -35,6 +35,7 @@ import { registerPaymentRoutes } from './routes/payments/payments-routes';
 import { registerPushRoutes } from './routes/push/push-routes';
 import { registerReceiptRoutes } from './routes/receipts/receipts-routes';
 import { registerSaleRoutes } from './routes/sales/sales-routes';
+import { registerServiceRoutes } from './routes/services/services-routes';
 import { registerSettingsRoutes } from './routes/settings/settings-routes';
 import { registerSupplierRoutes } from './routes/suppliers/suppliers-routes';
 import { registerUnitRoutes } from './routes/units/units-routes';
@@ -129,5 +130,6 @@ export async function buildApp({ db, config }: { db: Db; config: AppConfig }): P
   registerUnitRoutes(app);
   registerSupplierRoutes(app);
   registerCategoryRoutes(app);
+  registerServiceRoutes(app);
   return app;
 }

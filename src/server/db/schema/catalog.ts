@@ -22,6 +22,7 @@ import {
   tenantIdColumn,
   updatedAtColumn,
 } from './columns';
+import type { TurnValue } from '../../../contracts/services';
 import { stores } from './stores';
 
 // The store's catalog (issue 3 item 4: "service/product setting (categories with services, products, kits)").
@@ -35,9 +36,6 @@ import { stores } from './stores';
 
 export const CATEGORY_TYPE = { SERVICE: 'service', PRODUCT: 'product' } as const;
 
-/** How much a service counts in the turn system (a full turn, half of one, or nothing). */
-export const TURN_VALUES = ['full', 'half', 'none'] as const;
-export type TurnValue = (typeof TURN_VALUES)[number];
 export type CategoryType = (typeof CATEGORY_TYPE)[keyof typeof CATEGORY_TYPE];
 
 /**

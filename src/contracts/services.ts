@@ -1,0 +1,96 @@
+/**
+ * Services (001 §7 "Services: /services, /services/{id}, /services/{id}/ordering, /services/bulk,
+ * services/import, /pos/services, /pos/services/walkin-services"): what the salon sells by the technician's
+ * time. A back-office resource (docs/back-office.md); the list, import, export and bulk shapes are
+ * src/contracts/resource.ts, the fields it shares with products and kits src/contracts/catalog.ts.
+ *
+ * A service sits in one of the store's service categories, named by `category_id` or, in a CSV file, by the
+ * category's name (`category`). `cost` is the supply fee deducted before commission (docs/money.md §11);
+ * `commission_rate` null = the employee's rate; `turn_value` is what the service counts on the turn board.
+ */
+import { z } from 'zod';
+import {
+  commissionRateField,
+  displayOrderField,
+  itemNameField,
+  minorAmountField,
+  refIdField,
+  taxesField,
+  wholeNumberField,
+} from './catalog';
+import { queryBoolean } from './customers';
+
+export const TURN_VALUES = ['full', 'half', 'none'] as const;
+export type TurnValue = (typeof TURN_VALUES)[number];
+
+export const serviceSchema = z.object({
+  id: z.number().int(),
+  category_id: z.number().int(),
+  name: z.string(),
+  price: z.number().int(),
+  duration_minutes: z.number().int(),
+  taxes: z.string(),
+  cost: z.number().int(),
+  commission_rate: z.number().nullable(),
+  turn_value: z.enum(TURN_VALUES),
+  display_order: z.number().int(),
+  is_active: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Service = z.infer<typeof serviceSchema>;
+
+const serviceFields = {
+  category_id: refIdField('a category').optional(),
+  /** The category by name (CSV files): the store's service category of that name, whatever its case. */
+  category: z.string().trim().min(1, 'Choose a category.').max(100).optional(),
+  name: itemNameField,
+  price: minorAmountField('The price'),
+  duration_minutes: wholeNumberField(1, 24 * 60, 'The duration in minutes'),
+  taxes: taxesField.optional(),
+  cost: minorAmountField('The supply fee').optional(),
+  commission_rate: commissionRateField.optional(),
+  turn_value: z.enum(TURN_VALUES, { error: 'Choose full, half or none.' }).optional(),
+  display_order: displayOrderField.optional(),
+  is_active: queryBoolean.optional(),
+};
+
+const CATEGORY_MESSAGE = 'Choose a category.';
+
+export const createServiceBody = z
+  .strictObject({ ...serviceFields, duration_minutes: serviceFields.duration_minutes.optional() })
+  .refine((body) => body.category_id !== undefined || body.category !== undefined, {
+    message: CATEGORY_MESSAGE,
+    path: ['category_id'],
+  });
+export type CreateServiceBody = z.output<typeof createServiceBody>;
+export const updateServiceBody = z.strictObject(serviceFields).partial();
+export type UpdateServiceBody = z.output<typeof updateServiceBody>;
+
+/** CSV columns of import and export, in file order (a file names the category by id or by name). */
+export const SERVICE_CSV_COLUMNS = [
+  'category_id',
+  'category',
+  'name',
+  'price',
+  'duration_minutes',
+  'taxes',
+  'cost',
+  'commission_rate',
+  'turn_value',
+  'display_order',
+  'is_active',
+] as const;
+
+/** GET /api/pos/services and /pos/services/walkin-services: the store's active services, in order. */
+export const posServiceSchema = z.object({
+  id: z.number().int(),
+  category_id: z.number().int(),
+  category_name: z.string(),
+  name: z.string(),
+  price: z.number().int(),
+  duration_minutes: z.number().int(),
+  taxes: z.string(),
+  turn_value: z.enum(TURN_VALUES),
+});
+export type PosService = z.infer<typeof posServiceSchema>;

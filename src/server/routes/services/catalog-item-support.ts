@@ -1,0 +1,112 @@
+/**
+ * What the back office's catalog items (services, products, kits) share beyond the resource factory
+ * (docs/back-office.md): the category a body names, by id or by name, checked against the store's
+ * categories of the item's type; and POST /<items>/{id}/ordering, which moves one item in its list.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { orderingBody } from '../../../contracts/catalog';
+import { resourceIdParamsSchema } from '../../../contracts/resource';
+import type { ModuleId, Role } from '../../../domain/constants';
+import type { AuthContext } from '../../auth-context';
+import { requireAuth } from '../../auth-context';
+import type { Queryable } from '../../db/client';
+import { categories } from '../../db/schema/catalog';
+import type { CategoryType } from '../../db/schema/catalog';
+import { storeWhere } from '../../db/scoped';
+import type { StoreTable } from '../../db/scoped';
+import { notFound, unprocessable } from '../../errors';
+import { writeResourceAudit } from '../../resources/audit';
+import { route } from '../../route';
+
+export const NO_SUCH_CATEGORY_MESSAGE = 'Choose a category of this store.';
+
+/**
+ * The id of the store's category of `type` that a body names: `category_id`, or else `category` (its name,
+ * whatever the case, as CSV files name it). A category of another store, another type or none at all is a
+ * 422 on `category_id`, before anything is written.
+ */
+export async function resolveCategory(
+  db: Queryable,
+  auth: AuthContext,
+  type: CategoryType,
+  body: { category_id?: number | undefined; category?: string | undefined },
+): Promise<number> {
+  const condition =
+    body.category_id !== undefined
+      ? eq(categories.id, body.category_id)
+      : sql`lower(${categories.name}) = lower(${body.category ?? ''})`;
+  const [found] = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(storeWhere(categories, auth, eq(categories.type, type), condition))
+    .limit(1);
+  if (!found) throw unprocessable(NO_SUCH_CATEGORY_MESSAGE, { category_id: [NO_SUCH_CATEGORY_MESSAGE] });
+  return found.id;
+}
+
+/** The category a body names, when it names one (an update that leaves it out keeps the row's). */
+export async function resolveCategoryIfNamed(
+  db: Queryable,
+  auth: AuthContext,
+  type: CategoryType,
+  body: { category_id?: number | undefined; category?: string | undefined },
+): Promise<{ categoryId?: number }> {
+  if (body.category_id === undefined && body.category === undefined) return {};
+  return { categoryId: await resolveCategory(db, auth, type, body) };
+}
+
+export interface OrderingRoute<R extends z.ZodType> {
+  /** The resource's URL segment and audit entity type ('services'). */
+  name: string;
+  label: string;
+  table: StoreTable & PgTable & { id: AnyPgColumn; displayOrder: AnyPgColumn };
+  module: ModuleId;
+  roles: readonly Role[];
+  row: R;
+  toRow: (record: never) => z.output<R>;
+}
+
+/** POST /api/<name>/{id}/ordering { display_order }: the item's new place, audited as `<name>.ordering`. */
+export function registerOrderingRoute<R extends z.ZodType>(
+  app: FastifyInstance,
+  spec: OrderingRoute<R>,
+): void {
+  const { table } = spec;
+  route(app, {
+    method: 'POST',
+    url: `/api/${spec.name}/:id/ordering`,
+    summary: `Move a ${spec.label.toLowerCase()} in its list (display_order)`,
+    tags: ['back-office'],
+    access: { module: spec.module, roles: spec.roles, write: true },
+    idempotency: { required: true },
+    params: resourceIdParamsSchema,
+    body: orderingBody,
+    data: spec.row,
+    message: `${spec.label} moved.`,
+    handler: async ({ db, body, params, request }) => {
+      const auth = requireAuth(request);
+      const where = storeWhere(table, auth, and(eq(table.id, params.id)));
+      const [before] = await db.select().from(table).where(where).limit(1).for('update');
+      if (!before) throw notFound(`${spec.label} not found.`);
+      const [after] = await db
+        .update(table)
+        .set({ displayOrder: body.display_order } as never)
+        .where(where)
+        .returning();
+      const row = spec.toRow(after as never);
+      await writeResourceAudit(db, auth, [
+        {
+          action: `${spec.name}.ordering`,
+          entityType: spec.name,
+          entityId: params.id,
+          before: spec.toRow(before as never),
+          after: row,
+        },
+      ]);
+      return row;
+    },
+  });
+}

@@ -1,0 +1,181 @@
+/**
+ * /api/services (001 §7 "Services: /services, /services/{id}, /services/{id}/ordering, /services/bulk,
+ * services/import, /pos/services, /pos/services/walkin-services"): a config of the resource factory
+ * (docs/back-office.md) plus its special cases: the category named by id or by name (catalog-item-support.ts),
+ * the ordering route, and the two POS reads. The sale screen's catalog reads the same table
+ * (services/catalog.ts), so a service saved here is what the sale screen sells on its next catalog load.
+ */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  createServiceBody,
+  posServiceSchema,
+  SERVICE_CSV_COLUMNS,
+  serviceSchema,
+  TURN_VALUES,
+  updateServiceBody,
+} from '../../../contracts/services';
+import type { PosService, Service } from '../../../contracts/services';
+import { queryBoolean } from '../../../contracts/customers';
+import { MODULE } from '../../../domain/constants';
+import { SALE_READ } from '../../auth/access';
+import { requireAuth } from '../../auth-context';
+import type { AuthContext } from '../../auth-context';
+import type { Queryable } from '../../db/client';
+import { listFilter, lowerOf } from '../../db/list-query';
+import { categories, CATEGORY_TYPE, services } from '../../db/schema/catalog';
+import { storeWhere } from '../../db/scoped';
+import { BACK_OFFICE_ROLES, defineResource, registerResource } from '../../resources/resource-factory';
+import { route } from '../../route';
+import { registerOrderingRoute, resolveCategory, resolveCategoryIfNamed } from './catalog-item-support';
+
+type ServiceRecord = typeof services.$inferSelect;
+
+function toRow(s: ServiceRecord): Service {
+  return {
+    id: s.id,
+    category_id: s.categoryId,
+    name: s.name,
+    price: s.price,
+    duration_minutes: s.durationMinutes,
+    taxes: s.taxes,
+    cost: s.cost,
+    commission_rate: s.commissionRate,
+    turn_value: s.turnValue,
+    display_order: s.displayOrder,
+    is_active: s.isActive,
+    created_at: s.createdAt.toISOString(),
+    updated_at: s.updatedAt.toISOString(),
+  };
+}
+
+/** Column values of the body's fields present (the category is resolved apart). */
+function columnValues(body: z.output<typeof updateServiceBody>): Partial<typeof services.$inferInsert> {
+  const values: Partial<typeof services.$inferInsert> = {};
+  if (body.name !== undefined) values.name = body.name;
+  if (body.price !== undefined) values.price = body.price;
+  if (body.duration_minutes !== undefined) values.durationMinutes = body.duration_minutes;
+  if (body.taxes !== undefined) values.taxes = body.taxes;
+  if (body.cost !== undefined) values.cost = body.cost;
+  if (body.commission_rate !== undefined) values.commissionRate = body.commission_rate;
+  if (body.turn_value !== undefined) values.turnValue = body.turn_value;
+  if (body.display_order !== undefined) values.displayOrder = body.display_order;
+  if (body.is_active !== undefined) values.isActive = body.is_active;
+  return values;
+}
+
+export const SERVICE_RESOURCE = defineResource({
+  name: 'services',
+  label: 'Service',
+  table: services,
+  scope: 'store',
+  module: MODULE.BACK_OFFICE,
+  roles: BACK_OFFICE_ROLES,
+  row: serviceSchema,
+  toRow,
+  createBody: createServiceBody,
+  updateBody: updateServiceBody,
+  toInsert: async (body, { db, auth }) => ({
+    ...columnValues(body),
+    categoryId: await resolveCategory(db, auth, CATEGORY_TYPE.SERVICE, body),
+  }),
+  toUpdate: async (body, { db, auth }) => ({
+    ...columnValues(body),
+    ...(await resolveCategoryIfNamed(db, auth, CATEGORY_TYPE.SERVICE, body)),
+  }),
+  list: {
+    sort: {
+      name: lowerOf(services.name),
+      price: services.price,
+      duration_minutes: services.durationMinutes,
+      display_order: [services.displayOrder, lowerOf(services.name)],
+      created_at: services.createdAt,
+      updated_at: services.updatedAt,
+    },
+    defaultSort: 'display_order',
+    tiebreak: services.id,
+    filters: {
+      is_active: listFilter(queryBoolean, (active: boolean) => eq(services.isActive, active)),
+      category_id: listFilter(z.coerce.number().int().positive(), (id: number) =>
+        eq(services.categoryId, id),
+      ),
+      turn_value: listFilter(z.enum(TURN_VALUES), (value) => eq(services.turnValue, value)),
+    },
+    search: [services.name],
+  },
+  active: services.isActive,
+  importColumns: SERVICE_CSV_COLUMNS,
+  // The file names the category by id; `category` (by name) is for files written by hand.
+  exportColumns: SERVICE_CSV_COLUMNS.filter((c) => c !== 'category').map((column) => ({
+    header: column,
+    value: (row: Service) => row[column as Exclude<(typeof SERVICE_CSV_COLUMNS)[number], 'category'>],
+  })),
+});
+
+/**
+ * The store's active services in active categories, in the sale screen's order (category, then service):
+ * what the POS offers, on the sale screen and on the walk-in check-in form.
+ */
+export async function posServices(db: Queryable, auth: AuthContext): Promise<PosService[]> {
+  const rows = await db
+    .select({ service: services, categoryName: categories.name })
+    .from(services)
+    .innerJoin(
+      categories,
+      and(
+        eq(categories.tenantId, services.tenantId),
+        eq(categories.storeId, services.storeId),
+        eq(categories.id, services.categoryId),
+      ),
+    )
+    .where(storeWhere(services, auth, eq(services.isActive, true), eq(categories.isActive, true)))
+    .orderBy(
+      asc(categories.displayOrder),
+      asc(sql`lower(${categories.name})`),
+      asc(services.displayOrder),
+      asc(sql`lower(${services.name})`),
+      asc(services.id),
+    );
+  return rows.map(({ service: s, categoryName }) => ({
+    id: s.id,
+    category_id: s.categoryId,
+    category_name: categoryName,
+    name: s.name,
+    price: s.price,
+    duration_minutes: s.durationMinutes,
+    taxes: s.taxes,
+    turn_value: s.turnValue,
+  }));
+}
+
+export function registerServiceRoutes(app: FastifyInstance): void {
+  registerResource(app, SERVICE_RESOURCE);
+  registerOrderingRoute(app, {
+    name: 'services',
+    label: 'Service',
+    table: services,
+    module: MODULE.BACK_OFFICE,
+    roles: BACK_OFFICE_ROLES,
+    row: serviceSchema,
+    toRow,
+  });
+  route(app, {
+    method: 'GET',
+    url: '/api/pos/services',
+    summary: "The store's active services in active categories, in order (the sale screen)",
+    tags: ['pos'],
+    access: SALE_READ,
+    data: z.array(posServiceSchema),
+    handler: ({ db, request }) => posServices(db, requireAuth(request)),
+  });
+  route(app, {
+    method: 'GET',
+    url: '/api/pos/services/walkin-services',
+    summary: 'The services a walk-in may ask for at check-in (the active ones, in order)',
+    tags: ['pos'],
+    access: { module: MODULE.WALKIN },
+    data: z.array(posServiceSchema),
+    handler: ({ db, request }) => posServices(db, requireAuth(request)),
+  });
+}
