@@ -160,8 +160,8 @@ export function bearer(token: string): Headers {
   return { authorization: `Bearer ${token}` };
 }
 
-/** The `data` of an envelope response (any: a test states what it expects of it). */
+/** The `data` of an envelope response, as the type a test names (any by default: the test says what it expects). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function dataOf(res: Response): any {
-  return (res.json() as { data: unknown }).data;
+export function dataOf<T = any>(res: Response): T {
+  return (res.json() as { data: T }).data;
 }

@@ -1,15 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestDatabase } from '../../../../tests/support/test-db';
-import type { TestDatabase } from '../../../../tests/support/test-db';
+import { describe, expect, it, vi } from 'vitest';
+import { apiHarness, dataOf } from '../../../../tests/support/server/api-harness';
 import { luhnValid } from '../../../contracts/payments';
 import { PAYMENT_TYPE, ROLE } from '../../../domain/constants';
-import type { Role } from '../../../domain/constants';
-import { buildApp } from '../../app';
-import { createTenantWithUsers } from '../../auth/test-fixtures';
-import type { TenantFixture } from '../../auth/test-fixtures';
 import { giftcards } from '../../db/schema/giftcards';
 import { paymentRequests } from '../../db/schema/payment-requests';
 import { sales } from '../../db/schema/sales';
@@ -21,63 +15,24 @@ import { verifyCrc } from '../../payments/providers/emv-qr';
 import { createTestSale } from '../../payments/test-sales';
 import type { TestSaleOptions } from '../../payments/test-sales';
 
-let testDb: TestDatabase;
-let app: FastifyInstance;
-let a: TenantFixture;
-let b: TenantFixture;
-
 const MOMO = { partnerCode: 'MOMOTEST01', accessKey: 'momo-access-key', secretKey: 'momo-secret-key-of-a' };
 const VNPAY = { tmnCode: 'TESTTMN1', hashSecret: 'VNPAYHASHSECRETOFTENANTA' };
 const VIETQR = { acqId: '970415', accountNo: '113366668888', accountName: 'SALON A' };
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = await buildApp({ db: testDb.db, config: { clientDir: null } });
-  await app.ready();
-  a = await createTenantWithUsers(testDb.db, {
-    storeSettings: { momo: MOMO, vnpay: VNPAY, vietqr: VIETQR, offline_card_limit_per_ticket: 1_000_000 },
-  });
-  b = await createTenantWithUsers(testDb.db);
-  // The wallets take VND only.
-  await testDb.db.update(stores).set({ currency: 'VND' }).where(eq(stores.id, a.store.id));
+const api = await apiHarness();
+const a = await api.tenant({
+  storeSettings: { momo: MOMO, vnpay: VNPAY, vietqr: VIETQR, offline_card_limit_per_ticket: 1_000_000 },
 });
-
-afterAll(async () => {
-  await app?.close();
-  await testDb?.drop();
-});
+const b = await api.tenant();
+// The wallets take VND only.
+await api.db.update(stores).set({ currency: 'VND' }).where(eq(stores.id, a.store.id));
+/** Tenant A's front desk, the caller of most requests here. */
+const staff = api.as(a, ROLE.STAFF);
 
 const newKey = () => `k-${randomBytes(8).toString('hex')}`;
 
-function post(
-  url: string,
-  payload: unknown,
-  options: { role?: Role; key?: string | null; approver?: Role; fixture?: TenantFixture } = {},
-) {
-  const fixture = options.fixture ?? a;
-  const headers = fixture.headers(
-    options.role ?? ROLE.STAFF,
-    options.approver ? { approver: options.approver } : {},
-  );
-  const key = options.key === undefined ? newKey() : options.key;
-  return app.inject({
-    method: 'POST',
-    url,
-    payload: payload as Record<string, unknown>,
-    headers: key === null ? headers : { ...headers, 'idempotency-key': key },
-  });
-}
-
-function get(url: string, role: Role = ROLE.STAFF, fixture = a) {
-  return app.inject({ method: 'GET', url, headers: fixture.headers(role) });
-}
-
-function data<T = Record<string, unknown>>(response: LightMyRequestResponse): T {
-  return (response.json() as { data: T }).data;
-}
-
 const sale = (options: TestSaleOptions = {}) =>
-  createTestSale(testDb.db, a.auth(ROLE.STAFF), { settings: { currency: 'VND' }, ...options });
+  createTestSale(api.db, a.auth(ROLE.STAFF), { settings: { currency: 'VND' }, ...options });
 
 const cash = (amount: number) => ({ payment_type: PAYMENT_TYPE.CASH, payment_amount: amount });
 const card = (amount: number, info: Record<string, unknown> = { card_brand: 'VISA', last4: '4242' }) => ({
@@ -161,47 +116,47 @@ async function atFixedTime<T>(work: () => Promise<T>): Promise<T> {
 describe('POST /api/payments/sale', () => {
   it('adds a later payment to a sale with a balance due and recomputes the sale', async () => {
     const s = await sale({ prices: [100_000] });
-    const response = await post('/api/payments/sale', { sale_id: s.id, payments: [cash(40_000)] });
+    const response = await staff.post('/api/payments/sale', { sale_id: s.id, payments: [cash(40_000)] });
     expect(response.statusCode).toBe(201);
-    const body = data<{ payments: unknown[]; sale: Record<string, number> }>(response);
+    const body = dataOf<{ payments: unknown[]; sale: Record<string, number> }>(response);
     expect(body.payments).toHaveLength(1);
     expect(body.sale).toMatchObject({
       total_price: 100_000,
       paid_customer_total: 40_000,
       balance_due: 60_000,
     });
-    const change = await post('/api/payments/sale', { sale_id: s.id, payments: [cash(70_000)] });
-    expect(data<{ sale: Record<string, number> }>(change).sale).toMatchObject({
+    const change = await staff.post('/api/payments/sale', { sale_id: s.id, payments: [cash(70_000)] });
+    expect(dataOf<{ sale: Record<string, number> }>(change).sale).toMatchObject({
       paid_customer_total: 110_000,
       paid_customer_change_amount_total: 10_000,
       balance_due: 0,
     });
-    const nothingDue = await post('/api/payments/sale', { sale_id: s.id, payments: [cash(1)] });
+    const nothingDue = await staff.post('/api/payments/sale', { sale_id: s.id, payments: [cash(1)] });
     expect(nothingDue.statusCode).toBe(422);
   });
 
   it('requires an Idempotency-Key (400), replays the same request and refuses the key for another one', async () => {
     const s = await sale({ prices: [50_000] });
     const payload = { sale_id: s.id, payments: [cash(10_000)] };
-    expect((await post('/api/payments/sale', payload, { key: null })).statusCode).toBe(400);
+    expect((await staff.post('/api/payments/sale', payload, { key: null })).statusCode).toBe(400);
     const key = newKey();
-    const first = await post('/api/payments/sale', payload, { key });
-    const replay = await post('/api/payments/sale', payload, { key });
+    const first = await staff.post('/api/payments/sale', payload, { key });
+    const replay = await staff.post('/api/payments/sale', payload, { key });
     expect(first.statusCode).toBe(201);
     expect(replay.statusCode).toBe(201);
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.json()).toEqual(first.json());
-    const other = await post('/api/payments/sale', { ...payload, payments: [cash(10_001)] }, { key });
+    const other = await staff.post('/api/payments/sale', { ...payload, payments: [cash(10_001)] }, { key });
     expect(other.statusCode).toBe(422);
-    const [row] = await testDb.db.select().from(sales).where(eq(sales.id, s.id));
+    const [row] = await api.db.select().from(sales).where(eq(sales.id, s.id));
     expect(row!.paidCustomerTotal).toBe(10_000);
   });
 
   it('refuses a card overpaying the balance, a card number anywhere and unknown card fields (422)', async () => {
     const s = await sale({ prices: [50_000] });
-    expect((await post('/api/payments/sale', { sale_id: s.id, payments: [card(60_000)] })).statusCode).toBe(
-      422,
-    );
+    expect(
+      (await staff.post('/api/payments/sale', { sale_id: s.id, payments: [card(60_000)] })).statusCode,
+    ).toBe(422);
     for (const info of [
       { card_brand: 'VISA', last4: '1111', approval_code: '4111111111111111' },
       { reference: '4111 1111 1111 1111' },
@@ -209,20 +164,21 @@ describe('POST /api/payments/sale', () => {
       { cvv: '123' },
       { last4: '12345' },
     ]) {
-      const response = await post('/api/payments/sale', { sale_id: s.id, payments: [card(10_000, info)] });
+      const response = await staff.post('/api/payments/sale', {
+        sale_id: s.id,
+        payments: [card(10_000, info)],
+      });
       expect(response.statusCode).toBe(422);
     }
   });
 
   it("answers 404 for another tenant's sale and changes nothing", async () => {
     const s = await sale({ prices: [50_000] });
-    const response = await post(
-      '/api/payments/sale',
-      { sale_id: s.id, payments: [cash(10_000)] },
-      { fixture: b },
-    );
+    const response = await api
+      .as(b, ROLE.STAFF)
+      .post('/api/payments/sale', { sale_id: s.id, payments: [cash(10_000)] });
     expect(response.statusCode).toBe(404);
-    const [row] = await testDb.db.select().from(sales).where(eq(sales.id, s.id));
+    const [row] = await api.db.select().from(sales).where(eq(sales.id, s.id));
     expect(row!.paidCustomerTotal).toBe(0);
   });
 });
@@ -230,33 +186,35 @@ describe('POST /api/payments/sale', () => {
 describe('GET /api/payments', () => {
   it('lists the store payments with filters by type, status, sale and date', async () => {
     const s = await sale({ prices: [30_000] });
-    await post('/api/payments/sale', { sale_id: s.id, payments: [cash(10_000), card(20_000)] });
-    const all = data<{ items: { payment_type: number }[]; total: number }>(
-      await get(`/api/payments?filter[sale_id]=${s.id}`),
+    await staff.post('/api/payments/sale', { sale_id: s.id, payments: [cash(10_000), card(20_000)] });
+    const all = dataOf<{ items: { payment_type: number }[]; total: number }>(
+      await staff.get(`/api/payments?filter[sale_id]=${s.id}`),
     );
     expect(all.total).toBe(2);
-    const cards = data<{ items: { payment_type: number; last4: string }[]; total: number }>(
-      await get(`/api/payments?filter[sale_id]=${s.id}&filter[type]=2`),
+    const cards = dataOf<{ items: { payment_type: number; last4: string }[]; total: number }>(
+      await staff.get(`/api/payments?filter[sale_id]=${s.id}&filter[type]=2`),
     );
     expect(cards.items).toMatchObject([{ payment_type: 2, last4: '4242' }]);
     const today = new Date().toISOString().slice(0, 10);
-    const dated = data<{ total: number }>(
-      await get(
+    const dated = dataOf<{ total: number }>(
+      await staff.get(
         `/api/payments?filter[sale_id]=${s.id}&filter[date_from]=2000-01-01&filter[date_to]=2999-01-01`,
       ),
     );
     expect(dated.total).toBe(2);
-    const none = data<{ total: number }>(
-      await get(`/api/payments?filter[sale_id]=${s.id}&filter[date_to]=2000-01-01`),
+    const none = dataOf<{ total: number }>(
+      await staff.get(`/api/payments?filter[sale_id]=${s.id}&filter[date_to]=2000-01-01`),
     );
     expect(none.total).toBe(0);
     expect(today).toMatch(/^\d{4}/);
-    const sorted = data<{ items: { amount: number }[] }>(
-      await get(`/api/payments?filter[sale_id]=${s.id}&sort=-amount`),
+    const sorted = dataOf<{ items: { amount: number }[] }>(
+      await staff.get(`/api/payments?filter[sale_id]=${s.id}&sort=-amount`),
     );
     expect(sorted.items.map((p) => p.amount)).toEqual([20_000, 10_000]);
-    expect((await get('/api/payments?filter[bogus]=1')).statusCode).toBe(422);
-    const other = data<{ total: number }>(await get(`/api/payments?filter[sale_id]=${s.id}`, ROLE.STAFF, b));
+    expect((await staff.get('/api/payments?filter[bogus]=1')).statusCode).toBe(422);
+    const other = dataOf<{ total: number }>(
+      await api.as(b, ROLE.STAFF).get(`/api/payments?filter[sale_id]=${s.id}`),
+    );
     expect(other.total).toBe(0);
   });
 });
@@ -264,8 +222,8 @@ describe('GET /api/payments', () => {
 describe('POST /api/payments/status and /bulk', () => {
   it('approves or declines pending offline card payments; a declined one is owed again', async () => {
     const s = await sale({ prices: [30_000] });
-    const added = data<{ payments: { id: number; status: string }[] }>(
-      await post('/api/payments/sale', {
+    const added = dataOf<{ payments: { id: number; status: string }[] }>(
+      await staff.post('/api/payments/sale', {
         sale_id: s.id,
         payments: [
           card(10_000, { last4: '1234', offline: true }),
@@ -275,26 +233,26 @@ describe('POST /api/payments/status and /bulk', () => {
     );
     expect(added.payments.map((p) => p.status)).toEqual(['pending', 'pending']);
     const [first, second] = added.payments;
-    const approved = await post('/api/payments/status', {
+    const approved = await staff.post('/api/payments/status', {
       payment_id: first!.id,
       status: 'approved',
       approval_code: 'OK1',
     });
     expect(approved.statusCode).toBe(200);
-    expect(data<{ payments: { status: string }[] }>(approved).payments[0]!.status).toBe('approved');
-    const again = await post('/api/payments/status', { payment_id: first!.id, status: 'declined' });
+    expect(dataOf<{ payments: { status: string }[] }>(approved).payments[0]!.status).toBe('approved');
+    const again = await staff.post('/api/payments/status', { payment_id: first!.id, status: 'declined' });
     expect(again.statusCode).toBe(409);
-    const bulk = await post('/api/payments/bulk', {
+    const bulk = await staff.post('/api/payments/bulk', {
       items: [{ payment_id: second!.id, status: 'declined' }],
     });
     expect(bulk.statusCode).toBe(200);
-    expect(data<{ sales: { balance_due: number }[] }>(bulk).sales[0]!.balance_due).toBe(20_000);
+    expect(dataOf<{ sales: { balance_due: number }[] }>(bulk).sales[0]!.balance_due).toBe(20_000);
   });
 });
 
 describe('POST /api/payments/refund, /void, /tipAdjust', () => {
   it('refund needs a manager PIN, gives back gift card first and records the sale refund', async () => {
-    const [gc] = await testDb.db
+    const [gc] = await api.db
       .insert(giftcards)
       .values({
         tenantId: a.tenantId,
@@ -303,8 +261,8 @@ describe('POST /api/payments/refund, /void, /tipAdjust', () => {
       })
       .returning();
     const s = await sale({ prices: [50_000] });
-    const added = data<{ payments: { id: number; payment_type: number }[] }>(
-      await post('/api/payments/sale', {
+    const added = dataOf<{ payments: { id: number; payment_type: number }[] }>(
+      await staff.post('/api/payments/sale', {
         sale_id: s.id,
         payments: [
           {
@@ -317,46 +275,43 @@ describe('POST /api/payments/refund, /void, /tipAdjust', () => {
       }),
     );
     const gcPayment = added.payments.find((p) => p.payment_type === PAYMENT_TYPE.GIFTCARD)!;
-    expect((await post('/api/payments/refund', { payment_id: gcPayment.id, amount: 5_000 })).statusCode).toBe(
-      403,
-    );
-    const refunded = await post(
-      '/api/payments/refund',
-      { payment_id: gcPayment.id, amount: 5_000, reason: 'Goodwill' },
-      { approver: ROLE.MANAGER },
-    );
+    expect(
+      (await staff.post('/api/payments/refund', { payment_id: gcPayment.id, amount: 5_000 })).statusCode,
+    ).toBe(403);
+    const refunded = await api
+      .as(a, ROLE.STAFF, { approver: ROLE.MANAGER })
+      .post('/api/payments/refund', { payment_id: gcPayment.id, amount: 5_000, reason: 'Goodwill' });
     expect(refunded.statusCode).toBe(200);
-    const body = data<{ allocations: { amount: number }[]; sale: { refunded_amount: number } }>(refunded);
+    const body = dataOf<{ allocations: { amount: number }[]; sale: { refunded_amount: number } }>(refunded);
     expect(body.allocations).toMatchObject([{ amount: 5_000 }]);
     expect(body.sale.refunded_amount).toBe(5_000);
-    const [after] = await testDb.db.select().from(giftcards).where(eq(giftcards.id, gc!.id));
+    const [after] = await api.db.select().from(giftcards).where(eq(giftcards.id, gc!.id));
     expect(after!.balance).toBe(5_000);
-    const tooMuch = await post(
-      '/api/payments/refund',
-      { payment_id: gcPayment.id, amount: 15_001 },
-      { approver: ROLE.MANAGER },
-    );
+    const tooMuch = await api
+      .as(a, ROLE.STAFF, { approver: ROLE.MANAGER })
+      .post('/api/payments/refund', { payment_id: gcPayment.id, amount: 15_001 });
     expect(tooMuch.statusCode).toBe(422);
     // Money went back: the sale can no longer have a payment voided.
     const cashPayment = added.payments.find((p) => p.payment_type === PAYMENT_TYPE.CASH)!;
     expect(
-      (await post('/api/payments/void', { payment_id: cashPayment.id }, { approver: ROLE.MANAGER }))
-        .statusCode,
+      (
+        await api
+          .as(a, ROLE.STAFF, { approver: ROLE.MANAGER })
+          .post('/api/payments/void', { payment_id: cashPayment.id })
+      ).statusCode,
     ).toBe(409);
   });
 
   it('void of a payment puts its amount due again on the sale', async () => {
     const s = await sale({ prices: [50_000] });
-    const added = data<{ payments: { id: number }[] }>(
-      await post('/api/payments/sale', { sale_id: s.id, payments: [card(50_000)] }),
+    const added = dataOf<{ payments: { id: number }[] }>(
+      await staff.post('/api/payments/sale', { sale_id: s.id, payments: [card(50_000)] }),
     );
-    const voided = await post(
-      '/api/payments/void',
-      { payment_id: added.payments[0]!.id },
-      { approver: ROLE.MANAGER },
-    );
+    const voided = await api
+      .as(a, ROLE.STAFF, { approver: ROLE.MANAGER })
+      .post('/api/payments/void', { payment_id: added.payments[0]!.id });
     expect(voided.statusCode).toBe(200);
-    const body = data<{
+    const body = dataOf<{
       payments: { status: string }[];
       sale: { balance_due: number; paid_customer_total: number };
     }>(voided);
@@ -366,15 +321,15 @@ describe('POST /api/payments/refund, /void, /tipAdjust', () => {
 
   it('tip adjust on a card raises the employee tip and the sale total', async () => {
     const s = await sale({ prices: [50_000] });
-    const added = data<{ payments: { id: number }[] }>(
-      await post('/api/payments/sale', { sale_id: s.id, payments: [card(50_000)] }),
+    const added = dataOf<{ payments: { id: number }[] }>(
+      await staff.post('/api/payments/sale', { sale_id: s.id, payments: [card(50_000)] }),
     );
-    const tipped = await post('/api/payments/tipAdjust', {
+    const tipped = await staff.post('/api/payments/tipAdjust', {
       payment_id: added.payments[0]!.id,
       tip_amount: 8_000,
     });
     expect(tipped.statusCode).toBe(200);
-    const body = data<{ payments: { tip_amount: number }[]; sale: Record<string, number> }>(tipped);
+    const body = dataOf<{ payments: { tip_amount: number }[]; sale: Record<string, number> }>(tipped);
     expect(body.payments[0]!.tip_amount).toBe(8_000);
     expect(body.sale).toMatchObject({
       tip_amount: 8_000,
@@ -382,16 +337,16 @@ describe('POST /api/payments/refund, /void, /tipAdjust', () => {
       paid_customer_total: 58_000,
       balance_due: 0,
     });
-    const lower = data<{ sale: Record<string, number> }>(
-      await post('/api/payments/tipAdjust', { payment_id: added.payments[0]!.id, tip_amount: 5_000 }),
+    const lower = dataOf<{ sale: Record<string, number> }>(
+      await staff.post('/api/payments/tipAdjust', { payment_id: added.payments[0]!.id, tip_amount: 5_000 }),
     );
     expect(lower.sale).toMatchObject({ tip_amount: 5_000, total_price: 55_000 });
     const cashSale = await sale({ prices: [10_000] });
-    const cashAdded = data<{ payments: { id: number }[] }>(
-      await post('/api/payments/sale', { sale_id: cashSale.id, payments: [cash(10_000)] }),
+    const cashAdded = dataOf<{ payments: { id: number }[] }>(
+      await staff.post('/api/payments/sale', { sale_id: cashSale.id, payments: [cash(10_000)] }),
     );
     expect(
-      (await post('/api/payments/tipAdjust', { payment_id: cashAdded.payments[0]!.id, tip_amount: 1 }))
+      (await staff.post('/api/payments/tipAdjust', { payment_id: cashAdded.payments[0]!.id, tip_amount: 1 }))
         .statusCode,
     ).toBe(422);
   });
@@ -399,12 +354,12 @@ describe('POST /api/payments/refund, /void, /tipAdjust', () => {
 
 describe('MoMo', () => {
   it('creates a signed request, accepts a correctly signed IPN and refuses a forged one', async () => {
-    const created = await post('/api/payments/momo/create', {
+    const created = await staff.post('/api/payments/momo/create', {
       amount: 50_000,
       order_info: 'Thanh toán hoá đơn',
     });
     expect(created.statusCode).toBe(201);
-    const body = data<{
+    const body = dataOf<{
       request: { id: number; order_id: string; status: string };
       body: Record<string, string | number>;
       response: unknown;
@@ -416,38 +371,28 @@ describe('MoMo', () => {
     expect(JSON.stringify(body)).not.toContain(MOMO.secretKey);
 
     const result = { orderId: body.request.order_id, requestId: String(body.body.requestId), amount: 50_000 };
-    const forged = await app.inject({
-      method: 'POST',
-      url: '/api/payments/momo/ipn',
-      payload: momoResult(result, 'wrong-secret'),
+    const forged = await api.post('/api/payments/momo/ipn', momoResult(result, 'wrong-secret'), {
+      key: null,
     });
     expect(forged.statusCode).toBe(400);
-    const tampered = await app.inject({
-      method: 'POST',
-      url: '/api/payments/momo/ipn',
-      payload: { ...momoResult(result), amount: 1_000 },
-    });
+    const tampered = await api.post(
+      '/api/payments/momo/ipn',
+      { ...momoResult(result), amount: 1_000 },
+      { key: null },
+    );
     expect(tampered.statusCode).toBe(400);
-    let status = data<{ request: { status: string; signature_ok: boolean | null } }>(
-      await get(`/api/payments/momo/${body.request.id}/status`),
+    let status = dataOf<{ request: { status: string; signature_ok: boolean | null } }>(
+      await staff.get(`/api/payments/momo/${body.request.id}/status`),
     );
     expect(status.request).toMatchObject({ status: 'pending', signature_ok: false });
 
-    const ipn = await app.inject({
-      method: 'POST',
-      url: '/api/payments/momo/ipn',
-      payload: momoResult(result),
-    });
+    const ipn = await api.post('/api/payments/momo/ipn', momoResult(result), { key: null });
     expect(ipn.statusCode).toBe(204);
-    status = data(await get(`/api/payments/momo/${body.request.id}/status`));
+    status = dataOf(await staff.get(`/api/payments/momo/${body.request.id}/status`));
     expect(status.request).toMatchObject({ status: 'paid', signature_ok: true });
     // A later failure notice never undoes money received.
-    await app.inject({
-      method: 'POST',
-      url: '/api/payments/momo/ipn',
-      payload: momoResult({ ...result, resultCode: 1006 }),
-    });
-    status = data(await get(`/api/payments/momo/${body.request.id}/status`));
+    await api.post('/api/payments/momo/ipn', momoResult({ ...result, resultCode: 1006 }), { key: null });
+    status = dataOf(await staff.get(`/api/payments/momo/${body.request.id}/status`));
     expect(status.request.status).toBe('paid');
 
     // The paid request now pays a sale, once.
@@ -457,45 +402,45 @@ describe('MoMo', () => {
       payment_amount: 50_000,
       payment_info: { processor_reference: String(body.request.id) },
     };
-    expect((await post('/api/payments/sale', { sale_id: s.id, payments: [momoPayment] })).statusCode).toBe(
-      201,
-    );
+    expect(
+      (await staff.post('/api/payments/sale', { sale_id: s.id, payments: [momoPayment] })).statusCode,
+    ).toBe(201);
     const s2 = await sale({ prices: [50_000] });
-    expect((await post('/api/payments/sale', { sale_id: s2.id, payments: [momoPayment] })).statusCode).toBe(
-      422,
-    );
+    expect(
+      (await staff.post('/api/payments/sale', { sale_id: s2.id, payments: [momoPayment] })).statusCode,
+    ).toBe(422);
   });
 
   it("confirms with MoMo's signed redirect result forwarded by the client, and refuses a forged one", async () => {
-    const created = data<{ request: { id: number; order_id: string }; body: { requestId: string } }>(
-      await post('/api/payments/momo/create', { amount: 20_000 }),
+    const created = dataOf<{ request: { id: number; order_id: string }; body: { requestId: string } }>(
+      await staff.post('/api/payments/momo/create', { amount: 20_000 }),
     );
     const result = { orderId: created.request.order_id, requestId: created.body.requestId, amount: 20_000 };
     const url = `/api/payments/momo/${created.request.id}/confirm`;
-    expect((await post(url, momoResult(result, 'not-the-secret'))).statusCode).toBe(422);
-    expect((await post(url, momoResult(result), { key: null })).statusCode).toBe(400);
-    const confirmed = await post(url, momoResult(result));
+    expect((await staff.post(url, momoResult(result, 'not-the-secret'))).statusCode).toBe(422);
+    expect((await staff.post(url, momoResult(result), { key: null })).statusCode).toBe(400);
+    const confirmed = await staff.post(url, momoResult(result));
     expect(confirmed.statusCode).toBe(200);
-    expect(data<{ request: { status: string } }>(confirmed).request.status).toBe('paid');
-    expect((await get(`/api/payments/momo/${created.request.id}/status`, ROLE.STAFF, b)).statusCode).toBe(
-      404,
-    );
+    expect(dataOf<{ request: { status: string } }>(confirmed).request.status).toBe('paid');
+    expect(
+      (await api.as(b, ROLE.STAFF).get(`/api/payments/momo/${created.request.id}/status`)).statusCode,
+    ).toBe(404);
   });
 
   it('refuses a store without MoMo keys or without VND', async () => {
-    expect((await post('/api/payments/momo/create', { amount: 50_000 }, { fixture: b })).statusCode).toBe(
-      422,
-    );
+    expect(
+      (await api.as(b, ROLE.STAFF).post('/api/payments/momo/create', { amount: 50_000 })).statusCode,
+    ).toBe(422);
   });
 });
 
 describe('VNPAY', () => {
   it('returns a signed pay URL; return and IPN accept the right checksum and refuse a wrong one', async () => {
     const created = await atFixedTime(() =>
-      post('/api/payments/vnpay/create', { amount: 150_000, order_info: 'Hoá đơn 12' }),
+      staff.post('/api/payments/vnpay/create', { amount: 150_000, order_info: 'Hoá đơn 12' }),
     );
     expect(created.statusCode).toBe(201);
-    const body = data<{ request: { id: number; order_id: string }; payment_url: string }>(created);
+    const body = dataOf<{ request: { id: number; order_id: string }; payment_url: string }>(created);
     const url = new URL(body.payment_url);
     const params = Object.fromEntries(url.searchParams);
     expect(params.vnp_Amount).toBe('15000000');
@@ -504,72 +449,52 @@ describe('VNPAY', () => {
     expect(hash).toBe(hmacSha512Hex(VNPAY.hashSecret, vnpaySignData(signed)));
 
     const txn = body.request.order_id;
-    const forged = await app.inject({
-      method: 'GET',
-      url: `/api/payments/vnpay/return?${vnpayQuery(txn, 150_000, '00', 'WRONG')}`,
-    });
+    const forged = await api.get(`/api/payments/vnpay/return?${vnpayQuery(txn, 150_000, '00', 'WRONG')}`);
     expect(forged.statusCode).toBe(400);
-    const badIpn = await app.inject({
-      method: 'GET',
-      url: `/api/payments/vnpay/ipn?${vnpayQuery(txn, 150_000, '00', 'WRONG')}`,
-    });
+    const badIpn = await api.get(`/api/payments/vnpay/ipn?${vnpayQuery(txn, 150_000, '00', 'WRONG')}`);
     expect(badIpn.statusCode).toBe(200);
     expect(badIpn.json()).toEqual({ RspCode: '97', Message: 'Invalid Checksum' });
-    const wrongAmount = await app.inject({
-      method: 'GET',
-      url: `/api/payments/vnpay/ipn?${vnpayQuery(txn, 1_000)}`,
-    });
+    const wrongAmount = await api.get(`/api/payments/vnpay/ipn?${vnpayQuery(txn, 1_000)}`);
     expect(wrongAmount.json()).toEqual({ RspCode: '04', Message: 'Invalid amount' });
-    const unknown = await app.inject({
-      method: 'GET',
-      url: `/api/payments/vnpay/ipn?${vnpayQuery('T0S0RNONE', 1_000)}`,
-    });
+    const unknown = await api.get(`/api/payments/vnpay/ipn?${vnpayQuery('T0S0RNONE', 1_000)}`);
     expect(unknown.json()).toEqual({ RspCode: '01', Message: 'Order not found' });
 
-    const ipn = await app.inject({
-      method: 'GET',
-      url: `/api/payments/vnpay/ipn?${vnpayQuery(txn, 150_000)}`,
-    });
+    const ipn = await api.get(`/api/payments/vnpay/ipn?${vnpayQuery(txn, 150_000)}`);
     expect(ipn.json()).toEqual({ RspCode: '00', Message: 'Confirm Success' });
-    const repeat = await app.inject({
-      method: 'GET',
-      url: `/api/payments/vnpay/ipn?${vnpayQuery(txn, 150_000)}`,
-    });
+    const repeat = await api.get(`/api/payments/vnpay/ipn?${vnpayQuery(txn, 150_000)}`);
     expect(repeat.json()).toEqual({ RspCode: '02', Message: 'Order already confirmed' });
-    const back = await app.inject({
-      method: 'GET',
-      url: `/api/payments/vnpay/return?${vnpayQuery(txn, 150_000)}`,
-    });
+    const back = await api.get(`/api/payments/vnpay/return?${vnpayQuery(txn, 150_000)}`);
     expect(back.statusCode).toBe(200);
-    expect(data<{ paid: boolean }>(back).paid).toBe(true);
+    expect(dataOf<{ paid: boolean }>(back).paid).toBe(true);
   });
 
   it('tells the till the request is pending until the IPN, then paid; another store never sees it', async () => {
     // At the fixed time: VNPAY's 14-digit create date can pass the card-number scan's Luhn check by chance.
     const created = await atFixedTime(() =>
-      post('/api/payments/vnpay/create', { amount: 90_000, order_info: 'Poll' }),
+      staff.post('/api/payments/vnpay/create', { amount: 90_000, order_info: 'Poll' }),
     );
-    const { request } = data<{ request: { id: number; order_id: string } }>(created);
-    const before = await get(`/api/payments/vnpay/${request.id}/status`);
+    const { request } = dataOf<{ request: { id: number; order_id: string } }>(created);
+    const before = await staff.get(`/api/payments/vnpay/${request.id}/status`);
     expect(before.statusCode).toBe(200);
-    expect(data<{ request: { status: string } }>(before).request.status).toBe('pending');
-    await app.inject({
-      method: 'GET',
-      url: `/api/payments/vnpay/ipn?${vnpayQuery(request.order_id, 90_000)}`,
-    });
-    const after = await get(`/api/payments/vnpay/${request.id}/status`);
-    expect(data<{ request: { status: string } }>(after).request.status).toBe('paid');
-    expect((await get(`/api/payments/vnpay/${request.id}/status`, ROLE.STAFF, b)).statusCode).toBe(404);
+    expect(dataOf<{ request: { status: string } }>(before).request.status).toBe('pending');
+    await api.get(`/api/payments/vnpay/ipn?${vnpayQuery(request.order_id, 90_000)}`);
+    const after = await staff.get(`/api/payments/vnpay/${request.id}/status`);
+    expect(dataOf<{ request: { status: string } }>(after).request.status).toBe('paid');
+    expect((await api.as(b, ROLE.STAFF).get(`/api/payments/vnpay/${request.id}/status`)).statusCode).toBe(
+      404,
+    );
   });
 });
 
 describe('VietQR', () => {
   it('returns an EMVCo payload whose CRC verifies; a manager PIN confirms the transfer, then it pays a sale', async () => {
-    const created = await post('/api/payments/vietqr/create', { amount: 79_000, info: 'Ủng hộ quỹ' });
+    const created = await staff.post('/api/payments/vietqr/create', { amount: 79_000, info: 'Ủng hộ quỹ' });
     expect(created.statusCode).toBe(201);
-    const body = data<{ request: { id: number; status: string }; qr_payload: string; account_name: string }>(
-      created,
-    );
+    const body = dataOf<{
+      request: { id: number; status: string };
+      qr_payload: string;
+      account_name: string;
+    }>(created);
     expect(verifyCrc(body.qr_payload)).toBe(true);
     expect(parseVietQrPayload(body.qr_payload)).toMatchObject({
       acqId: VIETQR.acqId,
@@ -586,19 +511,23 @@ describe('VietQR', () => {
       payment_amount: 79_000,
       payment_info: { processor_reference: String(body.request.id) },
     };
-    expect((await post('/api/payments/sale', { sale_id: s.id, payments: [qrPayment] })).statusCode).toBe(422);
+    expect(
+      (await staff.post('/api/payments/sale', { sale_id: s.id, payments: [qrPayment] })).statusCode,
+    ).toBe(422);
     const url = `/api/payments/vietqr/${body.request.id}/confirm`;
-    expect((await post(url, undefined)).statusCode).toBe(403);
-    const confirmed = await post(url, undefined, { approver: ROLE.MANAGER });
+    expect((await staff.post(url, undefined)).statusCode).toBe(403);
+    const confirmed = await api.as(a, ROLE.STAFF, { approver: ROLE.MANAGER }).post(url, undefined);
     expect(confirmed.statusCode).toBe(200);
-    expect(data<{ request: { status: string } }>(confirmed).request.status).toBe('paid');
-    expect((await post('/api/payments/sale', { sale_id: s.id, payments: [qrPayment] })).statusCode).toBe(201);
+    expect(dataOf<{ request: { status: string } }>(confirmed).request.status).toBe('paid');
+    expect(
+      (await staff.post('/api/payments/sale', { sale_id: s.id, payments: [qrPayment] })).statusCode,
+    ).toBe(201);
   });
 });
 
 /** Every text, varchar and json(b) column of every table in the public schema. */
 async function textColumns(): Promise<{ table: string; column: string }[]> {
-  const result = await testDb.db.execute<{ table_name: string; column_name: string }>(sql`
+  const result = await api.db.execute<{ table_name: string; column_name: string }>(sql`
     select table_name, column_name from information_schema.columns
     where table_schema = 'public' and data_type in ('text', 'character varying', 'json', 'jsonb', 'character')
     order by table_name, column_name`);
@@ -614,7 +543,7 @@ async function cardNumbersInDatabase(): Promise<string[]> {
   const found: string[] = [];
   const candidate = /(?<![0-9A-Za-z])\d(?:[ -]?\d){12,18}(?![0-9A-Za-z])/g;
   for (const { table, column } of await textColumns()) {
-    const rows = await testDb.db.execute<{ value: string }>(
+    const rows = await api.db.execute<{ value: string }>(
       sql`select ${sql.identifier(column)}::text as value from ${sql.identifier(table)}
           where ${sql.identifier(column)}::text ~ '[0-9]([ -]?[0-9]){12,}'`,
     );
@@ -634,17 +563,17 @@ describe('card data never reaches the database', () => {
     expect([formatVnpayDate(FIXED_NOW), '20250615100500', '1749956400000'].some((d) => luhnValid(d))).toBe(
       false,
     );
-    const [planted] = await testDb.db
+    const [planted] = await api.db
       .update(sales)
       .set({ note: 'call 4111 1111 1111 1111' })
       .where(eq(sales.id, (await sale()).id))
       .returning({ id: sales.id });
     expect(await cardNumbersInDatabase()).toEqual([expect.stringContaining('sales.note')]);
-    await testDb.db.update(sales).set({ note: null }).where(eq(sales.id, planted!.id));
+    await api.db.update(sales).set({ note: null }).where(eq(sales.id, planted!.id));
 
     // A run of every kind of payment, including refused card-number attempts.
     const s = await sale({ prices: [300_000] });
-    await post('/api/payments/sale', {
+    await staff.post('/api/payments/sale', {
       sale_id: s.id,
       payments: [
         card(100_000, {
@@ -661,20 +590,21 @@ describe('card data never reaches the database', () => {
         },
       ],
     });
-    await post('/api/payments/sale', {
+    await staff.post('/api/payments/sale', {
       sale_id: s.id,
       payments: [card(10_000, { approval_code: '5555555555554444' })],
     });
-    await post('/api/payments/sale', { sale_id: s.id, payments: [card(10_000, { pan: '378282246310005' })] });
-    await post(
-      '/api/payments/void',
-      { payment_id: 1, reason: 'card 4012888888881881' },
-      { approver: ROLE.MANAGER },
-    );
-    await atFixedTime(() => post('/api/payments/vnpay/create', { amount: 10_000 }));
-    await post('/api/payments/momo/create', { amount: 10_000 });
-    await post('/api/payments/vietqr/create', { amount: 10_000 });
-    const [request] = await testDb.db.select().from(paymentRequests).limit(1);
+    await staff.post('/api/payments/sale', {
+      sale_id: s.id,
+      payments: [card(10_000, { pan: '378282246310005' })],
+    });
+    await api
+      .as(a, ROLE.STAFF, { approver: ROLE.MANAGER })
+      .post('/api/payments/void', { payment_id: 1, reason: 'card 4012888888881881' });
+    await atFixedTime(() => staff.post('/api/payments/vnpay/create', { amount: 10_000 }));
+    await staff.post('/api/payments/momo/create', { amount: 10_000 });
+    await staff.post('/api/payments/vietqr/create', { amount: 10_000 });
+    const [request] = await api.db.select().from(paymentRequests).limit(1);
     expect(request).toBeDefined();
 
     expect(await cardNumbersInDatabase()).toEqual([]);
