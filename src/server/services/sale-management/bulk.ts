@@ -8,7 +8,6 @@ import { sales } from '../../db/schema/sales';
 import { storeIdWhere } from '../../db/scoped';
 import { loadRowsOf } from '../sales/read';
 import type { SaleStore } from '../sales/store';
-
 import type { ApproverSource } from './status';
 import { clearTrashedSale, restoreSale, trashSale } from './trash';
 import { setSaleStatus } from './set-status';

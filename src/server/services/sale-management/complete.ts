@@ -16,7 +16,6 @@ import { orderOfRows } from '../sales/recompute';
 import { totalColumns } from '../sales/detail';
 import type { SaleRow } from '../sales/detail';
 import type { SaleStore } from '../sales/store';
-
 import { decideMove, lockSale, nextOf } from './status';
 
 /** Draft → Sale without new payments (POST /status): only a draft whose total is 0 is paid in full. */

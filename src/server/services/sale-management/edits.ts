@@ -15,7 +15,6 @@ import { recomputeStoredSale } from '../sales/recompute';
 import { requireStoreEmployee } from '../sales/staff';
 import type { SaleRow } from '../sales/detail';
 import type { SaleStore } from '../sales/store';
-
 import { lockSale, requireMode, setStatusColumns } from './status';
 
 export async function changeTips(

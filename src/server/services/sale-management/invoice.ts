@@ -8,7 +8,6 @@ import { SALE_PAYMENT_STATUS } from '../../db/schema/sales';
 import { conflict } from '../../errors';
 import { loadSaleRows } from '../sales/read';
 import type { SaleStore } from '../sales/store';
-
 import { statusFacts } from './status';
 
 export async function saleInvoice(

@@ -24,7 +24,6 @@ import type { LoadedSale } from '../sales/read';
 import { orderOfRows } from '../sales/recompute';
 import type { SaleRow } from '../sales/detail';
 import type { SaleStore } from '../sales/store';
-
 import { decideMove, lockSale, nextOf, setStatusColumns, statusFacts } from './status';
 import { takeBackGiftcards } from './giftcards';
 

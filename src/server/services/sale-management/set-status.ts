@@ -6,7 +6,6 @@ import type { Queryable } from '../../db/client';
 import { conflict } from '../../errors';
 import type { SaleRow } from '../sales/detail';
 import type { SaleStore } from '../sales/store';
-
 import { lockSale } from './status';
 import type { ApproverSource } from './status';
 import { restoreSale, trashSale } from './trash';

@@ -11,7 +11,6 @@ import { conflict } from '../../errors';
 import { auditView, writeAudit } from '../sales/audit';
 import type { SaleRow } from '../sales/detail';
 import type { SaleStore } from '../sales/store';
-
 import { decideMove, lockSale, nextOf, setStatusColumns } from './status';
 
 export async function trashSale(

@@ -9,7 +9,6 @@ import { auditView, writeAudit } from '../sales/audit';
 import { takeBackSalePoints } from '../sales/points';
 import type { SaleRow } from '../sales/detail';
 import type { SaleStore } from '../sales/store';
-
 import { decideMove, lockSale, nextOf, setStatusColumns } from './status';
 import { takeBackGiftcards } from './giftcards';
 
