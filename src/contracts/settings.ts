@@ -257,18 +257,25 @@ export type SettingsSaved = z.infer<typeof settingsSavedSchema>;
 
 const storeId = z.preprocess(fromText, z.number({ error: 'Choose a store.' }).int().positive());
 
-export const settingsGroupParams = z.strictObject({
-  code: z.enum(SETTINGS_GROUPS, { error: 'Unknown settings group.' }),
-});
+/** /settings/{id}: the id is a store's (the session's store; another is a 403). */
+export const settingsStoreIdParams = z.strictObject({ id: storeId });
 export const storeSettingsGroupParams = z.strictObject({
   store_id: storeId,
   code: z.enum(SETTINGS_GROUPS, { error: 'Unknown settings group.' }),
 });
 export const storeIdQuery = z.strictObject({ store_id: storeId.optional() });
-export const settingsStoreParams = z.strictObject({ store_id: storeId });
 
 /** The body of an update by code: the group's fields (checked against the group's schema by the handler). */
 export const settingsGroupBody = z.record(z.string(), z.unknown());
+
+/** POST /settings/{id}: groups of the store keyed by code, each checked by its group's schema. */
+export const settingsDocumentBody = z
+  .strictObject(
+    Object.fromEntries(
+      SETTINGS_GROUPS.map((code) => [code, z.record(z.string(), z.unknown()).optional()]),
+    ) as Record<SettingsGroup, z.ZodOptional<z.ZodRecord<z.ZodString, z.ZodUnknown>>>,
+  )
+  .refine((body) => Object.values(body).some((group) => group !== undefined), 'Send at least one group.');
 
 /** POST /store-settings/update-many: several groups of one store in one transaction. */
 export const updateManyBody = z.strictObject({

@@ -84,6 +84,12 @@ const backOfficeHome: ScreenLoader = () =>
   import('./areas/back-office-area').then((m) => m.BackOfficeHomeArea);
 const units: ScreenLoader = () =>
   import('../features/back-office/resources/units').then((m) => m.UnitsScreen);
+const suppliers: ScreenLoader = () =>
+  import('../features/back-office/resources/suppliers').then((m) => m.SuppliersScreen);
+const categories: ScreenLoader = () =>
+  import('../features/back-office/resources/categories').then((m) => m.CategoriesScreen);
+// The settings screen (features/settings) in its own chunk, with the session's part (areas/settings-area.tsx).
+const settings: ScreenLoader = () => import('./areas/settings-area').then((m) => m.SettingsArea);
 
 // Error pages ship in the shell: they must show even when a chunk cannot be fetched.
 const forbidden: ScreenLoader = () => Promise.resolve(ForbiddenScreen);
@@ -93,7 +99,8 @@ const serverError: ScreenLoader = () => Promise.resolve(ServerErrorScreen);
 // ---- the table ---------------------------------------------------------------------------------------
 
 const ADMIN: readonly Role[] = [ROLE.ADMIN];
-const ADMIN_OR_OWNER: readonly Role[] = [ROLE.ADMIN, ROLE.OWNER];
+/** Settings: owner and admin change them, a manager may open them read-only (docs/settings.md "Access"). */
+const SETTINGS_READERS: readonly Role[] = [ROLE.ADMIN, ROLE.OWNER, ROLE.MANAGER];
 
 type Shorthand = Omit<AppRoute, 'layout' | 'requireAuth' | 'screen'> & Partial<Pick<AppRoute, 'screen'>>;
 
@@ -269,6 +276,7 @@ export const ROUTES: readonly AppRoute[] = [
     id: 'adminCategories',
     path: '/admin/categories',
     module: MODULE.BACK_OFFICE,
+    screen: categories,
     menu: { parent: 'cms' },
   }),
   admin({
@@ -288,6 +296,7 @@ export const ROUTES: readonly AppRoute[] = [
     id: 'adminSuppliers',
     path: '/admin/suppliers',
     module: MODULE.BACK_OFFICE,
+    screen: suppliers,
     menu: { parent: 'cms' },
   }),
   admin({
@@ -340,7 +349,8 @@ export const ROUTES: readonly AppRoute[] = [
     id: 'adminSettings',
     path: '/admin/settings',
     module: MODULE.SETTING,
-    roles: ADMIN_OR_OWNER,
+    roles: SETTINGS_READERS,
+    screen: settings,
     menu: {},
   }),
 

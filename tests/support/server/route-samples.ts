@@ -18,6 +18,7 @@ import { createECDH, randomUUID } from 'node:crypto';
 import { ITEM_TYPE, PAYMENT_TYPE, SALE_STATUS } from '../../../src/domain/constants';
 import type { RouteInfo } from '../../../src/server/route';
 import { saleBody } from '../../../src/server/routes/sales/sale-test-data';
+import { isMultipartSample, resourceOfPath, resourceSampleBodies } from './resource-samples';
 import type { VictimRows } from './victim-rows';
 
 export type RouteKey = string;
@@ -34,6 +35,8 @@ export class UnmappedParamError extends Error {}
  */
 const ID_BY_PATH: readonly [string, (v: VictimRows) => ParamValue][] = [
   ['POST /api/pos/sales/:id/restore', (v) => v.trashedSaleId],
+  // The settings of a store: the id is the store's (src/server/routes/settings).
+  ['/api/settings', (v) => v.storeId],
   ['DELETE /api/pos/sales/clear-trashed/:id', (v) => v.trashedSaleId],
   // The draft update: only a draft can be changed there.
   ['POST /api/pos/sales/:id', (v) => v.draftSaleId],
@@ -47,6 +50,9 @@ const ID_BY_PATH: readonly [string, (v: VictimRows) => ParamValue][] = [
 
 export const PARAM_VALUES: Readonly<Record<string, (v: VictimRows, route: RouteKey) => ParamValue>> = {
   store_id: (v) => v.storeId,
+  // A settings group code and a catalog model name (src/server/routes/settings): names, not rows.
+  code: () => 'print',
+  model: () => 'services',
   workstation_id: (v) => v.workstationId,
   user_id: (v) => v.users.staff,
   employee_id: (v) => v.users.staff,
@@ -61,6 +67,9 @@ export const PARAM_VALUES: Readonly<Record<string, (v: VictimRows, route: RouteK
     const entry = ID_BY_PATH.find(([key]) =>
       key.includes(' ') ? route === key : path === key || path.startsWith(`${key}/`),
     );
+    // A back-office resource's row (resource-samples.ts) where no entry above names the path.
+    const resource = entry ? undefined : resourceOfPath(path);
+    if (resource !== undefined) return v.resources[resource]!;
     if (!entry) {
       throw new UnmappedParamError(
         `${route}: no resource for ':id' in ID_BY_PATH (tests/support/server/route-samples.ts)`,
@@ -115,7 +124,27 @@ const momoResult = (v: VictimRows) => ({
   signature: 'f'.repeat(64),
 });
 
+const PRINT_SETTINGS = { receipt_name: '', receipt_address: '', receipt_phone: '', receipt_footer: 'Thanks' };
+
 export const SAMPLE_BODIES: Readonly<Record<RouteKey, (v: VictimRows) => unknown>> = {
+  // ---- back-office resources: one entry per resource in resource-samples.ts
+  ...resourceSampleBodies(),
+
+  // ---- settings
+  'POST /api/settings/:id': () => ({ print: PRINT_SETTINGS }),
+  'POST /api/store-settings/:store_id/:code': () => PRINT_SETTINGS,
+  'POST /api/store-settings/update-many': (v) => ({
+    store_id: v.storeId,
+    settings: [{ code: 'print', settings: PRINT_SETTINGS }],
+  }),
+  'POST /api/store-settings/connect-payment-setting': (v) => ({
+    store_id: v.storeId,
+    provider: 'vietqr',
+    acqId: '970415',
+    accountNo: '113366668888',
+    accountName: 'VICTIM',
+  }),
+
   // ---- auth
   'POST /api/login': (v) => ({
     tenant: v.fixture.tenantCode,
@@ -264,6 +293,9 @@ export const ROUTES_WITHOUT_SAMPLE_BODY: readonly RouteKey[] = [
 ];
 
 export const SAMPLE_QUERIES: Readonly<Record<RouteKey, (v: VictimRows) => Record<string, string>>> = {
+  'GET /api/store-settings': (v) => ({ store_id: String(v.storeId) }),
+  'GET /api/codes': () => ({ codeName: 'language' }),
+  'GET /api/media': (v) => ({ path: `avatars/${v.fixture.tenantId}/victim.png` }),
   'GET /api/pos/sales': (v) => ({
     'filter[customer_id]': String(v.memberId),
     'filter[employee_id]': String(v.users.staff),
@@ -291,17 +323,26 @@ export interface SampleRequest {
   method: RouteInfo['method'];
   url: string;
   payload?: unknown;
+  /** A multipart sample's content type (its payload is then the encoded body). */
+  headers?: Record<string, string>;
 }
 
 /** The requests a generated test sends to `route` for the tenant's rows (one per concrete path). */
 export function sampleRequests(route: RouteInfo, v: VictimRows): SampleRequest[] {
   const query = SAMPLE_QUERIES[routeKey(route)]?.(v);
   const search = query ? `?${new URLSearchParams(query).toString()}` : '';
-  return concretePaths(route, v).map((path) => ({
-    method: route.method,
-    url: `${path}${search}`,
-    ...(isWrite(route) && route.method !== 'DELETE' ? { payload: sampleBody(route, v) } : {}),
-  }));
+  return concretePaths(route, v).map((path) => {
+    const payload = isWrite(route) && route.method !== 'DELETE' ? sampleBody(route, v) : undefined;
+    return {
+      method: route.method,
+      url: `${path}${search}`,
+      ...(isMultipartSample(payload)
+        ? { payload: payload.multipart.payload, headers: payload.multipart.headers }
+        : payload === undefined
+          ? {}
+          : { payload }),
+    };
+  });
 }
 
 /** A fresh uuid where a body carries the sample's sale uuid (a create with a used uuid stops at 409). */

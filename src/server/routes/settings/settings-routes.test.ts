@@ -118,7 +118,10 @@ describe('reads', () => {
   it('lets a manager read and refuses staff (role) and a session whose Setting module is off', async () => {
     expect((await get('/api/settings', a, 'manager')).statusCode).toBe(200);
     expect((await get('/api/store-settings', a, 'admin')).statusCode).toBe(200);
-    expect((await get('/api/settings/tax', a, 'manager')).json().data).toMatchObject({ code: 'tax' });
+    expect((await get(`/api/settings/${a.store.id}`, a, 'manager')).json().data).toMatchObject({
+      store_id: a.store.id,
+    });
+    expect((await get(`/api/settings/${a.otherStore.id}`, a, 'manager')).statusCode).toBe(403);
     const staff = await get('/api/settings', a, 'staff');
     expect(staff.statusCode).toBe(403);
     expect(staff.json().code).toBe(ERROR_CODE.FORBIDDEN);
@@ -140,7 +143,7 @@ describe('reads', () => {
   });
 
   it('refuses an unknown group code with 422 naming the parameter', async () => {
-    const res = await get('/api/settings/colours', a);
+    const res = await post(`/api/store-settings/${a.store.id}/colours`, a, {});
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toHaveProperty('code');
   });
@@ -183,9 +186,10 @@ describe('writes', () => {
   });
 
   it('keeps tax ids across a save that reorders and renames (A and B swapped), and deletes the ones left out', async () => {
-    const first = (await post(`/api/settings/tax`, a, TAX_GROUP)).json().data as SettingsSaved;
+    const first = (await post(`/api/store-settings/${a.store.id}/tax`, a, TAX_GROUP)).json()
+      .data as SettingsSaved;
     const [state, city] = first.settings.tax.taxes;
-    const res = await post(`/api/settings/tax`, a, {
+    const res = await post(`/api/store-settings/${a.store.id}/tax`, a, {
       ...TAX_GROUP,
       config_tax_on_tax: 2,
       taxes: [
@@ -201,7 +205,7 @@ describe('writes', () => {
       [false, 'City', false],
       [false, 'County', true],
     ]);
-    const fewer = await post(`/api/settings/tax`, a, {
+    const fewer = await post(`/api/store-settings/${a.store.id}/tax`, a, {
       ...TAX_GROUP,
       taxes: [{ id: after[2]!.id, name: 'County', rate: 1 }],
     });
@@ -210,7 +214,7 @@ describe('writes', () => {
 
   it('answers 422 with each field error and changes nothing', async () => {
     const before = await storeRow(a);
-    const res = await post(`/api/settings/tax`, a, {
+    const res = await post(`/api/store-settings/${a.store.id}/tax`, a, {
       config_tax_on_tax: -1,
       config_indian_tax: '2',
       taxes: [
@@ -226,7 +230,7 @@ describe('writes', () => {
       'taxes.1.name',
       'taxes.1.rate',
     ]);
-    const payment = await post(`/api/settings/payment`, a, {
+    const payment = await post(`/api/store-settings/${a.store.id}/payment`, a, {
       creditcard_fee_percent: 3.5,
       creditcard_fee_to_customer: true,
       offline_card_limit_per_ticket: 50_000,
@@ -235,7 +239,10 @@ describe('writes', () => {
     expect(payment.json().errors).toEqual({
       offline_card_limit_per_ticket: ['The limit per ticket cannot be higher than the total limit.'],
     });
-    const unknown = await post(`/api/settings/print`, a, { receipt_footer: 'x', colour: 'red' });
+    const unknown = await post(`/api/store-settings/${a.store.id}/print`, a, {
+      receipt_footer: 'x',
+      colour: 'red',
+    });
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().errors).toHaveProperty('colour');
     expect(await storeRow(a)).toEqual(before);
@@ -262,14 +269,14 @@ describe('writes', () => {
   });
 
   it('saves print, payment, general, profile and others where their readers look', async () => {
-    const print = await post(`/api/settings/print`, a, {
+    const print = await post(`/api/store-settings/${a.store.id}/print`, a, {
       receipt_name: 'Salon A',
       receipt_address: '1 Main St',
       receipt_phone: '555-0100',
       receipt_footer: 'See you soon!',
     });
     expect(print.statusCode, print.body).toBe(200);
-    const payment = await post(`/api/settings/payment`, a, {
+    const payment = await post(`/api/store-settings/${a.store.id}/payment`, a, {
       creditcard_fee_percent: '3.5',
       creditcard_fee_to_customer: 'true',
       offline_card_limit_per_ticket: 10_000,
@@ -280,7 +287,7 @@ describe('writes', () => {
       creditcard_fee_to_customer: true,
       offline_card_limit_total: 50_000,
     });
-    const general = await post(`/api/settings/general`, a, {
+    const general = await post(`/api/store-settings/${a.store.id}/general`, a, {
       default_home: 'walkin_dashboard',
       language: 'vi',
       currency: 'usd',
@@ -291,12 +298,12 @@ describe('writes', () => {
       currency: 'USD',
       timezone: 'Asia/Ho_Chi_Minh',
     });
-    const badZone = await post(`/api/settings/general`, a, {
+    const badZone = await post(`/api/store-settings/${a.store.id}/general`, a, {
       ...general.json().data.settings.general,
       timezone: 'Mars/Base',
     });
     expect(Object.keys(badZone.json().errors)).toEqual(['timezone']);
-    const profile = await post(`/api/settings/profile`, a, {
+    const profile = await post(`/api/store-settings/${a.store.id}/profile`, a, {
       store_name: 'Salon A Main',
       phone: '(212) 555-0100',
       email: 'Front@Salon.test',
@@ -308,7 +315,7 @@ describe('writes', () => {
       email: 'front@salon.test',
       address: '',
     });
-    const others = await post(`/api/settings/others`, a, {
+    const others = await post(`/api/store-settings/${a.store.id}/others`, a, {
       enable_checkin_employee_daily: 1,
       country_code: 'vn',
     });
@@ -328,18 +335,28 @@ describe('writes', () => {
     const [tenant] = await testDb.db.select().from(tenants).where(eq(tenants.id, a.tenantId));
     expect(tenant!.settings).toMatchObject({ enable_checkin_employee_daily: 1, enterPinCodeScreens: [] });
     // Put the store back in English for the other tests.
-    await post(`/api/settings/general`, a, { ...general.json().data.settings.general, language: 'en' });
+    await post(`/api/store-settings/${a.store.id}/general`, a, {
+      ...general.json().data.settings.general,
+      language: 'en',
+    });
   });
 
   it('refuses a manager (403), a read-only Setting module (403) and a write without an Idempotency-Key (400)', async () => {
-    const manager = await post(`/api/settings/print`, a, { receipt_footer: 'x' }, 'manager');
+    const manager = await post(
+      `/api/store-settings/${a.store.id}/print`,
+      a,
+      { receipt_footer: 'x' },
+      'manager',
+    );
     expect(manager.statusCode).toBe(403);
-    const readOnly = await post(`/api/settings/print`, settingOff, { receipt_footer: 'x' });
+    const readOnly = await post(`/api/store-settings/${settingOff.store.id}/print`, settingOff, {
+      receipt_footer: 'x',
+    });
     expect(readOnly.statusCode).toBe(403);
     expect((await get('/api/settings', settingOff)).statusCode).toBe(200);
     const noKey = await call({
       method: 'POST',
-      url: '/api/settings/print',
+      url: `/api/store-settings/${a.store.id}/print`,
       headers: a.headers('owner'),
       payload: { receipt_footer: 'x' },
     });
@@ -369,8 +386,8 @@ describe('writes', () => {
   it('replays a write sent twice with one key: one change, one audit row', async () => {
     const key = randomUUID();
     const body = { receipt_name: '', receipt_address: '', receipt_phone: '', receipt_footer: `Once ${key}` };
-    const first = await post(`/api/settings/print`, a, body, 'owner', key);
-    const second = await post(`/api/settings/print`, a, body, 'owner', key);
+    const first = await post(`/api/store-settings/${a.store.id}/print`, a, body, 'owner', key);
+    const second = await post(`/api/store-settings/${a.store.id}/print`, a, body, 'owner', key);
     expect(second.statusCode).toBe(200);
     expect(second.headers['idempotent-replayed']).toBe('true');
     expect(second.json()).toEqual(first.json());
@@ -411,6 +428,22 @@ describe('writes', () => {
     expect(good.statusCode, good.body).toBe(200);
     expect((good.json().data as SettingsSaved).settings.print.receipt_footer).toBe('Both');
     expect((good.json().data as SettingsSaved).settings.tax.taxes).toHaveLength(2);
+  });
+
+  it('POST /settings/{id} saves groups keyed by code, all or none, errors named <code>.<field>', async () => {
+    const before = await storeRow(a);
+    const print = { receipt_name: '', receipt_address: '', receipt_phone: '', receipt_footer: 'Keyed' };
+    const bad = await post(`/api/settings/${a.store.id}`, a, {
+      print,
+      payment: { creditcard_fee_percent: -1 },
+    });
+    expect(bad.statusCode, bad.body).toBe(422);
+    expect(bad.json().errors).toHaveProperty(['payment.creditcard_fee_percent']);
+    expect(await storeRow(a)).toEqual(before);
+    expect((await post(`/api/settings/${a.store.id}`, a, {})).statusCode).toBe(422);
+    const good = await post(`/api/settings/${a.store.id}`, a, { print });
+    expect((good.json().data as SettingsSaved).settings.print.receipt_footer).toBe('Keyed');
+    expect((await post(`/api/settings/${b.store.id}`, a, { print })).statusCode).toBe(403);
   });
 
   it('connect-payment-setting stores the keys, says the provider is set, and never echoes a secret', async () => {

@@ -14,10 +14,10 @@ import {
   mediaQuery,
   orderingParams,
   orderingSchema,
-  SETTINGS_GROUPS,
   settingsDocumentSchema,
   settingsGroupBody,
-  settingsGroupParams,
+  settingsDocumentBody,
+  settingsStoreIdParams,
   settingsSavedSchema,
   storeIdQuery,
   storeSettingsGroupParams,
@@ -39,6 +39,7 @@ import { readMedia } from '../../services/settings/media';
 import {
   connectPaymentSetting,
   updateManySettings,
+  updateSettingsDocument,
   updateSettingsGroup,
 } from '../../services/settings/update';
 
@@ -57,12 +58,6 @@ const WRITE = {
   tags: TAGS,
   message: 'Settings saved.',
 };
-
-const groupSchema = z.object({
-  store_id: z.number().int(),
-  code: z.enum(SETTINGS_GROUPS),
-  settings: z.record(z.string(), z.unknown()),
-});
 
 /** A read any live session may make about its own store (what the client caches at start). */
 function sessionRead<D extends z.ZodType>(
@@ -107,31 +102,25 @@ export function registerSettingsRoutes(app: FastifyInstance): void {
 
   route(app, {
     method: 'GET',
-    url: '/api/settings/:code',
-    summary: "One settings group of the session's store",
+    url: '/api/settings/:id',
+    summary: 'Every settings group of store {id} (the session store)',
     tags: TAGS,
     access: SETTINGS_READ,
-    params: settingsGroupParams,
-    data: groupSchema,
-    handler: async ({ db, params, request }) => {
-      const auth = requireAuth(request);
-      const document = await settingsDocument(db, auth, scopeStoreId(auth));
-      return { store_id: document.store_id, code: params.code, settings: document[params.code] };
-    },
+    params: settingsStoreIdParams,
+    data: settingsDocumentSchema,
+    handler: ({ db, params, request }) => settingsDocument(db, requireAuth(request), params.id),
   });
 
   route(app, {
     method: 'POST',
-    url: '/api/settings/:code',
-    summary: "Update one settings group of the session's store (JSON or multipart fields)",
+    url: '/api/settings/:id',
+    summary: 'Update groups of store {id}, keyed by code, in one transaction (all or none)',
     ...WRITE,
-    params: settingsGroupParams,
-    body: settingsGroupBody,
+    params: settingsStoreIdParams,
+    body: settingsDocumentBody,
     data: settingsSavedSchema,
-    handler: ({ body, db, params, request }) => {
-      const auth = requireAuth(request);
-      return updateSettingsGroup(db, auth, scopeStoreId(auth), params.code, body);
-    },
+    handler: ({ body, db, params, request }) =>
+      updateSettingsDocument(db, requireAuth(request), params.id, body),
   });
 
   route(app, {

@@ -12,7 +12,7 @@ import type {
   SettingsGroupValues,
   SettingsSaved,
 } from '../../../contracts/settings';
-import { SETTINGS_GROUP_SCHEMAS } from '../../../contracts/settings';
+import { SETTINGS_GROUP_SCHEMAS, SETTINGS_GROUPS } from '../../../contracts/settings';
 import type { FieldErrors } from '../../../contracts/envelope';
 import type { AuthContext } from '../../auth-context';
 import { requireStore } from '../../auth-context';
@@ -35,7 +35,8 @@ type Parsed = { [G in SettingsGroup]: { code: G; values: SettingsGroupValues[G] 
 
 /**
  * Each group checked by its schema; every problem of every group reported at once. `at(index)` is where a
- * group sits in the body: '' for a body that is the group, `settings.<i>` in an update-many.
+ * group's fields sit in the body: '' for a body that is the group, `settings.<i>.settings` in an
+ * update-many, `<code>` in a document of groups.
  */
 function parseGroups(updates: readonly GroupUpdate[], at: (index: number) => string): Parsed[] {
   const errors: FieldErrors = {};
@@ -43,7 +44,7 @@ function parseGroups(updates: readonly GroupUpdate[], at: (index: number) => str
   const seen = new Set<SettingsGroup>();
   updates.forEach((update, index) => {
     if (seen.has(update.code)) {
-      errors[`${at(index)}.code`] = ['Send each group at most once.'];
+      errors[at(index).replace(/\.settings$/, '.code')] = ['Send each group at most once.'];
       return;
     }
     seen.add(update.code);
@@ -54,7 +55,7 @@ function parseGroups(updates: readonly GroupUpdate[], at: (index: number) => str
       return;
     }
     const own = fieldErrors(result.error.issues);
-    const base = at(index) === '' ? '' : `${at(index)}.settings`;
+    const base = at(index);
     for (const [field, messages] of Object.entries(own)) {
       errors[base === '' ? field : field === 'body' ? base : `${base}.${field}`] = messages;
     }
@@ -217,34 +218,63 @@ async function saved(
   return { settings: after, initial: await initialSettings(tx, auth) };
 }
 
-/** POST /store-settings/{store_id}/{code} and /settings/{code}: one group; field errors name its fields. */
-export async function updateSettingsGroup(
+/**
+ * Checks and saves groups of a store in one transaction. `at(index)` names where a group's fields sit in
+ * the request body, so a field error points at what the client sent.
+ */
+async function saveGroups(
+  tx: Queryable,
+  auth: AuthContext,
+  storeId: number,
+  action: string,
+  updates: readonly GroupUpdate[],
+  at: (index: number) => string,
+): Promise<SettingsSaved> {
+  requireStore(auth, storeId);
+  const groups = parseGroups(updates, at);
+  const codes = groups.map((group) => group.code);
+  return saved(tx, auth, storeId, action, codes, () => applyGroups(tx, auth, storeId, groups));
+}
+
+/** POST /store-settings/{store_id}/{code}: one group; field errors name its fields. */
+export function updateSettingsGroup(
   tx: Queryable,
   auth: AuthContext,
   storeId: number,
   code: SettingsGroup,
   body: unknown,
 ): Promise<SettingsSaved> {
-  requireStore(auth, storeId);
-  const groups = parseGroups([{ code, settings: body }], () => '');
-  return saved(tx, auth, storeId, `store_settings.${code}`, [code], () =>
-    applyGroups(tx, auth, storeId, groups),
-  );
+  return saveGroups(tx, auth, storeId, `store_settings.${code}`, [{ code, settings: body }], () => '');
 }
 
 /** POST /store-settings/update-many: all groups or none; field errors are `settings.<i>.settings.<field>`. */
-export async function updateManySettings(
+export function updateManySettings(
   tx: Queryable,
   auth: AuthContext,
   storeId: number,
   updates: readonly GroupUpdate[],
 ): Promise<SettingsSaved> {
-  requireStore(auth, storeId);
-  const groups = parseGroups(updates, (index) => `settings.${index}`);
-  const codes = groups.map((group) => group.code);
-  return saved(tx, auth, storeId, 'store_settings.update_many', codes, () =>
-    applyGroups(tx, auth, storeId, groups),
+  return saveGroups(
+    tx,
+    auth,
+    storeId,
+    'store_settings.update_many',
+    updates,
+    (i) => `settings.${i}.settings`,
   );
+}
+
+/** POST /settings/{id}: groups of store {id} keyed by code; field errors are `<code>.<field>`. */
+export function updateSettingsDocument(
+  tx: Queryable,
+  auth: AuthContext,
+  storeId: number,
+  body: Partial<Record<SettingsGroup, unknown>>,
+): Promise<SettingsSaved> {
+  const updates = SETTINGS_GROUPS.flatMap((code) =>
+    body[code] === undefined ? [] : [{ code, settings: body[code] }],
+  );
+  return saveGroups(tx, auth, storeId, 'store_settings.update_many', updates, (i) => updates[i]!.code);
 }
 
 /** POST /store-settings/connect-payment-setting: the provider's keys replace the stored ones. */

@@ -1,0 +1,56 @@
+/**
+ * The client caches a settings save clears (docs/settings.md "Caches a save clears"): for 'others' the
+ * initial cache, for print, profile and payment the profile cache, for print also the store initial cache.
+ * They are the worker's stale-while-revalidate copies of those reads in its `user-data` cache; the page
+ * deletes exactly those entries through the Cache API. The worker's CLEAR_DATA_CACHE is not used: it empties
+ * every API answer, the catalog the sale screen sells from offline included.
+ */
+import type { SettingsGroup } from '../../../contracts/settings';
+
+/** The worker's user-data cache (src/sw/cache-config.ts CACHE_NAMES.userData), copied: the page does not import the worker's code; settings-caches.test.ts holds them equal. */
+export const USER_DATA_CACHE = 'user-data';
+
+export const SETTINGS_CACHES = {
+  /** The initial settings read at start. */
+  initial: ['/api/initial-settings', '/api/settings/initial'],
+  /** Login-profile data. */
+  profile: ['/api/store-settings/initial-profile'],
+  /** The store settings read at start. */
+  storeInitial: ['/api/store-settings/initial'],
+} as const;
+export type SettingsCache = keyof typeof SETTINGS_CACHES;
+
+export const CACHES_CLEARED_BY: Readonly<Record<SettingsGroup, readonly SettingsCache[]>> = {
+  general: [],
+  profile: ['profile'],
+  tax: [],
+  payment: ['profile'],
+  print: ['profile', 'storeInitial'],
+  others: ['initial'],
+};
+
+export type CacheStorageLike = Pick<CacheStorage, 'has' | 'open'>;
+
+/** The pathnames whose cached answers a save of `group` makes stale. */
+export function stalePaths(group: SettingsGroup): string[] {
+  return CACHES_CLEARED_BY[group].flatMap((cache) => [...SETTINGS_CACHES[cache]]);
+}
+
+/**
+ * Deletes the cached answers of `group`'s caches (every query of those paths). Resolves with the URLs
+ * deleted; a browser without Cache Storage, or one where the worker never ran, has nothing to clear.
+ */
+export async function clearSettingsCaches(
+  group: SettingsGroup,
+  storage: CacheStorageLike | undefined = globalThis.caches,
+): Promise<string[]> {
+  const paths = stalePaths(group);
+  if (!storage || paths.length === 0 || !(await storage.has(USER_DATA_CACHE))) return [];
+  const cache = await storage.open(USER_DATA_CACHE);
+  const deleted: string[] = [];
+  for (const request of await cache.keys()) {
+    if (!paths.includes(new URL(request.url).pathname)) continue;
+    if (await cache.delete(request)) deleted.push(request.url);
+  }
+  return deleted;
+}
