@@ -1,7 +1,7 @@
 /**
  * Services (001 §7 "Services: /services, /services/{id}, /services/{id}/ordering, /services/bulk,
  * services/import, /pos/services, /pos/services/walkin-services"): what the salon sells by the technician's
- * time. A back-office resource (docs/back-office.md); the list, import, export and bulk shapes are
+ * time. A back-office resource (docs/back-office.md, docs/back-office-catalog.md); the list, import, export and bulk shapes are
  * src/contracts/resource.ts, the fields it shares with products and kits src/contracts/catalog.ts.
  *
  * A service sits in one of the store's service categories, named by `category_id` or, in a CSV file, by the

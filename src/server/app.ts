@@ -32,6 +32,7 @@ import { registerEmployeeRoutes } from './routes/employees/employees-routes';
 import { registerGiftcardRoutes } from './routes/giftcards/giftcards-routes';
 import { registerHealthRoutes } from './routes/health/health-routes';
 import { registerPaymentRoutes } from './routes/payments/payments-routes';
+import { registerProductRoutes } from './routes/products/products-routes';
 import { registerPushRoutes } from './routes/push/push-routes';
 import { registerReceiptRoutes } from './routes/receipts/receipts-routes';
 import { registerSaleRoutes } from './routes/sales/sales-routes';
@@ -131,5 +132,6 @@ export async function buildApp({ db, config }: { db: Db; config: AppConfig }): P
   registerSupplierRoutes(app);
   registerCategoryRoutes(app);
   registerServiceRoutes(app);
+  registerProductRoutes(app);
   return app;
 }
