@@ -91,6 +91,14 @@ export default tseslint.config(
               from: ['./src/client', './src/server', './src/sw', './machines'],
               message: 'Contracts are shared schemas; they import only src/domain.',
             },
+            {
+              // app/ composes features and gives machines their real actors; what a feature, a component or
+              // lib needs of it comes through a context app/ provides (src/client/lib/actors/provided.tsx).
+              target: ['./src/client/features', './src/client/components', './src/client/lib'],
+              from: './src/client/app',
+              message:
+                'Features, components and lib never import app/: app/ provides what they need (docs/architecture.md).',
+            },
           ],
         },
       ],

@@ -12,7 +12,8 @@ async function ruleIdsFor(filePath: string, code: string): Promise<string[]> {
   return (result?.messages ?? []).map((m) => m.ruleId ?? m.message);
 }
 
-describe('layer import rules', () => {
+// The first lint loads the whole config and its plugins: seconds on a busy 2-core machine.
+describe('layer import rules', { timeout: 30_000 }, () => {
   it('refuse a domain file importing a machine', async () => {
     const ids = await ruleIdsFor(
       'src/domain/wrong.ts',
@@ -101,5 +102,23 @@ describe('layer import rules', () => {
       "import { x } from '../reports/x';\nexport const y = x;\n",
     );
     expect(ids).toContain('local/no-cross-feature-imports');
+  });
+
+  it('refuse a feature, a component or lib importing app/, and let app/ import features', async () => {
+    for (const [file, spec] of [
+      ['src/client/features/sale/wrong.ts', '../../app/auth'],
+      ['src/client/features/sale/tendering/wrong.ts', '../../../app/tendering-actors'],
+      ['src/client/components/receipt/wrong.ts', '../../app/receipt-actors'],
+      ['src/client/lib/api/wrong.ts', '../../app/session'],
+    ] as const) {
+      const ids = await ruleIdsFor(file, `import { x } from '${spec}';\nexport const y = x;\n`);
+      expect(ids, file).toContain('import-x/no-restricted-paths');
+    }
+    expect(
+      await ruleIdsFor(
+        'src/client/app/areas/wrong.ts',
+        "import { x } from '../../features/sale/sale-screen';\nexport const y = x;\n",
+      ),
+    ).not.toContain('import-x/no-restricted-paths');
   });
 });

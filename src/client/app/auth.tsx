@@ -3,24 +3,24 @@
  * their real side effects). The auth machine (machines/auth) gets the API calls of lib/api/auth-api.ts and the
  * storage of lib/storage.ts; the PIN check (machines/pin-check) gets POST /api/role-by-code.
  *
- *   <AuthProvider>…</AuthProvider>                  one auth actor for the app (systemId 'auth')
- *   useAuthSelector(selectUser)                      one fact of its snapshot
- *   useAuthActorRef().send({ type: 'logout.request' })   counts unsynced writes first; asks when there are some
+ *   <AuthProvider>…</AuthProvider>                  one auth actor for the app (systemId 'auth'), read through
+ *                                                    lib/actors/auth-actor.ts (useAuthSelector, useAuthActorRef)
  *   const pin = usePinCheckActor({ onApproved });    a PIN check for a gate or an approval; <PinPad actor={pin} />
  *
  * A 401 seen by the API client on a call that carried the token is sent to the auth actor as 'session.expired'
  * (000 §8 "Status 401 clears the login data"); the chart clears the storage.
  */
-import { createActorContext, useActorRef } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { fromPromise } from 'xstate';
-import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
 import { authMachine } from '../../../machines/auth/auth.machine';
 import type { AuthSession } from '../../../machines/auth/auth.types';
 import { pinCheckMachine } from '../../../machines/pin-check/pin-check.machine';
 import type { PinApproval, PinCheckInput } from '../../../machines/pin-check/pin-check.types';
 import type { Role } from '../../domain/constants';
+import { AuthActor, useAuthActorRef } from '../lib/actors/auth-actor';
 import { api } from '../lib/api/api';
 import * as authApi from '../lib/api/auth-api';
 import { pinApprovals } from '../lib/api/pin-approval';
@@ -63,14 +63,9 @@ export const appAuthMachine = authMachine.provide({
   },
 });
 
-const AuthContext = createActorContext(appAuthMachine);
-
-export type AuthActorRef = ActorRefFrom<typeof appAuthMachine>;
-export type AuthSnapshot = SnapshotFrom<typeof appAuthMachine>;
-
 /** Hands the API client's 401s to the chart for as long as the provider is mounted. */
 function UnauthorizedBridge() {
-  const actor = AuthContext.useActorRef();
+  const actor = useAuthActorRef();
   useEffect(() => {
     api.setUnauthorizedHandler(() => actor.send({ type: 'session.expired' }));
     return () => api.setUnauthorizedHandler(null);
@@ -82,22 +77,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // Read once: the actor is created on the first render and ignores later options.
   const options = { systemId: 'auth', input: { stored: readAuthRecord() } };
   return (
-    <AuthContext.Provider options={options}>
+    <AuthActor.Provider logic={appAuthMachine} options={options}>
       <UnauthorizedBridge />
       {children}
-    </AuthContext.Provider>
+    </AuthActor.Provider>
   );
-}
-
-export function useAuthSelector<T>(
-  selector: (snapshot: AuthSnapshot) => T,
-  compare?: (a: T, b: T) => boolean,
-): T {
-  return AuthContext.useSelector(selector, compare);
-}
-
-export function useAuthActorRef(): AuthActorRef {
-  return AuthContext.useActorRef();
 }
 
 // ---- PIN check ---------------------------------------------------------------------------------------

@@ -1,15 +1,9 @@
 /**
  * The customer picker's real actors, provided here and nowhere else (design.md §2: app/ is the one place that
- * gives machines their side effects): the POS customer calls of lib/api/customers-api.ts, and idempotency keys
- * from lib/api (crypto.randomUUID, the machine's default, is missing on a till that opens the app over plain
- * http on the salon's LAN).
- *
- *   const picker = useCustomerPickerActor();          one picker for as long as the component lives
- *   picker.on('customer.chosen', (e) => sale.send({ type: 'customer.set', customer: e.customer }));
+ * gives machines their side effects): the POS customer calls of lib/api/customers-api.ts. The sale area hands
+ * this chart to the sale screen (features/sale/customer-picker-actor.ts), which runs it.
  */
-import { useActorRef } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import type { ActorRefFrom } from 'xstate';
 import { customerPickerMachine } from '../../../machines/customer-picker/customer-picker.machine';
 import type {
   CreateCustomerInput,
@@ -21,7 +15,6 @@ import type {
   UpdateCustomerInput,
 } from '../../../machines/customer-picker/customer-picker.types';
 import * as customersApi from '../lib/api/customers-api';
-import { newIdempotencyKey } from '../lib/api/idempotency-key';
 
 export const appCustomerPickerMachine = customerPickerMachine.provide({
   actors: {
@@ -43,9 +36,3 @@ export const appCustomerPickerMachine = customerPickerMachine.provide({
     ),
   },
 });
-
-export type CustomerPickerActorRef = ActorRefFrom<typeof appCustomerPickerMachine>;
-
-export function useCustomerPickerActor(): CustomerPickerActorRef {
-  return useActorRef(appCustomerPickerMachine, { input: { createId: newIdempotencyKey } });
-}

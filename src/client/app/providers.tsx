@@ -14,7 +14,8 @@ import { PageLoading } from '../components/page-loading';
 import { apiNotices } from '../lib/api/notices';
 import type { ApiNotice } from '../lib/api/notices';
 import { applyStoreLanguage } from '../lib/i18n';
-import { AuthProvider, useAuthSelector } from './auth';
+import { useAuthSelector } from '../lib/actors/auth-actor';
+import { AuthProvider } from './auth';
 import { PwaProvider } from './pwa-actors';
 import { system } from './theme';
 

@@ -17,7 +17,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { selectStoreSettings } from '../../../machines/auth/auth.selectors';
 import { PageLoading } from '../components/page-loading';
 import { homePath, routeAccess, safeReturnPath } from './access';
-import { useAuthSelector } from './auth';
+import { useAuthSelector } from '../lib/actors/auth-actor';
 import { PinGate } from './pin-gate';
 import { FORBIDDEN_PATH, LOGIN_PATH, titleKey } from './routes';
 import type { AppRoute } from './routes';

@@ -12,7 +12,7 @@ import {
 } from '../../../machines/auth/auth.selectors';
 import { readableModules } from '../../domain/permissions';
 import type { SessionFacts } from './access';
-import { useAuthSelector } from './auth';
+import { useAuthSelector } from '../lib/actors/auth-actor';
 import { usePinApproved } from './pin-gate';
 
 const NO_SCREENS: readonly string[] = [];

@@ -14,7 +14,8 @@ import {
   offlineCardLimitsOf,
   QUEUE_CHANGED_CHANNEL,
 } from './tendering-actors';
-import type { OfflineCardReport, OfflineCardWatchDeps } from './tendering-actors';
+import type { OfflineCardReport } from '../features/sale/tendering/tendering-actors-context';
+import type { OfflineCardWatchDeps } from './tendering-actors';
 
 function fake(handler: FakeHandler) {
   const f = createFakeFetch(handler);

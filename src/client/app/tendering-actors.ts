@@ -8,12 +8,12 @@
  * the till is online, the store's offline card limits and the offline card payments the request queue still
  * holds unsynced; the machine takes a card payment as an offline one within those limits.
  *
- * The panel reads these through its own context (features/sale/tendering/tendering-actors-context.tsx), whose
- * default is this object, so the sale area needs no wiring; a test or a model-based UI run provides fakes with
- * <TenderingActorsProvider value={…}>.
+ * The panel reads these through its own context (features/sale/tendering/tendering-actors-context.tsx); the
+ * sale area provides this object there by a loader, so it stays in the payment panel's chunk; a test or a
+ * model-based UI run provides fakes with <tenderingActors.Provider value={…}>.
  */
 import { fromCallback, fromPromise } from 'xstate';
-import type { CallbackActorLogic, EventObject } from 'xstate';
+import type { EventObject } from 'xstate';
 import { giftCardCheckMachine } from '../../../machines/gift-card-check/gift-card-check.machine';
 import type { GiftCard, LookupGiftCardInput } from '../../../machines/gift-card-check/gift-card-check.types';
 import { paymentRequestMachine } from '../../../machines/payment-request/payment-request.machine';
@@ -24,7 +24,6 @@ import type {
   CreatePaymentRequestInput,
   PaymentRequestInfo,
 } from '../../../machines/payment-request/payment-request.types';
-import type { SaleEvent } from '../../../machines/sale/sale.types';
 import type { PaymentRequestView } from '../../contracts/payments';
 import type { StoreSettingsView } from '../../contracts/auth';
 import type { OfflineCardLimits } from '../../domain/offline-card';
@@ -43,6 +42,11 @@ import { readUnsyncedOfflineCards } from '../lib/offline-queue/offline-cards';
 import type { UnsyncedOfflineCards } from '../lib/offline-queue/offline-cards';
 import { defaultRequestQueue } from '../lib/offline-queue/request-queue';
 import { readInitialSettings } from '../lib/storage';
+import type {
+  OfflineCardWatchInput,
+  OfflineCardWatchLogic,
+  TenderingActors,
+} from '../features/sale/tendering/tendering-actors-context';
 import { appPinCheckMachine } from './auth';
 
 interface Options {
@@ -138,16 +142,6 @@ export const appGiftCardCheckMachine = giftCardCheckMachine.provide({
 });
 
 // ---- offline card watch ------------------------------------------------------------------------------------
-
-/** What the watch tells the sale machine (machines/sale/sale.types.ts). */
-export type OfflineCardReport = Extract<SaleEvent, { type: 'connectivity.change' | 'offlineCard.status' }>;
-
-export interface OfflineCardWatchInput {
-  /** The sale actor (the panel's SaleActor ref): it receives every report. */
-  sale: { send: (event: OfflineCardReport) => void };
-}
-
-export type OfflineCardWatchLogic = CallbackActorLogic<EventObject, OfflineCardWatchInput>;
 
 export interface OfflineCardWatchDeps {
   /** Default navigator.onLine: the source the sync scheduler's network state and the queue use too. */
@@ -263,15 +257,6 @@ export function createOfflineCardWatch(overrides: Partial<OfflineCardWatchDeps> 
       stopQueue();
     };
   });
-}
-
-export interface TenderingActors {
-  paymentRequest: typeof paymentRequestMachine;
-  giftCardCheck: typeof giftCardCheckMachine;
-  /** Runs while the panel is up; started with the sale actor as its input. */
-  offlineCardWatch: OfflineCardWatchLogic;
-  /** Idempotency keys of payment requests: works on plain http:// tills too (idempotency-key.ts). */
-  createId: () => string;
 }
 
 export const appTenderingActors: TenderingActors = {

@@ -4,6 +4,9 @@
  * settings that change the arithmetic (currency, tax-on-tax, the Indian rule, the card fee) from the session's
  * initial settings, the sale to load, and this till's parked tickets from local storage (000 §7).
  *
+ * The features' other real actors come from here too (customer picker, payment panel, receipt: features never
+ * import app/, docs/architecture.md).
+ *
  * The sale actor is keyed by the address: /pos/sales/12 → /pos/sales/13 (or back to /pos/sales) starts a
  * fresh sale machine instead of keeping the previous ticket. The catalog actor is not: the catalog and the
  * staff stay loaded across those moves.
@@ -13,11 +16,15 @@ import { useParams } from 'react-router-dom';
 import { selectStoreSettings } from '../../../../machines/auth/auth.selectors';
 import type { SaleInput } from '../../../../machines/sale/sale.types';
 import { NotFoundScreen } from '../../features/errors/error-screens';
+import { receiptLogic } from '../../components/receipt/receipt-logic';
 import { CatalogActor } from '../../features/sale/catalog-actor';
+import { customerPickerLogic } from '../../features/sale/customer-picker-actor';
 import { SaleActor } from '../../features/sale/sale-actor';
 import { SaleScreen } from '../../features/sale/sale-screen';
+import { tenderingActors } from '../../features/sale/tendering/tendering-actors-context';
 import { readWaitingTickets, recoverOpenTicket, saveOpenTicket } from '../../lib/storage';
-import { useAuthSelector } from '../auth';
+import { useAuthSelector } from '../../lib/actors/auth-actor';
+import { appCustomerPickerMachine } from '../customer-actors';
 import { appCatalogBrowserMachine, appSaleMachine, orderSettingsOf, parseSaleId } from '../sale-actors';
 
 /**
@@ -73,13 +80,26 @@ function SaleWithInput({ saleId }: { saleId: number | null }) {
   );
 }
 
+/**
+ * The payment panel's and the receipt's real actors, by loaders: they load with those parts (sale-parts.tsx),
+ * not with this area's first chunk.
+ */
+const loadTenderingActors = () => import('../tendering-actors').then((m) => m.appTenderingActors);
+const loadReceiptLogic = () => import('../receipt-actors').then((m) => m.appReceiptMachine);
+
 export function SaleArea() {
   const { id } = useParams();
   const saleId = parseSaleId(id);
   if (id !== undefined && saleId === null) return <NotFoundScreen />;
   return (
     <CatalogActor.Provider logic={appCatalogBrowserMachine}>
-      <SaleWithInput key={id ?? 'new'} saleId={saleId} />
+      <customerPickerLogic.Provider value={appCustomerPickerMachine}>
+        <tenderingActors.Provider load={loadTenderingActors}>
+          <receiptLogic.Provider load={loadReceiptLogic}>
+            <SaleWithInput key={id ?? 'new'} saleId={saleId} />
+          </receiptLogic.Provider>
+        </tenderingActors.Provider>
+      </customerPickerLogic.Provider>
     </CatalogActor.Provider>
   );
 }

@@ -7,7 +7,7 @@ import { selectStoreSettings } from '../../../../machines/auth/auth.selectors';
 import { DEFAULT_CURRENCY } from '../../../domain/constants';
 import { SaleListActor } from '../../features/sale-management/sale-list-actor';
 import { SaleManagementScreen } from '../../features/sale-management/sale-management-screen';
-import { useAuthSelector } from '../auth';
+import { useAuthSelector } from '../../lib/actors/auth-actor';
 import { appSaleListMachine } from '../sale-management-actors';
 
 /** The store's zone when the session has none: UTC keeps dates consistent rather than the tablet's. */

@@ -11,7 +11,7 @@ import { selectStoreSettings, selectWorkstationId } from '../../../../machines/a
 import { BusyIndicator } from '../../components/busy-indicator';
 import { LanguageSwitch } from '../../components/language-switch';
 import { PageLoading } from '../../components/page-loading';
-import { useAuthSelector } from '../auth';
+import { useAuthSelector } from '../../lib/actors/auth-actor';
 import { MenuDrawer } from './menu-drawer';
 import { SkipLink } from './skip-link';
 import { UserMenu } from './user-menu';

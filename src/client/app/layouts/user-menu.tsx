@@ -12,7 +12,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { selectUser } from '../../../../machines/auth/auth.selectors';
 import { UserIcon } from '../../components/icons';
 import { openPwaSettings } from '../../features/pwa/pwa-context';
-import { useAuthSelector } from '../auth';
+import { useAuthSelector } from '../../lib/actors/auth-actor';
 
 const POPOVER_ID = 'user-menu-popover';
 

@@ -1,6 +1,6 @@
 /**
- * A receipt loaded by its sale uuid, driven by the receipt chart (machines/receipt, with the real load from
- * app/receipt-actors.ts): a spinner while loading, the receipt when shown, "not found" for a link that names
+ * A receipt loaded by its sale uuid, driven by the receipt chart (machines/receipt, with the real load app/
+ * provides through receipt-logic.ts): a spinner while loading, the receipt when shown, "not found" for a link that names
  * no receipt, and the failure with a retry otherwise. Every state is the chart's; this component only renders
  * the snapshot and sends 'receipt.retry'. The actor lives as long as the component: give it a `key` of the
  * uuid so another sale starts a fresh load.
@@ -16,9 +16,8 @@ import {
   selectReceiptStatus,
 } from '../../../../machines/receipt/receipt.selectors';
 import type { ReceiptData } from '../../../contracts/receipts';
-import { appReceiptMachine } from '../../app/receipt-actors';
-import type { ReceiptLogic } from '../../app/receipt-actors';
 import { printReceipt } from './print-page';
+import { receiptLogic } from './receipt-logic';
 import { ReceiptView } from './receipt-view';
 
 export interface ReceiptLoaderProps {
@@ -26,17 +25,11 @@ export interface ReceiptLoaderProps {
   headingLevel?: 'h1' | 'h2';
   /** The buttons under the receipt; given the receipt once it is shown, null before. */
   actions?: (receipt: ReceiptData | null) => ReactNode;
-  /** The chart with its load (tests give a fake); default the app's real one. */
-  logic?: ReceiptLogic;
 }
 
-export function ReceiptLoader({
-  uuid,
-  headingLevel = 'h2',
-  actions,
-  logic = appReceiptMachine,
-}: ReceiptLoaderProps) {
+export function ReceiptLoader({ uuid, headingLevel = 'h2', actions }: ReceiptLoaderProps) {
   const { t } = useTranslation('common');
+  const logic = receiptLogic.use();
   const actor = useActorRef(logic, { input: { uuid } });
   const status = useSelector(actor, selectReceiptStatus);
   const receipt = useSelector(actor, selectReceipt);

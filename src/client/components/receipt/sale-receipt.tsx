@@ -15,7 +15,6 @@
 import { Alert, Button, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { ReceiptData } from '../../../contracts/receipts';
-import type { ReceiptLogic } from '../../app/receipt-actors';
 import { PrintReceiptButton, ReceiptLoader } from './receipt-loader';
 import { ReceiptView } from './receipt-view';
 
@@ -26,8 +25,6 @@ export interface SaleReceiptProps {
   pendingSync?: boolean;
   /** The receipt built from the local sale, shown while it waits to sync. */
   localReceipt?: ReceiptData;
-  /** The chart with its load (tests give a fake); default the app's real one. */
-  logic?: ReceiptLogic;
 }
 
 function NewSaleButton({ onNewSale }: { onNewSale: () => void }) {
@@ -39,13 +36,7 @@ function NewSaleButton({ onNewSale }: { onNewSale: () => void }) {
   );
 }
 
-export function SaleReceipt({
-  saleUuid,
-  onNewSale,
-  pendingSync = false,
-  localReceipt,
-  logic,
-}: SaleReceiptProps) {
+export function SaleReceipt({ saleUuid, onNewSale, pendingSync = false, localReceipt }: SaleReceiptProps) {
   const { t } = useTranslation('common');
   if (pendingSync) {
     return (
@@ -77,7 +68,6 @@ export function SaleReceipt({
       <ReceiptLoader
         key={saleUuid}
         uuid={saleUuid}
-        {...(logic ? { logic } : {})}
         actions={(receipt) => (
           <>
             {receipt && <PrintReceiptButton />}

@@ -15,7 +15,7 @@ import {
   selectPasswordStatus,
   selectRevokedSessions,
 } from '../../../../machines/auth/auth.selectors';
-import { useAuthActorRef, useAuthSelector } from '../../app/auth';
+import { useAuthActorRef, useAuthSelector } from '../../lib/actors/auth-actor';
 import { errorText, fieldText } from './error-text';
 
 function text(form: FormData, name: string): string {

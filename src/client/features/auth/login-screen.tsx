@@ -23,7 +23,7 @@ import {
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { selectError, selectIsBusy, selectNotice } from '../../../../machines/auth/auth.selectors';
-import { useAuthActorRef, useAuthSelector } from '../../app/auth';
+import { useAuthActorRef, useAuthSelector } from '../../lib/actors/auth-actor';
 import { readRememberedUsername } from '../../lib/storage';
 import { errorText, fieldText } from './error-text';
 

@@ -19,7 +19,7 @@ import {
   selectLogoutStep,
   selectUnsyncedWrites,
 } from '../../../../machines/auth/auth.selectors';
-import { useAuthActorRef, useAuthSelector } from '../../app/auth';
+import { useAuthActorRef, useAuthSelector } from '../../lib/actors/auth-actor';
 import { PageLoading } from '../../components/page-loading';
 
 /** Back to the screen the person left for /logout; home when /logout was opened directly. */

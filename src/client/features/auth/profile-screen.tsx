@@ -25,7 +25,7 @@ import {
   selectProfileStatus,
   selectUser,
 } from '../../../../machines/auth/auth.selectors';
-import { useAuthActorRef, useAuthSelector } from '../../app/auth';
+import { useAuthActorRef, useAuthSelector } from '../../lib/actors/auth-actor';
 import { errorText, fieldText } from './error-text';
 
 const AVATAR_TYPES = 'image/png,image/jpeg,image/gif,image/webp';

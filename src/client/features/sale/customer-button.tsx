@@ -16,7 +16,7 @@ import { memo, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next';
 import { selectPickerView } from '../../../../machines/customer-picker/customer-picker.selectors';
 import { selectCustomer, selectIsEditable } from '../../../../machines/sale/sale.selectors';
-import { useCustomerPickerActor } from '../../app/customer-actors';
+import { useCustomerPickerActor } from './customer-picker-actor';
 import { formatNumber } from '../../lib/format';
 import { SaleActor } from './sale-actor';
 import { customerPart, DialogFallback } from './sale-parts';

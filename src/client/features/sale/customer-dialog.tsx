@@ -15,7 +15,7 @@ import {
   selectQueuedSave,
 } from '../../../../machines/customer-picker/customer-picker.selectors';
 import { selectCustomer } from '../../../../machines/sale/sale.selectors';
-import type { CustomerPickerActorRef } from '../../app/customer-actors';
+import type { CustomerPickerActorRef } from './customer-picker-actor';
 import { CustomerFormView } from './customer-form';
 import { CustomerSearch } from './customer-search';
 import { problemText } from './customer-text';

@@ -19,7 +19,7 @@ import type {
   CustomerForm,
   CustomerFormField,
 } from '../../../../machines/customer-picker/customer-picker.types';
-import type { CustomerPickerActorRef } from '../../app/customer-actors';
+import type { CustomerPickerActorRef } from './customer-picker-actor';
 import { problemText } from './customer-text';
 
 const FIELDS: Array<{

@@ -15,7 +15,7 @@ import {
 } from '../../../../machines/customer-picker/customer-picker.selectors';
 import type { CustomerListItem } from '../../../../machines/customer-picker/customer-picker.types';
 import type { OrderCustomer } from '../../../domain/order.types';
-import type { CustomerPickerActorRef } from '../../app/customer-actors';
+import type { CustomerPickerActorRef } from './customer-picker-actor';
 import { formatNumber } from '../../lib/format';
 import { problemText } from './customer-text';
 

@@ -8,8 +8,10 @@
 import { Center, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { receiptLogic } from '../../components/receipt/receipt-logic';
 import { lazyPart, preloadWhenIdle } from './lazy-part';
 import { SkeletonBlock } from './skeleton-block';
+import { tenderingActors } from './tendering/tendering-actors-context';
 
 export const tenderingPart = lazyPart(() =>
   import('./tendering/tendering-panel').then((m) => m.TenderingPanel),
@@ -46,7 +48,13 @@ const WARM_UP = [
  * parsing the parts then would compete with building the catalog's index (20,000 items on a tablet).
  */
 export function useWarmSaleParts(ready: boolean): void {
-  useEffect(() => (ready ? preloadWhenIdle(WARM_UP) : undefined), [ready]);
+  // The real actors of the payment panel and the receipt come with their parts (app/ provides them by loaders).
+  const preloadTendering = tenderingActors.usePreload();
+  const preloadReceipt = receiptLogic.usePreload();
+  useEffect(
+    () => (ready ? preloadWhenIdle([preloadTendering, preloadReceipt, ...WARM_UP]) : undefined),
+    [ready, preloadTendering, preloadReceipt],
+  );
 }
 
 /** While a dialog's chunk arrives (a tap before the warm-up got to it): over the screen, out of its layout. */

@@ -29,7 +29,7 @@ import {
 } from '../../../../machines/sale/sale.selectors';
 import { selectStoreSettings } from '../../../../machines/auth/auth.selectors';
 import type { ReceiptData } from '../../../contracts/receipts';
-import { useAuthSelector } from '../../app/auth';
+import { useAuthSelector } from '../../lib/actors/auth-actor';
 import { formatMoney } from '../../lib/format';
 import { localReceipt } from './local-receipt';
 import { ringUpTime } from './ring-up-time';
