@@ -29,6 +29,7 @@ import { registerCategoryRoutes } from './routes/categories/categories-routes';
 import { registerCatalogRoutes } from './routes/catalog/catalog-routes';
 import { registerCustomerRoutes } from './routes/customers/customers-routes';
 import { registerEmployeeRoutes } from './routes/employees/employees-routes';
+import { registerExpenseRoutes } from './routes/expenses/expenses-routes';
 import { registerGiftcardRoutes } from './routes/giftcards/giftcards-routes';
 import { registerHealthRoutes } from './routes/health/health-routes';
 import { registerPaymentRoutes } from './routes/payments/payments-routes';
@@ -133,5 +134,6 @@ export async function buildApp({ db, config }: { db: Db; config: AppConfig }): P
   registerCategoryRoutes(app);
   registerServiceRoutes(app);
   registerProductRoutes(app);
+  registerExpenseRoutes(app);
   return app;
 }

@@ -1,0 +1,105 @@
+/**
+ * /api/expenses (001 §7 "Expenses: GET /expenses, POST /expenses, GET/PUT/DELETE /expenses/{id}, POST
+ * /expenses/bulk", plus import and export): a config of the resource factory (docs/back-office.md,
+ * docs/back-office-catalog.md) with PUT updates. Who paid must be a user of the tenant.
+ */
+import { eq, gte, lte } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  createExpenseBody,
+  EXPENSE_CSV_COLUMNS,
+  expenseDateFilter,
+  expenseSchema,
+  updateExpenseBody,
+} from '../../../contracts/expenses';
+import type { Expense } from '../../../contracts/expenses';
+import { MODULE } from '../../../domain/constants';
+import type { AuthContext } from '../../auth-context';
+import type { Queryable } from '../../db/client';
+import { listFilter, lowerOf } from '../../db/list-query';
+import { expenses } from '../../db/schema/expenses';
+import { users } from '../../db/schema/users';
+import { tenantWhere } from '../../db/scoped';
+import { unprocessable } from '../../errors';
+import { BACK_OFFICE_ROLES, defineResource, registerResource } from '../../resources/resource-factory';
+
+export const NO_SUCH_PAYER_MESSAGE = 'Choose a member of this salon.';
+
+type ExpenseValues = Partial<typeof expenses.$inferInsert>;
+
+function toRow(e: typeof expenses.$inferSelect): Expense {
+  return {
+    id: e.id,
+    category: e.category,
+    amount: e.amount,
+    date: e.expenseDate,
+    paid_by: e.paidBy,
+    note: e.note,
+    created_at: e.createdAt.toISOString(),
+    updated_at: e.updatedAt.toISOString(),
+  };
+}
+
+async function columnValues(
+  db: Queryable,
+  auth: AuthContext,
+  body: z.output<typeof updateExpenseBody>,
+): Promise<ExpenseValues> {
+  if (body.paid_by !== undefined && body.paid_by !== null) {
+    const [payer] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(tenantWhere(users, auth, eq(users.id, body.paid_by)))
+      .limit(1);
+    if (!payer) throw unprocessable(NO_SUCH_PAYER_MESSAGE, { paid_by: [NO_SUCH_PAYER_MESSAGE] });
+  }
+  const values: ExpenseValues = {};
+  if (body.category !== undefined) values.category = body.category;
+  if (body.amount !== undefined) values.amount = body.amount;
+  if (body.date !== undefined) values.expenseDate = body.date;
+  if (body.paid_by !== undefined) values.paidBy = body.paid_by;
+  if (body.note !== undefined) values.note = body.note;
+  return values;
+}
+
+export const EXPENSE_RESOURCE = defineResource({
+  name: 'expenses',
+  label: 'Expense',
+  table: expenses,
+  scope: 'store',
+  module: MODULE.BACK_OFFICE,
+  roles: BACK_OFFICE_ROLES,
+  row: expenseSchema,
+  toRow,
+  createBody: createExpenseBody,
+  updateBody: updateExpenseBody,
+  updateMethod: 'PUT',
+  toInsert: (body, { db, auth }) => columnValues(db, auth, body),
+  toUpdate: (body, { db, auth }) => columnValues(db, auth, body),
+  list: {
+    sort: {
+      date: expenses.expenseDate,
+      amount: expenses.amount,
+      category: lowerOf(expenses.category),
+      created_at: expenses.createdAt,
+      updated_at: expenses.updatedAt,
+    },
+    defaultSort: '-date',
+    tiebreak: expenses.id,
+    filters: {
+      category: listFilter(z.string().trim().max(100), (category: string) =>
+        eq(lowerOf(expenses.category), category.toLowerCase()),
+      ),
+      paid_by: listFilter(z.coerce.number().int().positive(), (id: number) => eq(expenses.paidBy, id)),
+      date_from: listFilter(expenseDateFilter, (day: string) => gte(expenses.expenseDate, day)),
+      date_to: listFilter(expenseDateFilter, (day: string) => lte(expenses.expenseDate, day)),
+    },
+    search: [expenses.category, expenses.note],
+  },
+  importColumns: EXPENSE_CSV_COLUMNS,
+});
+
+export function registerExpenseRoutes(app: FastifyInstance): void {
+  registerResource(app, EXPENSE_RESOURCE);
+}
