@@ -164,6 +164,11 @@ const FRAMEWORK_MESSAGES: Readonly<Record<string, string>> = {
   FST_ERR_BAD_URL: 'The address is not a valid URL.',
 };
 
+/** busboy's messages for a multipart body it cannot read. */
+const MALFORMED_MULTIPART =
+  /^(Unexpected end of (multipart data|form|file)|Multipart: Boundary not found|Malformed part header)/;
+export const MALFORMED_MULTIPART_MESSAGE = 'The multipart form data could not be read.';
+
 /** Sends and returns nothing (a returned reply would be awaited by Fastify as a thenable). */
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   if (hasZodFastifySchemaValidationErrors(error)) {
@@ -183,6 +188,16 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
     return send(reply, 422, ERROR_CODE.VALIDATION_FAILED, VALIDATION_MESSAGE, {
       errors: fieldErrors(error.issues),
     });
+  }
+  // A multipart body the parser cannot read (cut short, no boundary): busboy throws plain Errors, which
+  // would otherwise be a 500 for the client's bad input.
+  if (
+    typeof request.isMultipart === 'function' &&
+    request.isMultipart() &&
+    error.statusCode === undefined &&
+    MALFORMED_MULTIPART.test(error.message)
+  ) {
+    return send(reply, 400, ERROR_CODE.MALFORMED_REQUEST, MALFORMED_MULTIPART_MESSAGE);
   }
   // Safety net for input the schemas let through and the database refused: class 22 is bad data (out of
   // range, invalid text), 23505 a duplicate, 23503/23514 a reference or check that does not hold. Logged,

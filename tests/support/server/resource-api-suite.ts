@@ -430,6 +430,21 @@ export function describeResourceApi(options: ResourceSuiteOptions): void {
         }
       });
 
+      it('a multipart body cut short is 400 malformed_request, not a 5xx', async () => {
+        const form = multipart(
+          { mode: 'dry_run' },
+          { field: 'file', filename: 'rows.csv', content: 'name\r\n' },
+        );
+        const response = await call(a, {
+          method: 'POST',
+          url: `${base}/import`,
+          payload: form.payload.subarray(0, form.payload.length - 20),
+          headers: form.headers,
+        });
+        expect(response.statusCode).toBe(400);
+        expect(response.json().code).toBe(ERROR_CODE.MALFORMED_REQUEST);
+      });
+
       it('a file with a column the resource does not have is 422 on file', async () => {
         const form = multipart(
           { mode: 'dry_run' },

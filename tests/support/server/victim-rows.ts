@@ -31,6 +31,7 @@ import { stores } from '../../../src/server/db/schema/stores';
 import type { StoreSettings } from '../../../src/server/db/schema/stores';
 import { createSaleCatalog, saleBody } from '../../../src/server/routes/sales/sale-test-data';
 import type { SaleCatalog } from '../../../src/server/routes/sales/sale-test-data';
+import { createResourceRows } from './resource-samples';
 
 export interface VictimRows {
   fixture: TenantFixture;
@@ -66,6 +67,8 @@ export interface VictimRows {
   momoOrderId: string;
   vietqrRequestId: number;
   workingTimeId: number;
+  /** The tenant's row of each back-office resource (resource-samples.ts), by resource name. */
+  resources: Readonly<Record<string, number>>;
   /** Secrets of the store settings: they never leave the server, whoever asks. */
   secrets: { momoSecretKey: string; vnpayHashSecret: string };
   /** Strings that appear only in this tenant's data (case-insensitive): a response holding one leaked it. */
@@ -320,6 +323,11 @@ export async function createVictimRows(
     'check the staff member in',
   );
 
+  const resources = await createResourceRows(
+    async (url, body) => dataOf(await send('POST', url, body), `create ${url}`) as { id: unknown },
+    `Victim${code}`,
+  );
+
   const base: VictimBase = {
     fixture: f,
     catalog,
@@ -339,6 +347,7 @@ export async function createVictimRows(
     giftcardNumber: `VG-${code}`,
     couponId: coupon!.id,
     couponCode,
+    resources,
     secrets,
   };
   const rows = {
