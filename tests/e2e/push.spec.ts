@@ -15,8 +15,8 @@
  */
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { decryptAes128gcm, newBrowser, verifyVapid } from '../../src/server/routes/push/fake-push-service';
-import type { FakePushService } from '../../src/server/routes/push/fake-push-service';
+import { decryptAes128gcm, newBrowser, verifyVapid } from '../support/server/fake-push-service';
+import type { FakePushService } from '../support/server/fake-push-service';
 import { LoginPage } from './support/pages/login-page';
 import { PwaSettingsPage } from './support/pages/pwa-settings-page';
 import { SalePage } from './support/pages/sale-page';

@@ -1,5 +1,5 @@
 /**
- * The end-to-end run's push service: a local HTTPS Web Push service (src/server/routes/push/fake-push-service.ts)
+ * The end-to-end run's push service: a local HTTPS Web Push service (tests/support/server/fake-push-service.ts)
  * that the REAL server delivers to, with real VAPID signatures and aes128gcm encryption.
  *
  * Why this way: Chromium's pushManager.subscribe needs Google's push service (FCM), which this machine cannot
@@ -16,11 +16,8 @@
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  selfSignedCertificate,
-  startFakePushService,
-} from '../../../src/server/routes/push/fake-push-service';
-import type { FakePushService } from '../../../src/server/routes/push/fake-push-service';
+import { selfSignedCertificate, startFakePushService } from '../../support/server/fake-push-service';
+import type { FakePushService } from '../../support/server/fake-push-service';
 
 /** What the workers read (the global setup puts them in process.env before they start). */
 const ORIGIN_VAR = 'E2E_PUSH_SERVICE_ORIGIN';

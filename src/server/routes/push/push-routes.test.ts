@@ -6,18 +6,15 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODE } from '../../../contracts/error-codes';
-import { createTestDatabase } from '../../../../tests/support/test-db';
-import type { TestDatabase } from '../../../../tests/support/test-db';
+import { apiClient, apiHarness } from '../../../../tests/support/server/api-harness';
+import type { Headers } from '../../../../tests/support/server/api-harness';
 import {
   MAX_PUSH_PAYLOAD_BYTES,
   notificationPayloadSchema,
   TEST_NOTIFICATION_DEFAULTS,
 } from '../../../contracts/push';
 import type { Role } from '../../../domain/constants';
-import { buildApp } from '../../app';
-import type { AppConfig } from '../../app';
 import { createSession } from '../../auth/sessions';
-import { createTenantWithUsers } from '../../auth/test-fixtures';
 import type { TenantFixture } from '../../auth/test-fixtures';
 import { pushSubscriptions, pushVapidKeys } from '../../db/schema/push';
 import { users } from '../../db/schema/users';
@@ -40,58 +37,27 @@ import {
   selfSignedCertificate,
   startFakePushService,
   verifyVapid,
-} from './fake-push-service';
-import type { FakeBrowser, FakePushService } from './fake-push-service';
+} from '../../../../tests/support/server/fake-push-service';
+import type { FakeBrowser, FakePushService } from '../../../../tests/support/server/fake-push-service';
 import { NO_SUBSCRIPTION_MESSAGE, PUSH_TEST_RATE_LIMIT } from './push-routes';
 
 const SUBJECT = 'mailto:push-test@example.com';
 
-let testDb: TestDatabase;
-let service: FakePushService;
-let app: FastifyInstance;
-let a: TenantFixture;
-let b: TenantFixture;
-
-function appConfig(): AppConfig {
-  return {
-    clientDir: null,
-    push: { subject: SUBJECT, endpointHosts: ['127.0.0.1'], agent: service.agent },
-  };
-}
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  service = await startFakePushService();
-  app = await buildApp({ db: testDb.db, config: appConfig() });
-  await app.ready();
-  [a, b] = await Promise.all([createTenantWithUsers(testDb.db), createTenantWithUsers(testDb.db)]);
+const service = await startFakePushService();
+afterAll(() => service.close());
+const api = await apiHarness({
+  config: { push: { subject: SUBJECT, endpointHosts: ['127.0.0.1'], agent: service.agent } },
 });
+const [a, b] = await Promise.all([api.tenant(), api.tenant()]);
 
-afterAll(async () => {
-  await app?.close();
-  await service?.close();
-  await testDb?.drop();
-});
-
-type Headers = Record<string, string>;
-
-function post(url: string, headers: Headers, payload?: unknown) {
-  return app.inject({
-    method: 'POST',
-    url,
-    headers,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
-
-async function publicKeyOf(headers: Headers, on: FastifyInstance = app): Promise<string> {
-  const res = await on.inject({ method: 'GET', url: '/api/push/vapid-public-key', headers });
+async function publicKeyOf(headers: Headers, on: FastifyInstance = api.app): Promise<string> {
+  const res = await apiClient(on, headers).get('/api/push/vapid-public-key');
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data.publicKey;
 }
 
 async function subscribeBrowser(headers: Headers, browser: FakeBrowser = newBrowser(service)) {
-  const res = await post('/api/push/subscribe', headers, {
+  const res = await api.as(headers).post('/api/push/subscribe', {
     subscription: browser.subscription,
     userAgent: 'Mozilla/5.0 (Linux; Android 14) Chrome/130',
     platform: 'Android',
@@ -101,7 +67,7 @@ async function subscribeBrowser(headers: Headers, browser: FakeBrowser = newBrow
 }
 
 async function rowsOf(tenantId: number, endpoint: string) {
-  return testDb.db
+  return api.db
     .select()
     .from(pushSubscriptions)
     .where(and(eq(pushSubscriptions.tenantId, tenantId), eq(pushSubscriptions.endpoint, endpoint)));
@@ -118,7 +84,7 @@ function openMessages(browser: FakeBrowser, publicKey: string) {
 
 describe('GET /api/push/vapid-public-key', () => {
   it('needs a session', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/push/vapid-public-key' });
+    const res = await api.get('/api/push/vapid-public-key');
     expect(res.statusCode).toBe(401);
   });
 
@@ -132,23 +98,18 @@ describe('GET /api/push/vapid-public-key', () => {
     expect(() => ECDH.convertKey(Buffer.from(first, 'base64url'), 'prime256v1')).not.toThrow();
     expect(second).toBe(first);
     expect(fromB).not.toBe(first);
-    const rows = await testDb.db.select().from(pushVapidKeys).where(eq(pushVapidKeys.tenantId, a.tenantId));
+    const rows = await api.db.select().from(pushVapidKeys).where(eq(pushVapidKeys.tenantId, a.tenantId));
     expect(rows).toHaveLength(1);
   });
 
   it('keeps the keys across an app restart (they live in the database, never regenerated)', async () => {
     const before = await publicKeyOf(a.headers('staff'));
-    const restarted = await buildApp({ db: testDb.db, config: appConfig() });
-    await restarted.ready();
-    try {
-      expect(await publicKeyOf(a.headers('staff'), restarted)).toBe(before);
-    } finally {
-      await restarted.close();
-    }
+    const restarted = await api.buildApp();
+    expect(await publicKeyOf(a.headers('staff'), restarted)).toBe(before);
   });
 
   it('makes one key pair when the first requests of a tenant arrive together', async () => {
-    const c = await createTenantWithUsers(testDb.db);
+    const c = await api.tenant();
     const keys = await Promise.all(Array.from({ length: 8 }, () => publicKeyOf(c.headers('staff'))));
     expect(new Set(keys).size).toBe(1);
   });
@@ -157,7 +118,7 @@ describe('GET /api/push/vapid-public-key', () => {
 describe('POST /api/push/subscribe', () => {
   it("stores the device for the caller and the session's store; the same endpoint again updates it", async () => {
     const browser = newBrowser(service);
-    const first = await post('/api/push/subscribe', a.headers('staff'), {
+    const first = await api.as(a, 'staff').post('/api/push/subscribe', {
       subscription: browser.subscription,
       userAgent: 'UA one',
       platform: 'Android',
@@ -171,7 +132,7 @@ describe('POST /api/push/subscribe', () => {
       lastSuccessAt: null,
     });
 
-    const again = await post('/api/push/subscribe', a.headers('manager'), {
+    const again = await api.as(a, 'manager').post('/api/push/subscribe', {
       subscription: browser.subscription,
       userAgent: 'UA two',
       platform: 'iOS',
@@ -191,7 +152,7 @@ describe('POST /api/push/subscribe', () => {
 
   it('accepts padded standard base64 keys and stores them unpadded url-safe; cuts an overlong user agent', async () => {
     const browser = newBrowser(service);
-    const res = await post('/api/push/subscribe', a.headers('staff'), {
+    const res = await api.as(a, 'staff').post('/api/push/subscribe', {
       subscription: {
         ...browser.subscription,
         keys: { p256dh: browser.publicKey.toString('base64'), auth: browser.authSecret.toString('base64') },
@@ -232,22 +193,19 @@ describe('POST /api/push/subscribe', () => {
       [{ endpoint: browser.endpoint }, 'subscription.keys'],
     ];
     for (const [subscription, field] of cases) {
-      const res = await post('/api/push/subscribe', a.headers('staff'), body(subscription));
+      const res = await api.as(a, 'staff').post('/api/push/subscribe', body(subscription));
       expect(res.statusCode, res.body).toBe(422);
       expect(Object.keys(res.json().errors), res.body).toContain(field);
     }
-    const offList = await post(
-      '/api/push/subscribe',
-      a.headers('staff'),
-      body({ ...browser.subscription, endpoint: 'https://10.0.0.5/x' }),
-    );
+    const offList = await api
+      .as(a, 'staff')
+      .post('/api/push/subscribe', body({ ...browser.subscription, endpoint: 'https://10.0.0.5/x' }));
     expect(offList.json()).toMatchObject({
       code: ERROR_CODE.PUSH_ENDPOINT_NOT_ALLOWED,
       message: ENDPOINT_NOT_ALLOWED_MESSAGE,
     });
-    const notPoint = await post(
+    const notPoint = await api.as(a, 'staff').post(
       '/api/push/subscribe',
-      a.headers('staff'),
       body({
         ...browser.subscription,
         keys: { ...browser.subscription.keys, p256dh: Buffer.alloc(65, 4).toString('base64url') },
@@ -255,15 +213,15 @@ describe('POST /api/push/subscribe', () => {
     );
     expect(notPoint.json().message).toBe(INVALID_P256DH_MESSAGE);
     expect(await rowsOf(a.tenantId, browser.endpoint)).toEqual([]);
-    expect((await post('/api/push/subscribe', {}, body(browser.subscription))).statusCode).toBe(401);
+    expect((await api.as({}).post('/api/push/subscribe', body(browser.subscription))).statusCode).toBe(401);
   });
 
   it(`keeps at most ${MAX_SUBSCRIPTIONS_PER_USER} devices per user, dropping the least recently registered`, async () => {
-    const c = await createTenantWithUsers(testDb.db);
+    const c = await api.tenant();
     const browsers: FakeBrowser[] = [];
     for (let i = 0; i <= MAX_SUBSCRIPTIONS_PER_USER; i += 1)
       browsers.push(await subscribeBrowser(c.headers('staff')));
-    const rows = await testDb.db
+    const rows = await api.db
       .select({ endpoint: pushSubscriptions.endpoint })
       .from(pushSubscriptions)
       .where(eq(pushSubscriptions.tenantId, c.tenantId));
@@ -274,10 +232,10 @@ describe('POST /api/push/subscribe', () => {
 
 describe('POST /api/push/test: a real Web Push delivery', () => {
   it('reaches the browser encrypted (RFC 8291), signed with the tenant VAPID key (RFC 8292), payload intact', async () => {
-    const c = await createTenantWithUsers(testDb.db);
+    const c = await api.tenant();
     const publicKey = await publicKeyOf(c.headers('staff'));
     const browser = await subscribeBrowser(c.headers('staff'));
-    const res = await post('/api/push/test', c.headers('staff'), {
+    const res = await api.as(c, 'staff').post('/api/push/test', {
       title: 'Hello from the till',
       body: 'Ça marche ✓ 💅',
     });
@@ -319,7 +277,7 @@ describe('POST /api/push/test: a real Web Push delivery', () => {
   it('goes to every device of the caller and to nobody else, with default title and body', async () => {
     const mine = [await subscribeBrowser(a.headers('admin')), await subscribeBrowser(a.headers('admin'))];
     const colleague = await subscribeBrowser(a.headers('owner'));
-    const res = await post('/api/push/test', a.headers('admin'));
+    const res = await api.as(a, 'admin').post('/api/push/test');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toEqual({ sent: 2, failed: 0, removed: 0 });
     const publicKey = await publicKeyOf(a.headers('admin'));
@@ -335,8 +293,8 @@ describe('POST /api/push/test: a real Web Push delivery', () => {
   });
 
   it('answers 404 to a caller without a subscription', async () => {
-    const c = await createTenantWithUsers(testDb.db);
-    const res = await post('/api/push/test', c.headers('staff'));
+    const c = await api.tenant();
+    const res = await api.as(c, 'staff').post('/api/push/test');
     expect(res.statusCode, res.body).toBe(404);
     expect(res.json()).toMatchObject({
       code: ERROR_CODE.PUSH_NOT_SUBSCRIBED,
@@ -345,13 +303,13 @@ describe('POST /api/push/test: a real Web Push delivery', () => {
   });
 
   it('removes a subscription the push service answers 410 Gone (and 404), keeping the others', async () => {
-    const c = await createTenantWithUsers(testDb.db);
+    const c = await api.tenant();
     const gone = await subscribeBrowser(c.headers('staff'));
     const missing = await subscribeBrowser(c.headers('staff'));
     const alive = await subscribeBrowser(c.headers('staff'));
     service.answer(gone.path, 410);
     service.answer(missing.path, 404);
-    const res = await post('/api/push/test', c.headers('staff'));
+    const res = await api.as(c, 'staff').post('/api/push/test');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toEqual({ sent: 1, failed: 0, removed: 2 });
     expect(await rowsOf(c.tenantId, gone.endpoint)).toEqual([]);
@@ -360,10 +318,10 @@ describe('POST /api/push/test: a real Web Push delivery', () => {
   });
 
   it('counts other failures on the row, resets them on success, and drops a row that keeps failing', async () => {
-    const c = await createTenantWithUsers(testDb.db);
+    const c = await api.tenant();
     const browser = await subscribeBrowser(c.headers('staff'));
     service.answer(browser.path, 500);
-    const failed = await post('/api/push/test', c.headers('staff'));
+    const failed = await api.as(c, 'staff').post('/api/push/test');
     expect(failed.json()).toMatchObject({ data: { sent: 0, failed: 1, removed: 0 } });
     expect((await rowsOf(c.tenantId, browser.endpoint))[0]).toMatchObject({
       failureCount: 1,
@@ -371,49 +329,49 @@ describe('POST /api/push/test: a real Web Push delivery', () => {
     });
 
     service.answer(browser.path, 201);
-    await post('/api/push/test', c.headers('staff'));
+    await api.as(c, 'staff').post('/api/push/test');
     const [recovered] = await rowsOf(c.tenantId, browser.endpoint);
     expect(recovered).toMatchObject({ failureCount: 0, lastError: null });
     expect(recovered!.lastFailureAt).toBeInstanceOf(Date);
 
     service.answer(browser.path, 503);
-    await testDb.db
+    await api.db
       .update(pushSubscriptions)
       .set({ failureCount: MAX_CONSECUTIVE_FAILURES - 1 })
       .where(eq(pushSubscriptions.endpoint, browser.endpoint));
-    const last = await post('/api/push/test', c.headers('staff'));
+    const last = await api.as(c, 'staff').post('/api/push/test');
     expect(last.json().data).toEqual({ sent: 0, failed: 0, removed: 1 });
     expect(await rowsOf(c.tenantId, browser.endpoint)).toEqual([]);
   });
 
   it(`is rate-limited per user: the ${PUSH_TEST_RATE_LIMIT.max + 1}th test in a minute is 429`, async () => {
-    const c = await createTenantWithUsers(testDb.db);
+    const c = await api.tenant();
     await subscribeBrowser(c.headers('staff'));
     for (let i = 0; i < PUSH_TEST_RATE_LIMIT.max; i += 1) {
-      expect((await post('/api/push/test', c.headers('staff'))).statusCode).toBe(200);
+      expect((await api.as(c, 'staff').post('/api/push/test')).statusCode).toBe(200);
     }
-    expect((await post('/api/push/test', c.headers('staff'))).statusCode).toBe(429);
+    expect((await api.as(c, 'staff').post('/api/push/test')).statusCode).toBe(429);
     // Another user of the same tenant (same client address) is not held back.
     await subscribeBrowser(c.headers('manager'));
-    expect((await post('/api/push/test', c.headers('manager'))).statusCode).toBe(200);
+    expect((await api.as(c, 'manager').post('/api/push/test')).statusCode).toBe(200);
   });
 });
 
 describe('POST /api/push/unsubscribe', () => {
   it('removes the device named by its endpoint, or every device of the caller when there is no body', async () => {
-    const c = await createTenantWithUsers(testDb.db);
+    const c = await api.tenant();
     const [one, two, three] = [
       await subscribeBrowser(c.headers('staff')),
       await subscribeBrowser(c.headers('staff')),
       await subscribeBrowser(c.headers('staff')),
     ];
     const other = await subscribeBrowser(c.headers('manager'));
-    const named = await post('/api/push/unsubscribe', c.headers('staff'), { endpoint: one.endpoint });
+    const named = await api.as(c, 'staff').post('/api/push/unsubscribe', { endpoint: one.endpoint });
     expect(named.statusCode, named.body).toBe(200);
     expect(named.json().data).toEqual({ removed: 1 });
     expect(await rowsOf(c.tenantId, one.endpoint)).toEqual([]);
 
-    const all = await post('/api/push/unsubscribe', c.headers('staff'));
+    const all = await api.as(c, 'staff').post('/api/push/unsubscribe');
     expect(all.statusCode, all.body).toBe(200);
     expect(all.json().data).toEqual({ removed: 2 });
     expect(await rowsOf(c.tenantId, two.endpoint)).toEqual([]);
@@ -430,7 +388,7 @@ describe('tenant isolation', () => {
     const browserB = await subscribeBrowser(b.headers('staff'));
 
     // B registers A's endpoint (learnt somehow): a row of B's own, A's row and owner untouched.
-    const stolen = await post('/api/push/subscribe', b.headers('manager'), {
+    const stolen = await api.as(b, 'manager').post('/api/push/subscribe', {
       subscription: { ...browserA.subscription, keys: browserB.subscription.keys },
     });
     expect(stolen.statusCode, stolen.body).toBe(201);
@@ -438,16 +396,16 @@ describe('tenant isolation', () => {
       { userId: a.users.staff.id, p256dh: browserA.subscription.keys.p256dh },
     ]);
     // B unsubscribing A's endpoint removes only B's own row.
-    const unsub = await post('/api/push/unsubscribe', b.headers('manager'), { endpoint: browserA.endpoint });
+    const unsub = await api.as(b, 'manager').post('/api/push/unsubscribe', { endpoint: browserA.endpoint });
     expect(unsub.json().data).toEqual({ removed: 1 });
     expect(await rowsOf(a.tenantId, browserA.endpoint)).toHaveLength(1);
 
     // A walk-in in A's store reaches A's device only; B's test reaches B's device only, signed with B's key.
     const before = service.received.length;
-    const walkIn = await notifyWalkInCheckIn(app, a.tenantId, a.store.id, 'Anna');
+    const walkIn = await notifyWalkInCheckIn(api.app, a.tenantId, a.store.id, 'Anna');
     expect(walkIn.sent).toBeGreaterThanOrEqual(1);
     expect(service.receivedBy(browserB.endpoint)).toEqual([]);
-    await post('/api/push/test', b.headers('staff'));
+    await api.as(b, 'staff').post('/api/push/test');
     const toB = openMessages(browserB, keyB);
     expect(toB).toHaveLength(1);
     expect(() => verifyVapid(toB[0]!.headers.authorization as string, keyA)).toThrow();
@@ -458,7 +416,7 @@ describe('tenant isolation', () => {
 
 describe('notifyWalkInCheckIn', () => {
   async function deviceIn(f: TenantFixture, role: Role, storeId: number): Promise<FakeBrowser> {
-    const session = await createSession(testDb.db, {
+    const session = await createSession(api.db, {
       tenantId: f.tenantId,
       userId: f.users[role].id,
       storeId,
@@ -468,18 +426,18 @@ describe('notifyWalkInCheckIn', () => {
   }
 
   it("tells the store's devices who checked in, with the walk-in screen to open; not other stores' or inactive users'", async () => {
-    const c = await createTenantWithUsers(testDb.db);
+    const c = await api.tenant();
     const publicKey = await publicKeyOf(c.headers('staff'));
     const desk = await deviceIn(c, 'staff', c.store.id);
     const manager = await deviceIn(c, 'manager', c.store.id);
     const elsewhere = await deviceIn(c, 'admin', c.otherStore.id);
     const inactive = await deviceIn(c, 'owner', c.store.id);
-    await testDb.db
+    await api.db
       .update(users)
       .set({ isActive: false })
       .where(and(eq(users.tenantId, c.tenantId), eq(users.id, c.users.owner.id)));
 
-    const summary = await notifyWalkInCheckIn(app, c.tenantId, c.store.id, '  Mai   Nguyen ');
+    const summary = await notifyWalkInCheckIn(api.app, c.tenantId, c.store.id, '  Mai   Nguyen ');
     expect(summary).toEqual({ sent: 2, failed: 0, removed: 0 });
     for (const browser of [desk, manager]) {
       const [message] = openMessages(browser, publicKey);
@@ -550,12 +508,10 @@ describe('the test-only push service (PUSH_TEST_SERVICE_ORIGIN + PUSH_TEST_SERVI
     const env = { PUSH_TEST_SERVICE_ORIGIN: local.origin, PUSH_TEST_SERVICE_CA: caFile };
     // The default list of known push services: only the test setting lets a loopback endpoint in.
     const push = resolvePushSettings({ subject: SUBJECT }, env);
-    testApp = await buildApp({ db: testDb.db, config: { clientDir: null, push } });
-    await testApp.ready();
+    testApp = await api.buildApp({ push });
   });
 
   afterAll(async () => {
-    await testApp?.close();
     await local?.close();
     await other?.close();
     await rm(dir, { recursive: true, force: true });
@@ -596,31 +552,24 @@ describe('the test-only push service (PUSH_TEST_SERVICE_ORIGIN + PUSH_TEST_SERVI
   });
 
   it('delivers a real encrypted push to it through an agent that trusts only its certificate', async () => {
-    const c = await createTenantWithUsers(testDb.db);
+    const c = await api.tenant();
     const headers = c.headers('staff');
     const publicKey = await publicKeyOf(headers, testApp);
     const browser = newBrowser(local);
-    const refused = await testApp.inject({
-      method: 'POST',
-      url: '/api/push/subscribe',
-      headers,
-      payload: { subscription: newBrowser(other).subscription, userAgent: 'UA', platform: 'web' },
+    const refused = await apiClient(testApp, headers).post('/api/push/subscribe', {
+      subscription: newBrowser(other).subscription,
+      userAgent: 'UA',
+      platform: 'web',
     });
     expect(refused.statusCode, refused.body).toBe(422);
-    const subscribed = await testApp.inject({
-      method: 'POST',
-      url: '/api/push/subscribe',
-      headers,
-      payload: { subscription: browser.subscription, userAgent: 'UA', platform: 'web' },
+    const subscribed = await apiClient(testApp, headers).post('/api/push/subscribe', {
+      subscription: browser.subscription,
+      userAgent: 'UA',
+      platform: 'web',
     });
     expect(subscribed.statusCode, subscribed.body).toBe(201);
 
-    const res = await testApp.inject({
-      method: 'POST',
-      url: '/api/push/test',
-      headers,
-      payload: { title: 'From the e2e service' },
-    });
+    const res = await apiClient(testApp, headers).post('/api/push/test', { title: 'From the e2e service' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toEqual({ sent: 1, failed: 0, removed: 0 });
     const [message] = local.receivedBy(browser.endpoint);

@@ -31,8 +31,13 @@ import {
   UNKNOWN_TECHNICIAN_MESSAGE,
   UUID_REUSED_MESSAGE,
 } from '../../services/walk-ins';
-import { decryptAes128gcm, newBrowser, startFakePushService, verifyVapid } from '../push/fake-push-service';
-import type { FakeBrowser, FakePushService } from '../push/fake-push-service';
+import {
+  decryptAes128gcm,
+  newBrowser,
+  startFakePushService,
+  verifyVapid,
+} from '../../../../tests/support/server/fake-push-service';
+import type { FakeBrowser, FakePushService } from '../../../../tests/support/server/fake-push-service';
 
 const LIST_URL = '/api/pos/walk-in';
 const GROUPS_URL = '/api/pos/walk-in/group-by-employee';
