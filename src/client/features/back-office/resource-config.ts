@@ -21,7 +21,7 @@ export interface ColumnConfig<Row extends ResourceRow> {
   hideBelow?: 'sm' | 'md' | 'lg';
 }
 
-export type FieldKind = 'text' | 'switch';
+export type FieldKind = 'text' | 'textarea' | 'number' | 'email' | 'tel' | 'select' | 'switch';
 
 export interface FieldConfig {
   name: string;
@@ -32,6 +32,8 @@ export interface FieldConfig {
   hint?: string;
   required?: boolean;
   maxLength?: number;
+  /** A select's values with their label keys (the resource's namespace). */
+  options?: ReadonlyArray<{ value: string; label: string }>;
 }
 
 export interface FilterConfig {

@@ -11,10 +11,12 @@ import {
   Dialog,
   Field,
   Input,
+  NativeSelect,
   Portal,
   Spinner,
   Stack,
   Switch,
+  Textarea,
 } from '@chakra-ui/react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,6 +31,65 @@ import type { FieldConfig, ResourceConfig } from './resource-config';
 import { ResourceActor } from './resource-actor';
 import { errorText, issueText } from './resource-text';
 
+/** The control of a text-like field: an input of the right type, a text area, or a select of its options. */
+function FieldControl({
+  field,
+  ns,
+  text,
+  onChange,
+}: {
+  field: FieldConfig;
+  ns: string;
+  text: string;
+  onChange: (value: string) => void;
+}) {
+  const { t } = useTranslation([ns, 'admin']);
+  const common = { name: field.name, 'data-testid': `field-${field.name}` };
+  if (field.kind === 'textarea') {
+    return (
+      <Textarea
+        {...common}
+        value={text}
+        onChange={(event) => onChange(event.currentTarget.value)}
+        maxLength={field.maxLength}
+        size="lg"
+        autoresize
+      />
+    );
+  }
+  if (field.kind === 'select') {
+    return (
+      <NativeSelect.Root size="lg">
+        <NativeSelect.Field
+          {...common}
+          value={text}
+          onChange={(event) => onChange(event.currentTarget.value)}
+        >
+          <option value="">{t('admin:editor.choose')}</option>
+          {(field.options ?? []).map((option) => (
+            <option key={option.value} value={option.value}>
+              {t(option.label, { ns })}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    );
+  }
+  return (
+    <Input
+      {...common}
+      type={field.kind === 'number' ? 'text' : field.kind}
+      inputMode={field.kind === 'number' ? 'numeric' : undefined}
+      value={text}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      maxLength={field.maxLength}
+      size="lg"
+      autoComplete="off"
+    />
+  );
+}
+
 function FieldInput({ field, ns }: { field: FieldConfig; ns: string }) {
   const { t } = useTranslation([ns, 'admin']);
   const actor = ResourceActor.useActorRef();
@@ -37,6 +98,7 @@ function FieldInput({ field, ns }: { field: FieldConfig; ns: string }) {
   const busy = ResourceActor.useSelector(selectEditorBusy);
   const change = (next: unknown) => actor.send({ type: 'field.change', name: field.name, value: next });
   const invalid = issues !== undefined && issues.length > 0;
+  const text = value === null || value === undefined ? '' : String(value);
   if (field.kind === 'switch') {
     return (
       <Field.Root invalid={invalid} disabled={busy}>
@@ -60,15 +122,7 @@ function FieldInput({ field, ns }: { field: FieldConfig; ns: string }) {
         {t(field.label, { ns })}
         {field.required && <Field.RequiredIndicator />}
       </Field.Label>
-      <Input
-        name={field.name}
-        value={value === null || value === undefined ? '' : String(value)}
-        onChange={(event) => change(event.currentTarget.value)}
-        maxLength={field.maxLength}
-        size="lg"
-        autoComplete="off"
-        data-testid={`field-${field.name}`}
-      />
+      <FieldControl field={field} ns={ns} text={text} onChange={change} />
       {field.hint && !invalid && <Field.HelperText>{t(field.hint, { ns })}</Field.HelperText>}
       {invalid && (
         <Field.ErrorText data-testid={`field-error-${field.name}`}>

@@ -80,10 +80,10 @@ function SelectAll() {
     <Checkbox.Root
       checked={all ? true : some ? 'indeterminate' : false}
       onCheckedChange={() => actor.send({ type: 'rows.toggleAll' })}
-      aria-label={t('table.selectAll')}
       minH="11"
+      data-testid="select-all"
     >
-      <Checkbox.HiddenInput data-testid="select-all" />
+      <Checkbox.HiddenInput aria-label={t('table.selectAll')} />
       <Checkbox.Control />
     </Checkbox.Root>
   );
@@ -98,8 +98,9 @@ function SelectRow({ row, label }: { row: ResourceRow; label: string }) {
       checked={checked}
       onCheckedChange={() => actor.send({ type: 'row.toggle', id: row.id })}
       minH="11"
+      data-testid="select-row"
     >
-      <Checkbox.HiddenInput aria-label={t('table.selectRow', { name: label })} data-testid="select-row" />
+      <Checkbox.HiddenInput aria-label={t('table.selectRow', { name: label })} />
       <Checkbox.Control />
     </Checkbox.Root>
   );

@@ -2,24 +2,10 @@
  * Units (/admin/units; the API's /api/units): what a product is counted in. Its config of the one resource
  * screen; its words are the admin-units namespace.
  */
-import { Badge } from '@chakra-ui/react';
-import { useTranslation } from 'react-i18next';
 import { createUnitBody, UNIT_CSV_COLUMNS } from '../../../../contracts/units';
-import type { Unit } from '../../../../contracts/units';
-import type { ResourceRow } from '../../../../../machines/resource/resource.types';
+import { ActiveBadge, ACTIVE_FILTER } from '../active-badge';
 import type { ResourceConfig } from '../resource-config';
 import { ResourceScreen } from '../resource-screen';
-
-type UnitRow = Unit & ResourceRow;
-
-function ActiveBadge({ active }: { active: boolean }) {
-  const { t } = useTranslation('admin');
-  return (
-    <Badge colorPalette={active ? 'green' : 'gray'} variant="subtle">
-      {active ? t('status.active') : t('status.inactive')}
-    </Badge>
-  );
-}
 
 export const UNITS: ResourceConfig = {
   name: 'units',
@@ -30,7 +16,7 @@ export const UNITS: ResourceConfig = {
     {
       field: 'is_active',
       label: 'fields.is_active',
-      cell: (row) => <ActiveBadge active={(row as UnitRow).is_active} />,
+      cell: (row) => <ActiveBadge active={row.is_active === true} />,
     },
   ],
   fields: [
@@ -47,16 +33,7 @@ export const UNITS: ResourceConfig = {
   schema: createUnitBody,
   defaults: { name: '', abbreviation: '', is_active: true },
   defaultSort: 'name',
-  filters: [
-    {
-      field: 'is_active',
-      label: 'fields.is_active',
-      options: [
-        { value: 'true', label: 'filters.active' },
-        { value: 'false', label: 'filters.inactive' },
-      ],
-    },
-  ],
+  filters: [ACTIVE_FILTER],
   bulkActions: ['delete', 'enable', 'disable'],
   importColumns: UNIT_CSV_COLUMNS,
   canExport: true,

@@ -1,0 +1,53 @@
+/**
+ * Categories (/admin/categories; the API's /api/categories): the groups services and products are listed under
+ * on the sale screen, each of one type. Its config of the one resource screen; its words are the
+ * admin-categories namespace. The picture (multipart `image`) is not edited here yet.
+ */
+import { useTranslation } from 'react-i18next';
+import { CATEGORY_CSV_COLUMNS, createCategoryBody } from '../../../../contracts/categories';
+import { ActiveBadge, ACTIVE_FILTER } from '../active-badge';
+import type { ResourceConfig } from '../resource-config';
+import { ResourceScreen } from '../resource-screen';
+
+const TYPES = [
+  { value: 'service', label: 'types.service' },
+  { value: 'product', label: 'types.product' },
+] as const;
+
+function TypeCell({ type }: { type: unknown }) {
+  const { t } = useTranslation('admin-categories');
+  return <>{t(`types.${String(type)}`)}</>;
+}
+
+export const CATEGORIES: ResourceConfig = {
+  name: 'categories',
+  namespace: 'admin-categories',
+  columns: [
+    { field: 'name', label: 'fields.name', sortable: true },
+    { field: 'type', label: 'fields.type', sortable: true, cell: (row) => <TypeCell type={row.type} /> },
+    { field: 'display_order', label: 'fields.display_order', sortable: true, hideBelow: 'sm' },
+    {
+      field: 'is_active',
+      label: 'fields.is_active',
+      cell: (row) => <ActiveBadge active={row.is_active === true} />,
+    },
+  ],
+  fields: [
+    { name: 'type', kind: 'select', label: 'fields.type', required: true, options: TYPES },
+    { name: 'name', kind: 'text', label: 'fields.name', required: true, maxLength: 100 },
+    { name: 'display_order', kind: 'number', label: 'fields.display_order', hint: 'hints.display_order' },
+    { name: 'is_active', kind: 'switch', label: 'fields.is_active' },
+  ],
+  schema: createCategoryBody,
+  defaults: { type: 'service', name: '', display_order: '0', is_active: true },
+  defaultSort: 'display_order',
+  filters: [{ field: 'type', label: 'fields.type', options: TYPES }, ACTIVE_FILTER],
+  bulkActions: ['delete', 'enable', 'disable'],
+  importColumns: CATEGORY_CSV_COLUMNS,
+  canExport: true,
+  rowLabel: (row) => String(row.name),
+};
+
+export function CategoriesScreen() {
+  return <ResourceScreen config={CATEGORIES} />;
+}
