@@ -33,6 +33,7 @@ import { registerExpenseRoutes } from './routes/expenses/expenses-routes';
 import { registerGiftcardRoutes } from './routes/giftcards/giftcards-routes';
 import { registerHealthRoutes } from './routes/health/health-routes';
 import { registerPaymentRoutes } from './routes/payments/payments-routes';
+import { registerProductKitRoutes } from './routes/product-kits/product-kits-routes';
 import { registerProductRoutes } from './routes/products/products-routes';
 import { registerPushRoutes } from './routes/push/push-routes';
 import { registerReceiptRoutes } from './routes/receipts/receipts-routes';
@@ -134,6 +135,7 @@ export async function buildApp({ db, config }: { db: Db; config: AppConfig }): P
   registerCategoryRoutes(app);
   registerServiceRoutes(app);
   registerProductRoutes(app);
+  registerProductKitRoutes(app);
   registerExpenseRoutes(app);
   return app;
 }
