@@ -456,6 +456,83 @@ export const DEMO_KITS = [
   },
 ] as const;
 
+/** What the demo's products are counted in and bought from (the back office's units and suppliers). */
+export const DEMO_UNITS = [
+  { name: 'Bottle', abbreviation: 'btl' },
+  { name: 'Jar', abbreviation: 'jar' },
+  { name: 'Piece', abbreviation: 'pc' },
+] as const;
+
+export const DEMO_SUPPLIERS = [
+  {
+    name: 'Nail Supply Co.',
+    contactName: 'Maria Lopez',
+    phone: '2125550190',
+    email: 'orders@nail-supply.test',
+    address: '45 Industrial Ave, Newark, NJ 07102',
+  },
+  {
+    name: 'Beauty Wholesale Inc.',
+    contactName: 'Tom Becker',
+    phone: '2125550191',
+    email: 'sales@beauty-wholesale.test',
+    address: '9 Commerce Blvd, Queens, NY 11101',
+  },
+] as const;
+
+type DemoUnitName = (typeof DEMO_UNITS)[number]['name'];
+type DemoSupplierName = (typeof DEMO_SUPPLIERS)[number]['name'];
+
+/** Each product category's unit and supplier (every product of the category gets them). */
+export const DEMO_PRODUCT_SOURCING: Readonly<
+  Record<ProductCategory, { unit: DemoUnitName; supplier: DemoSupplierName }>
+> = {
+  'Nail Polish': { unit: 'Bottle', supplier: 'Nail Supply Co.' },
+  'Nail Care': { unit: 'Bottle', supplier: 'Nail Supply Co.' },
+  'Skin Care': { unit: 'Jar', supplier: 'Beauty Wholesale Inc.' },
+  Tools: { unit: 'Piece', supplier: 'Nail Supply Co.' },
+};
+
+/**
+ * Recent stock changes, so the inventory detail has something to show: each one ends at the product's
+ * seeded stock (DEMO_PRODUCTS), `daysAgo` before the seed, by `by`.
+ */
+export const DEMO_STOCK_MOVEMENTS = [
+  {
+    sku: 'POL-001',
+    change: 12,
+    reason: 'received',
+    note: 'Delivery from Nail Supply Co.',
+    by: 'manager',
+    daysAgo: 6,
+  },
+  {
+    sku: 'SKIN-003',
+    change: 10,
+    reason: 'received',
+    note: 'Delivery from Beauty Wholesale Inc.',
+    by: 'manager',
+    daysAgo: 4,
+  },
+  { sku: 'TOOL-003', change: -2, reason: 'damaged', note: 'Broken springs', by: 'manager', daysAgo: 3 },
+  { sku: 'CARE-002', change: -1, reason: 'count', note: null, by: 'admin', daysAgo: 1 },
+] as const;
+
+/** The store's spending outside sales this month (amounts in minor units). */
+export const DEMO_EXPENSES = [
+  { daysAgo: 9, category: 'Rent', amount: 450_000, paidBy: 'owner', note: 'Monthly rent' },
+  {
+    daysAgo: 6,
+    category: 'Supplies',
+    amount: 18_450,
+    paidBy: 'manager',
+    note: 'Gloves, foil and cotton pads',
+  },
+  { daysAgo: 4, category: 'Utilities', amount: 32_075, paidBy: 'owner', note: 'Electricity and water' },
+  { daysAgo: 2, category: 'Laundry', amount: 6_500, paidBy: 'manager', note: 'Towels' },
+  { daysAgo: 1, category: 'Repairs', amount: 12_000, paidBy: null, note: 'Pedicure chair pump' },
+] as const;
+
 /** discount_type 0 = Percent, 1 = Amount (minor units). Points: points_per_unit per points_unit_amount spent. */
 export const DEMO_MEMBERSHIPS = [
   { name: 'Silver', discountType: 0, discountValue: 5, pointsPerUnit: 1, pointsUnitAmount: 100 },

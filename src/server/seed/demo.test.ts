@@ -6,9 +6,20 @@ import { createTestDatabase } from '../../../tests/support/test-db';
 import type { TestDatabase } from '../../../tests/support/test-db';
 import { computeLineTotals } from '../../domain/order-total';
 import { ITEM_TYPE } from '../../domain/constants';
-import { categories, productKitItems, productKits, products, services, taxes } from '../db/schema/catalog';
+import {
+  categories,
+  productInventoryMovements,
+  productKitItems,
+  productKits,
+  products,
+  services,
+  suppliers,
+  taxes,
+  units,
+} from '../db/schema/catalog';
 import { coupons } from '../db/schema/coupons';
 import { customers, memberships } from '../db/schema/customers';
+import { expenses } from '../db/schema/expenses';
 import { giftcards } from '../db/schema/giftcards';
 import { giftcardHistories } from '../db/schema/ledger-histories';
 import { stores } from '../db/schema/stores';
@@ -72,6 +83,21 @@ describe('demo seed', () => {
     expect(await rows(customers)).toBe(DEMO_CUSTOMERS.length);
     expect(await rows(giftcards)).toBe(DEMO_GIFTCARDS.length);
     expect(await rows(taxes)).toBe(DEMO_TAXES.length);
+  });
+
+  it("gives the back office's screens something to show: units, suppliers, stock movements, expenses", async () => {
+    expect(await rows(units)).toBe(3);
+    expect(await rows(suppliers)).toBe(2);
+    const unsourced = await testDb.db.select({ n: count() }).from(products).where(isNull(products.unitId));
+    expect(unsourced[0]!.n).toBe(0);
+    // Each movement ends at its product's stock.
+    const moves = await testDb.db
+      .select({ after: productInventoryMovements.quantityAfter, stock: products.stockQuantity })
+      .from(productInventoryMovements)
+      .innerJoin(products, eq(products.id, productInventoryMovements.productId));
+    expect(moves.length).toBe(4);
+    for (const m of moves) expect(m.after).toBe(m.stock);
+    expect(await rows(expenses)).toBe(5);
   });
 
   it('has an owner, an admin, a manager, a cashier and five technicians, three of them checked in', async () => {

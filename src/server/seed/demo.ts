@@ -11,9 +11,20 @@ import type { Algorithm } from '@node-rs/argon2';
 import { sql } from 'drizzle-orm';
 import { normalisePhone, workstationCode } from '../../domain/normalise';
 import type { Db, Queryable } from '../db/client';
-import { categories, productKitItems, productKits, products, services, taxes } from '../db/schema/catalog';
+import {
+  categories,
+  productInventoryMovements,
+  productKitItems,
+  productKits,
+  products,
+  services,
+  suppliers,
+  taxes,
+  units,
+} from '../db/schema/catalog';
 import { coupons } from '../db/schema/coupons';
 import { customers, memberships } from '../db/schema/customers';
+import { expenses } from '../db/schema/expenses';
 import { giftcards } from '../db/schema/giftcards';
 import { customerPointHistory, giftcardHistories } from '../db/schema/ledger-histories';
 import { stores } from '../db/schema/stores';
@@ -25,18 +36,23 @@ import {
   COMPOUND_TAXES,
   DEMO_COUPONS,
   DEMO_CUSTOMERS,
+  DEMO_EXPENSES,
   DEMO_GIFTCARDS,
   DEMO_KITS,
   DEMO_MEMBERSHIPS,
   DEMO_PASSWORD,
   DEMO_PERMISSIONS,
   DEMO_PRODUCT_CATEGORIES,
+  DEMO_PRODUCT_SOURCING,
   DEMO_PRODUCTS,
   DEMO_SERVICE_CATEGORIES,
   DEMO_SERVICES,
+  DEMO_STOCK_MOVEMENTS,
   DEMO_STORE,
+  DEMO_SUPPLIERS,
   DEMO_TAXES,
   DEMO_TENANT,
+  DEMO_UNITS,
   DEMO_USERS,
   DEMO_WORKSTATIONS,
 } from './demo-data';
@@ -231,6 +247,19 @@ async function insertDemo(
     })),
   );
 
+  const unitIds = byName(
+    await tx
+      .insert(units)
+      .values(DEMO_UNITS.map((u) => ({ tenantId, storeId, ...u })))
+      .returning({ id: units.id, name: units.name }),
+  );
+  const supplierIds = byName(
+    await tx
+      .insert(suppliers)
+      .values(DEMO_SUPPLIERS.map((x) => ({ tenantId, storeId, ...x })))
+      .returning({ id: suppliers.id, name: suppliers.name }),
+  );
+
   const productRows = await tx
     .insert(products)
     .values(
@@ -238,6 +267,8 @@ async function insertDemo(
         tenantId,
         storeId,
         categoryId: must(categoryIds, p.category),
+        unitId: must(unitIds, DEMO_PRODUCT_SOURCING[p.category].unit),
+        supplierId: must(supplierIds, DEMO_PRODUCT_SOURCING[p.category].supplier),
         name: p.name,
         sku: p.sku,
         price: p.price,
@@ -249,6 +280,20 @@ async function insertDemo(
     )
     .returning({ id: products.id, sku: products.sku });
   const productIds = new Map(productRows.map((r) => [r.sku, r.id]));
+  const daysBefore = (days: number) => new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
+  await tx.insert(productInventoryMovements).values(
+    DEMO_STOCK_MOVEMENTS.map((m) => ({
+      tenantId,
+      storeId,
+      productId: must(productIds, m.sku),
+      change: m.change,
+      quantityAfter: DEMO_PRODUCTS.find((p) => p.sku === m.sku)!.stock,
+      reason: m.reason,
+      note: m.note,
+      userId: must(userIds, m.by),
+      createdAt: daysBefore(m.daysAgo),
+    })),
+  );
 
   const kitRows = await tx
     .insert(productKits)
@@ -315,6 +360,18 @@ async function insertDemo(
         note: 'Opening balance (demo data)',
       })),
     );
+
+  await tx.insert(expenses).values(
+    DEMO_EXPENSES.map((e) => ({
+      tenantId,
+      storeId,
+      category: e.category,
+      amount: e.amount,
+      expenseDate: localDate(daysBefore(e.daysAgo), DEMO_STORE.timezone),
+      paidBy: e.paidBy ? must(userIds, e.paidBy) : null,
+      note: e.note,
+    })),
+  );
 
   const ownerId = must(userIds, 'owner');
   const cardRows = await tx
