@@ -1,8 +1,11 @@
-/** The audit rows of sale changes (docs: every status and money change is audited). */
+/**
+ * The audit rows of sale changes: every status change and money change of a sale writes who, when, the
+ * approving PIN owner, and the sale before and after, in the change's transaction. The rows are the back
+ * office's audit rows (resources/audit.ts) with the sale as their entity.
+ */
+import { writeResourceAudit } from '../../resources/audit';
 import type { AuthContext } from '../../auth-context';
 import type { Queryable } from '../../db/client';
-import { auditLog } from '../../db/schema/audit-log';
-import { tenantValuesAll } from '../../db/scoped';
 import type { SaleRow } from './detail';
 
 export interface AuditEntry {
@@ -13,27 +16,22 @@ export interface AuditEntry {
   after?: unknown;
 }
 
-/** Issue 3 item 5: every status change and money change writes who, when, the approving PIN owner, before, after. */
 export async function writeAudit(
   tx: Queryable,
   auth: AuthContext,
   entries: readonly AuditEntry[],
 ): Promise<void> {
-  if (entries.length === 0) return;
-  await tx.insert(auditLog).values(
-    tenantValuesAll(
-      auth,
-      entries.map((e) => ({
-        storeId: auth.storeId,
-        userId: auth.userId,
-        approvedBy: e.approvedBy ?? null,
-        action: e.action,
-        entityType: 'sale',
-        entityId: String(e.saleId),
-        before: e.before ?? null,
-        after: e.after ?? null,
-      })),
-    ),
+  await writeResourceAudit(
+    tx,
+    auth,
+    entries.map((e) => ({
+      action: e.action,
+      entityType: 'sale',
+      entityId: e.saleId,
+      before: e.before,
+      after: e.after,
+      approvedBy: e.approvedBy ?? null,
+    })),
   );
 }
 
