@@ -28,6 +28,28 @@ async function lockPoints(tx: Queryable, auth: AuthContext, customerId: number) 
   return row;
 }
 
+/** Adds `points` (negative: takes them) to the locked customer's balance, with the history row saying why. */
+async function movePoints(
+  tx: Queryable,
+  auth: AuthContext,
+  customer: { id: number; balance: number },
+  move: { storeId: number; saleId: number; kind: 'earn' | 'void' | 'refund'; points: number; note?: string },
+): Promise<void> {
+  const balance = customer.balance + move.points;
+  await tx
+    .update(customers)
+    .set({ pointBalance: balance })
+    .where(tenantIdWhere(customers, auth, customer.id));
+  await tx.insert(customerPointHistory).values(
+    tenantValues(auth, {
+      customerId: customer.id,
+      ...move,
+      balanceAfter: balance,
+      userId: auth.userId,
+    }),
+  );
+}
+
 /**
  * When a sale completes (create, draft update, draft completion): its customer earns the points of their
  * active membership on what they spent (src/domain/points.ts pointsSpend, pointsEarned), with a
@@ -68,22 +90,7 @@ export async function awardSalePoints(
   );
   const points = pointsEarned(spent, membership, customer.balance);
   if (points <= 0) return 0;
-  const balance = customer.balance + points;
-  await tx
-    .update(customers)
-    .set({ pointBalance: balance })
-    .where(tenantIdWhere(customers, auth, customer.id));
-  await tx.insert(customerPointHistory).values(
-    tenantValues(auth, {
-      customerId: customer.id,
-      storeId: sale.storeId,
-      saleId,
-      kind: 'earn' as const,
-      points,
-      balanceAfter: balance,
-      userId: auth.userId,
-    }),
-  );
+  await movePoints(tx, auth, customer, { storeId: sale.storeId, saleId, kind: 'earn', points });
   return points;
 }
 
@@ -138,25 +145,15 @@ export async function takeBackSalePoints(
   const customer = await lockPoints(tx, auth, sale.customerId);
   const points = Math.min(due, customer?.balance ?? 0);
   if (!customer || points <= 0) return 0;
-  const balance = customer.balance - points;
-  await tx
-    .update(customers)
-    .set({ pointBalance: balance })
-    .where(tenantIdWhere(customers, auth, customer.id));
-  await tx.insert(customerPointHistory).values(
-    tenantValues(auth, {
-      customerId: customer.id,
-      storeId: sale.storeId,
-      saleId,
-      kind,
-      points: -points,
-      balanceAfter: balance,
-      userId: auth.userId,
-      note:
-        points < due
-          ? `${EARNED_TAKEN_BACK_NOTE}; ${due - points} of them were spent already.`
-          : EARNED_TAKEN_BACK_NOTE,
-    }),
-  );
+  await movePoints(tx, auth, customer, {
+    storeId: sale.storeId,
+    saleId,
+    kind,
+    points: -points,
+    note:
+      points < due
+        ? `${EARNED_TAKEN_BACK_NOTE}; ${due - points} of them were spent already.`
+        : EARNED_TAKEN_BACK_NOTE,
+  });
   return points;
 }
