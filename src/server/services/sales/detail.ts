@@ -186,10 +186,26 @@ export function saleDetailOf(rows: SaleRows): SaleDetail {
     service_amount: g.serviceAmount,
   }));
   return {
-    id: sale.id,
-    uuid: sale.uuid,
+    ...saleHeaderOf(sale),
     store_id: sale.storeId,
     workstation_id: sale.workstationId,
+    updated_at: sale.updatedAt.toISOString(),
+    customer: rows.customer,
+    employee: sale.employeeId !== null ? employeeOfId(sale.employeeId) : null,
+    orderEmployees,
+    discount: sale.discount.discounts,
+    discount_amounts: sale.discount.amounts,
+    payments,
+    balance_due: Math.max(0, sale.totalPrice - sale.paidCustomerTotal),
+    note: sale.note,
+  };
+}
+
+/** The fields of a sale row that both the sale list and the sale detail show. */
+export function saleHeaderOf(sale: Omit<SaleRow, 'orderSnapshot'>) {
+  return {
+    id: sale.id,
+    uuid: sale.uuid,
     status: sale.status,
     status_before_trash: sale.statusBeforeTrash,
     ticket_no: sale.ticketNo,
@@ -198,22 +214,13 @@ export function saleDetailOf(rows: SaleRows): SaleDetail {
     business_date: sale.businessDate,
     order_at: sale.orderAt.toISOString(),
     created_at: sale.createdAt.toISOString(),
-    updated_at: sale.updatedAt.toISOString(),
     trashed_at: sale.trashedAt ? sale.trashedAt.toISOString() : null,
-    customer: rows.customer,
     customer_id: sale.customerId,
     customer_name: sale.customerName,
     cashier_id: sale.cashierId,
-    employee: sale.employeeId !== null ? employeeOfId(sale.employeeId) : null,
-    orderEmployees,
-    discount: sale.discount.discounts,
-    discount_amounts: sale.discount.amounts,
-    payments,
     totals: totalOf(sale),
-    balance_due: Math.max(0, sale.totalPrice - sale.paidCustomerTotal),
     refunded_amount: sale.refundedAmount,
     has_refund: sale.hasRefund,
-    note: sale.note,
   };
 }
 

@@ -7,7 +7,7 @@ import type { AuthContext } from '../../auth-context';
 import type { Queryable } from '../../db/client';
 import { saleEmployees, sales } from '../../db/schema/sales';
 import { storeWhere } from '../../db/scoped';
-import { totalOf } from './detail';
+import { saleHeaderOf } from './detail';
 
 const SORT_COLUMNS = {
   order_at: sales.orderAt,
@@ -71,25 +71,9 @@ export async function listSales(
     .offset((query.page - 1) * query.per_page);
   return {
     items: rows.map(({ sale, employeeName }) => ({
-      id: sale.id,
-      uuid: sale.uuid,
-      status: sale.status,
-      status_before_trash: sale.statusBeforeTrash,
-      ticket_no: sale.ticketNo,
-      daily_ticket_no: sale.dailyTicketNo,
-      invoice_no: sale.invoiceNo,
-      business_date: sale.businessDate,
-      order_at: sale.orderAt.toISOString(),
-      created_at: sale.createdAt.toISOString(),
-      trashed_at: sale.trashedAt ? sale.trashedAt.toISOString() : null,
-      customer_id: sale.customerId,
-      customer_name: sale.customerName,
-      cashier_id: sale.cashierId,
+      ...saleHeaderOf(sale),
       employee_id: sale.employeeId,
       employee_name: employeeName,
-      totals: totalOf(sale),
-      refunded_amount: sale.refundedAmount,
-      has_refund: sale.hasRefund,
     })),
     total: counted?.n ?? 0,
     page: query.page,
