@@ -6,7 +6,7 @@ import type { AuthContext } from '../../auth-context';
 import type { Queryable } from '../../db/client';
 import { sales } from '../../db/schema/sales';
 import { storeIdWhere } from '../../db/scoped';
-import { loadRowsOf } from '../sales/read';
+import { detailOf } from '../sales/read';
 import type { SaleStore } from '../sales/store';
 import type { ApproverSource } from './status';
 import { clearTrashedSale, restoreSale, trashSale } from './trash';
@@ -62,7 +62,7 @@ export async function saveAllChanges(
       .where(storeIdWhere(sales, auth, id))
       .limit(1);
     // A change may have cleared nothing (clear is not a status here), so every touched sale still exists.
-    if (row) items.push((await loadRowsOf(tx, auth, row)).detail);
+    if (row) items.push(await detailOf(tx, auth, row));
   }
   return { items };
 }
