@@ -5,14 +5,13 @@ import type { Queryable } from '../../db/client';
 import { saleLines, sales } from '../../db/schema/sales';
 import { storeIdWhere } from '../../db/scoped';
 import { unprocessable } from '../../errors';
-import { countedSalePayments, toDomainPayment } from '../../payments/sale-totals';
 import { auditView, writeAudit } from '../sales/audit';
 import { awardSalePoints } from '../sales/points';
 import { computeTotalsOr422 } from '../sales/validation';
 import { NOT_PAID_MESSAGE } from '../sales/messages';
 import { issueGiftcards } from '../sales/giftcards';
 import { loadRowsOf } from '../sales/read';
-import { orderOfRows } from '../sales/recompute';
+import { orderOfStoredSale } from '../sales/recompute';
 import { totalColumns } from '../sales/detail';
 import type { SaleRow } from '../sales/detail';
 import type { SaleStore } from '../sales/store';
@@ -31,8 +30,7 @@ export async function completeDraft(
     decideMove(before, { type: 'sale.complete', orderAt: now.toISOString() }, now, store.timezone),
   );
   const loaded = await loadRowsOf(tx, auth, before);
-  const counted = (await countedSalePayments(tx, auth, saleId)).map(toDomainPayment);
-  const order = orderOfRows(loaded, store.settings, counted);
+  const order = await orderOfStoredSale(tx, auth, loaded, store.settings);
   const totals = computeTotalsOr422(order);
   if (totals.balance_due > 0) throw unprocessable(NOT_PAID_MESSAGE, { payments: [NOT_PAID_MESSAGE] });
   const cards = loaded.lines

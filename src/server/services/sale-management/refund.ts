@@ -21,7 +21,7 @@ import { auditView, writeAudit } from '../sales/audit';
 import { takeBackSalePoints } from '../sales/points';
 import { loadRowsOf, loadSaleRows } from '../sales/read';
 import type { LoadedSale } from '../sales/read';
-import { orderOfRows } from '../sales/recompute';
+import { snapshotOf } from '../sales/detail';
 import type { SaleRow } from '../sales/detail';
 import type { SaleStore } from '../sales/store';
 import { decideMove, lockSale, nextOf, setStatusColumns, statusFacts } from './status';
@@ -91,7 +91,7 @@ export async function refundSale(
   // The status decides first (a voided or draft sale is 409 whatever the lines say).
   decideMove(before, { type: 'sale.refund', full: false, lines: [] }, now, store.timezone);
   const loaded = await loadRowsOf(tx, auth, before);
-  const order = orderOfRows(loaded, store.settings, []);
+  const order = snapshotOf(loaded.detail, store.settings, []);
   const lines = linesOfOrder(loaded, order);
   const byId = new Map(lines.map((l) => [l.id, l]));
 
@@ -202,7 +202,7 @@ export async function refundInfo(
 ): Promise<z.infer<typeof saleRefundInfoSchema>> {
   const loaded = await loadSaleRows(db, auth, saleId);
   const sale = loaded.sale;
-  const order = orderOfRows(loaded, store.settings, []);
+  const order = snapshotOf(loaded.detail, store.settings, []);
   const lines = linesOfOrder(loaded, order);
   const refundMove = nextStatus(
     statusFacts(sale),

@@ -1,5 +1,5 @@
 /** A stored sale recomputed from its rows after a management edit (tips, employees, status, time). */
-import type { Order, OrderSettings, Payment } from '../../../domain/order.types';
+import type { Order, OrderSettings } from '../../../domain/order.types';
 import type { AuthContext } from '../../auth-context';
 import type { Queryable } from '../../db/client';
 import { saleEmployees, saleLines, sales } from '../../db/schema/sales';
@@ -15,12 +15,14 @@ import type { LoadedSale } from './read';
  * The Order of a stored sale rebuilt from its rows, with the store's settings and the payments that count
  * (payments service: approved, pending, refunded; a card tip is part of its payment).
  */
-export function orderOfRows(
+export async function orderOfStoredSale(
+  tx: Queryable,
+  auth: AuthContext,
   loaded: LoadedSale,
   settings: OrderSettings,
-  countedPayments: readonly Payment[],
-): Order {
-  return snapshotOf(loaded.detail, settings, countedPayments);
+): Promise<Order> {
+  const counted = (await countedSalePayments(tx, auth, loaded.sale.id)).map(toDomainPayment);
+  return snapshotOf(loaded.detail, settings, counted);
 }
 
 /**
@@ -34,8 +36,7 @@ export async function recomputeStoredSale(
   saleId: number,
 ): Promise<LoadedSale> {
   const loaded = await loadSaleRows(tx, auth, saleId);
-  const counted = (await countedSalePayments(tx, auth, saleId)).map(toDomainPayment);
-  const order = orderOfRows(loaded, store.settings, counted);
+  const order = await orderOfStoredSale(tx, auth, loaded, store.settings);
   const totals = computeTotalsOr422(order);
   for (const [gi, group] of loaded.detail.orderEmployees.entries()) {
     const t = totals.employees[gi]!;
@@ -84,21 +85,4 @@ export async function recomputeStoredSale(
     })
     .where(storeIdWhere(sales, auth, saleId));
   return loadSaleRows(tx, auth, saleId);
-}
-
-/** Rewrites order_snapshot from the rows (after a status or time change) and returns the fresh sale. */
-export async function refreshSnapshot(
-  tx: Queryable,
-  auth: AuthContext,
-  store: SaleStore,
-  saleId: number,
-): Promise<LoadedSale> {
-  const loaded = await loadSaleRows(tx, auth, saleId);
-  const counted = (await countedSalePayments(tx, auth, saleId)).map(toDomainPayment);
-  const order = snapshotOf(loaded.detail, store.settings, counted);
-  await tx
-    .update(sales)
-    .set({ orderSnapshot: order })
-    .where(storeIdWhere(sales, auth, saleId));
-  return loaded;
 }
