@@ -17,6 +17,7 @@ export default defineConfig({
             'machines/**/*.test.ts',
             'scripts/**/*.test.ts',
             'tests/unit/**/*.test.ts',
+            'tests/support/**/*.test.ts',
           ],
           exclude: [...configDefaults.exclude, 'src/server/**'],
         },

@@ -10,7 +10,7 @@
  * most 50 for services, a quarter of that for products).
  */
 import type { Db } from '../../src/server/db/client';
-import { createTenantWithUsers } from '../../src/server/auth/test-fixtures';
+import { createTenantWithUsers } from '../../tests/support/server/tenant-fixture';
 import { categories, products, services } from '../../src/server/db/schema/catalog';
 import { users } from '../../src/server/db/schema/users';
 import { workingTimes } from '../../src/server/db/schema/working-times';

@@ -16,8 +16,8 @@ import { route } from '../route';
 import { ADMIN_ROLES, MESSAGES, PIN_APPROVER_ROLES, REPORT_ACCESS, SETTINGS_ROLES } from './access';
 import type { RouteAccess } from './access';
 import { PIN_APPROVAL_TTL_MS, signPinApproval } from './pin-approval';
-import { createTenantWithUsers } from './test-fixtures';
-import type { TenantFixture } from './test-fixtures';
+import { createTenantWithUsers } from '../../../tests/support/server/tenant-fixture';
+import type { TenantFixture } from '../../../tests/support/server/tenant-fixture';
 
 let testDb: TestDatabase;
 let app: FastifyInstance;

@@ -52,8 +52,8 @@ import { isPublic } from './access';
 import type { SessionAccess } from './access';
 import { PIN_APPROVAL_TTL_MS, signPinApproval } from './pin-approval';
 import { createSession } from './sessions';
-import { createTenantWithUsers } from './test-fixtures';
-import type { TenantFixture } from './test-fixtures';
+import { createTenantWithUsers } from '../../../tests/support/server/tenant-fixture';
+import type { TenantFixture } from '../../../tests/support/server/tenant-fixture';
 
 /** Routes anyone may call without a session. Reviewed: each one must be safe for the whole internet. */
 const PUBLIC_ROUTES = [

@@ -16,8 +16,8 @@ import {
   SESSION_IDLE_MS,
   SESSION_RETENTION_MS,
 } from './sessions';
-import { createTenantWithUsers } from './test-fixtures';
-import type { TenantFixture } from './test-fixtures';
+import { createTenantWithUsers } from '../../../tests/support/server/tenant-fixture';
+import type { TenantFixture } from '../../../tests/support/server/tenant-fixture';
 
 let testDb: TestDatabase;
 let a: TenantFixture;

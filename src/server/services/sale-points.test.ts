@@ -16,13 +16,13 @@ import { createTestDatabase } from '../../../tests/support/test-db';
 import type { TestDatabase } from '../../../tests/support/test-db';
 import { DISCOUNT_TYPE, ITEM_TYPE, PAYMENT_TYPE, SALE_STATUS } from '../../domain/constants';
 import { buildApp } from '../app';
-import { createTenantWithUsers } from '../auth/test-fixtures';
-import type { TenantFixture } from '../auth/test-fixtures';
+import { createTenantWithUsers } from '../../../tests/support/server/tenant-fixture';
+import type { TenantFixture } from '../../../tests/support/server/tenant-fixture';
 import { coupons } from '../db/schema/coupons';
 import { customers, memberships } from '../db/schema/customers';
 import { customerPointHistory } from '../db/schema/ledger-histories';
-import { createSaleCatalog, dataOf, saleBody } from '../routes/sales/sale-test-data';
-import type { LineSpec, SaleCatalog } from '../routes/sales/sale-test-data';
+import { createSaleCatalog, dataOf, saleBody } from '../../../tests/support/server/sale-test-data';
+import type { LineSpec, SaleCatalog } from '../../../tests/support/server/sale-test-data';
 
 let testDb: TestDatabase;
 let app: FastifyInstance;

@@ -4,11 +4,11 @@
  * the tenant's store, so the item tests swap the suite's fixture for this one, and their sample bodies name
  * the category by name ('Hair', 'Retail'), which the API resolves in the caller's store:
  *
- *   vi.mock('../../auth/test-fixtures', async (importOriginal) =>
+ *   vi.mock('.../tests/support/server/tenant-fixture', async (importOriginal) =>
  *     (await import('.../tests/support/server/catalog-tenants')).withCatalogCategories(await importOriginal()));
  */
 import { categories } from '../../../src/server/db/schema/catalog';
-import type * as Fixtures from '../../../src/server/auth/test-fixtures';
+import type * as Fixtures from './tenant-fixture';
 
 /** The categories every tenant's store gets: a service category and a product category. */
 export const CATALOG_CATEGORY = { SERVICE: 'Hair', PRODUCT: 'Retail' } as const;

@@ -29,8 +29,8 @@ import { PERMISSION_TEMPLATE_ALL_ON, ROLE } from '../../../src/domain/constants'
 import type { ModulePermission, Role } from '../../../src/domain/constants';
 import { withModule } from '../../../src/domain/permissions';
 import { buildApp } from '../../../src/server/app';
-import { createTenantWithUsers } from '../../../src/server/auth/test-fixtures';
-import type { TenantFixture } from '../../../src/server/auth/test-fixtures';
+import { createTenantWithUsers } from './tenant-fixture';
+import type { TenantFixture } from './tenant-fixture';
 import type { Db } from '../../../src/server/db/client';
 import { auditLog } from '../../../src/server/db/schema/audit-log';
 import type { ResourceConfig, ResourceTable } from '../../../src/server/resources/resource-factory';

@@ -17,7 +17,7 @@
 import { createECDH, randomUUID } from 'node:crypto';
 import { ITEM_TYPE, PAYMENT_TYPE, SALE_STATUS } from '../../../src/domain/constants';
 import type { RouteInfo } from '../../../src/server/route';
-import { saleBody } from '../../../src/server/routes/sales/sale-test-data';
+import { saleBody } from './sale-test-data';
 import { isMultipartSample, resourceOfPath, resourceSampleBodies } from './resource-samples';
 import type { VictimRows } from './victim-rows';
 

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../../../src/contracts/envelope';
 import { ITEM_TYPE, PAYMENT_TYPE } from '../../../src/domain/constants';
-import { saleBody } from '../../../src/server/routes/sales/sale-test-data';
+import { saleBody } from './sale-test-data';
 import { DEMO_PASSWORD } from '../../../src/server/seed/demo-data';
 
 /** What a demo sale is made of: 2 services and 1 product by one technician. */

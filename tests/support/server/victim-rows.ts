@@ -22,15 +22,15 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { DISCOUNT_TYPE, ITEM_TYPE, PAYMENT_TYPE, ROLE, SALE_STATUS } from '../../../src/domain/constants';
 import type { Role } from '../../../src/domain/constants';
-import type { TenantFixture } from '../../../src/server/auth/test-fixtures';
+import type { TenantFixture } from './tenant-fixture';
 import type { Queryable } from '../../../src/server/db/client';
 import { coupons } from '../../../src/server/db/schema/coupons';
 import { customers } from '../../../src/server/db/schema/customers';
 import { customerPointHistory } from '../../../src/server/db/schema/ledger-histories';
 import { stores } from '../../../src/server/db/schema/stores';
 import type { StoreSettings } from '../../../src/server/db/schema/stores';
-import { createSaleCatalog, saleBody } from '../../../src/server/routes/sales/sale-test-data';
-import type { SaleCatalog } from '../../../src/server/routes/sales/sale-test-data';
+import { createSaleCatalog, saleBody } from './sale-test-data';
+import type { SaleCatalog } from './sale-test-data';
 import { createResourceRows } from './resource-samples';
 
 export interface VictimRows {

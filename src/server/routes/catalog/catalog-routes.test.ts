@@ -3,7 +3,7 @@ import { apiHarness } from '../../../../tests/support/server/api-harness';
 import type { ServiceProductSetting } from '../../../contracts/catalog';
 import { MODULE, PERMISSION_TEMPLATE_ALL_ON } from '../../../domain/constants';
 import { withModule } from '../../../domain/permissions';
-import type { TenantFixture } from '../../auth/test-fixtures';
+import type { TenantFixture } from '../../../../tests/support/server/tenant-fixture';
 import { categories, productKitItems, productKits, products, services } from '../../db/schema/catalog';
 import { customers, memberships } from '../../db/schema/customers';
 

@@ -11,8 +11,8 @@ import { multipart } from '../../../../tests/support/server/resource-multipart';
 import { createTestDatabase } from '../../../../tests/support/test-db';
 import type { TestDatabase } from '../../../../tests/support/test-db';
 import { buildApp } from '../../app';
-import { createTenantWithUsers } from '../../auth/test-fixtures';
-import type { TenantFixture } from '../../auth/test-fixtures';
+import { createTenantWithUsers } from '../../../../tests/support/server/tenant-fixture';
+import type { TenantFixture } from '../../../../tests/support/server/tenant-fixture';
 import { services } from '../../db/schema/catalog';
 import { CATEGORY_RESOURCE } from './categories-routes';
 

@@ -5,7 +5,7 @@ import { apiHarness } from '../../../../tests/support/server/api-harness';
 import { multipart } from '../../../../tests/support/server/resource-multipart';
 import { MODULE, PERMISSION_TEMPLATE_ALL_ON } from '../../../domain/constants';
 import { withModule } from '../../../domain/permissions';
-import type { TenantFixture } from '../../auth/test-fixtures';
+import type { TenantFixture } from '../../../../tests/support/server/tenant-fixture';
 import { customers, memberships } from '../../db/schema/customers';
 import { giftcards } from '../../db/schema/giftcards';
 import { DUPLICATE_PHONE_MESSAGE } from '../../services/customers';

@@ -12,8 +12,8 @@ import { hmacSha256Hex, hmacSha512Hex } from '../../payments/providers/hmac';
 import { formatVnpayDate, vnpaySignData } from '../../payments/providers/vnpay';
 import { parseVietQrPayload } from '../../payments/providers/vietqr';
 import { verifyCrc } from '../../payments/providers/emv-qr';
-import { createTestSale } from '../../payments/test-sales';
-import type { TestSaleOptions } from '../../payments/test-sales';
+import { createTestSale } from '../../../../tests/support/server/test-sales';
+import type { TestSaleOptions } from '../../../../tests/support/server/test-sales';
 
 const MOMO = { partnerCode: 'MOMOTEST01', accessKey: 'momo-access-key', secretKey: 'momo-secret-key-of-a' };
 const VNPAY = { tmnCode: 'TESTTMN1', hashSecret: 'VNPAYHASHSECRETOFTENANTA' };

@@ -5,12 +5,12 @@ import { describeResourceApi } from '../../../../tests/support/server/resource-a
 import type { ServiceProductSetting } from '../../../contracts/catalog';
 import { ERROR_CODE } from '../../../contracts/error-codes';
 import type { InventoryMovement, InventoryRow, Product } from '../../../contracts/products';
-import type { TenantFixture } from '../../auth/test-fixtures';
+import type { TenantFixture } from '../../../../tests/support/server/tenant-fixture';
 import { categories, productKitItems, productKits, suppliers, units } from '../../db/schema/catalog';
 import { PRODUCT_RESOURCE } from './products-routes';
 
 // The suite's tenants get a 'Retail' product category (a product needs one), which the samples name.
-vi.mock('../../auth/test-fixtures', async (importOriginal) =>
+vi.mock('../../../../tests/support/server/tenant-fixture', async (importOriginal) =>
   (await import('../../../../tests/support/server/catalog-tenants')).withCatalogCategories(
     await importOriginal(),
   ),

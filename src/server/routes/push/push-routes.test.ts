@@ -15,7 +15,7 @@ import {
 } from '../../../contracts/push';
 import type { Role } from '../../../domain/constants';
 import { createSession } from '../../auth/sessions';
-import type { TenantFixture } from '../../auth/test-fixtures';
+import type { TenantFixture } from '../../../../tests/support/server/tenant-fixture';
 import { pushSubscriptions, pushVapidKeys } from '../../db/schema/push';
 import { users } from '../../db/schema/users';
 import {

@@ -14,13 +14,13 @@ import {
   ROLE,
   SALE_STATUS,
 } from '../../../domain/constants';
-import type { TenantFixture } from '../../auth/test-fixtures';
+import type { TenantFixture } from '../../../../tests/support/server/tenant-fixture';
 import { customers } from '../../db/schema/customers';
 import { salePayments, sales } from '../../db/schema/sales';
 import { stores } from '../../db/schema/stores';
 import { RECEIPT_NOT_FOUND_MESSAGE, RECEIPT_RATE_LIMIT } from '../../services/receipts';
-import { createSaleCatalog, dataOf, saleBody } from '../sales/sale-test-data';
-import type { SaleCatalog } from '../sales/sale-test-data';
+import { createSaleCatalog, dataOf, saleBody } from '../../../../tests/support/server/sale-test-data';
+import type { SaleCatalog } from '../../../../tests/support/server/sale-test-data';
 
 const STORE_RECEIPT = { name: 'Lotus Nails', address: '9 Pine St, Albany, NY', phone: '(518) 555-0199' };
 const CUSTOMER_EMAIL = 'mai.receipt@example.com';

@@ -13,13 +13,13 @@ import type { SaleStatus } from '../../../domain/constants';
 import { refundAmountOfLines } from '../../../domain/refund';
 import { SALE_STATUS_ERROR, saleStatusError } from '../../../domain/sale-status';
 import { MESSAGES } from '../../auth/access';
-import type { TenantFixture } from '../../auth/test-fixtures';
+import type { TenantFixture } from '../../../../tests/support/server/tenant-fixture';
 import { auditLog } from '../../db/schema/audit-log';
 import { giftcards } from '../../db/schema/giftcards';
 import { saleLines, sales } from '../../db/schema/sales';
 import { users } from '../../db/schema/users';
-import { createSaleCatalog, dataOf, saleBody } from './sale-test-data';
-import type { LineSpec, SaleCatalog } from './sale-test-data';
+import { createSaleCatalog, dataOf, saleBody } from '../../../../tests/support/server/sale-test-data';
+import type { LineSpec, SaleCatalog } from '../../../../tests/support/server/sale-test-data';
 
 const api = await apiHarness();
 let a: TenantFixture;

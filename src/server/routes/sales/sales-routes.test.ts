@@ -14,15 +14,15 @@ import {
 } from '../../../domain/constants';
 import { computeOrderTotals } from '../../../domain/order-total';
 import { buildApp } from '../../app';
-import { createTenantWithUsers } from '../../auth/test-fixtures';
-import type { TenantFixture } from '../../auth/test-fixtures';
+import { createTenantWithUsers } from '../../../../tests/support/server/tenant-fixture';
+import type { TenantFixture } from '../../../../tests/support/server/tenant-fixture';
 import { auditLog } from '../../db/schema/audit-log';
 import { giftcards } from '../../db/schema/giftcards';
 import { giftcardHistories } from '../../db/schema/ledger-histories';
 import { saleLines, sales } from '../../db/schema/sales';
 import { NOT_PAID_MESSAGE, UUID_REUSED_MESSAGE } from '../../services/sales/messages';
-import { createSaleCatalog, dataOf, saleBody } from './sale-test-data';
-import type { SaleCatalog } from './sale-test-data';
+import { createSaleCatalog, dataOf, saleBody } from '../../../../tests/support/server/sale-test-data';
+import type { SaleCatalog } from '../../../../tests/support/server/sale-test-data';
 
 let testDb: TestDatabase;
 let app: FastifyInstance;

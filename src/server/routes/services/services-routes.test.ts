@@ -6,13 +6,13 @@ import { describeResourceApi } from '../../../../tests/support/server/resource-a
 import type { ServiceProductSetting } from '../../../contracts/catalog';
 import { ERROR_CODE } from '../../../contracts/error-codes';
 import type { PosService, Service } from '../../../contracts/services';
-import type { TenantFixture } from '../../auth/test-fixtures';
+import type { TenantFixture } from '../../../../tests/support/server/tenant-fixture';
 import { auditLog } from '../../db/schema/audit-log';
 import { categories } from '../../db/schema/catalog';
 import { SERVICE_RESOURCE } from './services-routes';
 
 // The suite's tenants get a 'Hair' service category (a service needs one), which the samples name.
-vi.mock('../../auth/test-fixtures', async (importOriginal) =>
+vi.mock('../../../../tests/support/server/tenant-fixture', async (importOriginal) =>
   (await import('../../../../tests/support/server/catalog-tenants')).withCatalogCategories(
     await importOriginal(),
   ),

@@ -4,16 +4,16 @@
  * routes can be tested without the sales endpoints. Not used by the application.
  */
 import { randomUUID } from 'node:crypto';
-import { ITEM_TYPE, SALE_STATUS } from '../../domain/constants';
-import type { SaleStatus } from '../../domain/constants';
-import { addItem, createOrder, DEFAULT_ORDER_SETTINGS } from '../../domain/order-editing';
-import type { Order, OrderSettings } from '../../domain/order.types';
-import { computeOrderTotals } from '../../domain/order-total';
-import type { AuthContext } from '../auth-context';
-import type { Queryable } from '../db/client';
-import { allocateSaleNumbers } from '../db/schema/counters';
-import { saleEmployees, sales } from '../db/schema/sales';
-import { scopeStoreId, storeValues } from '../db/scoped';
+import { ITEM_TYPE, SALE_STATUS } from '../../../src/domain/constants';
+import type { SaleStatus } from '../../../src/domain/constants';
+import { addItem, createOrder, DEFAULT_ORDER_SETTINGS } from '../../../src/domain/order-editing';
+import type { Order, OrderSettings } from '../../../src/domain/order.types';
+import { computeOrderTotals } from '../../../src/domain/order-total';
+import type { AuthContext } from '../../../src/server/auth-context';
+import type { Queryable } from '../../../src/server/db/client';
+import { allocateSaleNumbers } from '../../../src/server/db/schema/counters';
+import { saleEmployees, sales } from '../../../src/server/db/schema/sales';
+import { scopeStoreId, storeValues } from '../../../src/server/db/scoped';
 
 export interface TestSaleOptions {
   /** Unit prices of one service line each, minor units; default one line of 10000. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { containsCardNumber } from '../../contracts/payments';
-import { luhnCheckDigit, randomTenantCode } from './test-fixtures';
+import { containsCardNumber } from '../../../src/contracts/payments';
+import { luhnCheckDigit, randomTenantCode } from './tenant-fixture';
 
 describe('fixture tenant codes', () => {
   it('computes the Luhn check digit of a known card number', () => {

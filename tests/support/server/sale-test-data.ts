@@ -1,14 +1,14 @@
 /**
  * Test data for the sale route tests: a small catalog in a fixture tenant's store and sale bodies as the
- * client's Order would send them. Written straight to the database (no HTTP), like auth/test-fixtures.ts.
+ * client's Order would send them. Written straight to the database (no HTTP), like tenant-fixture.ts.
  */
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { ITEM_TYPE, PAYMENT_TYPE, SALE_STATUS } from '../../../domain/constants';
-import type { TenantFixture } from '../../auth/test-fixtures';
-import type { Queryable } from '../../db/client';
-import { categories, productKits, products, services } from '../../db/schema/catalog';
-import { customers, memberships } from '../../db/schema/customers';
+import { ITEM_TYPE, PAYMENT_TYPE, SALE_STATUS } from '../../../src/domain/constants';
+import type { TenantFixture } from './tenant-fixture';
+import type { Queryable } from '../../../src/server/db/client';
+import { categories, productKits, products, services } from '../../../src/server/db/schema/catalog';
+import { customers, memberships } from '../../../src/server/db/schema/customers';
 
 export interface SaleCatalog {
   /** Gel manicure 45.00, taxes "5,9.5", supply cost 3.00, employee's commission. */

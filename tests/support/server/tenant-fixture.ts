@@ -23,21 +23,21 @@ import {
   PERMISSION_TEMPLATE_ALL_OFF,
   PERMISSION_TEMPLATE_ALL_ON,
   ROLE,
-} from '../../domain/constants';
-import type { ModuleId, ModulePermission, Role } from '../../domain/constants';
-import { withModule } from '../../domain/permissions';
-import { PIN_APPROVAL_HEADER } from '../../contracts/auth';
-import type { AuthContext } from '../auth-context';
-import type { Queryable } from '../db/client';
-import { stores } from '../db/schema/stores';
-import type { StoreSettings } from '../db/schema/stores';
-import { tenants } from '../db/schema/tenants';
-import type { TenantGeneralSettings } from '../db/schema/tenants';
-import { pinLookup, users } from '../db/schema/users';
-import { workstations } from '../db/schema/workstations';
-import { hashSecret } from './passwords';
-import { PIN_APPROVAL_TTL_MS, signPinApproval } from './pin-approval';
-import { createSession } from './sessions';
+} from '../../../src/domain/constants';
+import type { ModuleId, ModulePermission, Role } from '../../../src/domain/constants';
+import { withModule } from '../../../src/domain/permissions';
+import { PIN_APPROVAL_HEADER } from '../../../src/contracts/auth';
+import type { AuthContext } from '../../../src/server/auth-context';
+import type { Queryable } from '../../../src/server/db/client';
+import { stores } from '../../../src/server/db/schema/stores';
+import type { StoreSettings } from '../../../src/server/db/schema/stores';
+import { tenants } from '../../../src/server/db/schema/tenants';
+import type { TenantGeneralSettings } from '../../../src/server/db/schema/tenants';
+import { pinLookup, users } from '../../../src/server/db/schema/users';
+import { workstations } from '../../../src/server/db/schema/workstations';
+import { hashSecret } from '../../../src/server/auth/passwords';
+import { PIN_APPROVAL_TTL_MS, signPinApproval } from '../../../src/server/auth/pin-approval';
+import { createSession } from '../../../src/server/auth/sessions';
 
 export const FIXTURE_ROLES = [ROLE.OWNER, ROLE.ADMIN, ROLE.MANAGER, ROLE.STAFF] as const;
 
