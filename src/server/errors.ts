@@ -7,9 +7,10 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { $ZodError } from 'zod/v4/core';
 import type { ErrorEnvelope, FieldErrors } from '../contracts/envelope';
-import { ERROR_CODE } from '../contracts/error-codes';
+import { ERROR_CODE, SALE_STATUS_ERROR_CODE } from '../contracts/error-codes';
 import type { ErrorCode, ErrorDetails } from '../contracts/error-codes';
 import type { InUseDetail } from '../contracts/resource';
+import type { SaleStatusMoveError } from '../domain/sale-status';
 
 /** The code of an error that names none: the generic meaning of its status (docs/errors.md). */
 const CODE_BY_STATUS: Readonly<Record<number, ErrorCode>> = {
@@ -76,6 +77,10 @@ export const duplicate = (message: string, field?: string) =>
 /** 409 `in_use`: a delete refused because other records use this one; nothing was deleted. */
 export const inUse = (message: string, uses: readonly InUseDetail[]) =>
   new HttpError(409, message, undefined, ERROR_CODE.IN_USE, { in_use: uses });
+
+/** 409 with the code of a sale status move the domain refuses (src/domain/sale-status.ts). */
+export const saleStatusRefused = (error: SaleStatusMoveError) =>
+  conflict(error.message, SALE_STATUS_ERROR_CODE[error.code]);
 
 export function errorEnvelope(
   code: ErrorCode,

@@ -9,6 +9,7 @@
  * the same domain function, so both agree on every amount.
  */
 import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { ERROR_CODE } from '../../contracts/error-codes';
 import { setTip } from '../../domain/order-editing';
 import type { Order, Payment, PaymentInfo } from '../../domain/order.types';
 import { computeOrderTotals } from '../../domain/order-total';
@@ -103,9 +104,19 @@ export function orderWithPayments(
   if (tip && tip.delta !== 0) {
     const group = order.orderEmployees.find((g) => g.employee.id === tip.userId);
     if (!group)
-      throw unprocessable('That employee is not on this sale.', { employee_id: ['Not on the sale.'] });
+      throw unprocessable(
+        'That employee is not on this sale.',
+        { employee_id: ['Not on the sale.'] },
+        ERROR_CODE.TIP_REFUSED,
+      );
     const next = (group.tips?.tip_amount ?? 0) + tip.delta;
-    if (next < 0) throw unprocessable('The tip cannot go below zero for that employee.');
+    if (next < 0) {
+      throw unprocessable(
+        'The tip cannot go below zero for that employee.',
+        undefined,
+        ERROR_CODE.TIP_REFUSED,
+      );
+    }
     order = setTip(order, tip.userId, next);
   }
   return { order, totals: computeOrderTotals(order) };

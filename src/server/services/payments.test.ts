@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_CODE } from '../../contracts/error-codes';
+import type { ErrorCode } from '../../contracts/error-codes';
 import { createTestDatabase } from '../../../tests/support/test-db';
 import type { TestDatabase } from '../../../tests/support/test-db';
 import { DISCOUNT_TYPE, PAYMENT_TYPE, ROLE } from '../../domain/constants';
@@ -176,6 +178,7 @@ describe('gift card payments', () => {
       ]),
     );
     expect(error.statusCode).toBe(422);
+    expect(error.code).toBe(ERROR_CODE.GIFTCARD_INSUFFICIENT_BALANCE);
     expect(error.message).toMatch(/not enough balance/);
     expect(error.errors).toHaveProperty(['payments.0.payment_amount']);
     const [after] = await testDb.db.select().from(giftcards).where(eq(giftcards.id, card.id));
@@ -186,16 +189,17 @@ describe('gift card payments', () => {
     const inactive = await giftcard(5_000, a, { isActive: false });
     const expired = await giftcard(5_000, a, { expiresAt: new Date(Date.now() - 86_400_000) });
     const foreign = await giftcard(5_000, b);
-    for (const [reference, message] of [
-      ['NO-SUCH-CARD', /not found/],
-      [inactive.number, /not active/],
-      [expired.number, /expired/],
-      [foreign.number, /not found/],
+    for (const [reference, message, code] of [
+      ['NO-SUCH-CARD', /not found/, ERROR_CODE.GIFTCARD_NOT_FOUND],
+      [inactive.number, /not active/, ERROR_CODE.GIFTCARD_INACTIVE],
+      [expired.number, /expired/, ERROR_CODE.GIFTCARD_EXPIRED],
+      [foreign.number, /not found/, ERROR_CODE.GIFTCARD_NOT_FOUND],
     ] as const) {
       const error = await refusal(
         pay([{ payment_type: PAYMENT_TYPE.GIFTCARD, payment_amount: 100, payment_info: { reference } }]),
       );
       expect(error.statusCode).toBe(422);
+      expect(error.code).toBe(code);
       expect(error.message).toMatch(message);
     }
   });
@@ -220,14 +224,17 @@ describe('point payments', () => {
   it('need a customer, enough points, a multiple of one point and a matching points count', async () => {
     const c = await customer(10);
     const noCustomer = await refusal(pay([{ payment_type: PAYMENT_TYPE.POINT, payment_amount: 100 }]));
+    expect(noCustomer.code).toBe(ERROR_CODE.POINTS_NEED_CUSTOMER);
     expect(noCustomer.message).toMatch(/customer/);
     const tooMany = await refusal(
       pay([{ payment_type: PAYMENT_TYPE.POINT, payment_amount: 200 }], { customerId: c.id }),
     );
+    expect(tooMany.code).toBe(ERROR_CODE.POINTS_INSUFFICIENT);
     expect(tooMany.message).toMatch(/not enough points/);
     const notMultiple = await refusal(
       pay([{ payment_type: PAYMENT_TYPE.POINT, payment_amount: 55 }], { customerId: c.id }),
     );
+    expect(notMultiple.code).toBe(ERROR_CODE.PAYMENT_REFUSED);
     expect(notMultiple.message).toMatch(/multiple of 10/);
     const mismatch = await refusal(
       pay([{ payment_type: PAYMENT_TYPE.POINT, payment_amount: 50, payment_info: { points: 50 } }], {
@@ -267,17 +274,18 @@ describe('coupon payments', () => {
     const minOrder = await coupon({ minOrderAmount: 50_000 });
     const percent = await coupon({ discountType: DISCOUNT_TYPE.PERCENT, discountValue: 10 });
     const otherStore = await coupon({ storeId: a.otherStore.id });
-    const cases: [string, number, RegExp][] = [
-      [expired.code, 1_000, /expired/],
-      [future.code, 1_000, /not valid yet/],
-      [usedUp.code, 1_000, /maximum number of uses/],
-      [minOrder.code, 1_000, /at least 50000/],
-      [percent.code, 1_001, /worth 1000/],
-      [otherStore.code, 1_000, /not found/],
+    const cases: [string, number, RegExp, ErrorCode][] = [
+      [expired.code, 1_000, /expired/, ERROR_CODE.COUPON_EXPIRED],
+      [future.code, 1_000, /not valid yet/, ERROR_CODE.COUPON_NOT_YET_VALID],
+      [usedUp.code, 1_000, /maximum number of uses/, ERROR_CODE.COUPON_USED_UP],
+      [minOrder.code, 1_000, /at least 50000/, ERROR_CODE.COUPON_MIN_ORDER],
+      [percent.code, 1_001, /worth 1000/, ERROR_CODE.PAYMENT_REFUSED],
+      [otherStore.code, 1_000, /not found/, ERROR_CODE.COUPON_NOT_FOUND],
     ];
-    for (const [reference, amount, message] of cases) {
+    for (const [reference, amount, message, code] of cases) {
       const error = await refusal(pay([couponPayment(reference, amount)]));
       expect(error.statusCode).toBe(422);
+      expect(error.code).toBe(code);
       expect(error.message).toMatch(message);
     }
     const [after] = await testDb.db.select().from(coupons).where(eq(coupons.id, usedUp.id));
@@ -345,6 +353,7 @@ describe('card and other payments', () => {
     const error = await refusal(
       pay([{ payment_type: PAYMENT_TYPE.CREDIT, payment_amount: 6_000, payment_info: { offline: true } }]),
     );
+    expect(error.code).toBe(ERROR_CODE.OFFLINE_CARD_LIMIT);
     expect(error.message).toMatch(/limited to 5000/);
   });
 
@@ -369,7 +378,10 @@ describe('card and other payments', () => {
       payment_info: { processor_reference: ref },
     });
     const pending = await insertRequest('pending');
-    expect((await refusal(pay([momo(pending)]))).message).toMatch(/pending, not paid/);
+    expect(await refusal(pay([momo(pending)]))).toMatchObject({
+      code: ERROR_CODE.PAYMENT_REQUEST_UNUSABLE,
+      message: expect.stringMatching(/pending, not paid/),
+    });
     const wrongAmount = await insertRequest('paid', 9_000);
     expect((await refusal(pay([momo(wrongAmount)]))).message).toMatch(/paid 9000/);
     const paid = await insertRequest('paid');
@@ -437,6 +449,7 @@ describe('reversing payments', () => {
         reverseSalePayments(tx, auth, { saleId: sale.id, kind: 'refund', amount: 5_001 }),
       ),
     );
+    expect(tooMuch.code).toBe(ERROR_CODE.REFUND_TOO_LARGE);
     expect(tooMuch.message).toMatch(/\(5000\)/);
   });
 

@@ -1,5 +1,6 @@
 /** MoMo payment requests: create, status query, the client-forwarded confirm and MoMo's IPN (see requests.ts). */
 import { eq } from 'drizzle-orm';
+import { ERROR_CODE } from '../../../contracts/error-codes';
 import type { MomoCreateBody } from '../../../contracts/payments';
 import type { AuthContext } from '../../auth-context';
 import type { Queryable } from '../../db/client';
@@ -27,7 +28,11 @@ import type { CallbackOutcome, PaymentRequestRow, Verified } from './requests';
 function momoKeys(settings: StoreSettings): MomoKeys & { endpoint?: string } {
   const momo = settings.momo;
   if (!momo?.partnerCode || !momo.accessKey || !momo.secretKey) {
-    throw unprocessable('MoMo is not set up for this store (store settings: momo keys).');
+    throw unprocessable(
+      'MoMo is not set up for this store (store settings: momo keys).',
+      undefined,
+      ERROR_CODE.PROVIDER_NOT_CONFIGURED,
+    );
   }
   return momo;
 }
@@ -105,9 +110,11 @@ export async function confirmMomo(
   const keys = momoKeys(store.settings);
   const verified = verifyMomo(row, keys, body);
   if (!verified) {
-    throw unprocessable('The MoMo result does not verify (signature, order or partner).', {
-      signature: ['Invalid MoMo signature.'],
-    });
+    throw unprocessable(
+      'The MoMo result does not verify (signature, order or partner).',
+      { signature: ['Invalid MoMo signature.'] },
+      ERROR_CODE.PROVIDER_RESULT_INVALID,
+    );
   }
   const saved = acceptedRow(await applyResult(tx, row, verified, body));
   await writeAudit(tx, auth, {

@@ -24,6 +24,7 @@
  * row's own store then gives the keys that must verify the signature before anything changes.
  */
 import { randomBytes } from 'node:crypto';
+import { ERROR_CODE } from '../../../contracts/error-codes';
 import { and, eq } from 'drizzle-orm';
 import type { PaymentRequestView } from '../../../contracts/payments';
 import type { AuthContext } from '../../auth-context';
@@ -70,7 +71,11 @@ export function newOrderId(tenantId: number, storeId: number): string {
 
 export function requireVnd(store: PaymentStore, provider: string): void {
   if (store.currency !== 'VND') {
-    throw unprocessable(`${provider} takes VND only; this store's currency is ${store.currency}.`);
+    throw unprocessable(
+      `${provider} takes VND only; this store's currency is ${store.currency}.`,
+      undefined,
+      ERROR_CODE.PROVIDER_NOT_CONFIGURED,
+    );
   }
 }
 
@@ -120,7 +125,12 @@ export async function postJson(url: string, body: unknown): Promise<Record<strin
     const json = (await response.json()) as unknown;
     return typeof json === 'object' && json !== null ? (json as Record<string, unknown>) : { value: json };
   } catch (error) {
-    throw new HttpError(502, `The payment provider did not answer: ${(error as Error).message}`);
+    throw new HttpError(
+      502,
+      `The payment provider did not answer: ${(error as Error).message}`,
+      undefined,
+      ERROR_CODE.PROVIDER_UNAVAILABLE,
+    );
   }
 }
 
@@ -202,11 +212,15 @@ export function acceptedRow(outcome: CallbackOutcome): PaymentRequestRow {
     case 'ok':
       return outcome.row;
     case 'amount-mismatch':
-      throw unprocessable(`The provider reports another amount than the request's ${outcome.row.amount}.`);
+      throw unprocessable(
+        `The provider reports another amount than the request's ${outcome.row.amount}.`,
+        undefined,
+        ERROR_CODE.PROVIDER_RESULT_INVALID,
+      );
     case 'unknown':
       throw notFound('Unknown order.');
     case 'bad-signature':
-      throw badRequest('Invalid signature.');
+      throw badRequest('Invalid signature.', ERROR_CODE.PROVIDER_RESULT_INVALID);
   }
 }
 

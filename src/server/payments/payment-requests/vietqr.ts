@@ -1,5 +1,6 @@
 /** VietQR payment requests: the EMVCo payload, and a manager's confirmation that the transfer arrived (see requests.ts). */
 import { sql } from 'drizzle-orm';
+import { ERROR_CODE } from '../../../contracts/error-codes';
 import type { VietqrCreateBody } from '../../../contracts/payments';
 import type { AuthContext } from '../../auth-context';
 import type { Queryable } from '../../db/client';
@@ -15,7 +16,11 @@ export async function createVietqrRequest(tx: Queryable, auth: AuthContext, body
   requireVnd(store, 'VietQR');
   const vietqr = store.settings.vietqr;
   if (!vietqr?.acqId || !vietqr.accountNo) {
-    throw unprocessable('VietQR is not set up for this store (store settings: vietqr account).');
+    throw unprocessable(
+      'VietQR is not set up for this store (store settings: vietqr account).',
+      undefined,
+      ERROR_CODE.PROVIDER_NOT_CONFIGURED,
+    );
   }
   const row = await insertRequest(tx, auth, 'vietqr', body);
   const qr = buildVietQrPayload({
@@ -36,7 +41,7 @@ export async function createVietqrRequest(tx: Queryable, auth: AuthContext, body
 export async function confirmVietqr(tx: Queryable, auth: AuthContext, id: number, approvedBy: number | null) {
   const row = await lockRequest(tx, auth, id, 'vietqr');
   if (row.status === 'paid') return { request: toPaymentRequestView(row) };
-  if (row.status !== 'pending') throw conflict(`This request is ${row.status}.`);
+  if (row.status !== 'pending') throw conflict(`This request is ${row.status}.`, ERROR_CODE.PAYMENT_STATE);
   const [saved] = await tx
     .update(paymentRequests)
     .set({ status: 'paid', paidAt: sql`now()`, resultCode: 'confirmed' })

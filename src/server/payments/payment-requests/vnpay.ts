@@ -1,5 +1,6 @@
 /** VNPAY payment requests: create (the signed pay URL), status, the browser's return and VNPAY's IPN (see requests.ts). */
 import { eq } from 'drizzle-orm';
+import { ERROR_CODE } from '../../../contracts/error-codes';
 import type { VnpayCreateBody } from '../../../contracts/payments';
 import type { AuthContext } from '../../auth-context';
 import type { Queryable } from '../../db/client';
@@ -24,7 +25,11 @@ import type { CallbackOutcome, PaymentRequestRow, Verified } from './requests';
 function vnpayKeys(settings: StoreSettings): { tmnCode: string; hashSecret: string; endpoint?: string } {
   const vnpay = settings.vnpay;
   if (!vnpay?.tmnCode || !vnpay.hashSecret) {
-    throw unprocessable('VNPAY is not set up for this store (store settings: vnpay keys).');
+    throw unprocessable(
+      'VNPAY is not set up for this store (store settings: vnpay keys).',
+      undefined,
+      ERROR_CODE.PROVIDER_NOT_CONFIGURED,
+    );
   }
   return vnpay;
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_CODE } from '../../../contracts/error-codes';
 import { apiHarness } from '../../../../tests/support/server/api-harness';
 import {
   DISCOUNT_SOURCE,
@@ -167,7 +168,10 @@ describe('void', () => {
       .where(eq(sales.id, sale.id));
     const res = await manager().post(`/api/pos/sales/${sale.id}/void`, {});
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(saleStatusError(SALE_STATUS_ERROR.VOID_AFTER_BUSINESS_DAY).message);
+    expect(res.json()).toMatchObject({
+      code: ERROR_CODE.SALE_VOID_AFTER_BUSINESS_DAY,
+      message: saleStatusError(SALE_STATUS_ERROR.VOID_AFTER_BUSINESS_DAY).message,
+    });
     expect((await manager().post(`/api/pos/sales/${sale.id}/refund`, {})).statusCode).toBe(200);
   });
 
@@ -176,7 +180,10 @@ describe('void', () => {
     const staffPin = api.as(a, 'staff', { approver: 'staff' });
     const byStaff = await staffPin.post(`/api/pos/sales/${sale.id}/void`, {});
     expect(byStaff.statusCode).toBe(403);
-    expect(byStaff.json().message).toBe(MESSAGES.pinRole);
+    expect(byStaff.json()).toMatchObject({
+      code: ERROR_CODE.PIN_APPROVER_NOT_ALLOWED,
+      message: MESSAGES.pinRole,
+    });
     expect((await api.as(a, 'staff').post(`/api/pos/sales/${sale.id}/void`, {})).statusCode).toBe(403);
     const statusByStaff = await staffPin.post(`/api/pos/sales/${sale.id}/status`, { status: 3 });
     expect(statusByStaff.statusCode).toBe(403);

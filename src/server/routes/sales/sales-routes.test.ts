@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_CODE } from '../../../contracts/error-codes';
 import { createTestDatabase } from '../../../../tests/support/test-db';
 import type { TestDatabase } from '../../../../tests/support/test-db';
 import {
@@ -208,7 +209,7 @@ describe('POST /api/pos/sales', () => {
     });
     const res = await post('/api/pos/sales', unpaid, a.headers('staff'));
     expect(res.statusCode).toBe(422);
-    expect(res.json().message).toBe(NOT_PAID_MESSAGE);
+    expect(res.json()).toMatchObject({ code: ERROR_CODE.SALE_NOT_PAID, message: NOT_PAID_MESSAGE });
     const overCard = saleBody({
       employeeId: a.users.staff.id,
       lines: [{ item_id: cat.pedicure }],
@@ -248,7 +249,7 @@ describe('POST /api/pos/sales', () => {
     });
     const conflict = await post('/api/pos/sales', changed, a.headers('staff'));
     expect(conflict.statusCode).toBe(409);
-    expect(conflict.json().message).toBe(UUID_REUSED_MESSAGE);
+    expect(conflict.json()).toMatchObject({ code: ERROR_CODE.UUID_REUSED, message: UUID_REUSED_MESSAGE });
     const [n] = await testDb.db
       .select({ n: sql<number>`count(*)::int` })
       .from(sales)

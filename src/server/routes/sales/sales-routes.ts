@@ -10,6 +10,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PIN_APPROVAL_HEADER } from '../../../contracts/auth';
+import { ERROR_CODE } from '../../../contracts/error-codes';
 import {
   saleBodySchema,
   saleBulkBodySchema,
@@ -63,7 +64,7 @@ const KEYED = { required: true } as const;
 
 /** The approver the access hook verified (routes declared SALE_WRITE_WITH_PIN). */
 function verifiedApprover(request: FastifyRequest): PinApprover {
-  if (!request.pinApprover) throw forbidden(MESSAGES.pin);
+  if (!request.pinApprover) throw forbidden(MESSAGES.pin, ERROR_CODE.PIN_APPROVAL_REQUIRED);
   return request.pinApprover;
 }
 
@@ -72,8 +73,9 @@ function approverSource(request: FastifyRequest, db: Queryable, auth: AuthContex
   return async () => {
     if (request.pinApprover) return request.pinApprover;
     const approver = await verifyPinApproval(db, auth, request.headers[PIN_APPROVAL_HEADER]);
-    if (!approver) throw forbidden(MESSAGES.pin);
-    if (!PIN_APPROVER_ROLES.includes(approver.role)) throw forbidden(MESSAGES.pinRole);
+    if (!approver) throw forbidden(MESSAGES.pin, ERROR_CODE.PIN_APPROVAL_REQUIRED);
+    if (!PIN_APPROVER_ROLES.includes(approver.role))
+      throw forbidden(MESSAGES.pinRole, ERROR_CODE.PIN_APPROVER_NOT_ALLOWED);
     request.pinApprover = approver;
     return approver;
   };

@@ -3,6 +3,7 @@
  * route's transaction (the Idempotency-Key's).
  */
 import { sql } from 'drizzle-orm';
+import { ERROR_CODE } from '../../../contracts/error-codes';
 import { PAYMENT_TYPE, SALE_STATUS } from '../../../domain/constants';
 import type { Order } from '../../../domain/order.types';
 import { computeOrderTotals } from '../../../domain/order-total';
@@ -53,7 +54,10 @@ async function lockPayment(tx: Queryable, auth: AuthContext, paymentId: number):
  */
 function requireCompletedSale(sale: { status: number }, what: string): void {
   if (sale.status !== SALE_STATUS.SALE) {
-    throw conflict(`${what} needs a completed sale (status Sale); this sale's status is ${sale.status}.`);
+    throw conflict(
+      `${what} needs a completed sale (status Sale); this sale's status is ${sale.status}.`,
+      ERROR_CODE.SALE_NOT_COMPLETED,
+    );
   }
 }
 
@@ -67,11 +71,14 @@ export async function addSalePayments(
   requireCompletedSale(sale, 'Adding a payment');
   const counted = await countedSalePayments(tx, auth, sale.id);
   const { order, totals } = orderWithPayments(sale, counted);
-  if (totals.balance_due === 0) throw unprocessable('Nothing is due on this sale.');
+  if (totals.balance_due === 0)
+    throw unprocessable('Nothing is due on this sale.', undefined, ERROR_CODE.NOTHING_DUE);
   const after = computeOrderTotals({ ...order, payments: [...order.payments, ...body.payments] } as Order);
   if (after.overpaid_non_cash > 0) {
     throw unprocessable(
       `Only cash may exceed the balance due (${totals.balance_due}); a card, gift card or wallet payment cannot give change.`,
+      undefined,
+      ERROR_CODE.OVERPAID_NON_CASH,
     );
   }
   const recorded = await recordSalePayments(tx, auth, {
@@ -97,7 +104,10 @@ export async function addSalePayments(
 async function settleStatus(tx: Queryable, auth: AuthContext, body: PaymentStatusBody) {
   const row = await lockPayment(tx, auth, body.payment_id);
   if (row.status !== SALE_PAYMENT_STATUS.PENDING) {
-    throw conflict(`Only a pending payment can be approved or declined; payment ${row.id} is ${row.status}.`);
+    throw conflict(
+      `Only a pending payment can be approved or declined; payment ${row.id} is ${row.status}.`,
+      ERROR_CODE.PAYMENT_STATE,
+    );
   }
   const sale = await loadSaleForPayments(tx, auth, row.saleId);
   const [next] = await tx
@@ -210,11 +220,17 @@ export async function voidPayment(
   const sale = await loadSaleForPayments(tx, auth, row.saleId);
   requireCompletedSale(sale, 'A payment void');
   if (sale.hasRefund || row.refundedAmount > 0) {
-    throw conflict('Money already went back on this sale: refund instead of voiding.');
+    throw conflict(
+      'Money already went back on this sale: refund instead of voiding.',
+      ERROR_CODE.PAYMENT_NOT_VOIDABLE,
+    );
   }
   const store = await loadPaymentStore(tx, auth, sale.storeId);
   if (!isSameBusinessDay(row.takenAt.toISOString(), new Date(), store.timezone)) {
-    throw conflict('A payment can only be voided on the business day it was taken: refund it instead.');
+    throw conflict(
+      'A payment can only be voided on the business day it was taken: refund it instead.',
+      ERROR_CODE.PAYMENT_NOT_VOIDABLE,
+    );
   }
   const result = await reverseSalePayments(tx, auth, { saleId: sale.id, kind: 'void', paymentIds: [row.id] });
   const balance = await resyncSaleTotals(tx, auth, sale);
@@ -234,22 +250,32 @@ export async function voidPayment(
 export async function tipAdjust(tx: Queryable, auth: AuthContext, body: TipAdjustBody) {
   const row = await lockPayment(tx, auth, body.payment_id);
   if (row.paymentType !== PAYMENT_TYPE.CREDIT) {
-    throw unprocessable('A tip can only be adjusted on a card payment.', {
-      payment_id: ['Not a card payment.'],
-    });
+    throw unprocessable(
+      'A tip can only be adjusted on a card payment.',
+      { payment_id: ['Not a card payment.'] },
+      ERROR_CODE.TIP_REFUSED,
+    );
   }
-  if (!LIVE_STATUSES.includes(row.status)) throw conflict(`Payment ${row.id} is ${row.status}.`);
+  if (!LIVE_STATUSES.includes(row.status)) {
+    throw conflict(`Payment ${row.id} is ${row.status}.`, ERROR_CODE.PAYMENT_STATE);
+  }
   if (row.refundedAmount > row.amount + body.tip_amount) {
-    throw unprocessable('More than that was already refunded on this payment.');
+    throw unprocessable(
+      'More than that was already refunded on this payment.',
+      undefined,
+      ERROR_CODE.TIP_REFUSED,
+    );
   }
   const sale = await loadSaleForPayments(tx, auth, row.saleId);
   requireCompletedSale(sale, 'A tip adjustment');
   const groups = sale.orderSnapshot.orderEmployees;
   const userId = body.employee_id ?? (groups.length === 1 ? groups[0]!.employee.id : undefined);
   if (userId === undefined) {
-    throw unprocessable('Say which employee gets the tip.', {
-      employee_id: ['Required on a sale with several employees.'],
-    });
+    throw unprocessable(
+      'Say which employee gets the tip.',
+      { employee_id: ['Required on a sale with several employees.'] },
+      ERROR_CODE.TIP_REFUSED,
+    );
   }
   const delta = body.tip_amount - row.tipAmount;
   const [next] = await tx

@@ -3,6 +3,8 @@
  * statuses whose money counts on a sale, and the 422 that points at `payments.<i>.<field>`.
  */
 import { PAYMENT_TYPE } from '../../../domain/constants';
+import { ERROR_CODE } from '../../../contracts/error-codes';
+import type { ErrorCode } from '../../../contracts/error-codes';
 import type { PaymentType } from '../../../domain/constants';
 import { normaliseCode } from '../../../domain/normalise';
 import type { Payment, PaymentInfo } from '../../../domain/order.types';
@@ -53,15 +55,20 @@ export const LIVE_STATUSES: readonly SalePaymentStatus[] = [
 
 export type Insert = typeof salePayments.$inferInsert;
 
+/** A payment refused on its own field (`payments.<index>.<field>`), with the code that says why. */
 export class PaymentError extends HttpError {
-  constructor(index: number, field: string, message: string) {
-    super(422, message, { [`payments.${index}.${field}`]: [message] });
+  constructor(index: number, field: string, message: string, code: ErrorCode = ERROR_CODE.PAYMENT_REFUSED) {
+    super(422, message, { [`payments.${index}.${field}`]: [message] }, code);
   }
 }
 
 export function parsePayments(payments: readonly SalePaymentInput[]) {
   if (payments.length > MAX_PAYMENTS_PER_SALE) {
-    throw unprocessable(`At most ${MAX_PAYMENTS_PER_SALE} payments per sale.`);
+    throw unprocessable(
+      `At most ${MAX_PAYMENTS_PER_SALE} payments per sale.`,
+      undefined,
+      ERROR_CODE.TOO_MANY_PAYMENTS,
+    );
   }
   const errors: FieldErrors = {};
   const parsed = payments.map((payment, i) => {

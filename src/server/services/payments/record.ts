@@ -26,6 +26,7 @@
  * Every refusal is a 422 whose field errors point at `payments.<i>.<field>`.
  */
 import { PAYMENT_TYPE } from '../../../domain/constants';
+import { ERROR_CODE } from '../../../contracts/error-codes';
 import type { PaymentType } from '../../../domain/constants';
 import { normaliseCode } from '../../../domain/normalise';
 import type { PaymentInfoInput, RecordedPayment } from '../../../contracts/payments';
@@ -149,6 +150,8 @@ export async function recordSalePayments(
         limit === 0
           ? 'This store takes no card payments offline.'
           : `Card payments taken offline are limited to ${limit} per ticket.`,
+        undefined,
+        ERROR_CODE.OFFLINE_CARD_LIMIT,
       );
     }
   }

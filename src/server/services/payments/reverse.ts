@@ -3,6 +3,7 @@
  * back through (REFUND_ORDER) and how much each can still give back, with the balances they restore.
  */
 import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { ERROR_CODE } from '../../../contracts/error-codes';
 import { PAYMENT_TYPE } from '../../../domain/constants';
 import { pointsGivenBack, pointValueMinor } from '../../../domain/points';
 import type { PaymentType } from '../../../domain/constants';
@@ -205,7 +206,11 @@ export async function reverseSalePayments(
   const left = refundable(all, sale.change);
   const chosen = input.paymentIds ? all.filter((row) => input.paymentIds!.includes(row.id)) : all;
   if (input.paymentIds && chosen.length !== new Set(input.paymentIds).size) {
-    throw unprocessable('A payment to reverse is not a live payment of this sale.');
+    throw unprocessable(
+      'A payment to reverse is not a live payment of this sale.',
+      undefined,
+      ERROR_CODE.PAYMENT_STATE,
+    );
   }
 
   const allocations: PaymentAllocation[] = [];
@@ -230,14 +235,16 @@ export async function reverseSalePayments(
   const available = chosen.reduce((sum, row) => sum + (left.get(row.id) ?? 0), 0);
   const amount = input.amount ?? available;
   if (!Number.isSafeInteger(amount) || amount <= 0) {
-    throw unprocessable(
-      available === 0 ? 'Nothing is left to refund.' : 'The refund amount must be greater than 0.',
-    );
+    throw available === 0
+      ? unprocessable('Nothing is left to refund.', undefined, ERROR_CODE.NOTHING_TO_REFUND)
+      : unprocessable('The refund amount must be greater than 0.', { amount: ['Must be greater than 0.'] });
   }
   if (amount > available) {
-    throw unprocessable(`The refund is more than what is left to give back (${available}).`, {
-      amount: [`At most ${available}.`],
-    });
+    throw unprocessable(
+      `The refund is more than what is left to give back (${available}).`,
+      { amount: [`At most ${available}.`] },
+      ERROR_CODE.REFUND_TOO_LARGE,
+    );
   }
   const ordered = [...chosen].sort(
     (a, b) => REFUND_ORDER.indexOf(a.paymentType) - REFUND_ORDER.indexOf(b.paymentType) || b.id - a.id,

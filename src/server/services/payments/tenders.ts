@@ -4,6 +4,7 @@
  * Each runs in the caller's transaction.
  */
 import { eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { ERROR_CODE } from '../../../contracts/error-codes';
 import { DISCOUNT_TYPE } from '../../../domain/constants';
 import type { PaymentType } from '../../../domain/constants';
 import { percentOf } from '../../../domain/money';
@@ -34,10 +35,12 @@ export async function debitGiftcard(
     .from(giftcards)
     .where(tenantWhere(giftcards, auth, eq(giftcards.number, number)))
     .limit(1);
-  if (!card) throw new PaymentError(index, field, `Gift card ${number} was not found.`);
-  if (!card.isActive) throw new PaymentError(index, field, `Gift card ${number} is not active.`);
+  if (!card)
+    throw new PaymentError(index, field, `Gift card ${number} was not found.`, ERROR_CODE.GIFTCARD_NOT_FOUND);
+  if (!card.isActive)
+    throw new PaymentError(index, field, `Gift card ${number} is not active.`, ERROR_CODE.GIFTCARD_INACTIVE);
   if (card.expiresAt && card.expiresAt.getTime() < input.orderAt.getTime()) {
-    throw new PaymentError(index, field, `Gift card ${number} expired.`);
+    throw new PaymentError(index, field, `Gift card ${number} expired.`, ERROR_CODE.GIFTCARD_EXPIRED);
   }
   // The atomic debit: the WHERE re-reads the balance after any concurrent debit commits (row lock).
   const [debited] = await tx
@@ -56,6 +59,7 @@ export async function debitGiftcard(
       index,
       'payment_amount',
       `Gift card ${number} has not enough balance (${now?.balance ?? 0} left, ${amount} asked).`,
+      ERROR_CODE.GIFTCARD_INSUFFICIENT_BALANCE,
     );
   }
   await tx.insert(giftcardHistories).values(
@@ -80,7 +84,12 @@ export async function redeemPoints(
 ) {
   const { tx, auth, input } = ctx;
   if (input.customerId === null) {
-    throw new PaymentError(index, 'payment_type', 'Points can only be redeemed on a sale with a customer.');
+    throw new PaymentError(
+      index,
+      'payment_type',
+      'Points can only be redeemed on a sale with a customer.',
+      ERROR_CODE.POINTS_NEED_CUSTOMER,
+    );
   }
   const value = pointValueMinor(ctx.store.settings.points_value_minor);
   const points = pointsForAmount(amount, value);
@@ -114,6 +123,7 @@ export async function redeemPoints(
       index,
       'payment_amount',
       `The customer has not enough points (${customer.pointBalance} held, ${points} asked).`,
+      ERROR_CODE.POINTS_INSUFFICIENT,
     );
   }
   await tx.insert(customerPointHistory).values(
@@ -145,21 +155,23 @@ export async function useCoupon(
     .where(tenantWhere(coupons, auth, eq(coupons.code, code)))
     .limit(1);
   if (!coupon || (coupon.storeId !== null && coupon.storeId !== scope.storeId)) {
-    throw new PaymentError(index, field, `Coupon ${code} was not found.`);
+    throw new PaymentError(index, field, `Coupon ${code} was not found.`, ERROR_CODE.COUPON_NOT_FOUND);
   }
-  if (!coupon.isActive) throw new PaymentError(index, field, `Coupon ${code} is not active.`);
+  if (!coupon.isActive)
+    throw new PaymentError(index, field, `Coupon ${code} is not active.`, ERROR_CODE.COUPON_INACTIVE);
   const at = input.orderAt.getTime();
   if (coupon.startsAt && coupon.startsAt.getTime() > at) {
-    throw new PaymentError(index, field, `Coupon ${code} is not valid yet.`);
+    throw new PaymentError(index, field, `Coupon ${code} is not valid yet.`, ERROR_CODE.COUPON_NOT_YET_VALID);
   }
   if (coupon.endsAt && coupon.endsAt.getTime() < at) {
-    throw new PaymentError(index, field, `Coupon ${code} expired.`);
+    throw new PaymentError(index, field, `Coupon ${code} expired.`, ERROR_CODE.COUPON_EXPIRED);
   }
   if (input.totalPrice < coupon.minOrderAmount) {
     throw new PaymentError(
       index,
       field,
       `Coupon ${code} needs an order of at least ${coupon.minOrderAmount}; this one is ${input.totalPrice}.`,
+      ERROR_CODE.COUPON_MIN_ORDER,
     );
   }
   const worth =
@@ -186,7 +198,14 @@ export async function useCoupon(
       ),
     )
     .returning({ usedCount: coupons.usedCount });
-  if (!used) throw new PaymentError(index, field, `Coupon ${code} has reached its maximum number of uses.`);
+  if (!used) {
+    throw new PaymentError(
+      index,
+      field,
+      `Coupon ${code} has reached its maximum number of uses.`,
+      ERROR_CODE.COUPON_USED_UP,
+    );
+  }
   await tx.insert(couponHistories).values(
     tenantValues(auth, {
       couponId: coupon.id,
@@ -222,10 +241,20 @@ export async function claimWalletPayment(
     .for('update')
     .limit(1);
   if (!request || request.provider !== provider) {
-    throw new PaymentError(index, field, `Payment request ${ref} of ${provider} was not found.`);
+    throw new PaymentError(
+      index,
+      field,
+      `Payment request ${ref} of ${provider} was not found.`,
+      ERROR_CODE.PAYMENT_REQUEST_UNUSABLE,
+    );
   }
   if (request.status !== 'paid') {
-    throw new PaymentError(index, field, `Payment request ${ref} is ${request.status}, not paid.`);
+    throw new PaymentError(
+      index,
+      field,
+      `Payment request ${ref} is ${request.status}, not paid.`,
+      ERROR_CODE.PAYMENT_REQUEST_UNUSABLE,
+    );
   }
   if (request.amount !== amount) {
     throw new PaymentError(
@@ -238,7 +267,12 @@ export async function claimWalletPayment(
     (request.saleId !== null && request.saleId !== input.saleId) ||
     (request.saleUuid !== null && request.saleUuid !== ctx.saleUuid)
   ) {
-    throw new PaymentError(index, field, `Payment request ${ref} belongs to another sale.`);
+    throw new PaymentError(
+      index,
+      field,
+      `Payment request ${ref} belongs to another sale.`,
+      ERROR_CODE.PAYMENT_REQUEST_UNUSABLE,
+    );
   }
   const [taken] = await tx
     .select({ id: salePayments.id })
@@ -253,7 +287,14 @@ export async function claimWalletPayment(
       ),
     )
     .limit(1);
-  if (taken) throw new PaymentError(index, field, `Payment request ${ref} is already recorded on a sale.`);
+  if (taken) {
+    throw new PaymentError(
+      index,
+      field,
+      `Payment request ${ref} is already recorded on a sale.`,
+      ERROR_CODE.PAYMENT_REQUEST_UNUSABLE,
+    );
+  }
   await tx
     .update(paymentRequests)
     .set({ saleId: input.saleId })

@@ -1,4 +1,5 @@
 import { ITEM_TYPE } from '../../../domain/constants';
+import { ERROR_CODE } from '../../../contracts/error-codes';
 import type { Order } from '../../../domain/order.types';
 import type { AuthContext } from '../../auth-context';
 import type { Queryable } from '../../db/client';
@@ -32,7 +33,8 @@ export async function completeDraft(
   const loaded = await loadRowsOf(tx, auth, before);
   const order = await orderOfStoredSale(tx, auth, loaded, store.settings);
   const totals = computeTotalsOr422(order);
-  if (totals.balance_due > 0) throw unprocessable(NOT_PAID_MESSAGE, { payments: [NOT_PAID_MESSAGE] });
+  if (totals.balance_due > 0)
+    throw unprocessable(NOT_PAID_MESSAGE, { payments: [NOT_PAID_MESSAGE] }, ERROR_CODE.SALE_NOT_PAID);
   const cards = loaded.lines
     .filter((l) => l.itemType === ITEM_TYPE.GIFTCARD && l.giftcardNumber)
     .map((l) => ({ key: String(l.id), number: l.giftcardNumber!, amount: l.gross }));

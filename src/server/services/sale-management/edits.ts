@@ -1,5 +1,6 @@
 /** Edits of a sale that follow the domain's actionModeError: tips, employee, order time. */
 import { asc, eq, inArray } from 'drizzle-orm';
+import { ERROR_CODE } from '../../../contracts/error-codes';
 import type { z } from 'zod';
 import type { saleEmployeeBodySchema } from '../../../contracts/sales';
 import { ACTION_MODE } from '../../../domain/constants';
@@ -157,7 +158,11 @@ export async function changeOrderAt(
   requireMode(before, ACTION_MODE.CHANGE_ORDER_DATE, now, store.timezone);
   const orderAt = new Date(orderAtText);
   if (orderAt.getTime() > now.getTime() + ORDER_AT_CLOCK_SKEW_MS) {
-    throw unprocessable(FUTURE_ORDER_AT_MESSAGE, { order_at: [FUTURE_ORDER_AT_MESSAGE] });
+    throw unprocessable(
+      FUTURE_ORDER_AT_MESSAGE,
+      { order_at: [FUTURE_ORDER_AT_MESSAGE] },
+      ERROR_CODE.FUTURE_ORDER_AT,
+    );
   }
   const after = await setStatusColumns(tx, auth, saleId, { orderAt });
   await writeAudit(tx, auth, [

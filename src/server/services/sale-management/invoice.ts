@@ -5,7 +5,7 @@ import { actionModeError } from '../../../domain/sale-status';
 import type { AuthContext } from '../../auth-context';
 import type { Queryable } from '../../db/client';
 import { SALE_PAYMENT_STATUS } from '../../db/schema/sales';
-import { conflict } from '../../errors';
+import { saleStatusRefused } from '../../errors';
 import { loadSaleRows } from '../sales/read';
 import type { SaleStore } from '../sales/store';
 import { statusFacts } from './status';
@@ -19,7 +19,7 @@ export async function saleInvoice(
 ): Promise<z.infer<typeof saleInvoiceSchema>> {
   const loaded = await loadSaleRows(db, auth, saleId);
   const error = actionModeError(ACTION_MODE.INVOICE, statusFacts(loaded.sale), now, store.timezone);
-  if (error) throw conflict(error.message);
+  if (error) throw saleStatusRefused(error);
   const printed = new Map<number, number>();
   for (const p of loaded.payments) {
     if (p.status === SALE_PAYMENT_STATUS.VOIDED || p.status === SALE_PAYMENT_STATUS.DECLINED) continue;

@@ -3,6 +3,7 @@
  * refund screen reads.
  */
 import { asc, eq, sql } from 'drizzle-orm';
+import { ERROR_CODE } from '../../../contracts/error-codes';
 import type { z } from 'zod';
 import type { saleRefundInfoSchema, saleRefundRecordSchema } from '../../../contracts/sales';
 import { ITEM_TYPE } from '../../../domain/constants';
@@ -117,7 +118,8 @@ export async function refundSale(
     for (const line of lines)
       if (line.item.quantity > line.refunded) wanted.set(line.id, line.item.quantity - line.refunded);
   }
-  if (wanted.size === 0) throw unprocessable(NOTHING_TO_REFUND_MESSAGE);
+  if (wanted.size === 0)
+    throw unprocessable(NOTHING_TO_REFUND_MESSAGE, undefined, ERROR_CODE.NOTHING_TO_REFUND);
 
   const refundLines: SaleRefundLine[] = [];
   const refunded: RefundedLine[] = [];

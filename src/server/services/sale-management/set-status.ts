@@ -3,7 +3,7 @@ import type { SaleStatus } from '../../../domain/constants';
 import { SALE_STATUS_ERROR, saleStatusError } from '../../../domain/sale-status';
 import type { AuthContext } from '../../auth-context';
 import type { Queryable } from '../../db/client';
-import { conflict } from '../../errors';
+import { saleStatusRefused } from '../../errors';
 import type { SaleRow } from '../sales/detail';
 import type { SaleStore } from '../sales/store';
 import { lockSale } from './status';
@@ -37,7 +37,7 @@ export async function setSaleStatus(
     case SALE_STATUS.DRAFT:
       if (current.status === SALE_STATUS.TRASH)
         return restoreSale(tx, auth, store, saleId, now, SALE_STATUS.DRAFT);
-      throw conflict(saleStatusError(SALE_STATUS_ERROR.MOVE_REFUSED).message);
+      throw saleStatusRefused(saleStatusError(SALE_STATUS_ERROR.MOVE_REFUSED));
     case SALE_STATUS.REFUND: {
       const approver = await approverOf();
       return (await refundSale(tx, auth, store, saleId, { reason }, approver, now)).sale;

@@ -34,7 +34,7 @@ import type { AuthContext, PinApprover } from '../../auth-context';
 import type { Queryable } from '../../db/client';
 import { sales } from '../../db/schema/sales';
 import { storeIdWhere } from '../../db/scoped';
-import { conflict, notFound } from '../../errors';
+import { notFound, saleStatusRefused } from '../../errors';
 import { SALE_NOT_FOUND_MESSAGE } from '../sales/messages';
 import type { totalColumns } from '../sales/detail';
 import type { SaleRow } from '../sales/detail';
@@ -58,19 +58,19 @@ type Allowed = Extract<ReturnType<typeof nextStatus>, { allowed: true }>;
 /** The machine's answer for a move of this sale, or 409 with its message. */
 export function decideMove(sale: SaleRow, request: SaleStatusRequest, now: Date, timeZone: string): Allowed {
   const move = nextStatus(statusFacts(sale), request, now, timeZone);
-  if (!move.allowed) throw conflict(move.error.message);
+  if (!move.allowed) throw saleStatusRefused(move.error);
   return move;
 }
 
 export function nextOf(move: Allowed): { status: SaleStatus; statusBeforeTrash: SaleStatus | null } {
-  if ('cleared' in move) throw conflict(saleStatusError(SALE_STATUS_ERROR.MOVE_REFUSED).message);
+  if ('cleared' in move) throw saleStatusRefused(saleStatusError(SALE_STATUS_ERROR.MOVE_REFUSED));
   return { status: move.next.status, statusBeforeTrash: move.next.statusBeforeTrash };
 }
 
 /** Edits (tip, employee, order time) are for a draft or a sale without refunds (domain actionModeError). */
 export function requireMode(sale: SaleRow, mode: ActionMode, now: Date, timeZone: string): void {
   const error = actionModeError(mode, statusFacts(sale), now, timeZone);
-  if (error) throw conflict(error.message);
+  if (error) throw saleStatusRefused(error);
 }
 
 export async function lockSale(tx: Queryable, auth: AuthContext, saleId: number): Promise<SaleRow> {

@@ -7,7 +7,7 @@ import type { AuthContext, PinApprover } from '../../auth-context';
 import type { Queryable } from '../../db/client';
 import { sales } from '../../db/schema/sales';
 import { storeWhere } from '../../db/scoped';
-import { conflict } from '../../errors';
+import { saleStatusRefused } from '../../errors';
 import { auditView, writeAudit } from '../sales/audit';
 import type { SaleRow } from '../sales/detail';
 import type { SaleStore } from '../sales/store';
@@ -53,7 +53,7 @@ export async function restoreSale(
   const before = await lockSale(tx, auth, saleId);
   const next = nextOf(decideMove(before, { type: 'sale.restore' }, now, store.timezone));
   if (expected !== undefined && next.status !== expected) {
-    throw conflict(saleStatusError(SALE_STATUS_ERROR.MOVE_REFUSED).message);
+    throw saleStatusRefused(saleStatusError(SALE_STATUS_ERROR.MOVE_REFUSED));
   }
   const after = await setStatusColumns(tx, auth, saleId, {
     status: next.status,
@@ -77,7 +77,7 @@ export async function clearTrashedSale(
 ): Promise<SaleRow> {
   const before = await lockSale(tx, auth, saleId);
   const move = decideMove(before, { type: 'sale.clear' }, now, store.timezone);
-  if (!('cleared' in move)) throw conflict(saleStatusError(SALE_STATUS_ERROR.MOVE_REFUSED).message);
+  if (!('cleared' in move)) throw saleStatusRefused(saleStatusError(SALE_STATUS_ERROR.MOVE_REFUSED));
   const after = await setStatusColumns(tx, auth, saleId, { clearedAt: now });
   await writeAudit(tx, auth, [
     {

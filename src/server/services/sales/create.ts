@@ -19,6 +19,7 @@
  * the snapshot gives the stored totals (the payments service recomputes from it after a payment change).
  */
 import { eq, sql } from 'drizzle-orm';
+import { ERROR_CODE } from '../../../contracts/error-codes';
 import type { SaleBody, SaleDetail } from '../../../contracts/sales';
 import { SALE_STATUS } from '../../../domain/constants';
 import type { Order } from '../../../domain/order.types';
@@ -71,7 +72,7 @@ export async function createSale(
       existing.clearedAt !== null ||
       !sameOrder(body, existing.orderSnapshot)
     ) {
-      throw conflict(UUID_REUSED_MESSAGE);
+      throw conflict(UUID_REUSED_MESSAGE, ERROR_CODE.UUID_REUSED);
     }
     return { sale: (await loadRowsOf(tx, auth, existing)).detail, created: false };
   }

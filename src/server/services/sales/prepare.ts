@@ -3,6 +3,7 @@
  * arithmetic, see create.ts): what create and draft update write.
  */
 import { inArray } from 'drizzle-orm';
+import { ERROR_CODE } from '../../../contracts/error-codes';
 import type { SaleBody } from '../../../contracts/sales';
 import { ITEM_TYPE, SALE_STATUS } from '../../../domain/constants';
 import type { Role, SaleStatus } from '../../../domain/constants';
@@ -248,9 +249,14 @@ export async function prepareSale(
   };
   const totals = computeTotalsOr422(order);
   if (status === SALE_STATUS.SALE) {
-    if (totals.balance_due > 0) throw unprocessable(NOT_PAID_MESSAGE, { payments: [NOT_PAID_MESSAGE] });
+    if (totals.balance_due > 0)
+      throw unprocessable(NOT_PAID_MESSAGE, { payments: [NOT_PAID_MESSAGE] }, ERROR_CODE.SALE_NOT_PAID);
     if (totals.overpaid_non_cash > 0) {
-      throw unprocessable(OVERPAID_NON_CASH_MESSAGE, { payments: [OVERPAID_NON_CASH_MESSAGE] });
+      throw unprocessable(
+        OVERPAID_NON_CASH_MESSAGE,
+        { payments: [OVERPAID_NON_CASH_MESSAGE] },
+        ERROR_CODE.OVERPAID_NON_CASH,
+      );
     }
   }
   return {

@@ -1,5 +1,6 @@
 /** POST /api/pos/sales/{id}: a draft replaced by its body, completed with status 1. */
 import { eq, isNull } from 'drizzle-orm';
+import { ERROR_CODE } from '../../../contracts/error-codes';
 import type { SaleBody, SaleDetail } from '../../../contracts/sales';
 import { SALE_STATUS } from '../../../domain/constants';
 import type { Order } from '../../../domain/order.types';
@@ -31,7 +32,7 @@ export async function updateSale(
     .for('update')
     .limit(1);
   if (!before) throw notFound(SALE_NOT_FOUND_MESSAGE);
-  if (before.status !== SALE_STATUS.DRAFT) throw conflict(NOT_A_DRAFT_MESSAGE);
+  if (before.status !== SALE_STATUS.DRAFT) throw conflict(NOT_A_DRAFT_MESSAGE, ERROR_CODE.SALE_NOT_DRAFT);
   if (body.uuid !== before.uuid) {
     throw unprocessable(VALIDATION_MESSAGE, { uuid: ['The uuid is the sale’s own and cannot change.'] });
   }

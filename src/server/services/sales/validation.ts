@@ -1,5 +1,6 @@
 /** Pieces of a sale body's validation shared by prepare, the uuid-reuse check and sale management. */
 import { normaliseCode } from '../../../domain/normalise';
+import { ERROR_CODE } from '../../../contracts/error-codes';
 import { computeOrderTotals } from '../../../domain/order-total';
 import type { OrderTotals } from '../../../domain/order-total';
 import type { DiscountValue, LineDiscount, Order } from '../../../domain/order.types';
@@ -30,7 +31,8 @@ export function computeTotalsOr422(order: Order): OrderTotals {
   try {
     return computeOrderTotals(order);
   } catch (error) {
-    if (error instanceof RangeError) throw unprocessable(TOO_LARGE_MESSAGE);
+    if (error instanceof RangeError)
+      throw unprocessable(TOO_LARGE_MESSAGE, undefined, ERROR_CODE.AMOUNT_TOO_LARGE);
     throw error;
   }
 }

@@ -1,5 +1,6 @@
 /** What create and draft update share: the rows under a sale, payments and points, and the Draft → Sale move. */
 import type { SaleDetail } from '../../../contracts/sales';
+import { SALE_STATUS_ERROR, saleStatusError } from '../../../domain/sale-status';
 import { SALE_STATUS } from '../../../domain/constants';
 import type { SaleStatus } from '../../../domain/constants';
 import type { Order } from '../../../domain/order.types';
@@ -9,7 +10,7 @@ import type { AuthContext } from '../../auth-context';
 import type { Queryable } from '../../db/client';
 import { saleEmployees, saleLines, sales } from '../../db/schema/sales';
 import { storeIdWhere, storeValuesAll } from '../../db/scoped';
-import { conflict } from '../../errors';
+import { saleStatusRefused } from '../../errors';
 import type { PaymentStore } from '../../payments/payment-rows';
 import { recordSalePayments } from '../payments/record';
 import type { SaleStore } from './store';
@@ -188,7 +189,7 @@ export function completeMove(
   timeZone: string,
 ): SaleStatus {
   const move = nextStatus(facts, { type: 'sale.complete', orderAt: orderAt.toISOString() }, now, timeZone);
-  if (!move.allowed) throw conflict(move.error.message);
-  if ('cleared' in move) throw conflict('This status change is not allowed.');
+  if (!move.allowed) throw saleStatusRefused(move.error);
+  if ('cleared' in move) throw saleStatusRefused(saleStatusError(SALE_STATUS_ERROR.MOVE_REFUSED));
   return move.next.status;
 }
