@@ -29,13 +29,14 @@ import { actionModeError } from '../../domain/sale-status';
 import { parseTaxRates } from '../../domain/tax';
 import type { Queryable } from '../db/client';
 import { customers } from '../db/schema/customers';
-import { SALE_PAYMENT_STATUS, saleEmployees, saleLines, salePayments, sales } from '../db/schema/sales';
+import { SALE_PAYMENT_STATUS, sales } from '../db/schema/sales';
 import type { SaleDiscountRecord } from '../db/schema/sales';
 import { stores } from '../db/schema/stores';
 import { users } from '../db/schema/users';
-import { storeWhere, tenantIdWhere, tenantWhere } from '../db/scoped';
+import { tenantIdWhere, tenantWhere } from '../db/scoped';
 import type { StoreScope } from '../db/scoped';
 import { notFound } from '../errors';
+import { saleChildRows } from './sales/read';
 
 /** The spec's error style ("Sale not found."): one answer for unknown, malformed, draft, trashed and cleared. */
 export const RECEIPT_NOT_FOUND_MESSAGE = 'Receipt not found.';
@@ -218,28 +219,7 @@ export async function publicReceipt(db: Queryable, uuid: string, now: Date): Pro
   const sale = await findSale(db, uuid, now);
   const scope = { tenantId: sale.tenantId, storeId: sale.storeId };
   const store = await loadStore(db, scope);
-  const groups = await db
-    .select({ userId: saleEmployees.userId, tipAmount: saleEmployees.tipAmount })
-    .from(saleEmployees)
-    .where(storeWhere(saleEmployees, scope, eq(saleEmployees.saleId, sale.id)))
-    .orderBy(asc(saleEmployees.position), asc(saleEmployees.id));
-  const lines = await db
-    .select()
-    .from(saleLines)
-    .where(storeWhere(saleLines, scope, eq(saleLines.saleId, sale.id)))
-    .orderBy(asc(saleLines.position), asc(saleLines.id));
-  const payments = await db
-    .select({
-      paymentType: salePayments.paymentType,
-      amount: salePayments.amount,
-      tipAmount: salePayments.tipAmount,
-      status: salePayments.status,
-      cardBrand: salePayments.cardBrand,
-      last4: salePayments.last4,
-    })
-    .from(salePayments)
-    .where(storeWhere(salePayments, scope, eq(salePayments.saleId, sale.id)))
-    .orderBy(asc(salePayments.id));
+  const { groups, lines, payments } = await saleChildRows(db, scope, sale.id);
   const names = await employeeNames(
     db,
     scope,

@@ -5,6 +5,7 @@ import type { AuthContext } from '../../auth-context';
 import type { Queryable } from '../../db/client';
 import { saleEmployees, saleLines, salePayments, sales } from '../../db/schema/sales';
 import { storeIdWhere, storeWhere } from '../../db/scoped';
+import type { StoreScope } from '../../db/scoped';
 import { notFound } from '../../errors';
 import { SALE_NOT_FOUND_MESSAGE } from './messages';
 import { employeeOf, loadStaff } from './staff';
@@ -35,22 +36,28 @@ export async function loadSaleRows(
   return loadRowsOf(db, auth, sale);
 }
 
-export async function loadRowsOf(db: Queryable, auth: AuthContext, sale: SaleRow): Promise<LoadedSale> {
+/** The rows under a sale, each kind in its order: employee groups, lines, payments (the receipt reads them too). */
+export async function saleChildRows(db: Queryable, scope: StoreScope, saleId: number) {
   const groups = await db
     .select()
     .from(saleEmployees)
-    .where(storeWhere(saleEmployees, auth, eq(saleEmployees.saleId, sale.id)))
+    .where(storeWhere(saleEmployees, scope, eq(saleEmployees.saleId, saleId)))
     .orderBy(asc(saleEmployees.position), asc(saleEmployees.id));
   const lines = await db
     .select()
     .from(saleLines)
-    .where(storeWhere(saleLines, auth, eq(saleLines.saleId, sale.id)))
+    .where(storeWhere(saleLines, scope, eq(saleLines.saleId, saleId)))
     .orderBy(asc(saleLines.position), asc(saleLines.id));
-  const paymentRows = await db
+  const payments = await db
     .select()
     .from(salePayments)
-    .where(storeWhere(salePayments, auth, eq(salePayments.saleId, sale.id)))
+    .where(storeWhere(salePayments, scope, eq(salePayments.saleId, saleId)))
     .orderBy(asc(salePayments.id));
+  return { groups, lines, payments };
+}
+
+export async function loadRowsOf(db: Queryable, auth: AuthContext, sale: SaleRow): Promise<LoadedSale> {
+  const { groups, lines, payments: paymentRows } = await saleChildRows(db, auth, sale.id);
   const employees = employeesOfSnapshot(sale.orderSnapshot);
   const missing = groups.map((g) => g.userId).filter((id) => !employees.has(id));
   if (sale.employeeId !== null && !employees.has(sale.employeeId)) missing.push(sale.employeeId);
