@@ -109,7 +109,9 @@ function FieldInput({ field, ns }: { field: FieldConfig; ns: string }) {
           minH="11"
         >
           <Switch.HiddenInput data-testid={`field-${field.name}`} />
-          <Switch.Control />
+          <Switch.Control>
+            <Switch.Thumb />
+          </Switch.Control>
           <Switch.Label>{t(field.label, { ns })}</Switch.Label>
         </Switch.Root>
         {invalid && <Field.ErrorText>{issues.map((issue) => issueText(t, issue)).join(' ')}</Field.ErrorText>}
