@@ -12,7 +12,7 @@
 import { z } from 'zod';
 import { ITEM_TYPE } from '../domain/constants';
 import { storeSettingsSchema } from './auth';
-import { orderCustomerSchema } from './customers';
+import { blankable, orderCustomerSchema, queryBoolean } from './customers';
 import { employeeSchema } from './employees';
 
 const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -192,3 +192,47 @@ export const refIdField = (what: string) =>
       .positive(`Choose ${what}.`)
       .max(Number.MAX_SAFE_INTEGER, `Choose ${what}.`),
   );
+
+/** A SKU or barcode: no spaces, commas or semicolons (they separate values in files); blank = none. */
+export const itemCodeField = (what: string) =>
+  blankable(
+    z
+      .string()
+      .trim()
+      .max(64, `${what} is at most 64 characters.`)
+      .regex(/^[^\s,;]+$/, `${what} has no spaces, commas or semicolons.`),
+  ).optional();
+
+/** The row fields every back-office catalog item (service, product, kit) shows after its own. */
+export const itemRowFields = {
+  price: z.number().int(),
+  cost: z.number().int(),
+  taxes: z.string(),
+  commission_rate: z.number().nullable(),
+  display_order: z.number().int(),
+  is_active: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+};
+
+/** The form fields every catalog item has; `costLabel` names the cost (a service's is its supply fee). */
+export function itemBodyFields(costLabel: string) {
+  return {
+    price: minorAmountField('The price'),
+    cost: minorAmountField(costLabel).optional(),
+    taxes: taxesField.optional(),
+    commission_rate: commissionRateField.optional(),
+    display_order: displayOrderField.optional(),
+    is_active: queryBoolean.optional(),
+  };
+}
+
+/** The CSV columns of those fields, in file order after the item's own. */
+export const ITEM_CSV_COLUMNS = [
+  'price',
+  'cost',
+  'taxes',
+  'commission_rate',
+  'display_order',
+  'is_active',
+] as const;

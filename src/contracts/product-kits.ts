@@ -7,46 +7,27 @@
  */
 import { z } from 'zod';
 import {
-  commissionRateField,
-  displayOrderField,
+  ITEM_CSV_COLUMNS,
+  itemBodyFields,
+  itemCodeField,
   itemNameField,
-  minorAmountField,
+  itemRowFields,
   refIdField,
-  taxesField,
   wholeNumberField,
 } from './catalog';
-import { blankable, queryBoolean } from './customers';
 
 export const productKitSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   sku: z.string().nullable(),
-  price: z.number().int(),
-  cost: z.number().int(),
-  taxes: z.string(),
-  commission_rate: z.number().nullable(),
-  display_order: z.number().int(),
-  is_active: z.boolean(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...itemRowFields,
 });
 export type ProductKit = z.infer<typeof productKitSchema>;
 
 const productKitFields = {
   name: itemNameField,
-  sku: blankable(
-    z
-      .string()
-      .trim()
-      .max(64, 'The SKU is at most 64 characters.')
-      .regex(/^[^\s,;]+$/, 'The SKU has no spaces, commas or semicolons.'),
-  ).optional(),
-  price: minorAmountField('The price'),
-  cost: minorAmountField('The cost').optional(),
-  taxes: taxesField.optional(),
-  commission_rate: commissionRateField.optional(),
-  display_order: displayOrderField.optional(),
-  is_active: queryBoolean.optional(),
+  sku: itemCodeField('The SKU'),
+  ...itemBodyFields('The cost'),
 };
 
 export const createProductKitBody = z.strictObject(productKitFields);
@@ -55,16 +36,7 @@ export const updateProductKitBody = z.strictObject(productKitFields).partial();
 export type UpdateProductKitBody = z.output<typeof updateProductKitBody>;
 
 /** CSV columns of import and export, in file order. */
-export const PRODUCT_KIT_CSV_COLUMNS = [
-  'name',
-  'sku',
-  'price',
-  'cost',
-  'taxes',
-  'commission_rate',
-  'display_order',
-  'is_active',
-] as const;
+export const PRODUCT_KIT_CSV_COLUMNS = ['name', 'sku', ...ITEM_CSV_COLUMNS] as const;
 
 /** The most products one kit holds. */
 export const MAX_KIT_ITEMS = 100;

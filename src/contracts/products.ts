@@ -13,15 +13,15 @@
 import { z } from 'zod';
 import { pageSchema } from './envelope';
 import {
-  commissionRateField,
-  displayOrderField,
+  ITEM_CSV_COLUMNS,
+  itemBodyFields,
+  itemCodeField,
   itemNameField,
-  minorAmountField,
+  itemRowFields,
   refIdField,
-  taxesField,
   wholeNumberField,
 } from './catalog';
-import { blankable, queryBoolean } from './customers';
+import { blankable } from './customers';
 
 export const productSchema = z.object({
   id: z.number().int(),
@@ -31,26 +31,10 @@ export const productSchema = z.object({
   barcode: z.string().nullable(),
   unit_id: z.number().int().nullable(),
   supplier_id: z.number().int().nullable(),
-  price: z.number().int(),
-  cost: z.number().int(),
-  taxes: z.string(),
-  commission_rate: z.number().nullable(),
   stock_quantity: z.number().int(),
-  display_order: z.number().int(),
-  is_active: z.boolean(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...itemRowFields,
 });
 export type Product = z.infer<typeof productSchema>;
-
-const code = (what: string) =>
-  blankable(
-    z
-      .string()
-      .trim()
-      .max(64, `${what} is at most 64 characters.`)
-      .regex(/^[^\s,;]+$/, `${what} has no spaces, commas or semicolons.`),
-  ).optional();
 
 /** Stock counts: whole units, negative when sales outran the count. */
 export const stockQuantityField = wholeNumberField(-1_000_000, 1_000_000, 'The stock');
@@ -60,17 +44,12 @@ const productFields = {
   /** The category by name (CSV files): the store's product category of that name, whatever its case. */
   category: z.string().trim().min(1, 'Choose a category.').max(100).optional(),
   name: itemNameField,
-  sku: code('The SKU'),
-  barcode: code('The barcode'),
+  sku: itemCodeField('The SKU'),
+  barcode: itemCodeField('The barcode'),
   unit_id: blankable(refIdField('a unit')).optional(),
   supplier_id: blankable(refIdField('a supplier')).optional(),
-  price: minorAmountField('The price'),
-  cost: minorAmountField('The cost').optional(),
-  taxes: taxesField.optional(),
-  commission_rate: commissionRateField.optional(),
   stock_quantity: stockQuantityField.optional(),
-  display_order: displayOrderField.optional(),
-  is_active: queryBoolean.optional(),
+  ...itemBodyFields('The cost'),
 };
 
 const stockChangeFields = {
@@ -98,13 +77,8 @@ export const PRODUCT_CSV_COLUMNS = [
   'barcode',
   'unit_id',
   'supplier_id',
-  'price',
-  'cost',
-  'taxes',
-  'commission_rate',
   'stock_quantity',
-  'display_order',
-  'is_active',
+  ...ITEM_CSV_COLUMNS,
 ] as const;
 
 /** The reason a stock change through the back office gets when the form gives none. */

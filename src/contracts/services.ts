@@ -10,15 +10,13 @@
  */
 import { z } from 'zod';
 import {
-  commissionRateField,
-  displayOrderField,
+  ITEM_CSV_COLUMNS,
+  itemBodyFields,
   itemNameField,
-  minorAmountField,
+  itemRowFields,
   refIdField,
-  taxesField,
   wholeNumberField,
 } from './catalog';
-import { queryBoolean } from './customers';
 
 export const TURN_VALUES = ['full', 'half', 'none'] as const;
 export type TurnValue = (typeof TURN_VALUES)[number];
@@ -27,16 +25,9 @@ export const serviceSchema = z.object({
   id: z.number().int(),
   category_id: z.number().int(),
   name: z.string(),
-  price: z.number().int(),
   duration_minutes: z.number().int(),
-  taxes: z.string(),
-  cost: z.number().int(),
-  commission_rate: z.number().nullable(),
   turn_value: z.enum(TURN_VALUES),
-  display_order: z.number().int(),
-  is_active: z.boolean(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...itemRowFields,
 });
 export type Service = z.infer<typeof serviceSchema>;
 
@@ -45,14 +36,9 @@ const serviceFields = {
   /** The category by name (CSV files): the store's service category of that name, whatever its case. */
   category: z.string().trim().min(1, 'Choose a category.').max(100).optional(),
   name: itemNameField,
-  price: minorAmountField('The price'),
   duration_minutes: wholeNumberField(1, 24 * 60, 'The duration in minutes'),
-  taxes: taxesField.optional(),
-  cost: minorAmountField('The supply fee').optional(),
-  commission_rate: commissionRateField.optional(),
   turn_value: z.enum(TURN_VALUES, { error: 'Choose full, half or none.' }).optional(),
-  display_order: displayOrderField.optional(),
-  is_active: queryBoolean.optional(),
+  ...itemBodyFields('The supply fee'),
 };
 
 const CATEGORY_MESSAGE = 'Choose a category.';
@@ -72,14 +58,9 @@ export const SERVICE_CSV_COLUMNS = [
   'category_id',
   'category',
   'name',
-  'price',
   'duration_minutes',
-  'taxes',
-  'cost',
-  'commission_rate',
   'turn_value',
-  'display_order',
-  'is_active',
+  ...ITEM_CSV_COLUMNS,
 ] as const;
 
 /** GET /api/pos/services and /pos/services/walkin-services: the store's active services, in order. */
