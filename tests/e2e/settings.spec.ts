@@ -7,11 +7,12 @@
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { localeText } from '../model-based/support/locale-text';
-import { LoginPage } from './support/pages/login-page';
+import { DEMO_PASSWORD, LoginPage } from './support/pages/login-page';
 import { SalePage } from './support/pages/sale-page';
 
 const en = localeText('en', 'admin-settings');
 const vi = localeText('vi', 'admin-settings');
+const viCommon = localeText('vi');
 
 interface Saved {
   store_id: number;
@@ -59,7 +60,8 @@ async function save(page: Page, group: string): Promise<void> {
   await expect(page.getByTestId('settings-saved')).toHaveText(en('saved'));
 }
 
-test.describe.configure({ mode: 'serial' });
+// One store for the whole run: the tests change it one after the other, each putting it back.
+test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
 test('the owner changes the taxes and the receipt footer; the sale and its receipt show them', async ({
   page,
@@ -112,7 +114,9 @@ test('a bad value shows its field error in Vietnamese and keeps what was typed',
   const login = new LoginPage(page);
   await login.open();
   await login.chooseLanguage('vi');
-  await login.logIn('owner', 'demo1234');
+  await page.getByLabel(viCommon('auth.login.username'), { exact: true }).fill('owner');
+  await page.getByLabel(viCommon('auth.login.password'), { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: viCommon('auth.login.submit') }).click();
   await expect(page.getByTestId('user-menu')).toBeVisible();
   await openSettings(page, 'payment', vi);
   const perTicket = page.getByLabel(vi('fields.offline_card_limit_per_ticket'));

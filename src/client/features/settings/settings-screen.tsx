@@ -90,6 +90,7 @@ export function SettingsScreen(props: SettingsEditorOptions) {
           }}
           variant="line"
           lazyMount
+          unmountOnExit
         >
           <Tabs.List overflowX="auto" mb="4">
             {SETTINGS_GROUPS.map((group) => (
