@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import fc from 'fast-check';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ERROR_CODE } from '../../../contracts/error-codes';
 import { OFFLINE_QUEUE } from '../../../domain/constants';
 import { createFakeFetch, json } from '../../../../tests/support/client/fake-fetch';
 import type { RecordedRequest } from '../../../../tests/support/client/fake-fetch';
@@ -150,6 +151,31 @@ describe('flushQueue', () => {
       lastError: 'HTTP 503: Service Unavailable',
     });
     expect(await queue.stats()).toMatchObject({ pendingRequests: 0, failedRequests: 1 });
+  });
+
+  it('stores the code of the last refusal beside its text, and forgets it when a later refusal has none', async () => {
+    const queue = makeQueue();
+    await queue.enqueue(sale(1));
+    let answer = () =>
+      new Response(
+        JSON.stringify({ success: false, data: null, code: ERROR_CODE.SALE_NOT_PAID, message: 'x' }),
+        {
+          status: 422,
+          statusText: 'Unprocessable Entity',
+        },
+      );
+    const server = fakeServer(() => answer());
+    await flushQueue(queue, { fetch: server.fetch, isOnline: online });
+    expect((await queue.list())[0]).toMatchObject({
+      lastError: 'HTTP 422: Unprocessable Entity',
+      lastErrorCode: ERROR_CODE.SALE_NOT_PAID,
+    });
+    answer = () => new Response(null, { status: 500, statusText: 'Internal Server Error' });
+    clock += 10_000_000;
+    await flushQueue(queue, { fetch: server.fetch, isOnline: online });
+    const [after] = await queue.list();
+    expect(after?.lastError).toBe('HTTP 500: Internal Server Error');
+    expect(after).not.toHaveProperty('lastErrorCode');
   });
 
   it('uses the retry intervals it is given (the sync configuration)', async () => {

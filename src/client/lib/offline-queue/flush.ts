@@ -120,7 +120,12 @@ export async function flushQueue(queue: RequestQueue, options: FlushOptions = {}
             break;
           case 'http-error':
           case 'timeout':
-            await claim.fail(request.id, outcome.error, options.retryIntervals);
+            await claim.fail(
+              request.id,
+              outcome.error,
+              options.retryIntervals,
+              outcome.kind === 'http-error' ? outcome.code : undefined,
+            );
             failed += 1;
             break;
           case 'unreachable':

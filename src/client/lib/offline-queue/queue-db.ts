@@ -21,6 +21,7 @@
  * retry due" without reading any body.
  */
 import { openDB } from 'idb';
+import type { ErrorCode } from '../../../contracts/error-codes';
 import type { DBSchema, IDBPDatabase } from 'idb';
 import { OFFLINE_QUEUE } from '../../../domain/constants';
 import type { QueuePriority, QueueTag } from '../../../domain/constants';
@@ -54,6 +55,8 @@ export interface QueuedRequest {
   nextAttemptAt: number;
   lastAttemptAt?: number;
   lastError?: string;
+  /** The error envelope's code of the last refused attempt (docs/errors.md), when the server sent one. */
+  lastErrorCode?: ErrorCode;
   claimId?: string;
   claimedAt?: number;
   /** Set while 'held': the fingerprint of the token the server refused with 401. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ERROR_CODE } from '../../../contracts/error-codes';
 import { createFakeFetch, hang } from '../../../../tests/support/client/fake-fetch';
 import type { QueuedRequest } from './queue-db';
 import {
@@ -71,6 +72,32 @@ describe('replayRequest', () => {
     const outcome = await replayRequest(queued(), { fetch: fake.fetch });
     expect(outcome).toEqual({ kind: 'http-error', status: 500, error: 'HTTP 500: Internal Server Error' });
     expect(countsAsRetry(outcome)).toBe(true);
+  });
+
+  it("keeps the error envelope's code of a refused replay, and none for a body that is not one", async () => {
+    const body = {
+      success: false,
+      data: null,
+      code: ERROR_CODE.SALE_VOIDED,
+      message: 'A voided sale cannot be changed.',
+    };
+    const refused = createFakeFetch(
+      () => new Response(JSON.stringify(body), { status: 409, statusText: 'Conflict' }),
+    );
+    expect(await replayRequest(queued(), { fetch: refused.fetch })).toEqual({
+      kind: 'http-error',
+      status: 409,
+      error: 'HTTP 409: Conflict',
+      code: ERROR_CODE.SALE_VOIDED,
+    });
+    for (const text of ['<html>Bad gateway</html>', JSON.stringify({ code: 'from_a_newer_server' })]) {
+      const other = createFakeFetch(() => new Response(text, { status: 502, statusText: 'Bad Gateway' }));
+      expect(await replayRequest(queued(), { fetch: other.fetch })).toEqual({
+        kind: 'http-error',
+        status: 502,
+        error: 'HTTP 502: Bad Gateway',
+      });
+    }
   });
 
   it('a 401 is unauthorized, which does not count as a retry (the session expired, not the request)', async () => {

@@ -23,6 +23,8 @@
  *   makes a replay after a lost response answer with the first result instead of a second sale.
  */
 import { OFFLINE_QUEUE } from '../../../domain/constants';
+import { isErrorCode } from '../../../contracts/error-codes';
+import type { ErrorCode } from '../../../contracts/error-codes';
 import type { QueueTag } from '../../../domain/constants';
 import { httpErrorMessage } from './errors';
 import { IDEMPOTENCY_KEY_HEADER } from './queue-db';
@@ -37,8 +39,8 @@ export const REPLAY_TIMEOUT_MS = 60_000;
 
 export type ReplayOutcome =
   | { kind: 'sent'; status: number }
-  /** An answer that is not OK: 'HTTP {status}: {statusText}'. Counts as a retry. */
-  | { kind: 'http-error'; status: number; error: string }
+  /** An answer that is not OK: 'HTTP {status}: {statusText}', and its envelope's code. Counts as a retry. */
+  | { kind: 'http-error'; status: number; error: string; code?: ErrorCode }
   /** No answer within the timeout (the server may have done it: the key covers the next send). Counts. */
   | { kind: 'timeout'; error: string }
   /** 401: the token sent (`authorization`, '' for none) was refused. Does not count: held for a sign-in. */
@@ -112,16 +114,12 @@ export function afterFailure(
   error: string,
   now: number,
   intervals: readonly number[] = OFFLINE_QUEUE.RETRY_INTERVALS_MS,
+  code?: ErrorCode,
 ): QueuedRequest {
-  const { claimId: _claimId, claimedAt: _claimedAt, ...unclaimed } = request;
+  const { claimId: _claimId, claimedAt: _claimedAt, lastErrorCode: _code, ...unclaimed } = request;
+  const last = { lastError: error, ...(code ? { lastErrorCode: code } : {}), lastAttemptAt: now };
   if (request.retryCount >= request.maxRetries) {
-    return {
-      ...unclaimed,
-      status: 'failed',
-      tags: withTag(request.tags, 'failed'),
-      lastError: error,
-      lastAttemptAt: now,
-    };
+    return { ...unclaimed, status: 'failed', tags: withTag(request.tags, 'failed'), ...last };
   }
   const retryCount = request.retryCount + 1;
   return {
@@ -129,9 +127,23 @@ export function afterFailure(
     status: 'pending',
     retryCount,
     nextAttemptAt: now + retryDelayMs(retryCount, intervals),
-    lastError: error,
-    lastAttemptAt: now,
+    ...last,
   };
+}
+
+/** Largest error body read for its code: an envelope is small; anything bigger is not one. */
+const MAX_ERROR_BODY_CHARS = 64 * 1024;
+
+/** The error envelope's code of a refused replay (docs/errors.md), or undefined when it has none. */
+async function errorCodeOf(response: Response): Promise<ErrorCode | undefined> {
+  try {
+    const text = await response.text();
+    if (text.length > MAX_ERROR_BODY_CHARS) return undefined;
+    const code: unknown = (JSON.parse(text) as { code?: unknown } | null)?.code;
+    return isErrorCode(code) ? code : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -197,10 +209,13 @@ export async function replayRequest(
     const headers = options.headersFor?.(request) ?? request.headers;
     const init = replayInit(request, headers);
     const response = await doFetch(request.url, { ...init, signal: controller.signal });
-    // Nobody reads a replay's answer; release the body instead of leaving it buffered.
-    void response.body?.cancel().catch(() => undefined);
-    if (response.ok) return { kind: 'sent', status: response.status };
+    if (response.ok) {
+      // Nobody reads a replay's answer; release the body instead of leaving it buffered.
+      void response.body?.cancel().catch(() => undefined);
+      return { kind: 'sent', status: response.status };
+    }
     if (response.status === 401) {
+      void response.body?.cancel().catch(() => undefined);
       return {
         kind: 'unauthorized',
         status: 401,
@@ -208,10 +223,12 @@ export async function replayRequest(
         authorization: authorizationOf(headers),
       };
     }
+    const code = await errorCodeOf(response);
     return {
       kind: 'http-error',
       status: response.status,
       error: httpErrorMessage(response.status, response.statusText),
+      ...(code ? { code } : {}),
     };
   } catch (error) {
     if (caller?.aborted) return { kind: 'aborted', error: 'The sync was stopped.' };

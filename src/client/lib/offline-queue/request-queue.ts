@@ -29,6 +29,7 @@
  *   is older than a locks snapshot and whose lock is not in that snapshot belongs to a dead sender.
  */
 import { OFFLINE_QUEUE } from '../../../domain/constants';
+import type { ErrorCode } from '../../../contracts/error-codes';
 import type { QueuePriority, QueueTag } from '../../../domain/constants';
 import { newIdempotencyKey } from '../api/idempotency-key';
 import { classifyRequest, isProtected, isWrite } from './classify';
@@ -106,7 +107,12 @@ export interface Claim {
   /** Sent: removed from the queue (000 §4 "syncing removes it on success"). */
   succeed(id: RequestId): Promise<void>;
   /** A failed attempt that counts: the next retry scheduled or tagged 'failed' (replay.ts). */
-  fail(id: RequestId, error: string, retryIntervals?: readonly number[]): Promise<QueuedRequest | undefined>;
+  fail(
+    id: RequestId,
+    error: string,
+    retryIntervals?: readonly number[],
+    code?: ErrorCode,
+  ): Promise<QueuedRequest | undefined>;
   /**
    * Not sent and not counted (server unreachable, sync stopped): back to pending as it was. With
    * `refusedAuthorization` (a 401 answered to that Authorization): held for a new sign-in instead (replay.ts).
@@ -291,7 +297,7 @@ export function createRequestQueue(options: RequestQueueOptions = {}): RequestQu
 
   function retried(request: QueuedRequest): QueuedRequest {
     if (request.status === 'in-flight') return request;
-    const { lastError: _lastError, heldAuth: _heldAuth, ...rest } = request;
+    const { lastError: _lastError, lastErrorCode: _code, heldAuth: _heldAuth, ...rest } = request;
     return {
       ...rest,
       status: 'pending',
@@ -432,6 +438,7 @@ export function createRequestQueue(options: RequestQueueOptions = {}): RequestQu
           queuedAt: new Date(r.timestamp).toISOString(),
           lastAttemptAt: r.lastAttemptAt === undefined ? null : new Date(r.lastAttemptAt).toISOString(),
           lastError: r.lastError ?? null,
+          ...(r.lastErrorCode ? { lastErrorCode: r.lastErrorCode } : {}),
           retryCount: r.retryCount,
           maxRetries: r.maxRetries,
           priority: r.priority,
@@ -570,8 +577,8 @@ export function createRequestQueue(options: RequestQueueOptions = {}): RequestQu
         }
         emit({ type: 'sent', id });
       },
-      fail: (id, error, intervals = retryIntervals) =>
-        ifStillOurs(id, (r) => afterFailure(r, error, now(), intervals)),
+      fail: (id, error, intervals = retryIntervals, code) =>
+        ifStillOurs(id, (r) => afterFailure(r, error, now(), intervals, code)),
       release,
       async end() {
         try {
