@@ -22,9 +22,10 @@
  * save, remove, bulk, parseFile, importFile, exportFile. Long ones report progress by sending
  * `import.progress` / `export.progress` to the `parent` they are given.
  */
-import { assertEvent, assign, fromPromise, raise, setup } from 'xstate';
+import { assertEvent, assign, raise, setup } from 'xstate';
 import type { BulkResult, ImportResult } from '../../src/contracts/resource';
 import { ITEMS_PER_PAGE } from '../../src/domain/constants';
+import { requiredActor } from '../support/required-actor';
 import {
   canCommitImport,
   failedIds,
@@ -61,13 +62,6 @@ import type {
 export const SEARCH_DEBOUNCE_MS = 300;
 
 const ID = 'resource';
-
-/** A promise actor the app must provide; the stub fails loudly so a missing `.provide()` is never silent. */
-function requiredActor<TOutput, TInput>(machine: string, name: string) {
-  return fromPromise<TOutput, TInput>(() =>
-    Promise.reject(new Error(`${machine}: provide the '${name}' actor`)),
-  );
-}
 
 /** The file the import works on (the chart only enters its steps with one chosen). */
 function chosenFile(context: ResourceContext) {

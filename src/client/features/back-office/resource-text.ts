@@ -1,12 +1,19 @@
 /**
- * The words for a resource failure, picked by the server's error code, else by the kind of failure
- * (admin namespace `errors.code.<code>`, then `errors.<kind>`): never by the server's English message.
+ * The words for a resource failure, picked by the server's error code (the app's one map,
+ * lib/api/error-messages.ts), else by the kind of failure (admin namespace `errors.<kind>`): never by the
+ * server's English message. A refused delete names what still uses the row.
  */
 import type { TFunction } from 'i18next';
 import type { FieldIssue, ResourceError } from '../../../../machines/resource/resource.types';
+import type { ErrorCode } from '../../../contracts/error-codes';
+import { ERROR_MESSAGE_KEY } from '../../lib/api/error-messages';
 
 export function errorText(t: TFunction, error: ResourceError): string {
-  const keys = [...(error.code ? [`admin:errors.code.${error.code}`] : []), `admin:errors.${error.kind}`];
+  const byCode =
+    error.code && Object.hasOwn(ERROR_MESSAGE_KEY, error.code)
+      ? [`common:${ERROR_MESSAGE_KEY[error.code as ErrorCode]}`]
+      : [];
+  const keys = [...byCode, `admin:errors.${error.kind}`];
   if (error.inUse) {
     return t('admin:errors.inUse', {
       count: error.inUse.count,
