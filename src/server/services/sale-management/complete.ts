@@ -6,7 +6,7 @@ import type { Queryable } from '../../db/client';
 import { saleLines, sales } from '../../db/schema/sales';
 import { storeIdWhere } from '../../db/scoped';
 import { unprocessable } from '../../errors';
-import { auditView, writeAudit } from '../sales/audit';
+import { saleChange, writeAudit } from '../sales/audit';
 import { awardSalePoints } from '../sales/points';
 import { computeTotalsOr422 } from '../sales/validation';
 import { NOT_PAID_MESSAGE } from '../sales/messages';
@@ -69,8 +69,6 @@ export async function completeDraft(
     .where(storeIdWhere(sales, auth, saleId))
     .returning();
   await awardSalePoints(tx, auth, saleId);
-  await writeAudit(tx, auth, [
-    { action: 'sale.complete', saleId, before: auditView(before), after: auditView(after!) },
-  ]);
+  await writeAudit(tx, auth, [saleChange('sale.complete', before, after!)]);
   return after!;
 }

@@ -9,7 +9,7 @@ import type { Queryable } from '../../db/client';
 import { saleEmployees, saleLines, sales } from '../../db/schema/sales';
 import { storeIdWhere, storeValues, storeWhere } from '../../db/scoped';
 import { unprocessable, VALIDATION_MESSAGE } from '../../errors';
-import { auditView, writeAudit } from '../sales/audit';
+import { saleChange, writeAudit } from '../sales/audit';
 import { FUTURE_ORDER_AT_MESSAGE, ORDER_AT_CLOCK_SKEW_MS } from '../sales/messages';
 import type { LoadedSale } from '../sales/read';
 import { recomputeStoredSale } from '../sales/recompute';
@@ -48,15 +48,10 @@ export async function changeTips(
   }
   const loaded = await recomputeStoredSale(tx, auth, store, saleId);
   await writeAudit(tx, auth, [
-    {
-      action: 'sale.tip',
-      saleId,
-      before: { ...auditView(before), tips: beforeTips },
-      after: {
-        ...auditView(loaded.sale),
-        tips: loaded.groups.map((g) => ({ user_id: g.userId, tip_amount: g.tipAmount })),
-      },
-    },
+    saleChange('sale.tip', before, loaded.sale, {
+      before: { tips: beforeTips },
+      after: { tips: loaded.groups.map((g) => ({ user_id: g.userId, tip_amount: g.tipAmount })) },
+    }),
   ]);
   return loaded;
 }
@@ -136,12 +131,10 @@ export async function changeEmployee(
   }
   const loaded = await recomputeStoredSale(tx, auth, store, saleId);
   await writeAudit(tx, auth, [
-    {
-      action: 'sale.employee',
-      saleId,
-      before: { ...auditView(before), employee_id: from, line_ids: moving },
-      after: { ...auditView(loaded.sale), employee_id: to, line_ids: moving },
-    },
+    saleChange('sale.employee', before, loaded.sale, {
+      before: { employee_id: from, line_ids: moving },
+      after: { employee_id: to, line_ids: moving },
+    }),
   ]);
   return loaded;
 }
@@ -165,8 +158,6 @@ export async function changeOrderAt(
     );
   }
   const after = await setStatusColumns(tx, auth, saleId, { orderAt });
-  await writeAudit(tx, auth, [
-    { action: 'sale.order_at', saleId, before: auditView(before), after: auditView(after) },
-  ]);
+  await writeAudit(tx, auth, [saleChange('sale.order_at', before, after)]);
   return after;
 }

@@ -18,7 +18,7 @@ import type { SaleRefundLine } from '../../db/schema/sales';
 import { storeIdWhere, storeValues, storeWhere } from '../../db/scoped';
 import { unprocessable, VALIDATION_MESSAGE } from '../../errors';
 import { reverseSalePayments } from '../payments/reverse';
-import { auditView, writeAudit } from '../sales/audit';
+import { saleChange, writeAudit } from '../sales/audit';
 import { takeBackSalePoints } from '../sales/points';
 import { loadRowsOf, loadSaleRows } from '../sales/read';
 import type { LoadedSale } from '../sales/read';
@@ -180,17 +180,13 @@ export async function refundSale(
     )
     .returning();
   await writeAudit(tx, auth, [
-    {
-      action: full ? 'sale.refund' : 'sale.partial_refund',
-      saleId,
+    saleChange(full ? 'sale.refund' : 'sale.partial_refund', before, after, {
       approvedBy: approver.userId,
-      before: auditView(before),
       after: {
-        ...auditView(after),
         refund: { amount, rule_amount: ruleAmount, lines: refundLines },
         reason: input.reason ?? null,
       },
-    },
+    }),
   ]);
   return { sale: after, refund: refundRecordOf(refundRow!) };
 }

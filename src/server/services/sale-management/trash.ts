@@ -8,7 +8,7 @@ import type { Queryable } from '../../db/client';
 import { sales } from '../../db/schema/sales';
 import { storeWhere } from '../../db/scoped';
 import { saleStatusRefused } from '../../errors';
-import { auditView, writeAudit } from '../sales/audit';
+import { saleChange, writeAudit } from '../sales/audit';
 import type { SaleRow } from '../sales/detail';
 import type { SaleStore } from '../sales/store';
 import { decideMove, lockSale, nextOf, setStatusColumns } from './status';
@@ -30,13 +30,10 @@ export async function trashSale(
     trashedAt: now,
   });
   await writeAudit(tx, auth, [
-    {
-      action: 'sale.trash',
-      saleId,
+    saleChange('sale.trash', before, after, {
       approvedBy: approver.userId,
-      before: auditView(before),
-      after: { ...auditView(after), reason: reason ?? null },
-    },
+      after: { reason: reason ?? null },
+    }),
   ]);
   return after;
 }
@@ -60,9 +57,7 @@ export async function restoreSale(
     statusBeforeTrash: null,
     trashedAt: null,
   });
-  await writeAudit(tx, auth, [
-    { action: 'sale.restore', saleId, before: auditView(before), after: auditView(after) },
-  ]);
+  await writeAudit(tx, auth, [saleChange('sale.restore', before, after)]);
   return after;
 }
 
@@ -79,15 +74,7 @@ export async function clearTrashedSale(
   const move = decideMove(before, { type: 'sale.clear' }, now, store.timezone);
   if (!('cleared' in move)) throw saleStatusRefused(saleStatusError(SALE_STATUS_ERROR.MOVE_REFUSED));
   const after = await setStatusColumns(tx, auth, saleId, { clearedAt: now });
-  await writeAudit(tx, auth, [
-    {
-      action: 'sale.clear',
-      saleId,
-      approvedBy: approver.userId,
-      before: auditView(before),
-      after: auditView(after),
-    },
-  ]);
+  await writeAudit(tx, auth, [saleChange('sale.clear', before, after, { approvedBy: approver.userId })]);
   return after;
 }
 
@@ -117,13 +104,9 @@ export async function clearAllTrashed(
   await writeAudit(
     tx,
     auth,
-    trashed.map((before) => ({
-      action: 'sale.clear',
-      saleId: before.id,
-      approvedBy: approver.userId,
-      before: auditView(before),
-      after: auditView(byId.get(before.id) ?? before),
-    })),
+    trashed.map((before) =>
+      saleChange('sale.clear', before, byId.get(before.id) ?? before, { approvedBy: approver.userId }),
+    ),
   );
   return { ids, count: ids.length };
 }

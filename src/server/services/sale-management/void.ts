@@ -5,7 +5,7 @@ import type { Queryable } from '../../db/client';
 import { saleLines } from '../../db/schema/sales';
 import { storeWhere } from '../../db/scoped';
 import { reverseSalePayments } from '../payments/reverse';
-import { auditView, writeAudit } from '../sales/audit';
+import { saleChange, writeAudit } from '../sales/audit';
 import { takeBackSalePoints } from '../sales/points';
 import type { SaleRow } from '../sales/detail';
 import type { SaleStore } from '../sales/store';
@@ -45,13 +45,10 @@ export async function voidSale(
   const after = await setStatusColumns(tx, auth, saleId, { status: next.status });
   await takeBackSalePoints(tx, auth, saleId, 'void');
   await writeAudit(tx, auth, [
-    {
-      action: 'sale.void',
-      saleId,
+    saleChange('sale.void', before, after, {
       approvedBy: approver.userId,
-      before: auditView(before),
-      after: { ...auditView(after), reason: reason ?? null },
-    },
+      after: { reason: reason ?? null },
+    }),
   ]);
   return after;
 }

@@ -35,6 +35,25 @@ export async function writeAudit(
   );
 }
 
+/**
+ * The audit entry of a change to one sale: its fields before and after (auditView), the approving PIN owner,
+ * and what the change adds on either side (a reason, the tips, the refund).
+ */
+export function saleChange(
+  action: string,
+  before: SaleRow,
+  after: SaleRow,
+  more: { approvedBy?: number; before?: Record<string, unknown>; after?: Record<string, unknown> } = {},
+): AuditEntry {
+  return {
+    action,
+    saleId: before.id,
+    ...(more.approvedBy !== undefined ? { approvedBy: more.approvedBy } : {}),
+    before: { ...auditView(before), ...more.before },
+    after: { ...auditView(after), ...more.after },
+  };
+}
+
 /** The fields of a sale an audit row shows before and after a change. */
 export function auditView(sale: SaleRow) {
   return {

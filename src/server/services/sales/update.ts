@@ -12,7 +12,7 @@ import { conflict, notFound, unprocessable, VALIDATION_MESSAGE } from '../../err
 import { NOT_A_DRAFT_MESSAGE, SALE_NOT_FOUND_MESSAGE } from './messages';
 import { loadSaleStore } from './store';
 import { prepareSale } from './prepare';
-import { auditView, writeAudit } from './audit';
+import { saleChange, writeAudit } from './audit';
 import { completeMove, finishSaleWrite, overrideAudit, writeSaleChildren } from './write';
 import { totalColumns } from './detail';
 
@@ -98,10 +98,8 @@ export async function updateSale(
     cardIds,
   });
   await writeAudit(tx, auth, [
-    { action: 'sale.update', saleId, before: auditView(before), after: auditView(sale!) },
-    ...(completing
-      ? [{ action: 'sale.complete', saleId, before: auditView(before), after: auditView(sale!) }]
-      : []),
+    saleChange('sale.update', before, sale!),
+    ...(completing ? [saleChange('sale.complete', before, sale!)] : []),
     ...overrideAudit(saleId, prepared.overrides),
   ]);
   return detail;
