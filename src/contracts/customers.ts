@@ -13,46 +13,14 @@
 import { z } from 'zod';
 import { DISCOUNT_TYPE } from '../domain/constants';
 import { normalisePhone } from '../domain/normalise';
-import { listQuerySchema } from './envelope';
+import { listQuerySchema, sortSchema } from './envelope';
 
 const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const isoDateTime = z.iso.datetime({ offset: true });
 
 // ---- list-query helpers ------------------------------------------------------------------------------
 
-export interface SortTerm<F extends string> {
-  field: F;
-  desc: boolean;
-}
-
-/**
- * `sort=name,-check_in_at` (a leading '-' or a ':desc' suffix sorts descending) → [{ field, desc }], each
- * field one of `fields`; anything else is a 422 that names the allowed fields.
- */
-export function sortSchema<const F extends string>(fields: readonly [F, ...F[]]) {
-  const message = `Sort by ${fields.join(', ')} (prefix '-' for descending).`;
-  return z
-    .string()
-    .trim()
-    .max(200)
-    .transform((value, ctx): SortTerm<F>[] => {
-      const terms: SortTerm<F>[] = [];
-      for (const raw of value.split(',')) {
-        const term = raw.trim();
-        if (term === '') continue;
-        const [name = '', direction = ''] = term.split(':');
-        const desc = name.startsWith('-') || direction.toLowerCase() === 'desc';
-        const field = name.replace(/^[-+]/, '');
-        const knownDirection = ['', 'asc', 'desc'].includes(direction.toLowerCase());
-        if (!knownDirection || !(fields as readonly string[]).includes(field)) {
-          ctx.addIssue({ code: 'custom', message });
-          return z.NEVER;
-        }
-        terms.push({ field: field as F, desc });
-      }
-      return terms;
-    });
-}
+// The sort parser is the list dialect's (envelope.ts sortSchema).
 
 /** A query-string boolean: true/false/1/0 (a JSON boolean too, for callers that build queries as objects). */
 export const queryBoolean = z

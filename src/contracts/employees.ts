@@ -7,7 +7,8 @@
 import { z } from 'zod';
 import { ROLE } from '../domain/constants';
 import { PIN_MESSAGE, PIN_PATTERN } from './auth';
-import { pagingQuery, queryBoolean, sortSchema } from './customers';
+import { pagingQuery, queryBoolean } from './customers';
+import { sortSchema } from './envelope';
 
 const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const queryId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);

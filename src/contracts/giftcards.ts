@@ -7,7 +7,8 @@
  * stored) or its numeric id: the number is tried first, because that is what a cashier has in hand.
  */
 import { z } from 'zod';
-import { pagingQuery, sortSchema } from './customers';
+import { pagingQuery } from './customers';
+import { sortSchema } from './envelope';
 
 const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const isoDateTime = z.iso.datetime({ offset: true });

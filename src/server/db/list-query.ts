@@ -46,6 +46,14 @@ export function listFilter<S extends z.ZodType>(
   return { schema, where: where as ListFilter['where'] };
 }
 
+/**
+ * A filter whose value the route's own query schema has already read (a list with a contract of its own,
+ * e.g. contracts/sales.ts): `where` gets that schema's output.
+ */
+export function parsedFilter<T>(where: (value: T) => SQL | undefined): ListFilter {
+  return { where: where as ListFilter['where'] };
+}
+
 export interface ListSpec {
   /** Sort field (as the client names it) → what it orders by. */
   sort: Readonly<Record<string, SortColumns>>;

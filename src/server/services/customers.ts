@@ -11,7 +11,7 @@
  * saving the same new client at once cannot both pass the check (there is no unique index: inactive
  * customers may keep an old number).
  */
-import { and, asc, count, desc, eq, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type {
   CreateCustomerBody,
@@ -28,6 +28,8 @@ import type { DiscountType } from '../../domain/constants';
 import { normalisePhone } from '../../domain/normalise';
 import type { AuthContext } from '../auth-context';
 import type { Queryable } from '../db/client';
+import { containsPattern, fetchPage, parsedFilter, planList } from '../db/list-query';
+import type { ListSpec } from '../db/list-query';
 import { customers, memberships } from '../db/schema/customers';
 import { giftcards } from '../db/schema/giftcards';
 import { tenantIdWhere, tenantValues, tenantWhere } from '../db/scoped';
@@ -39,11 +41,6 @@ export const UNKNOWN_MEMBERSHIP_MESSAGE = 'This membership does not exist or is 
 
 /** Gift cards shown on a customer's details; a client with more sees the newest. */
 const MAX_CUSTOMER_GIFTCARDS = 100;
-
-/** LIKE pattern matching `term` anywhere; %, _ and \ in the term match themselves. */
-export function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 // An inactive membership gives no discount, so it is not shown as the customer's membership.
 const membershipJoin = and(
@@ -136,14 +133,30 @@ function phoneCondition(term: string | undefined): SQL | undefined {
   return phone ? sql`${customers.phone} like ${containsPattern(phone)}` : undefined;
 }
 
-const SORT_COLUMNS = {
-  name: [sql`lower(${customers.firstName})`, sql`lower(${customers.lastName})`],
-  first_name: [sql`lower(${customers.firstName})`],
-  last_name: [sql`lower(${customers.lastName})`],
-  phone: [customers.phone],
-  created_at: [customers.createdAt],
-  point_balance: [customers.pointBalance],
-} as const;
+/**
+ * The list's spec in the one list dialect (src/server/db/list-query.ts, docs/back-office.md "Lists"); the
+ * route's query schema (contracts/customers.ts) has already read each filter and the sort.
+ */
+const CUSTOMER_LIST: ListSpec = {
+  sort: {
+    name: [sql`lower(${customers.firstName})`, sql`lower(${customers.lastName})`],
+    first_name: sql`lower(${customers.firstName})`,
+    last_name: sql`lower(${customers.lastName})`,
+    phone: customers.phone,
+    created_at: customers.createdAt,
+    point_balance: customers.pointBalance,
+  },
+  defaultSort: 'name',
+  tiebreak: customers.id,
+  tiebreakAscending: true,
+  filters: {
+    search: parsedFilter((term: string) => searchCondition(term)),
+    name: parsedFilter(nameCondition),
+    phone: parsedFilter(phoneCondition),
+    membership_id: parsedFilter((id: number) => eq(customers.membershipId, id)),
+  },
+  search: searchCondition,
+};
 
 /** GET /api/pos/customers: active customers of the tenant, searched by name or phone, paged. */
 export async function listCustomers(
@@ -151,39 +164,18 @@ export async function listCustomers(
   auth: AuthContext,
   query: CustomerListQuery,
 ): Promise<Page<CustomerListItem>> {
-  const filter = query.filter ?? {};
-  const where = tenantWhere(
-    customers,
-    auth,
-    eq(customers.isActive, true),
-    searchCondition(query.search ?? ''),
-    searchCondition(filter.search ?? ''),
-    nameCondition(filter.name),
-    phoneCondition(filter.phone),
-    filter.membership_id !== undefined ? eq(customers.membershipId, filter.membership_id) : undefined,
-  );
-  const sort = query.sort?.length ? query.sort : [{ field: 'name' as const, desc: false }];
-  const orderBy = [
-    ...sort.flatMap((term) => SORT_COLUMNS[term.field].map((c) => (term.desc ? desc(c) : asc(c)))),
-    asc(customers.id),
-  ];
-  const [rows, [total]] = await Promise.all([
+  const plan = planList(CUSTOMER_LIST, query, tenantWhere(customers, auth), eq(customers.isActive, true));
+  const page = await fetchPage(db, plan, customers, (p) =>
     db
       .select(listColumns)
       .from(customers)
       .leftJoin(memberships, membershipJoin)
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(query.per_page)
-      .offset((query.page - 1) * query.per_page),
-    db.select({ n: count() }).from(customers).where(where),
-  ]);
-  return {
-    items: (rows as ListRow[]).map(listItemView),
-    total: total?.n ?? 0,
-    page: query.page,
-    per_page: query.per_page,
-  };
+      .where(p.where)
+      .orderBy(...p.orderBy)
+      .limit(p.limit)
+      .offset(p.offset),
+  );
+  return { ...page, items: (page.items as ListRow[]).map(listItemView) };
 }
 
 /** GET /api/pos/customers/{id}: any customer of the tenant (inactive ones too: old sales name them). */

@@ -36,7 +36,7 @@ import { users } from '../db/schema/users';
 import { workingTimes } from '../db/schema/working-times';
 import { scopeStoreId, storeValues, storeWhere, tenantIdWhere, tenantWhere } from '../db/scoped';
 import { conflict, notFound, unprocessable } from '../errors';
-import { containsPattern } from './customers';
+import { containsPattern } from '../db/list-query';
 import { ThrottledError, wrongPinError } from './auth';
 
 export const EMPLOYEE_NOT_FOUND = 'Employee not found.';
