@@ -61,6 +61,14 @@ function requireCompletedSale(sale: { status: number }, what: string): void {
   }
 }
 
+/** A payment locked, and its sale, which must be completed (`what` names the action in the 409). */
+async function lockPaymentOfCompletedSale(tx: Queryable, auth: AuthContext, paymentId: number, what: string) {
+  const row = await lockPayment(tx, auth, paymentId);
+  const sale = await loadSaleForPayments(tx, auth, row.saleId);
+  requireCompletedSale(sale, what);
+  return { row, sale };
+}
+
 /** POST /api/payments/sale: payments added to a completed sale with a balance due (e.g. paid later). */
 export async function addSalePayments(
   tx: Queryable,
@@ -161,9 +169,7 @@ export async function refundPayment(
   body: RefundPaymentBody,
   approver: PinApprover | null,
 ) {
-  const row = await lockPayment(tx, auth, body.payment_id);
-  const sale = await loadSaleForPayments(tx, auth, row.saleId);
-  requireCompletedSale(sale, 'A payment refund');
+  const { row, sale } = await lockPaymentOfCompletedSale(tx, auth, body.payment_id, 'A payment refund');
   const result = await reverseSalePayments(tx, auth, {
     saleId: sale.id,
     kind: 'refund',
@@ -216,9 +222,7 @@ export async function voidPayment(
   body: VoidPaymentBody,
   approver: PinApprover | null,
 ) {
-  const row = await lockPayment(tx, auth, body.payment_id);
-  const sale = await loadSaleForPayments(tx, auth, row.saleId);
-  requireCompletedSale(sale, 'A payment void');
+  const { row, sale } = await lockPaymentOfCompletedSale(tx, auth, body.payment_id, 'A payment void');
   if (sale.hasRefund || row.refundedAmount > 0) {
     throw conflict(
       'Money already went back on this sale: refund instead of voiding.',
