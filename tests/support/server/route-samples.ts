@@ -18,7 +18,12 @@ import { createECDH, randomUUID } from 'node:crypto';
 import { ITEM_TYPE, PAYMENT_TYPE, SALE_STATUS } from '../../../src/domain/constants';
 import type { RouteInfo } from '../../../src/server/route';
 import { saleBody } from './sale-test-data';
-import { isMultipartSample, resourceOfPath, resourceSampleBodies } from './resource-samples';
+import {
+  isMultipartSample,
+  RESOURCE_ROUTES_WITHOUT_BODY,
+  resourceOfPath,
+  resourceSampleBodies,
+} from './resource-samples';
 import type { VictimRows } from './victim-rows';
 
 export type RouteKey = string;
@@ -284,6 +289,7 @@ export const SAMPLE_BODIES: Readonly<Record<RouteKey, (v: VictimRows) => unknown
  * a body schema must have a sample above.
  */
 export const ROUTES_WITHOUT_SAMPLE_BODY: readonly RouteKey[] = [
+  ...RESOURCE_ROUTES_WITHOUT_BODY,
   'POST /api/logout',
   'POST /api/payments/vietqr/:id/confirm',
   'POST /api/pos/sales/:id/restore',
