@@ -326,6 +326,12 @@ export async function createVictimRows(
   const resources = await createResourceRows(
     async (url, body) => dataOf(await send('POST', url, body), `create ${url}`) as { id: unknown },
     `Victim${code}`,
+    {
+      owner: f.users.owner.id,
+      admin: f.users.admin.id,
+      manager: f.users.manager.id,
+      staff: f.users.staff.id,
+    },
   );
 
   const base: VictimBase = {
