@@ -24,9 +24,10 @@ export class ResourcePage {
 
   async openFromHome(linkName: string): Promise<void> {
     await this.page.goto('/admin');
-    await expect(this.page.getByTestId('back-office-home')).toBeVisible();
+    // The back office's chunks and translations load on first use; a busy machine takes a while.
+    await expect(this.page.getByTestId('back-office-home')).toBeVisible({ timeout: 30_000 });
     await this.page.getByRole('link', { name: linkName, exact: true }).click();
-    await expect(this.screen).toBeVisible();
+    await expect(this.screen).toBeVisible({ timeout: 30_000 });
   }
 
   async newRow(): Promise<void> {
