@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ERROR_CODE } from '../../../contracts/error-codes';
-import { createTestDatabase } from '../../../../tests/support/test-db';
-import type { TestDatabase } from '../../../../tests/support/test-db';
-import { IDEMPOTENCY_KEY_HEADER } from '../../../contracts/envelope';
+import { apiHarness } from '../../../../tests/support/server/api-harness';
+import type { Headers } from '../../../../tests/support/server/api-harness';
 import {
   CUSTOMER_NAME_MESSAGE,
   EFFECTIVE_ORDER_MESSAGE,
@@ -16,8 +14,7 @@ import {
 import type { WalkIn } from '../../../contracts/walk-ins';
 import { MODULE, PERMISSION_TEMPLATE_ALL_ON } from '../../../domain/constants';
 import { withModule } from '../../../domain/permissions';
-import { buildApp } from '../../app';
-import { createTenantWithUsers, STAFF_PERMISSIONS } from '../../../../tests/support/server/tenant-fixture';
+import { STAFF_PERMISSIONS } from '../../../../tests/support/server/tenant-fixture';
 import type { TenantFixture } from '../../../../tests/support/server/tenant-fixture';
 import { categories, services } from '../../db/schema/catalog';
 import { customers } from '../../db/schema/customers';
@@ -37,14 +34,19 @@ import {
   startFakePushService,
   verifyVapid,
 } from '../../../../tests/support/server/fake-push-service';
-import type { FakeBrowser, FakePushService } from '../../../../tests/support/server/fake-push-service';
+import type { FakeBrowser } from '../../../../tests/support/server/fake-push-service';
 
 const LIST_URL = '/api/pos/walk-in';
 const GROUPS_URL = '/api/pos/walk-in/group-by-employee';
 
-let testDb: TestDatabase;
-let service: FakePushService;
-let app: FastifyInstance;
+const service = await startFakePushService();
+afterAll(() => service.close());
+const api = await apiHarness({
+  config: {
+    push: { subject: 'mailto:walk-in-test@example.com', endpointHosts: ['127.0.0.1'], agent: service.agent },
+  },
+});
+
 /** The tenant under test; its store's devices get the pushes. */
 let a: TenantFixture;
 /** Another tenant, with every right: it must never see or write A's walk-ins. */
@@ -71,7 +73,7 @@ async function technician(
   name: string,
   values: Partial<typeof users.$inferInsert> = {},
 ): Promise<number> {
-  const [row] = await testDb.db
+  const [row] = await api.db
     .insert(users)
     .values({
       tenantId: f.tenantId,
@@ -88,7 +90,7 @@ async function technician(
 }
 
 async function catalogOf(f: TenantFixture, storeId: number) {
-  const [category] = await testDb.db
+  const [category] = await api.db
     .insert(categories)
     .values({ tenantId: f.tenantId, storeId, type: 'service', name: 'Nails' })
     .returning({ id: categories.id });
@@ -96,7 +98,7 @@ async function catalogOf(f: TenantFixture, storeId: number) {
   return <const T extends readonly { name: string; price: number; taxes?: string; isActive?: boolean }[]>(
     rows: T,
   ): Promise<{ [K in keyof T]: number }> =>
-    testDb.db
+    api.db
       .insert(services)
       .values(rows.map((r) => ({ tenantId: f.tenantId, storeId, categoryId: category!.id, ...r })))
       .returning({ id: services.id })
@@ -104,24 +106,10 @@ async function catalogOf(f: TenantFixture, storeId: number) {
 }
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  service = await startFakePushService();
-  app = await buildApp({
-    db: testDb.db,
-    config: {
-      clientDir: null,
-      push: {
-        subject: 'mailto:walk-in-test@example.com',
-        endpointHosts: ['127.0.0.1'],
-        agent: service.agent,
-      },
-    },
-  });
-  await app.ready();
   [a, b, limited] = await Promise.all([
-    createTenantWithUsers(testDb.db),
-    createTenantWithUsers(testDb.db),
-    createTenantWithUsers(testDb.db, {
+    api.tenant(),
+    api.tenant(),
+    api.tenant({
       permissions: {
         staff: withModule(STAFF_PERMISSIONS, MODULE.WALKIN, { enable: false }),
         manager: withModule(PERMISSION_TEMPLATE_ALL_ON, MODULE.WALKIN, { is_writable: false }),
@@ -144,7 +132,7 @@ beforeAll(async () => {
   [otherStoreService] = await (await catalogOf(a, a.otherStore.id))([{ name: 'Elsewhere', price: 900 }]);
   [bService] = await (await catalogOf(b, b.store.id))([{ name: 'B Manicure', price: 2500 }]);
 
-  const people = await testDb.db
+  const people = await api.db
     .insert(customers)
     .values([
       { tenantId: a.tenantId, firstName: 'Ann', lastName: 'Lee', phone: '5551234567', pointBalance: 40 },
@@ -155,21 +143,8 @@ beforeAll(async () => {
   [ann, inactiveCustomer, bCustomer] = people.map((p) => p.id) as [number, number, number];
 });
 
-afterAll(async () => {
-  await app?.close();
-  await service?.close();
-  await testDb?.drop();
-});
-
-type Headers = Record<string, string>;
-
-function checkIn(body: unknown, headers: Headers = a.headers('staff'), key: string | null = randomUUID()) {
-  return app.inject({
-    method: 'POST',
-    url: LIST_URL,
-    headers: key === null ? headers : { ...headers, [IDEMPOTENCY_KEY_HEADER]: key },
-    payload: body as object,
-  });
+function checkIn(body: unknown, headers: Headers = a.headers('staff'), key?: string | null) {
+  return api.as(headers).post(LIST_URL, body, { key });
 }
 
 async function checkedIn(body: unknown, headers: Headers = a.headers('staff')): Promise<WalkIn> {
@@ -179,20 +154,19 @@ async function checkedIn(body: unknown, headers: Headers = a.headers('staff')): 
 }
 
 function get(url: string, headers: Headers = a.headers('staff')) {
-  return app.inject({ method: 'GET', url, headers });
+  return api.as(headers).get(url);
 }
 
 async function walkInRows(tenantId: number) {
-  return testDb.db.select().from(walkIns).where(eq(walkIns.tenantId, tenantId));
+  return api.db.select().from(walkIns).where(eq(walkIns.tenantId, tenantId));
 }
 
 async function subscribe(headers: Headers): Promise<FakeBrowser> {
   const browser = newBrowser(service);
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/push/subscribe',
-    headers,
-    payload: { subscription: browser.subscription, userAgent: 'Front desk tablet', platform: 'Android' },
+  const res = await api.as(headers).post('/api/push/subscribe', {
+    subscription: browser.subscription,
+    userAgent: 'Front desk tablet',
+    platform: 'Android',
   });
   expect(res.statusCode, res.body).toBe(201);
   return browser;
@@ -213,9 +187,9 @@ describe('POST /api/pos/walk-in: access', () => {
   });
 
   it('lets a read-only session see the queue but not check anyone in', async () => {
-    expect((await get(LIST_URL, limited.headers('manager'))).statusCode).toBe(200);
-    expect((await get(LIST_URL, limited.headers('staff'))).statusCode).toBe(403);
-    expect((await get(GROUPS_URL, limited.headers('staff'))).statusCode).toBe(403);
+    expect((await api.as(limited, 'manager').get(LIST_URL)).statusCode).toBe(200);
+    expect((await api.as(limited, 'staff').get(LIST_URL)).statusCode).toBe(403);
+    expect((await api.as(limited, 'staff').get(GROUPS_URL)).statusCode).toBe(403);
   });
 });
 
@@ -380,7 +354,7 @@ describe('POST /api/pos/walk-in: a check-in', () => {
       effective_end: '2030-01-01T04:00:00.000Z',
     });
     expect(walkIn.business_date).toBe(new Date().toISOString().slice(0, 10));
-    const [row] = await testDb.db
+    const [row] = await api.db
       .select()
       .from(walkIns)
       .where(and(eq(walkIns.tenantId, a.tenantId), eq(walkIns.id, walkIn.id)));
@@ -403,7 +377,7 @@ describe('POST /api/pos/walk-in: a check-in', () => {
       },
     });
     expect(walkIn).toMatchObject({ customer_name: 'Linh Pham', telephone: '+84901234567' });
-    const [customer] = await testDb.db
+    const [customer] = await api.db
       .select()
       .from(customers)
       .where(and(eq(customers.tenantId, a.tenantId), eq(customers.id, walkIn.customer_id!)));
@@ -451,16 +425,16 @@ describe('tenant isolation', () => {
     await checkedIn({ customer_name: 'Private Pat', customer_id: ann, user_id: amy });
     const before = await walkInRows(a.tenantId);
 
-    const list = await get(LIST_URL, b.headers('owner'));
+    const list = await api.as(b, 'owner').get(LIST_URL);
     expect(list.statusCode).toBe(200);
     expect(list.json().data).toMatchObject({ items: [], total: 0 });
-    const groups = await get(GROUPS_URL, b.headers('owner'));
+    const groups = await api.as(b, 'owner').get(GROUPS_URL);
     expect(groups.json().data.groups).toEqual([]);
     expect(list.body + groups.body).not.toContain('Private Pat');
 
     // A's store named in the query: 403, as for any store the session does not work in.
-    expect((await get(`${LIST_URL}?store_id=${a.store.id}`, b.headers('owner'))).statusCode).toBe(403);
-    expect((await get(`${GROUPS_URL}?store_id=${a.store.id}`, b.headers('owner'))).statusCode).toBe(403);
+    expect((await api.as(b, 'owner').get(`${LIST_URL}?store_id=${a.store.id}`)).statusCode).toBe(403);
+    expect((await api.as(b, 'owner').get(`${GROUPS_URL}?store_id=${a.store.id}`)).statusCode).toBe(403);
     expect((await get(`${LIST_URL}?store_id=${a.otherStore.id}`)).statusCode).toBe(403);
 
     const write = await checkIn(
@@ -491,7 +465,7 @@ describe('GET /api/pos/walk-in and group-by-employee', () => {
   let cBo: number;
 
   beforeAll(async () => {
-    c = await createTenantWithUsers(testDb.db);
+    c = await api.tenant();
     cBo = await technician(c, 'Bo', { displayOrder: 5 });
     cAmy = await technician(c, 'Amy', { displayOrder: 1 });
     first = await checkedIn({ customer_name: 'First' }, c.headers('staff'));
@@ -499,12 +473,12 @@ describe('GET /api/pos/walk-in and group-by-employee', () => {
     third = await checkedIn({ customer_name: 'Third', user_id: cAmy }, c.headers('staff'));
     fourth = await checkedIn({ customer_name: 'Fourth', user_id: cBo }, c.headers('staff'));
     const served = await checkedIn({ customer_name: 'Served', user_id: cAmy }, c.headers('staff'));
-    await testDb.db
+    await api.db
       .update(walkIns)
       .set({ status: 'served' })
       .where(and(eq(walkIns.tenantId, c.tenantId), eq(walkIns.id, served.id)));
     // Yesterday's walk-in is not in today's queue.
-    await testDb.db.insert(walkIns).values({
+    await api.db.insert(walkIns).values({
       tenantId: c.tenantId,
       storeId: c.store.id,
       uuid: randomUUID(),
@@ -516,7 +490,7 @@ describe('GET /api/pos/walk-in and group-by-employee', () => {
   });
 
   it("lists today's queue of the store oldest first, with the status filter and paging", async () => {
-    const all = await get(LIST_URL, c.headers('staff'));
+    const all = await api.as(c, 'staff').get(LIST_URL);
     expect(all.statusCode, all.body).toBe(200);
     expect(all.json().data.items.map((w: WalkIn) => w.customer_name)).toEqual([
       'First',
@@ -527,30 +501,30 @@ describe('GET /api/pos/walk-in and group-by-employee', () => {
     ]);
     expect(all.json().data).toMatchObject({ total: 5, page: 1, per_page: 15 });
 
-    const waiting = await get(`${LIST_URL}?filter[status]=waiting`, c.headers('staff'));
+    const waiting = await api.as(c, 'staff').get(`${LIST_URL}?filter[status]=waiting`);
     expect(waiting.json().data.items.map((w: WalkIn) => w.id)).toEqual([
       first.id,
       second.id,
       third.id,
       fourth.id,
     ]);
-    const done = await get(`${LIST_URL}?filter[status]=served,cancelled`, c.headers('staff'));
+    const done = await api.as(c, 'staff').get(`${LIST_URL}?filter[status]=served,cancelled`);
     expect(done.json().data.items.map((w: WalkIn) => w.customer_name)).toEqual(['Served']);
 
-    const page2 = await get(`${LIST_URL}?per_page=2&page=2`, c.headers('staff'));
+    const page2 = await api.as(c, 'staff').get(`${LIST_URL}?per_page=2&page=2`);
     expect(page2.json().data).toMatchObject({ total: 5, page: 2, per_page: 2 });
     expect(page2.json().data.items.map((w: WalkIn) => w.customer_name)).toEqual(['Third', 'Fourth']);
 
-    const old = await get(`${LIST_URL}?filter[date]=2020-01-01`, c.headers('staff'));
+    const old = await api.as(c, 'staff').get(`${LIST_URL}?filter[date]=2020-01-01`);
     expect(old.json().data.items.map((w: WalkIn) => w.customer_name)).toEqual(['Yesterday']);
 
-    const badStatus = await get(`${LIST_URL}?filter[status]=gone`, c.headers('staff'));
+    const badStatus = await api.as(c, 'staff').get(`${LIST_URL}?filter[status]=gone`);
     expect(badStatus.statusCode).toBe(422);
     expect(Object.keys(badStatus.json().errors)).toEqual(['filter.status.0']);
   });
 
   it("groups today's waiting walk-ins by requested technician in the employee order, 'any' last", async () => {
-    const res = await get(GROUPS_URL, c.headers('staff'));
+    const res = await api.as(c, 'staff').get(GROUPS_URL);
     expect(res.statusCode, res.body).toBe(200);
     const data = res.json().data as {
       business_date: string;
@@ -569,7 +543,7 @@ describe('GET /api/pos/walk-in and group-by-employee', () => {
 
 describe('the push notification of a check-in', () => {
   it("sends a real Web Push to the store's subscribed devices after the check-in, with the spec's payload", async () => {
-    const d = await createTenantWithUsers(testDb.db);
+    const d = await api.tenant();
     const publicKey = await vapidKey(d.headers('staff'));
     const desk = await subscribe(d.headers('staff'));
     const manager = await subscribe(d.headers('manager'));
@@ -599,7 +573,7 @@ describe('the push notification of a check-in', () => {
   });
 
   it('sends nothing for a refused check-in, nor for a replay: one check-in, one notification', async () => {
-    const d = await createTenantWithUsers(testDb.db);
+    const d = await api.tenant();
     const desk = await subscribe(d.headers('staff'));
     expect((await checkIn({}, d.headers('staff'))).statusCode).toBe(422);
     const key = randomUUID();
@@ -622,7 +596,7 @@ describe('the push notification of a check-in', () => {
   });
 
   it('checks the customer in even when the push service fails', async () => {
-    const d = await createTenantWithUsers(testDb.db);
+    const d = await api.tenant();
     const desk = await subscribe(d.headers('staff'));
     service.answer(desk.path, 500);
     const res = await checkIn({ customer_name: 'Still Here' }, d.headers('staff'));
@@ -631,7 +605,7 @@ describe('the push notification of a check-in', () => {
       timeout: 10_000,
       interval: 20,
     });
-    const list = await get(LIST_URL, d.headers('staff'));
+    const list = await api.as(d, 'staff').get(LIST_URL);
     expect(list.json().data.items.map((w: WalkIn) => w.customer_name)).toEqual(['Still Here']);
   });
 });
