@@ -4,7 +4,7 @@
  * given by the app area, because a feature does not reach into the app's session).
  */
 import { useActorRef } from '@xstate/react';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import type { InitialSettings } from '../../../contracts/auth';
 import { DEFAULT_CURRENCY } from '../../../domain/constants';
@@ -24,7 +24,8 @@ export function useSettingsEditor({ readOnly, onSaved }: SettingsEditorOptions) 
   const saved = useRef(onSaved);
   saved.current = onSaved;
   const currency = useRef<string>(DEFAULT_CURRENCY);
-  const actor = useActorRef(
+  // Made once: the refs above carry what changes between renders.
+  const [logic] = useState(() =>
     settingsEditorMachine.provide({
       actors: {
         loadSettings: fromPromise(async ({ signal }) => {
@@ -48,7 +49,6 @@ export function useSettingsEditor({ readOnly, onSaved }: SettingsEditorOptions) 
         publishSettings: (_, params) => saved.current(params.saved.initial),
       },
     }),
-    { input: { readOnly } },
   );
-  return actor;
+  return useActorRef(logic, { input: { readOnly } });
 }
