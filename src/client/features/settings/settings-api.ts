@@ -12,10 +12,13 @@ import type {
 import { api } from '../../lib/api/api';
 import type { ApiClient } from '../../lib/api/client';
 import { cachedGet, routeCacheKey } from '../../lib/api/cache';
+import { dropCachedPaths, SETTINGS_DOCUMENT_PATH } from './settings-caches';
 
 export const CODES_URL = '/codes';
 
-export function loadSettings(signal?: AbortSignal, client: ApiClient = api): Promise<SettingsDocument> {
+/** The store's settings document, from the server: the worker's copy is dropped first (settings-caches.ts). */
+export async function loadSettings(signal?: AbortSignal, client: ApiClient = api): Promise<SettingsDocument> {
+  await dropCachedPaths([SETTINGS_DOCUMENT_PATH]).catch(() => []);
   return client.get<SettingsDocument>('/settings', { signal, skipNotice: true });
 }
 

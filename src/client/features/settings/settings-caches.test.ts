@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { CACHE_NAMES } from '../../../sw/cache-config';
-import { clearSettingsCaches, stalePaths, USER_DATA_CACHE } from './settings-caches';
+import {
+  clearSettingsCaches,
+  dropCachedPaths,
+  SETTINGS_DOCUMENT_PATH,
+  stalePaths,
+  USER_DATA_CACHE,
+} from './settings-caches';
 import type { CacheStorageLike } from './settings-caches';
 
 const ORIGIN = 'https://pos.test';
@@ -53,5 +59,11 @@ describe('the caches a settings save clears', () => {
     const none = fakeCaches(CACHED, 'other-cache');
     expect(await clearSettingsCaches('others', none.storage)).toEqual([]);
     expect(await clearSettingsCaches('others', undefined)).toEqual([]);
+  });
+
+  it("drops the worker's copy of the settings document before the screen reads it", async () => {
+    const { storage, left } = fakeCaches(CACHED);
+    await dropCachedPaths([SETTINGS_DOCUMENT_PATH], storage);
+    expect(left()).toEqual(CACHED.filter((url) => url !== '/api/settings').sort());
   });
 });

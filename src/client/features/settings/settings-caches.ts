@@ -36,15 +36,11 @@ export function stalePaths(group: SettingsGroup): string[] {
   return CACHES_CLEARED_BY[group].flatMap((cache) => [...SETTINGS_CACHES[cache]]);
 }
 
-/**
- * Deletes the cached answers of `group`'s caches (every query of those paths). Resolves with the URLs
- * deleted; a browser without Cache Storage, or one where the worker never ran, has nothing to clear.
- */
-export async function clearSettingsCaches(
-  group: SettingsGroup,
+/** Deletes the worker's cached answers of these pathnames (every query of each); resolves with the URLs deleted. */
+export async function dropCachedPaths(
+  paths: readonly string[],
   storage: CacheStorageLike | undefined = globalThis.caches,
 ): Promise<string[]> {
-  const paths = stalePaths(group);
   if (!storage || paths.length === 0 || !(await storage.has(USER_DATA_CACHE))) return [];
   const cache = await storage.open(USER_DATA_CACHE);
   const deleted: string[] = [];
@@ -54,3 +50,18 @@ export async function clearSettingsCaches(
   }
   return deleted;
 }
+
+/**
+ * Deletes the cached answers of `group`'s caches. A browser without Cache Storage, or one where the worker
+ * never ran, has nothing to clear.
+ */
+export function clearSettingsCaches(group: SettingsGroup, storage?: CacheStorageLike): Promise<string[]> {
+  return dropCachedPaths(stalePaths(group), storage);
+}
+
+/**
+ * The screen's own read of the settings document: the worker keeps it stale-while-revalidate like every
+ * settings read, so its copy is dropped before the screen loads, and an owner who comes back after a save
+ * is never shown the values from before it.
+ */
+export const SETTINGS_DOCUMENT_PATH = '/api/settings';
