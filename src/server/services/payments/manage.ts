@@ -20,8 +20,8 @@ import type {
 } from '../../../contracts/payments';
 import type { AuthContext, PinApprover } from '../../auth-context';
 import type { Queryable } from '../../db/client';
-import { SALE_PAYMENT_STATUS, salePayments, saleRefunds, sales } from '../../db/schema/sales';
-import { storeIdWhere, storeValues } from '../../db/scoped';
+import { SALE_PAYMENT_STATUS, salePayments, sales } from '../../db/schema/sales';
+import { storeIdWhere } from '../../db/scoped';
 import { conflict, notFound, unprocessable } from '../../errors';
 import { loadPaymentStore, toRecordedPayment, writeAudit } from '../../payments/payment-rows';
 import type { SalePaymentRow } from '../../payments/payment-rows';
@@ -34,7 +34,7 @@ import {
 } from '../../payments/sale-totals';
 import { LIVE_STATUSES } from './payment-input';
 import { recordSalePayments } from './record';
-import { reverseSalePayments } from './reverse';
+import { insertSaleRefund, reverseSalePayments } from './reverse';
 
 async function lockPayment(tx: Queryable, auth: AuthContext, paymentId: number): Promise<SalePaymentRow> {
   const [row] = await tx
@@ -177,17 +177,14 @@ export async function refundPayment(
     paymentIds: [row.id],
   });
   const amount = result.allocations.reduce((sum, a) => sum + a.amount, 0);
-  await tx.insert(saleRefunds).values(
-    storeValues(auth, {
-      saleId: sale.id,
-      lines: [],
-      payments: result.allocations.map((a) => ({ ...a })),
-      amount,
-      approvedBy: approver?.userId ?? null,
-      createdBy: auth.userId,
-      reason: body.reason ?? null,
-    }),
-  );
+  await insertSaleRefund(tx, auth, {
+    saleId: sale.id,
+    lines: [],
+    allocations: result.allocations,
+    amount,
+    approvedBy: approver?.userId ?? null,
+    reason: body.reason,
+  });
   const [updated] = await tx
     .update(sales)
     .set({ refundedAmount: sql`${sales.refundedAmount} + ${amount}`, hasRefund: true })

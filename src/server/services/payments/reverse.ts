@@ -14,8 +14,16 @@ import { coupons } from '../../db/schema/coupons';
 import { customers } from '../../db/schema/customers';
 import { giftcards } from '../../db/schema/giftcards';
 import { couponHistories, customerPointHistory, giftcardHistories } from '../../db/schema/ledger-histories';
-import { SALE_PAYMENT_STATUS, salePayments, sales } from '../../db/schema/sales';
-import { scopeStoreId, storeIdWhere, storeWhere, tenantIdWhere, tenantValues } from '../../db/scoped';
+import { SALE_PAYMENT_STATUS, salePayments, saleRefunds, sales } from '../../db/schema/sales';
+import type { SaleRefundLine } from '../../db/schema/sales';
+import {
+  scopeStoreId,
+  storeIdWhere,
+  storeValues,
+  storeWhere,
+  tenantIdWhere,
+  tenantValues,
+} from '../../db/scoped';
 import { notFound, unprocessable } from '../../errors';
 import { loadPaymentStore, toRecordedPayment } from '../../payments/payment-rows';
 import type { SalePaymentRow } from '../../payments/payment-rows';
@@ -269,4 +277,37 @@ export async function reverseSalePayments(
     updated.push(next!);
   }
   return { reversed: updated.map(toRecordedPayment), allocations };
+}
+
+/**
+ * The sale_refunds row of money given back: by lines (sale management's refund) or through one payment
+ * (no lines), with what each payment gave back.
+ */
+export async function insertSaleRefund(
+  tx: Queryable,
+  auth: AuthContext,
+  refund: {
+    saleId: number;
+    lines: SaleRefundLine[];
+    allocations: readonly PaymentAllocation[];
+    amount: number;
+    approvedBy: number | null;
+    reason: string | null | undefined;
+  },
+) {
+  const [row] = await tx
+    .insert(saleRefunds)
+    .values(
+      storeValues(auth, {
+        saleId: refund.saleId,
+        lines: refund.lines,
+        payments: refund.allocations.map((a) => ({ ...a })),
+        amount: refund.amount,
+        approvedBy: refund.approvedBy,
+        createdBy: auth.userId,
+        reason: refund.reason ?? null,
+      }),
+    )
+    .returning();
+  return row!;
 }

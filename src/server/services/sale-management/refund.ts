@@ -15,9 +15,9 @@ import type { AuthContext, PinApprover } from '../../auth-context';
 import type { Queryable } from '../../db/client';
 import { saleLines, saleRefunds } from '../../db/schema/sales';
 import type { SaleRefundLine } from '../../db/schema/sales';
-import { storeIdWhere, storeValues, storeWhere } from '../../db/scoped';
+import { storeIdWhere, storeWhere } from '../../db/scoped';
 import { unprocessable, VALIDATION_MESSAGE } from '../../errors';
-import { reverseSalePayments } from '../payments/reverse';
+import { insertSaleRefund, reverseSalePayments } from '../payments/reverse';
 import { saleChange, writeAudit } from '../sales/audit';
 import { takeBackSalePoints } from '../sales/points';
 import { loadRowsOf, loadSaleRows } from '../sales/read';
@@ -165,20 +165,14 @@ export async function refundSale(
     refundedAmount: before.refundedAmount + amount,
   });
   await takeBackSalePoints(tx, auth, saleId, 'refund');
-  const [refundRow] = await tx
-    .insert(saleRefunds)
-    .values(
-      storeValues(auth, {
-        saleId,
-        lines: refundLines,
-        payments: (reversal?.allocations ?? []).map((a) => ({ ...a })),
-        amount,
-        approvedBy: approver.userId,
-        createdBy: auth.userId,
-        reason: input.reason ?? null,
-      }),
-    )
-    .returning();
+  const refundRow = await insertSaleRefund(tx, auth, {
+    saleId,
+    lines: refundLines,
+    allocations: reversal?.allocations ?? [],
+    amount,
+    approvedBy: approver.userId,
+    reason: input.reason,
+  });
   await writeAudit(tx, auth, [
     saleChange(full ? 'sale.refund' : 'sale.partial_refund', before, after, {
       approvedBy: approver.userId,
@@ -188,7 +182,7 @@ export async function refundSale(
       },
     }),
   ]);
-  return { sale: after, refund: refundRecordOf(refundRow!) };
+  return { sale: after, refund: refundRecordOf(refundRow) };
 }
 
 export async function refundInfo(
