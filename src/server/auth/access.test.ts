@@ -1,30 +1,20 @@
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ERROR_CODE } from '../../contracts/error-codes';
 import { z } from 'zod';
-import { createTestDatabase } from '../../../tests/support/test-db';
-import type { TestDatabase } from '../../../tests/support/test-db';
+import { apiHarness } from '../../../tests/support/server/api-harness';
+import type { Headers } from '../../../tests/support/server/api-harness';
 import { PIN_APPROVAL_HEADER } from '../../contracts/auth';
 import { MODULE, PERMISSION_TEMPLATE_ALL_ON } from '../../domain/constants';
 import type { Role } from '../../domain/constants';
 import { withModule } from '../../domain/permissions';
-import { buildApp } from '../app';
 import { requireStore, WRONG_STORE_MESSAGE } from '../auth-context';
 import { users } from '../db/schema/users';
 import { route } from '../route';
 import { ADMIN_ROLES, MESSAGES, PIN_APPROVER_ROLES, REPORT_ACCESS, SETTINGS_ROLES } from './access';
 import type { RouteAccess } from './access';
 import { PIN_APPROVAL_TTL_MS, signPinApproval } from './pin-approval';
-import { createTenantWithUsers } from '../../../tests/support/server/tenant-fixture';
 import type { TenantFixture } from '../../../tests/support/server/tenant-fixture';
-
-let testDb: TestDatabase;
-let app: FastifyInstance;
-let a: TenantFixture;
-let b: TenantFixture;
-/** Staff whose Sale module is readable but not writable. */
-let readOnly: TenantFixture;
 
 const SAMPLE_ROUTES: Record<string, { method: 'GET' | 'POST'; access: RouteAccess }> = {
   '/api/test/public': { method: 'GET', access: { public: true } },
@@ -43,50 +33,40 @@ const SAMPLE_ROUTES: Record<string, { method: 'GET' | 'POST'; access: RouteAcces
   },
 };
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = await buildApp({ db: testDb.db, config: { clientDir: null } });
-  for (const [url, spec] of Object.entries(SAMPLE_ROUTES)) {
+const api = await apiHarness({
+  beforeReady: (app) => {
+    for (const [url, spec] of Object.entries(SAMPLE_ROUTES)) {
+      route(app, {
+        method: spec.method,
+        url,
+        access: spec.access,
+        body: spec.method === 'POST' ? z.strictObject({ amount: z.number().int().positive() }) : undefined,
+        data: z.object({ approver: z.number().nullable() }),
+        handler: async ({ request }) => ({ approver: request.pinApprover?.userId ?? null }),
+      });
+    }
     route(app, {
-      method: spec.method,
-      url,
-      access: spec.access,
-      body: spec.method === 'POST' ? z.strictObject({ amount: z.number().int().positive() }) : undefined,
-      data: z.object({ approver: z.number().nullable() }),
-      handler: async ({ request }) => ({ approver: request.pinApprover?.userId ?? null }),
+      method: 'GET',
+      url: '/api/test/stores/:store_id',
+      access: { module: null },
+      params: z.object({ store_id: z.coerce.number().int() }),
+      data: z.number(),
+      handler: async ({ params, auth }) => requireStore(auth!, params.store_id),
     });
-  }
-  route(app, {
-    method: 'GET',
-    url: '/api/test/stores/:store_id',
-    access: { module: null },
-    params: z.object({ store_id: z.coerce.number().int() }),
-    data: z.number(),
-    handler: async ({ params, auth }) => requireStore(auth!, params.store_id),
-  });
-  await app.ready();
-  a = await createTenantWithUsers(testDb.db);
-  b = await createTenantWithUsers(testDb.db);
-  readOnly = await createTenantWithUsers(testDb.db, {
-    permissions: {
-      staff: withModule(PERMISSION_TEMPLATE_ALL_ON, MODULE.SALE, { is_writable: false, is_readable: true }),
-    },
-  });
+  },
+});
+const a = await api.tenant();
+const b = await api.tenant();
+/** Staff whose Sale module is readable but not writable. */
+const readOnly = await api.tenant({
+  permissions: {
+    staff: withModule(PERMISSION_TEMPLATE_ALL_ON, MODULE.SALE, { is_writable: false, is_readable: true }),
+  },
 });
 
-afterAll(async () => {
-  await app?.close();
-  await testDb?.drop();
-});
-
-function call(url: string, headers: Record<string, string> = {}, payload: unknown = { amount: 5 }) {
+function call(url: string, headers: Headers = {}, payload: unknown = { amount: 5 }) {
   const method = SAMPLE_ROUTES[url]?.method ?? 'GET';
-  return app.inject({
-    method,
-    url,
-    headers,
-    ...(method === 'POST' ? { payload: payload as Record<string, unknown> } : {}),
-  });
+  return api.as(headers).request(method, url, method === 'POST' ? payload : undefined, { key: null });
 }
 
 async function statusFor(url: string, role: Role | null, f: TenantFixture = a, approver?: Role) {
@@ -147,7 +127,7 @@ describe('access declarations: the permission matrix', () => {
   });
 
   it('a PIN approval from POST /api/role-by-code opens a PIN route for 5 minutes', async () => {
-    const check = await app.inject({
+    const check = await api.app.inject({
       method: 'POST',
       url: '/api/role-by-code',
       payload: { code: a.users.owner.pin },
@@ -206,14 +186,14 @@ describe('access declarations: the permission matrix', () => {
   });
 
   it('permissions are read per request: a change takes effect on the next call', async () => {
-    const c = await createTenantWithUsers(testDb.db);
+    const c = await api.tenant();
     expect(await statusFor('/api/test/sale-read', 'staff', c)).toBe(200);
-    await testDb.db
+    await api.db
       .update(users)
       .set({ permissions: [] })
       .where(and(eq(users.tenantId, c.tenantId), eq(users.id, c.users.staff.id)));
     expect(await statusFor('/api/test/sale-read', 'staff', c)).toBe(403);
-    await testDb.db
+    await api.db
       .update(users)
       .set({ isActive: false })
       .where(and(eq(users.tenantId, c.tenantId), eq(users.id, c.users.staff.id)));
@@ -223,20 +203,20 @@ describe('access declarations: the permission matrix', () => {
 
 describe('store scoping', () => {
   it('requireStore lets the session store through and refuses any other with 403', async () => {
-    const own = await app.inject({
+    const own = await api.app.inject({
       method: 'GET',
       url: `/api/test/stores/${a.store.id}`,
       headers: a.headers('owner'),
     });
     expect(own.statusCode).toBe(200);
-    const other = await app.inject({
+    const other = await api.app.inject({
       method: 'GET',
       url: `/api/test/stores/${a.otherStore.id}`,
       headers: a.headers('owner'),
     });
     expect(other.statusCode).toBe(403);
     expect(other.json()).toMatchObject({ code: ERROR_CODE.WRONG_STORE, message: WRONG_STORE_MESSAGE });
-    const foreign = await app.inject({
+    const foreign = await api.app.inject({
       method: 'GET',
       url: `/api/test/stores/${b.store.id}`,
       headers: a.headers('owner'),
