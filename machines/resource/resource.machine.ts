@@ -124,6 +124,11 @@ export const resourceMachine = setup({
         event.page !== context.list.page
       );
     },
+    /** A whole number of rows (the screen offers sizes within the server's bound, MAX_PER_PAGE). */
+    isPerPageAllowed: ({ event }) => {
+      assertEvent(event, 'perPage.set');
+      return Number.isInteger(event.perPage) && event.perPage >= 1;
+    },
     isOffline: (_, params: { error: unknown }) => toResourceError(params.error).kind === 'offline',
     hasSelection: ({ context }) => context.selected.length > 0,
     isQueued: (_, output: SaveOutput) => output.queued,
@@ -149,6 +154,12 @@ export const resourceMachine = setup({
         ...context.list,
         page: pageCount(page.total, context.list.perPage),
       }),
+    }),
+    setPerPage: assign({
+      list: ({ context, event }) => {
+        assertEvent(event, 'perPage.set');
+        return { ...context.list, perPage: event.perPage, page: 1 };
+      },
     }),
     setSort: assign({
       list: ({ context, event }) => {
@@ -366,6 +377,7 @@ export const resourceMachine = setup({
         // no `reenter`, which would exit the region and, through the parallel root, every other one.
         'list.refresh': '.loading',
         'sort.set': { target: '.loading', actions: 'setSort' },
+        'perPage.set': { guard: 'isPerPageAllowed', target: '.loading', actions: 'setPerPage' },
         'filter.set': { target: '.loading', actions: 'setFilter' },
         'search.apply': { target: '.loading', actions: 'applySearch' },
       },

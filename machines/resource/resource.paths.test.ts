@@ -43,6 +43,7 @@ const events = [
   errorEvent('fetchPage', offline),
   errorEvent('fetchPage', serverDown),
   { type: 'page.go', page: 3 },
+  { type: 'perPage.set', perPage: 100 },
   { type: 'sort.set', sort: '-name' },
   { type: 'filter.set', field: 'active', value: '1' },
   { type: 'list.refresh' },

@@ -37,6 +37,7 @@ export const selectTotal = (s: ResourceSnapshot): number => s.context.total;
 export const selectPage = (s: ResourceSnapshot): number => s.context.list.page;
 export const selectPageCount = (s: ResourceSnapshot): number =>
   pageCount(s.context.total, s.context.list.perPage);
+export const selectPerPage = (s: ResourceSnapshot): number => s.context.list.perPage;
 export const selectSort = (s: ResourceSnapshot): string | null => s.context.list.sort;
 export const selectFilter = (s: ResourceSnapshot): Readonly<Record<string, string>> => s.context.list.filter;
 export const selectSearchText = (s: ResourceSnapshot): string => s.context.searchText;

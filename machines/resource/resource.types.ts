@@ -202,6 +202,7 @@ export type ResourceEvent =
   | { type: 'list.retry' }
   | { type: 'connection.online' }
   | { type: 'page.go'; page: number }
+  | { type: 'perPage.set'; perPage: number }
   | { type: 'sort.set'; sort: string | null }
   | { type: 'filter.set'; field: string; value: string | null }
   | { type: 'search.type'; text: string }

@@ -14,8 +14,11 @@ export class ResourcePage {
     return this.page.getByTestId('resource-screen');
   }
 
+  /** The row whose cell reads exactly this name ('Bottle' is not 'Water bottle'). */
   row(name: string): Locator {
-    return this.page.getByTestId('resource-row').filter({ hasText: name });
+    return this.page
+      .getByTestId('resource-row')
+      .filter({ has: this.page.getByRole('cell', { name, exact: true }) });
   }
 
   get editor(): Locator {

@@ -32,9 +32,11 @@ import {
   selectListStatus,
   selectPage,
   selectPageCount,
+  selectPerPage,
   selectSearchText,
   selectTotal,
 } from '../../../../machines/resource/resource.selectors';
+import { MAX_PER_PAGE } from '../../../contracts/envelope';
 import type { ResourceConfig } from './resource-config';
 import { ResourceActor } from './resource-actor';
 import { resourceLogic } from './resource-actors';
@@ -253,18 +255,39 @@ function ListBody({ config }: { config: ResourceConfig }) {
   );
 }
 
+/** Rows per page the pager offers; long pages render only the rows in view (resource-table.tsx). */
+const PAGE_SIZES = [15, 50, 100, MAX_PER_PAGE];
+
 function Pager() {
   const { t } = useTranslation('admin');
   const actor = ResourceActor.useActorRef();
   const page = ResourceActor.useSelector(selectPage);
   const pages = ResourceActor.useSelector(selectPageCount);
   const total = ResourceActor.useSelector(selectTotal);
+  const perPage = ResourceActor.useSelector(selectPerPage);
   return (
     <HStack as="nav" aria-label={t('pager.label')} justify="space-between" wrap="wrap" gap="2" pt="3">
       <Text color="fg.muted" data-testid="pager-total">
         {t('pager.total', { count: total })}
       </Text>
-      <HStack gap="2">
+      <HStack gap="2" wrap="wrap">
+        <NativeSelect.Root size="md" width="auto">
+          <NativeSelect.Field
+            aria-label={t('pager.perPage')}
+            value={String(perPage)}
+            onChange={(event) =>
+              actor.send({ type: 'perPage.set', perPage: Number(event.currentTarget.value) })
+            }
+            data-testid="pager-size"
+          >
+            {PAGE_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {t('pager.size', { count: size })}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
         <Button
           minH="11"
           variant="outline"
