@@ -51,7 +51,12 @@ function start(check: (code: string) => Promise<PinApproval>, input: PinCheckInp
 const directory = async (code: string): Promise<PinApproval> => {
   if (code === '3333') return MANAGER;
   if (code === '4444') return CASHIER;
-  throw { status: 422, message: 'The PIN is not correct. 9 tries left before PIN entry is locked.' };
+  throw {
+    status: 422,
+    code: 'wrong_pin',
+    message: 'The PIN is not correct. 9 tries left before PIN entry is locked.',
+    details: { tries_left: 9 },
+  };
 };
 
 describe('typing', () => {
@@ -157,9 +162,14 @@ describe('checking', () => {
 });
 
 describe('triesLeft', () => {
-  it("reads the number from the server's sentence", () => {
-    expect(triesLeft('The PIN is not correct. 9 tries left before PIN entry is locked.')).toBe(9);
-    expect(triesLeft('The PIN is not correct. 1 try left before PIN entry is locked.')).toBe(1);
-    expect(triesLeft('The PIN is not correct.')).toBeNull();
+  it("reads the number from the answer's details, never from its sentence", () => {
+    expect(triesLeft({ status: 422, details: { tries_left: 9 } })).toBe(9);
+    expect(triesLeft({ status: 422, details: { tries_left: 0 } })).toBe(0);
+    // The English sentence is never read: without details the count is unknown.
+    expect(
+      triesLeft({ status: 422, message: 'The PIN is not correct. 9 tries left before PIN entry is locked.' }),
+    ).toBeNull();
+    expect(triesLeft({ details: { tries_left: 'nine' } })).toBeNull();
+    expect(triesLeft(null)).toBeNull();
   });
 });

@@ -20,15 +20,20 @@ interface Failure {
   status?: unknown;
   kind?: unknown;
   message?: unknown;
+  details?: unknown;
 }
 
 /**
- * The server says how many tries are left only in its English sentence ("The PIN is not correct. 9 tries left
- * before PIN entry is locked."); the pad shows the number in the cashier's language, so it is read out here.
+ * How many wrong PINs are left before PIN entry locks: the `details.tries_left` of a wrong_pin answer
+ * (docs/errors.md), never read out of the English message. Null when the failure does not say.
  */
-export function triesLeft(message: string): number | null {
-  const match = /(\d+)\s+tr(?:y|ies)\s+left/i.exec(message);
-  return match ? Number(match[1]) : null;
+export function triesLeft(error: unknown): number | null {
+  const details = typeof error === 'object' && error !== null ? (error as Failure).details : undefined;
+  const left =
+    typeof details === 'object' && details !== null
+      ? (details as { tries_left?: unknown }).tries_left
+      : undefined;
+  return typeof left === 'number' && Number.isInteger(left) && left >= 0 ? left : null;
 }
 
 export function isLockedFailure(error: unknown): boolean {
@@ -40,7 +45,7 @@ export function pinFailure(error: unknown): PinError {
   const message =
     typeof failure.message === 'string' ? failure.message : 'Something went wrong. Please try again.';
   if (failure.status === 429) return { code: 'pin.errors.locked', message };
-  if (failure.status === 422) return { code: 'pin.errors.wrong', message, remaining: triesLeft(message) };
+  if (failure.status === 422) return { code: 'pin.errors.wrong', message, remaining: triesLeft(failure) };
   if (failure.status === 0 && failure.kind === 'timeout') return { code: 'api.errors.timeout', message };
   if (failure.status === 0) return { code: 'api.errors.network', message };
   return { code: 'api.errors.unexpected', message };

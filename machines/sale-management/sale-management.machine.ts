@@ -39,8 +39,10 @@ import type {
 /** The server's `{ code, message }` when the error carries one, else the given default with the error's text. */
 function toActionError(error: unknown, fallback: ActionError): ActionError {
   if (typeof error === 'object' && error !== null) {
-    const { code, message } = error as { code?: unknown; message?: unknown };
-    if (typeof code === 'string' && typeof message === 'string') return { code, message };
+    const { code, message, remaining } = error as { code?: unknown; message?: unknown; remaining?: unknown };
+    if (typeof code === 'string' && typeof message === 'string') {
+      return typeof remaining === 'number' ? { code, message, remaining } : { code, message };
+    }
     if (typeof message === 'string' && message) return { code: fallback.code, message };
   }
   return { ...fallback };

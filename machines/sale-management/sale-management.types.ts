@@ -24,6 +24,8 @@ export type ActionForm = Readonly<Record<string, unknown>>;
 export interface ActionError {
   code: string;
   message: string;
+  /** A wrong PIN: tries left before PIN entry locks, when the server said (docs/errors.md). */
+  remaining?: number | null;
 }
 
 export const SALE_MANAGEMENT_ERROR = {

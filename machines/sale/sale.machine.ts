@@ -237,7 +237,13 @@ export function toSaleError(source: SaleErrorSource, error: unknown, fallbackCod
       ? error.code
       : fallbackCode;
   const message = error instanceof Error ? error.message : undefined;
-  return message === undefined ? { source, code } : { source, code, message };
+  const remaining = (error as { remaining?: unknown } | null)?.remaining;
+  return {
+    source,
+    code,
+    ...(message === undefined ? {} : { message }),
+    ...(typeof remaining === 'number' ? { remaining } : {}),
+  };
 }
 
 /** The fresh state of a new sale: new uuid, no key, nothing created, nothing pending. */

@@ -52,6 +52,8 @@ export interface SaleError {
   message?: string;
   /** code 'offlineCardLimit': which limit refused the card payment taken offline, and what it still allows. */
   offlineCard?: OfflineCardRefusal;
+  /** code 'pinWrong': wrong PINs left before PIN entry locks, when the server said (docs/errors.md). */
+  remaining?: number;
 }
 
 /** Why an offline card payment was refused (domain checkOfflineCard), for the message under the form. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODE } from '../../contracts/error-codes';
 import { createActor, createMachine, toPromise } from 'xstate';
-import { aDetail } from '../../../machines/sale-list/sale-list.test-data';
+import { aDetail } from '../../../tests/support/machines/sale-list';
 import type { SubmitActionInput } from '../../../machines/sale-management/sale-management.types';
 import { ACTION_MODE, SALE_STATUS } from '../../domain/constants';
 import { createApiClient } from '../lib/api/client';
@@ -77,7 +77,16 @@ describe('sale management actors', () => {
     const h = harness((request) =>
       JSON.parse(String(request.body)).code === '4444'
         ? envelope({ ...MANAGER, role: 'staff', name: 'Jenny Kim', approval: 'appr-4' })
-        : failure(422, 'The PIN is not correct. 9 tries left before PIN entry is locked.'),
+        : json(
+            {
+              success: false,
+              data: null,
+              code: ERROR_CODE.WRONG_PIN,
+              message: 'The PIN is not correct. 9 tries left before PIN entry is locked.',
+              details: { tries_left: 9 },
+            },
+            422,
+          ),
     );
     expect(await h.checkPin('4444')).toEqual({ role: 'staff', name: 'Jenny Kim' });
     expect(h.approvals.getSnapshot()).toBeNull();

@@ -17,7 +17,6 @@ import { Alert, Button, CloseButton, Dialog, HStack, Portal, Spinner, Stack, Tex
 import { useSelector } from '@xstate/react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { triesLeft } from '../../../../machines/pin-check/pin-check.rules';
 import { selectActionsRef, selectDetail } from '../../../../machines/sale-list/sale-list.selectors';
 import type { SaleDetailBundle } from '../../../../machines/sale-list/sale-list.types';
 import { isShowingMode, modeSteps } from '../../../../machines/sale-management/sale-management.modes';
@@ -58,7 +57,7 @@ const DESTRUCTIVE = new Set<string>([
 /** An error in the reader's language: the PIN pad's and the status rules' keys; the server's own text otherwise. */
 export function errorText(t: TFunction, error: ActionError): string {
   if (error.code === 'pin.errors.wrong') {
-    const count = triesLeft(error.message);
+    const count = error.remaining ?? null;
     return count === null ? t('pin.errors.wrong') : t('pin.errors.wrongWithTries', { count });
   }
   if (error.code === 'sale_management.action_failed') return error.message;

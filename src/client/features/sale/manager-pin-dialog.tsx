@@ -12,7 +12,7 @@ import { CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { PIN_MAX_LENGTH, PIN_MIN_LENGTH, triesLeft } from '../../../../machines/pin-check/pin-check.rules';
+import { PIN_MAX_LENGTH, PIN_MIN_LENGTH } from '../../../../machines/pin-check/pin-check.rules';
 import type { PinDigit } from '../../../../machines/pin-check/pin-check.types';
 import {
   selectCurrency,
@@ -27,8 +27,8 @@ import { discountText } from './discounts-format';
 import { SaleActor } from './sale-actor';
 
 /**
- * A refusal in the reader's language: a wrong PIN keeps what the server's sentence says (how many tries are
- * left before the lock, read out by pin-check's triesLeft), a cashier's PIN says plainly who may approve.
+ * A refusal in the reader's language: a wrong PIN says how many tries are left before the lock (the answer's
+ * details.tries_left, carried as `remaining`), a cashier's PIN says plainly who may approve.
  * Unknown codes fall back to the server's own sentence.
  */
 function pinErrorText(t: TFunction, error: SaleError): string {
@@ -37,8 +37,8 @@ function pinErrorText(t: TFunction, error: SaleError): string {
     case 'pinNotApprover':
       return t('saleExtras.pin.notApprover');
     case 'pinWrong': {
-      const remaining = triesLeft(error.message ?? '');
-      return remaining === null
+      const remaining = error.remaining;
+      return remaining === undefined
         ? t('pin.errors.wrong')
         : t('pin.errors.wrongWithTries', { count: remaining });
     }

@@ -18,6 +18,7 @@ import type { SaleDetail } from '../../../contracts/sales';
 import { SALE_STATUS } from '../../../domain/constants';
 import type { Order, OrderEmployee, OrderItem } from '../../../domain/order.types';
 import { api } from './api';
+import { triesLeft } from '../../../../machines/pin-check/pin-check.rules';
 import { isApiError } from './api-error';
 import { cachedGet, getCheckedInEmployees, getServiceProductSetting, routeCacheKey } from './cache';
 import type { ApiClient } from './client';
@@ -39,11 +40,14 @@ export class SaleCallError extends Error {
   readonly code: string;
   /** The HTTP status; 0 when the server was not reached. */
   readonly status: number;
+  /** A wrong PIN: tries left before PIN entry locks (the answer's details.tries_left, docs/errors.md). */
+  readonly remaining?: number;
 
-  constructor(code: string, message: string, status = 0) {
+  constructor(code: string, message: string, status = 0, remaining?: number) {
     super(message);
     this.code = code;
     this.status = status;
+    if (remaining !== undefined) this.remaining = remaining;
   }
 }
 
@@ -82,7 +86,12 @@ export function toSaleCallError(error: unknown, call: SaleCall): SaleCallError {
     case 'invalid-response':
       return new SaleCallError('invalidResponse', message, error.status);
     default:
-      return new SaleCallError(statusCode(error.status, call), message, error.status);
+      return new SaleCallError(
+        statusCode(error.status, call),
+        message,
+        error.status,
+        triesLeft(error) ?? undefined,
+      );
   }
 }
 
