@@ -84,6 +84,12 @@ export const ERROR_CODE = {
   UUID_REUSED: 'uuid_reused',
   /** 409: the employee is checked in at another store. */
   CHECKED_IN_ELSEWHERE: 'checked_in_elsewhere',
+  /** 409: one more active member would pass the salon's permissions' maximumEmployees. */
+  MAXIMUM_EMPLOYEES_REACHED: 'maximum_employees_reached',
+  /** 409: the salon's last active owner cannot be deleted, disabled or given another role. */
+  LAST_OWNER: 'last_owner',
+  /** 409: a member cannot delete or disable their own account, nor change their own role. */
+  OWN_ACCOUNT: 'own_account',
 
   // ---- sales: refused status moves (docs/sales.md; the domain's SALE_STATUS_ERROR) ---------------------
   SALE_ALREADY_COMPLETED: 'sale_already_completed',

@@ -42,6 +42,7 @@ import { registerServiceRoutes } from './routes/services/services-routes';
 import { registerSettingsRoutes } from './routes/settings/settings-routes';
 import { registerSupplierRoutes } from './routes/suppliers/suppliers-routes';
 import { registerUnitRoutes } from './routes/units/units-routes';
+import { registerUserRoutes } from './routes/users/users-routes';
 import { registerWalkInRoutes } from './routes/walk-ins/walk-ins-routes';
 import { onMultipartFile, registerUploadSpool } from './resources/upload-spool';
 import type { PushOptions } from './services/push';
@@ -137,5 +138,6 @@ export async function buildApp({ db, config }: { db: Db; config: AppConfig }): P
   registerProductRoutes(app);
   registerProductKitRoutes(app);
   registerExpenseRoutes(app);
+  registerUserRoutes(app);
   return app;
 }
