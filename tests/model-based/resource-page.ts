@@ -16,9 +16,12 @@ export class ResourcePage {
 
   /** The row whose cell reads exactly this name ('Bottle' is not 'Water bottle'). */
   row(name: string): Locator {
-    return this.page
-      .getByTestId('resource-row')
-      .filter({ has: this.page.getByRole('cell', { name, exact: true }) });
+    return (
+      this.page
+        .getByTestId('resource-row')
+        // By text, not by role: an open dialog hides the table from the accessibility tree, not from the eye.
+        .filter({ has: this.page.getByText(name, { exact: true }) })
+    );
   }
 
   get editor(): Locator {
