@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { PASSWORD_MIN_LENGTH as CONTRACT_PASSWORD_MIN_LENGTH } from '../../src/contracts/auth';
-import { MANAGER_SESSION } from './auth.fixtures';
+import { MANAGER_SESSION } from '../../tests/support/machines/auth-session';
 import { authMachine } from './auth.machine';
 import { PASSWORD_MIN_LENGTH } from './auth.rules';
 import {

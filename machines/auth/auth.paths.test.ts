@@ -8,7 +8,7 @@ import {
   printCoverage,
   replayPath,
 } from '../../tests/support/machine-coverage';
-import { MANAGER_SESSION } from './auth.fixtures';
+import { MANAGER_SESSION } from '../../tests/support/machines/auth-session';
 import { authMachine } from './auth.machine';
 import type { AuthEvent, AuthInput } from './auth.types';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { catalogBrowserMachine, toCatalogError } from './catalog-browser.machine';
-import { loadOutput } from './catalog-browser.fixtures';
+import { loadOutput } from '../../tests/support/machines/catalog';
 import {
   selectCatalogEmployees,
   selectCatalogError,

@@ -7,7 +7,7 @@ import {
   replayPath,
 } from '../../tests/support/machine-coverage';
 import { catalogBrowserMachine } from './catalog-browser.machine';
-import { loadOutput } from './catalog-browser.fixtures';
+import { loadOutput } from '../../tests/support/machines/catalog';
 import type { CatalogBrowserEvent } from './catalog-browser.types';
 
 const events = [

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ITEM_TYPE } from '../../src/domain/constants';
 import type { ServiceProductSetting } from '../../src/contracts/catalog';
-import { catalog, checkedIn, employees } from './catalog-browser.fixtures';
+import { catalog, checkedIn, employees } from '../../tests/support/machines/catalog';
 import {
   buildCatalogIndex,
   employeeChoices,

@@ -1,6 +1,6 @@
 /**
  * Path tests of the install prompt (design.md §3, ADR 003). Delayed events are sent, not clocked
- * (../sync-scheduler/timed-path-replay.ts): the banners' timers and auto-show run side by side.
+ * (tests/support/machines/timed-path-replay.ts): the banners' timers and auto-show run side by side.
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -11,7 +11,7 @@ import {
   mergeCoverage,
   printCoverage,
 } from '../../tests/support/machine-coverage';
-import { replayTimedPath } from '../sync-scheduler/timed-path-replay';
+import { replayTimedPath } from '../../tests/support/machines/timed-path-replay';
 import { installMachine } from './install.machine';
 import type { InstallEvent, InstallInput } from './install.types';
 

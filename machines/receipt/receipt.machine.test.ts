@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { ReceiptData } from '../../src/contracts/receipts';
-import { DEMO_RECEIPT, RECEIPT_UUID } from './receipt.fixtures';
+import { DEMO_RECEIPT, RECEIPT_UUID } from '../../tests/support/machines/receipt';
 import { receiptMachine } from './receipt.machine';
 import { RECEIPT_ERROR, receiptLoadError } from './receipt.rules';
 import {

@@ -6,7 +6,7 @@ import {
   printCoverage,
   replayPath,
 } from '../../tests/support/machine-coverage';
-import { DEMO_RECEIPT, RECEIPT_UUID } from './receipt.fixtures';
+import { DEMO_RECEIPT, RECEIPT_UUID } from '../../tests/support/machines/receipt';
 import { receiptMachine } from './receipt.machine';
 import type { ReceiptEvent, ReceiptInput } from './receipt.types';
 

@@ -28,7 +28,7 @@ import {
   selectQueuedActions,
   selectQueuedActionsOf,
 } from './sale-list.selectors';
-import { aBundle, aPage, ORDER_AT } from './sale-list.test-data';
+import { aBundle, aPage, ORDER_AT } from '../../tests/support/machines/sale-list';
 import type {
   LoadSaleDetailInput,
   LoadSalesInput,

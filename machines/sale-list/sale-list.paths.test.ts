@@ -9,7 +9,7 @@ import {
   replayPath,
 } from '../../tests/support/machine-coverage';
 import { saleListMachine } from './sale-list.machine';
-import { aBundle, aPage } from './sale-list.test-data';
+import { aBundle, aPage } from '../../tests/support/machines/sale-list';
 import type { ActionsSnapshotView, SaleListEvent, SaleListInput } from './sale-list.types';
 
 const input: SaleListInput = { timeZone: 'America/New_York' };

@@ -1,5 +1,5 @@
 import type { SettingsDocument, SettingsSaved } from '../../src/contracts/settings';
-import { MANAGER_SESSION } from '../auth/auth.fixtures';
+import { MANAGER_SESSION } from '../../tests/support/machines/auth-session';
 
 /** A store's settings document as GET /api/settings answers it. */
 export const SETTINGS_DOCUMENT: SettingsDocument = {

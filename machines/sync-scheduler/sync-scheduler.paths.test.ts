@@ -23,7 +23,7 @@ import type {
   SyncSchedulerEvent,
   SyncSchedulerInput,
 } from './sync-scheduler.types';
-import { replayTimedPath } from './timed-path-replay';
+import { replayTimedPath } from '../../tests/support/machines/timed-path-replay';
 
 const EMPTY: QueueStats = {
   totalRequests: 0,

@@ -1,6 +1,6 @@
 /**
  * Path tests of the worker update lifecycle (design.md §3, ADR 003). Delayed events are sent, not clocked
- * (../sync-scheduler/timed-path-replay.ts): the banner's 30 s and the 5-minute flag sweep run side by side.
+ * (tests/support/machines/timed-path-replay.ts): the banner's 30 s and the 5-minute flag sweep run side by side.
  * Five starts: a plain browser, a stale and a fresh in-progress flag, an embedded web view, no worker support;
  * each initialised as is, with a worker already waiting, after a version change, or both.
  */
@@ -14,7 +14,7 @@ import {
   mergeCoverage,
   printCoverage,
 } from '../../tests/support/machine-coverage';
-import { replayTimedPath } from '../sync-scheduler/timed-path-replay';
+import { replayTimedPath } from '../../tests/support/machines/timed-path-replay';
 import { workerUpdateMachine } from './worker-update.machine';
 import type { WorkerUpdateContext, WorkerUpdateEvent, WorkerUpdateInput } from './worker-update.types';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aDetail } from '../../../../machines/sale-list/sale-list.test-data';
+import { aDetail } from '../../../../tests/support/machines/sale-list';
 import type { SaleInvoice } from '../../../../machines/sale-management/sale-management.types';
 import type { SaleLine } from '../../../contracts/sales';
 import { PAYMENT_TYPE, SALE_STATUS } from '../../../domain/constants';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aDetail } from '../../../../machines/sale-list/sale-list.test-data';
+import { aDetail } from '../../../../tests/support/machines/sale-list';
 import type { SaleDetail, SaleLine } from '../../../contracts/sales';
 import { everythingLeft, refundableLines, refundPreview } from './refund-preview';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MANAGER_SESSION } from '../../../../machines/auth/auth.fixtures';
+import { MANAGER_SESSION } from '../../../../tests/support/machines/auth-session';
 import { createMemoryStorage, saveSession } from '../storage';
 import { queueContext } from './api';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_RECEIPT, RECEIPT_UUID } from '../../../../machines/receipt/receipt.fixtures';
+import { DEMO_RECEIPT, RECEIPT_UUID } from '../../../../tests/support/machines/receipt';
 import { ApiError } from './api-error';
 import { createApiClient } from './client';
 import { createLoadingStore } from './loading';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalog, checkedIn, employees } from '../../../../machines/catalog-browser/catalog-browser.fixtures';
+import { catalog, checkedIn, employees } from '../../../../tests/support/machines/catalog';
 import { DISCOUNT_SOURCE, DISCOUNT_TYPE, PAYMENT_TYPE, SALE_STATUS } from '../../../domain/constants';
 import {
   cash,

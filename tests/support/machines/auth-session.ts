@@ -1,6 +1,6 @@
 /** A session as the demo manager gets it (README "Demo logins"), for the chart's tests. */
-import { PERMISSION_TEMPLATE_ALL_ON } from '../../src/domain/constants';
-import type { AuthSession } from './auth.types';
+import { PERMISSION_TEMPLATE_ALL_ON } from '../../../src/domain/constants';
+import type { AuthSession } from '../../../machines/auth/auth.types';
 
 export const MANAGER_SESSION: AuthSession = {
   token: 'tok-manager',

@@ -1,8 +1,8 @@
 /** Sales as GET /api/pos/sales and GET /api/pos/sales/:id return them, for the list chart's tests. */
-import type { SaleDetail, SaleRefundInfo, SaleSummary } from '../../src/contracts/sales';
-import { SALE_STATUS } from '../../src/domain/constants';
-import type { SaleStatus } from '../../src/domain/constants';
-import type { SaleDetailBundle, SalePage } from './sale-list.types';
+import type { SaleDetail, SaleRefundInfo, SaleSummary } from '../../../src/contracts/sales';
+import { SALE_STATUS } from '../../../src/domain/constants';
+import type { SaleStatus } from '../../../src/domain/constants';
+import type { SaleDetailBundle, SalePage } from '../../../machines/sale-list/sale-list.types';
 
 const TOTALS = {
   total_cost: 0,

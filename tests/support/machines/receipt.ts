@@ -1,5 +1,5 @@
 /** A receipt as GET /api/pos/receipts/:uuid answers it for a demo sale, for the chart's and the client's tests. */
-import type { ReceiptData } from '../../src/contracts/receipts';
+import type { ReceiptData } from '../../../src/contracts/receipts';
 
 export const RECEIPT_UUID = '3f2c1a9e-5b7d-4c8e-9a1f-2b3c4d5e6f70';
 

@@ -1,8 +1,8 @@
 /** A small catalog and staff, shaped as the server answers them (src/contracts/catalog.ts, employees.ts). */
-import type { ServiceProductSetting } from '../../src/contracts/catalog';
-import type { CheckedInEmployee, EmployeeView } from '../../src/contracts/employees';
-import { ITEM_TYPE } from '../../src/domain/constants';
-import type { CatalogLoadOutput } from './catalog-browser.types';
+import type { ServiceProductSetting } from '../../../src/contracts/catalog';
+import type { CheckedInEmployee, EmployeeView } from '../../../src/contracts/employees';
+import { ITEM_TYPE } from '../../../src/domain/constants';
+import type { CatalogLoadOutput } from '../../../machines/catalog-browser/catalog-browser.types';
 
 export const settings: ServiceProductSetting['settings'] = {
   store_id: 1,

@@ -21,7 +21,7 @@ import type {
   InputFrom,
 } from 'xstate';
 
-/** The shape of machine-coverage's MachinePath (not imported: this file is compiled with the app's sources). */
+/** What this replay needs of machine-coverage's MachinePath (a shape, so either path type fits). */
 export interface TimedPath {
   description: string;
   steps: ReadonlyArray<{ event: AnyEventObject; state: AnyMachineSnapshot }>;
