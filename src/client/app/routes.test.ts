@@ -129,7 +129,6 @@ const COMING_SOON = [
   '/admin/sms/templates',
   '/admin/sms/report/summary',
   '/admin/sms/report/details',
-  '/admin/members',
   '/admin/services',
   '/admin/product',
   '/admin/item_kits',

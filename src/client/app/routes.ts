@@ -88,6 +88,8 @@ const suppliers: ScreenLoader = () =>
   import('../features/back-office/resources/suppliers').then((m) => m.SuppliersScreen);
 const categories: ScreenLoader = () =>
   import('../features/back-office/resources/categories').then((m) => m.CategoriesScreen);
+const members: ScreenLoader = () =>
+  import('../features/back-office/resources/members').then((m) => m.MembersScreen);
 // The settings screen (features/settings) in its own chunk, with the session's part (areas/settings-area.tsx).
 const settings: ScreenLoader = () => import('./areas/settings-area').then((m) => m.SettingsArea);
 
@@ -271,7 +273,13 @@ export const ROUTES: readonly AppRoute[] = [
   admin({ id: 'smsReportDetails', path: '/admin/sms/report/details', module: MODULE.SMS }),
   // The back office's home: every screen of the menu this user may open (features/back-office).
   admin({ id: 'adminHome', path: '/admin', module: null, screen: backOfficeHome }),
-  admin({ id: 'adminMembers', path: '/admin/members', module: MODULE.BACK_OFFICE, menu: { parent: 'cms' } }),
+  admin({
+    id: 'adminMembers',
+    path: '/admin/members',
+    module: MODULE.BACK_OFFICE,
+    screen: members,
+    menu: { parent: 'cms' },
+  }),
   admin({
     id: 'adminCategories',
     path: '/admin/categories',

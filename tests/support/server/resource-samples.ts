@@ -12,6 +12,7 @@ import { PRODUCT_RESOURCE } from '../../../src/server/routes/products/products-r
 import { SERVICE_RESOURCE } from '../../../src/server/routes/services/services-routes';
 import { SUPPLIER_RESOURCE } from '../../../src/server/routes/suppliers/suppliers-routes';
 import { UNIT_RESOURCE } from '../../../src/server/routes/units/units-routes';
+import { USER_RESOURCE } from '../../../src/server/routes/users/users-routes';
 import type { ResourceConfig, ResourceTable } from '../../../src/server/resources/resource-factory';
 import type { z } from 'zod';
 import { csvFile, multipart } from './resource-multipart';
@@ -105,6 +106,21 @@ export const RESOURCE_SAMPLES: readonly ResourceSample[] = [
       note: text,
     }),
     update: { amount: '1600' },
+  },
+  {
+    config: USER_RESOURCE as unknown as AnyConfig,
+    create: (text) => ({
+      name: text,
+      username: text
+        .replace(/[^A-Za-z0-9]/g, '')
+        .toLowerCase()
+        .slice(0, 50),
+      role: 'staff',
+      commission_rate: '40',
+    }),
+    update: { commission_rate: '45' },
+    extraBodies: { 'POST /api/users/:id/change-pass': () => ({ new_password: 'another-pass-9' }) },
+    ownDataRoutes: ['GET /api/users/total'],
   },
 ];
 
