@@ -16,6 +16,7 @@ import { computeOrderTotals } from '../../domain/order-total';
 import type { SaleBalance } from '../../contracts/payments';
 import type { Queryable } from '../db/client';
 import { SALE_PAYMENT_STATUS, saleEmployees, salePayments, sales } from '../db/schema/sales';
+import type { SalePaymentStatus } from '../db/schema/sales';
 import { storeIdWhere, storeWhere } from '../db/scoped';
 import type { StoreScope } from '../db/scoped';
 import { notFound, unprocessable } from '../errors';
@@ -49,7 +50,22 @@ export async function countedSalePayments(
   scope: StoreScope,
   saleId: number,
 ): Promise<SalePaymentRow[]> {
-  return tx
+  return salePaymentsIn(tx, scope, saleId, [
+    SALE_PAYMENT_STATUS.APPROVED,
+    SALE_PAYMENT_STATUS.PENDING,
+    SALE_PAYMENT_STATUS.REFUNDED,
+  ]);
+}
+
+/** A sale's payments in the given statuses, in id order; `lock` takes their row locks for the transaction. */
+export async function salePaymentsIn(
+  tx: Queryable,
+  scope: StoreScope,
+  saleId: number,
+  statuses: readonly SalePaymentStatus[],
+  options: { lock?: boolean } = {},
+): Promise<SalePaymentRow[]> {
+  const query = tx
     .select()
     .from(salePayments)
     .where(
@@ -57,14 +73,11 @@ export async function countedSalePayments(
         salePayments,
         scope,
         eq(salePayments.saleId, saleId),
-        inArray(salePayments.status, [
-          SALE_PAYMENT_STATUS.APPROVED,
-          SALE_PAYMENT_STATUS.PENDING,
-          SALE_PAYMENT_STATUS.REFUNDED,
-        ]),
+        inArray(salePayments.status, [...statuses]),
       ),
     )
     .orderBy(asc(salePayments.id));
+  return options.lock ? await query.for('update') : await query;
 }
 
 /** A stored payment as the domain's Payment; a card tip is part of what the card was charged. */

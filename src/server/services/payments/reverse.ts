@@ -2,7 +2,7 @@
  * Giving a sale's payments back (refund or void), in the caller's transaction: which payments a refund goes
  * back through (REFUND_ORDER) and how much each can still give back, with the balances they restore.
  */
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { ERROR_CODE } from '../../../contracts/error-codes';
 import { PAYMENT_TYPE } from '../../../domain/constants';
 import { pointsGivenBack, pointValueMinor } from '../../../domain/points';
@@ -16,17 +16,11 @@ import { giftcards } from '../../db/schema/giftcards';
 import { couponHistories, customerPointHistory, giftcardHistories } from '../../db/schema/ledger-histories';
 import { SALE_PAYMENT_STATUS, salePayments, saleRefunds, sales } from '../../db/schema/sales';
 import type { SaleRefundLine } from '../../db/schema/sales';
-import {
-  scopeStoreId,
-  storeIdWhere,
-  storeValues,
-  storeWhere,
-  tenantIdWhere,
-  tenantValues,
-} from '../../db/scoped';
+import { scopeStoreId, storeIdWhere, storeValues, tenantIdWhere, tenantValues } from '../../db/scoped';
 import { notFound, unprocessable } from '../../errors';
 import { loadPaymentStore, toRecordedPayment } from '../../payments/payment-rows';
 import type { SalePaymentRow } from '../../payments/payment-rows';
+import { salePaymentsIn } from '../../payments/sale-totals';
 import { LIVE_STATUSES } from './payment-input';
 
 export interface ReverseSalePaymentsInput {
@@ -198,19 +192,7 @@ export async function reverseSalePayments(
     .limit(1);
   if (!sale) throw notFound('Sale not found.');
   const store = await loadPaymentStore(tx, auth, storeId);
-  const all = await tx
-    .select()
-    .from(salePayments)
-    .where(
-      storeWhere(
-        salePayments,
-        scope,
-        eq(salePayments.saleId, sale.id),
-        inArray(salePayments.status, [...LIVE_STATUSES]),
-      ),
-    )
-    .orderBy(asc(salePayments.id))
-    .for('update');
+  const all = await salePaymentsIn(tx, scope, sale.id, LIVE_STATUSES, { lock: true });
   const left = refundable(all, sale.change);
   const chosen = input.paymentIds ? all.filter((row) => input.paymentIds!.includes(row.id)) : all;
   if (input.paymentIds && chosen.length !== new Set(input.paymentIds).size) {
