@@ -38,10 +38,14 @@ import { createTestDatabase } from '../test-db';
 import type { TestDatabase } from '../test-db';
 import { csvFile, multipart } from './resource-multipart';
 
-type AnyConfig = ResourceConfig<ResourceTable, z.ZodType, z.ZodType, z.ZodType>;
+/** What the suite reads of a resource's config (any config has these, whatever its table and schemas). */
+type SuiteConfig = Pick<
+  ResourceConfig<ResourceTable, z.ZodType, z.ZodType, z.ZodType>,
+  'name' | 'module' | 'roles' | 'updateMethod' | 'unique' | 'importColumns' | 'active'
+>;
 
 export interface ResourceSuiteOptions {
-  config: AnyConfig;
+  config: SuiteConfig;
   /** A valid create body whose unique values depend on `n` (JSON; strings are fine, forms send strings). */
   sample: (n: number) => Record<string, unknown>;
   /** A valid update body. */
@@ -64,7 +68,7 @@ interface ResourceRow {
 }
 
 /** Whoever the config lets in: the first listed role. */
-function allowedRole(config: AnyConfig): Role {
+function allowedRole(config: SuiteConfig): Role {
   return config.roles?.[0] ?? ROLE.OWNER;
 }
 
