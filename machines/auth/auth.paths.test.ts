@@ -1,16 +1,9 @@
-import { describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
-import {
-  doneEvent,
-  errorEvent,
-  exploreMachine,
-  mergeCoverage,
-  printCoverage,
-  replayPath,
-} from '../../tests/support/machine-coverage';
+import { doneEvent, errorEvent } from '../../tests/support/machine-coverage';
+import { describeMachinePaths } from '../../tests/support/machine-paths';
 import { MANAGER_SESSION } from '../../tests/support/machines/auth-session';
 import { authMachine } from './auth.machine';
-import type { AuthEvent, AuthInput } from './auth.types';
+import type { AuthEvent } from './auth.types';
 
 const unauthorised = { status: 401, message: 'The username or password is incorrect.' };
 const offline = { status: 0, kind: 'network', message: 'Unable to connect to server.' };
@@ -80,30 +73,12 @@ const serializeState = (snapshot: AnyMachineSnapshot): string => {
   });
 };
 
-const inputs: AuthInput[] = [{ stored: null }, { stored: MANAGER_SESSION }];
-const explorations = inputs.map((input) => ({
-  input,
-  ...exploreMachine(authMachine, {
-    input,
-    events: [...events, ...actorEvents],
-    serializeState,
-    minimal: true,
-  }),
-}));
-
-describe('auth paths', () => {
-  it('reach every state and take every transition', () => {
-    const coverage = mergeCoverage(...explorations.map((e) => e.coverage));
-    printCoverage(authMachine, coverage);
-    expect(coverage.states.missing).toEqual([]);
-    expect(coverage.transitions.missing).toEqual([]);
-  });
-
-  for (const { input, paths } of explorations) {
-    describe(input.stored ? 'with a stored session' : 'with nothing stored', () => {
-      it.each(paths.map((path) => [path.description, path] as const))('replays %s', async (_, path) => {
-        await replayPath(authMachine, path, { input });
-      });
-    });
-  }
+describeMachinePaths(authMachine, {
+  events: [...events, ...actorEvents],
+  serializeState,
+  minimal: true,
+  starts: [
+    { name: 'with nothing stored', input: { stored: null } },
+    { name: 'with a stored session', input: { stored: MANAGER_SESSION } },
+  ],
 });

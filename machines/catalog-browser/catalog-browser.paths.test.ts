@@ -1,11 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import {
-  doneEvent,
-  errorEvent,
-  exploreMachine,
-  printCoverage,
-  replayPath,
-} from '../../tests/support/machine-coverage';
+import { doneEvent, errorEvent } from '../../tests/support/machine-coverage';
+import { describeMachinePaths } from '../../tests/support/machine-paths';
 import { catalogBrowserMachine } from './catalog-browser.machine';
 import { loadOutput } from '../../tests/support/machines/catalog';
 import type { CatalogBrowserEvent } from './catalog-browser.types';
@@ -22,19 +16,4 @@ const actorEvents = [
   errorEvent('loadCatalog', { code: 'network', message: 'Unable to connect to server.' }),
 ];
 
-const { paths, coverage } = exploreMachine(catalogBrowserMachine, {
-  events: [...events, ...actorEvents],
-  minimal: true,
-});
-
-describe('catalogBrowser paths', () => {
-  it('reach every state and take every transition', () => {
-    printCoverage(catalogBrowserMachine, coverage);
-    expect(coverage.states.missing).toEqual([]);
-    expect(coverage.transitions.missing).toEqual([]);
-  });
-
-  it.each(paths.map((path) => [path.description, path] as const))('replays %s', async (_, path) => {
-    await replayPath(catalogBrowserMachine, path);
-  });
-});
+describeMachinePaths(catalogBrowserMachine, { events: [...events, ...actorEvents], minimal: true });

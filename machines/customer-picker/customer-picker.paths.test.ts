@@ -3,14 +3,8 @@
  * and take every transition, and each is replayed on a real actor with fake actors (the debounce on a
  * simulated clock). Ids come from a constant createId so a replayed context equals the generated one.
  */
-import { describe, expect, it } from 'vitest';
-import {
-  doneEvent,
-  errorEvent,
-  exploreMachine,
-  printCoverage,
-  replayPath,
-} from '../../tests/support/machine-coverage';
+import { doneEvent, errorEvent } from '../../tests/support/machine-coverage';
+import { describeMachinePaths } from '../../tests/support/machine-paths';
 import { customerPickerMachine } from './customer-picker.machine';
 import type {
   CustomerDetail,
@@ -81,20 +75,4 @@ const actorEvents = [
 ];
 
 const input: CustomerPickerInput = { createId: () => 'key-1' };
-const { paths, coverage } = exploreMachine(customerPickerMachine, {
-  input,
-  events: [...events, ...actorEvents],
-  minimal: true,
-});
-
-describe('customerPicker paths', () => {
-  it('reach every state and take every transition', () => {
-    printCoverage(customerPickerMachine, coverage);
-    expect(coverage.states.missing).toEqual([]);
-    expect(coverage.transitions.missing).toEqual([]);
-  });
-
-  it.each(paths.map((path) => [path.description, path] as const))('replays %s', async (_, path) => {
-    await replayPath(customerPickerMachine, path, { input });
-  });
-});
+describeMachinePaths(customerPickerMachine, { input, events: [...events, ...actorEvents], minimal: true });

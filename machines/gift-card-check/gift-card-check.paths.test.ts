@@ -1,11 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import {
-  doneEvent,
-  errorEvent,
-  exploreMachine,
-  printCoverage,
-  replayPath,
-} from '../../tests/support/machine-coverage';
+import { doneEvent, errorEvent } from '../../tests/support/machine-coverage';
+import { describeMachinePaths } from '../../tests/support/machine-paths';
 import { giftCardCheckMachine } from './gift-card-check.machine';
 import type { GiftCard, GiftCardCheckEvent } from './gift-card-check.types';
 
@@ -34,19 +28,4 @@ const actorEvents = [
   errorEvent('lookupGiftCard', { status: 404, message: 'Gift card not found.' }),
 ];
 
-const { paths, coverage } = exploreMachine(giftCardCheckMachine, {
-  events: [...events, ...actorEvents],
-  minimal: true,
-});
-
-describe('giftCardCheck paths', () => {
-  it('reach every state and take every transition', () => {
-    printCoverage(giftCardCheckMachine, coverage);
-    expect(coverage.states.missing).toEqual([]);
-    expect(coverage.transitions.missing).toEqual([]);
-  });
-
-  it.each(paths.map((path) => [path.description, path] as const))('replays %s', async (_, path) => {
-    await replayPath(giftCardCheckMachine, path);
-  });
-});
+describeMachinePaths(giftCardCheckMachine, { events: [...events, ...actorEvents], minimal: true });

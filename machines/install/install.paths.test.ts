@@ -2,18 +2,11 @@
  * Path tests of the install prompt (design.md §3, ADR 003). Delayed events are sent, not clocked
  * (tests/support/machines/timed-path-replay.ts): the banners' timers and auto-show run side by side.
  */
-import { describe, expect, it } from 'vitest';
-import {
-  doneEvent,
-  errorEvent,
-  exploreMachine,
-  formatCoverage,
-  mergeCoverage,
-  printCoverage,
-} from '../../tests/support/machine-coverage';
+import { doneEvent, errorEvent } from '../../tests/support/machine-coverage';
+import { describeMachinePaths } from '../../tests/support/machine-paths';
 import { replayTimedPath } from '../../tests/support/machines/timed-path-replay';
 import { installMachine } from './install.machine';
-import type { InstallEvent, InstallInput } from './install.types';
+import type { InstallEvent } from './install.types';
 
 const userEvents: InstallEvent[] = [
   { type: 'install.promptCaptured' },
@@ -32,34 +25,18 @@ const actorEvents = [
   errorEvent('showPrompt', new Error('NotAllowedError')),
 ];
 
-const inputs: Array<[string, InstallInput]> = [
-  ['a desktop browser', {}],
-  ['iOS Safari', { platform: 'ios', deviceType: 'mobile' }],
-  ['an Android browser, auto-show off', { platform: 'android', deviceType: 'mobile', autoShow: false }],
-  ['opened from the home screen', { standalone: true }],
-];
-const explorations = inputs.map(([name, input]) => ({
-  name,
-  input,
-  ...exploreMachine(installMachine, { input, events: [...userEvents, ...actorEvents], minimal: true }),
-}));
-
-describe('install paths', () => {
-  it('reach every state and take every transition', () => {
-    const coverage = mergeCoverage(...explorations.map((e) => e.coverage));
-    printCoverage(installMachine, coverage);
-    expect(formatCoverage(installMachine.id, coverage)).toMatch(
-      /states (\d+)\/\1 \(100%\), transitions (\d+)\/\2 \(100%\)/,
-    );
-    expect(coverage.states.missing).toEqual([]);
-    expect(coverage.transitions.missing).toEqual([]);
-  });
-
-  for (const { name, input, paths } of explorations) {
-    describe(name, () => {
-      it.each(paths.map((path) => [path.description, path] as const))('replays %s', async (_, path) => {
-        await replayTimedPath(installMachine, path, { input, compareContext: true });
-      });
-    });
-  }
+describeMachinePaths(installMachine, {
+  events: [...userEvents, ...actorEvents],
+  minimal: true,
+  compareContext: true,
+  replay: replayTimedPath,
+  starts: [
+    { name: 'a desktop browser', input: {} },
+    { name: 'iOS Safari', input: { platform: 'ios', deviceType: 'mobile' } },
+    {
+      name: 'an Android browser, auto-show off',
+      input: { platform: 'android', deviceType: 'mobile', autoShow: false },
+    },
+    { name: 'opened from the home screen', input: { standalone: true } },
+  ],
 });

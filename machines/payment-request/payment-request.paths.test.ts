@@ -1,11 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import {
-  doneEvent,
-  errorEvent,
-  exploreMachine,
-  printCoverage,
-  replayPath,
-} from '../../tests/support/machine-coverage';
+import { doneEvent, errorEvent } from '../../tests/support/machine-coverage';
+import { describeMachinePaths } from '../../tests/support/machine-paths';
 import { paymentRequestMachine } from './payment-request.machine';
 import type {
   PaymentRequestEvent,
@@ -73,20 +67,8 @@ function actorEvents(provider: PaymentRequestProvider) {
   ];
 }
 
-const { paths, coverage } = exploreMachine(paymentRequestMachine, {
+describeMachinePaths(paymentRequestMachine, {
   input,
   events: (snapshot) => [...userEvents, ...actorEvents(snapshot.context.provider ?? 'momo')],
   minimal: true,
-});
-
-describe('paymentRequest paths', () => {
-  it('reach every state and take every transition', () => {
-    printCoverage(paymentRequestMachine, coverage);
-    expect(coverage.states.missing).toEqual([]);
-    expect(coverage.transitions.missing).toEqual([]);
-  });
-
-  it.each(paths.map((path) => [path.description, path] as const))('replays %s', async (_, path) => {
-    await replayPath(paymentRequestMachine, path, { input });
-  });
 });

@@ -1,14 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import {
-  doneEvent,
-  errorEvent,
-  exploreMachine,
-  mergeCoverage,
-  printCoverage,
-  replayPath,
-} from '../../tests/support/machine-coverage';
+import { doneEvent, errorEvent } from '../../tests/support/machine-coverage';
+import { describeMachinePaths } from '../../tests/support/machine-paths';
 import { pinCheckMachine } from './pin-check.machine';
-import type { PinCheckEvent, PinCheckInput } from './pin-check.types';
+import type { PinCheckEvent } from './pin-check.types';
 
 const manager = {
   role: 'manager',
@@ -33,25 +26,11 @@ const actorEvents = [
   errorEvent('checkPin', { status: 429, message: 'Too many wrong PINs.' }),
 ];
 
-const inputs: PinCheckInput[] = [{}, { requiredRoles: null }];
-const explorations = inputs.map((input) => ({
-  input,
-  ...exploreMachine(pinCheckMachine, { input, events: [...events, ...actorEvents], minimal: true }),
-}));
-
-describe('pinCheck paths', () => {
-  it('reach every state and take every transition', () => {
-    const coverage = mergeCoverage(...explorations.map((e) => e.coverage));
-    printCoverage(pinCheckMachine, coverage);
-    expect(coverage.states.missing).toEqual([]);
-    expect(coverage.transitions.missing).toEqual([]);
-  });
-
-  for (const { input, paths } of explorations) {
-    describe(input.requiredRoles === null ? 'any PIN owner' : 'approvers only', () => {
-      it.each(paths.map((path) => [path.description, path] as const))('replays %s', async (_, path) => {
-        await replayPath(pinCheckMachine, path, { input });
-      });
-    });
-  }
+describeMachinePaths(pinCheckMachine, {
+  events: [...events, ...actorEvents],
+  minimal: true,
+  starts: [
+    { name: 'approvers only', input: {} },
+    { name: 'any PIN owner', input: { requiredRoles: null } },
+  ],
 });

@@ -2,19 +2,11 @@
  * Path tests of push (design.md §3, ADR 003): every state reached and every transition taken, each path
  * replayed on a real actor. No timers here, so machine-coverage's replay fits.
  */
-import { describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
-import {
-  doneEvent,
-  errorEvent,
-  exploreMachine,
-  formatCoverage,
-  mergeCoverage,
-  printCoverage,
-  replayPath,
-} from '../../tests/support/machine-coverage';
+import { doneEvent, errorEvent } from '../../tests/support/machine-coverage';
+import { describeMachinePaths } from '../../tests/support/machine-paths';
 import { pushMachine } from './push.machine';
-import type { PushContext, PushEvent, PushInput, PushSubscriptionInfo } from './push.types';
+import type { PushContext, PushEvent, PushSubscriptionInfo } from './push.types';
 
 const subscription: PushSubscriptionInfo = {
   endpoint: 'https://push.example/1',
@@ -59,37 +51,13 @@ function serializeState(snapshot: AnyMachineSnapshot): string {
   ]);
 }
 
-const inputs: Array<[string, PushInput]> = [
-  ['a browser with push', {}],
-  ['a browser without push', { supported: false }],
-];
-const explorations = inputs.map(([name, input]) => ({
-  name,
-  input,
-  ...exploreMachine(pushMachine, {
-    input,
-    events: [...userEvents, ...actorEvents],
-    serializeState,
-    minimal: true,
-  }),
-}));
-
-describe('push paths', () => {
-  it('reach every state and take every transition', () => {
-    const coverage = mergeCoverage(...explorations.map((e) => e.coverage));
-    printCoverage(pushMachine, coverage);
-    expect(formatCoverage(pushMachine.id, coverage)).toMatch(
-      /states (\d+)\/\1 \(100%\), transitions (\d+)\/\2 \(100%\)/,
-    );
-    expect(coverage.states.missing).toEqual([]);
-    expect(coverage.transitions.missing).toEqual([]);
-  });
-
-  for (const { name, input, paths } of explorations) {
-    describe(name, () => {
-      it.each(paths.map((path) => [path.description, path] as const))('replays %s', async (_, path) => {
-        await replayPath(pushMachine, path, { input, compareContext: false });
-      });
-    });
-  }
+describeMachinePaths(pushMachine, {
+  events: [...userEvents, ...actorEvents],
+  serializeState,
+  minimal: true,
+  compareContext: false,
+  starts: [
+    { name: 'a browser with push', input: {} },
+    { name: 'a browser without push', input: { supported: false } },
+  ],
 });

@@ -1,11 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import {
-  doneEvent,
-  errorEvent,
-  exploreMachine,
-  printCoverage,
-  replayPath,
-} from '../../tests/support/machine-coverage';
+import { doneEvent, errorEvent } from '../../tests/support/machine-coverage';
+import { describeMachinePaths } from '../../tests/support/machine-paths';
 import { DEMO_RECEIPT, RECEIPT_UUID } from '../../tests/support/machines/receipt';
 import { receiptMachine } from './receipt.machine';
 import type { ReceiptEvent, ReceiptInput } from './receipt.types';
@@ -17,16 +11,5 @@ const actorEvents = [
   errorEvent('loadReceipt', { status: 404, kind: 'http', message: 'Receipt not found.' }),
   errorEvent('loadReceipt', { status: 0, kind: 'network', message: 'Unable to connect to server.' }),
 ];
-const { paths, coverage } = exploreMachine(receiptMachine, { input, events: [...events, ...actorEvents] });
 
-describe('receipt paths', () => {
-  it('reach every state and take every transition', () => {
-    printCoverage(receiptMachine, coverage);
-    expect(coverage.states.missing).toEqual([]);
-    expect(coverage.transitions.missing).toEqual([]);
-  });
-
-  it.each(paths.map((path) => [path.description, path] as const))('replays %s', async (_, path) => {
-    await replayPath(receiptMachine, path, { input });
-  });
-});
+describeMachinePaths(receiptMachine, { input, events: [...events, ...actorEvents] });

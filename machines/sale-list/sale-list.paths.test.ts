@@ -1,13 +1,6 @@
-import { describe, expect, it } from 'vitest';
 import { SALE_STATUS } from '../../src/domain/constants';
-import {
-  doneEvent,
-  errorEvent,
-  exploreMachine,
-  mergeCoverage,
-  printCoverage,
-  replayPath,
-} from '../../tests/support/machine-coverage';
+import { doneEvent, errorEvent } from '../../tests/support/machine-coverage';
+import { describeMachinePaths } from '../../tests/support/machine-paths';
 import { saleListMachine } from './sale-list.machine';
 import { aBundle, aPage } from '../../tests/support/machines/sale-list';
 import type { ActionsSnapshotView, SaleListEvent, SaleListInput } from './sale-list.types';
@@ -98,58 +91,49 @@ const actorEvents = [
   idleOutOfSync,
 ];
 
-// A coarse graph key: the states and the context facts the guards read (paging, the open sale, the action
-// already reloaded for, the pending changes and their save key). Filters, errors and loaded rows would multiply the graph without a new transition, so
-// snapshots that differ only there share a node, and replays compare states, not contexts (the unit tests check
-// the contexts). `minimal` then keeps only the paths that add a state or a transition.
-const { paths, coverage } = exploreMachine(saleListMachine, {
+describeMachinePaths(saleListMachine, {
   input,
-  events: [...events, ...actorEvents],
-  serializeState: (snapshot) =>
-    JSON.stringify({
-      value: snapshot.value,
-      page: snapshot.context.page,
-      total: snapshot.context.total,
-      detail: snapshot.context.detail?.sale.id,
-      settled: snapshot.context.settledIntentId,
-      pending: snapshot.context.pending,
-      saveIntent: snapshot.context.saveIntentId,
-    }),
   minimal: true,
-});
-
-// The `queue` region (actions the offline queue took), explored on its own with the few events that matter to
-// it: the product with every event above is a graph too big to walk in a test run.
-const queueRun = exploreMachine(saleListMachine, {
-  input,
-  events: [
-    { type: 'sale.select', id: 7 },
-    doneEvent('loadSales', aPage([7])),
-    doneEvent('loadSaleDetail', aBundle(7)),
-    queuedTip,
-    queuedVoid,
-    ...queueReports,
+  // Replays compare states, not contexts (the unit tests check the contexts).
+  compareContext: false,
+  starts: [
+    {
+      name: 'the list, the open sale and its actions',
+      events: [...events, ...actorEvents],
+      // A coarse graph key: the states and the context facts the guards read (paging, the open sale, the action
+      // already reloaded for, the pending changes and their save key). Filters, errors and loaded rows would
+      // multiply the graph without a new transition, so snapshots that differ only there share a node.
+      // `minimal` then keeps only the paths that add a state or a transition.
+      serializeState: (snapshot) =>
+        JSON.stringify({
+          value: snapshot.value,
+          page: snapshot.context.page,
+          total: snapshot.context.total,
+          detail: snapshot.context.detail?.sale.id,
+          settled: snapshot.context.settledIntentId,
+          pending: snapshot.context.pending,
+          saveIntent: snapshot.context.saveIntentId,
+        }),
+    },
+    {
+      // The `queue` region (actions the offline queue took), explored on its own with the few events that matter
+      // to it: the product with every event above is a graph too big to walk in a test run.
+      name: 'the queue region',
+      events: [
+        { type: 'sale.select', id: 7 },
+        doneEvent('loadSales', aPage([7])),
+        doneEvent('loadSaleDetail', aBundle(7)),
+        queuedTip,
+        queuedVoid,
+        ...queueReports,
+      ],
+      serializeState: (snapshot) =>
+        JSON.stringify({
+          value: snapshot.value,
+          settled: snapshot.context.settledIntentId,
+          queued: snapshot.context.queuedActions,
+          watched: snapshot.context.watchedIds,
+        }),
+    },
   ],
-  serializeState: (snapshot) =>
-    JSON.stringify({
-      value: snapshot.value,
-      settled: snapshot.context.settledIntentId,
-      queued: snapshot.context.queuedActions,
-      watched: snapshot.context.watchedIds,
-    }),
-  minimal: true,
-});
-const allPaths = [...paths, ...queueRun.paths];
-const allCoverage = mergeCoverage(coverage, queueRun.coverage);
-
-describe('saleList paths', () => {
-  it('reach every state and take every transition', () => {
-    printCoverage(saleListMachine, allCoverage);
-    expect(allCoverage.states.missing).toEqual([]);
-    expect(allCoverage.transitions.missing).toEqual([]);
-  });
-
-  it.each(allPaths.map((path) => [path.description, path] as const))('replays %s', async (_, path) => {
-    await replayPath(saleListMachine, path, { input, compareContext: false });
-  });
 });

@@ -1,12 +1,6 @@
-import { describe, expect, it } from 'vitest';
 import { SALE_STATUS } from '../../src/domain/constants';
-import {
-  doneEvent,
-  errorEvent,
-  exploreMachine,
-  printCoverage,
-  replayPath,
-} from '../../tests/support/machine-coverage';
+import { doneEvent, errorEvent } from '../../tests/support/machine-coverage';
+import { describeMachinePaths } from '../../tests/support/machine-paths';
 import { saleManagementMachine } from './sale-management.machine';
 import { OPENABLE_MODES } from './sale-management.modes';
 import type { ManagedSale, SaleManagementInput } from './sale-management.types';
@@ -59,16 +53,4 @@ const events = [
 
 // One path per edge of the state graph (7 sales × 19 modes × each step: some 650 paths, about a second to replay),
 // so every mode is opened, or refused, for every kind of sale on a real actor.
-const { paths, coverage } = exploreMachine(saleManagementMachine, { events, input });
-
-describe('saleManagement paths', () => {
-  it('reach every state and take every transition', () => {
-    printCoverage(saleManagementMachine, coverage);
-    expect(coverage.states.missing).toEqual([]);
-    expect(coverage.transitions.missing).toEqual([]);
-  });
-
-  it.each(paths.map((path) => [path.description, path] as const))('replays %s', async (_, path) => {
-    await replayPath(saleManagementMachine, path, { input });
-  });
-});
+describeMachinePaths(saleManagementMachine, { events, input });

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
-import { exploreMachine, printCoverage, replayPath } from '../../tests/support/machine-coverage';
+import { describeMachinePaths } from '../../tests/support/machine-paths';
 import { saleStatusMachine } from './sale-status.machine';
 import type { SaleStatusEvent, SaleStatusInput } from './sale-status.types';
 
@@ -23,17 +23,8 @@ const serializeState = (snapshot: AnyMachineSnapshot): string => {
   return JSON.stringify({ value: snapshot.value, orderAt, hasRefund, statusBeforeTrash });
 };
 
-const { paths, coverage } = exploreMachine(saleStatusMachine, { events, input, serializeState });
+const { coverage } = describeMachinePaths(saleStatusMachine, { events, input, serializeState });
 
-describe('saleStatus paths', () => {
-  it('reach every state and take every transition', () => {
-    printCoverage(saleStatusMachine, coverage);
-    expect(coverage.states.missing).toEqual([]);
-    expect(coverage.transitions.missing).toEqual([]);
-    expect(coverage.states.covered).toBe(6);
-  });
-
-  it.each(paths.map((path) => [path.description, path] as const))('replays %s', async (_, path) => {
-    await replayPath(saleStatusMachine, path, { input });
-  });
+it('reaches all six statuses', () => {
+  expect(coverage.states.covered).toBe(6);
 });

@@ -7,20 +7,12 @@
  * context: a ticket's quantities grow on every line.add, so the full context would never stop growing. Ids
  * come from a constant createId so a replayed path's context equals the generated one.
  */
-import { describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { DISCOUNT_SOURCE, DISCOUNT_TYPE, ITEM_TYPE, PAYMENT_TYPE, ROLE } from '../../src/domain/constants';
 import type { CreatedSale, SaleRecord } from '../../src/domain/order-editing';
 import { hasItems, isEmptyOrder } from '../../src/domain/order-editing';
-import {
-  doneEvent,
-  errorEvent,
-  exploreMachine,
-  formatCoverage,
-  mergeCoverage,
-  printCoverage,
-  replayPath,
-} from '../../tests/support/machine-coverage';
+import { doneEvent, errorEvent } from '../../tests/support/machine-coverage';
+import { describeMachinePaths } from '../../tests/support/machine-paths';
 import { isPaidInFull, saleMachine } from './sale.machine';
 import type { SaleContext, SaleEvent, SaleInput } from './sale.types';
 
@@ -150,39 +142,21 @@ const baseInput: SaleInput = { createId: () => 'id', now: () => '2025-03-01T09:0
 const newSaleInput: SaleInput = baseInput;
 const loadSaleInput: SaleInput = { ...baseInput, saleId: 42 };
 
-const newSale = exploreMachine(saleMachine, { input: newSaleInput, events, serializeState });
-// From /pos/sales/:id only the way into building is new: once the sale is loaded, every snapshot is one node,
-// as building onwards is the new sale's exploration.
-const byId = exploreMachine(saleMachine, {
-  input: loadSaleInput,
-  events,
-  serializeState: (snapshot) =>
-    ['starting', 'loading', 'loadFailed'].some((mode) => snapshot.matches(mode))
-      ? serializeState(snapshot)
-      : 'loaded',
-});
-
 // The two starts (/pos/sales and /pos/sales/:id) together: what either leaves missing, the other may take.
-describe('sale machine paths', () => {
-  it('take every state and every transition', () => {
-    const coverage = mergeCoverage(newSale.coverage, byId.coverage);
-    printCoverage(saleMachine, coverage);
-    expect(formatCoverage(saleMachine.id, coverage)).toMatch(
-      /states (\d+)\/\1 \(100%\), transitions (\d+)\/\2 \(100%\)/,
-    );
-    expect(coverage.states.missing).toEqual([]);
-    expect(coverage.transitions.missing).toEqual([]);
-  });
-
-  describe('replayed on a real actor (new sale)', () => {
-    it.each(newSale.paths.map((p) => [p.description, p] as const))('%s', async (_, path) => {
-      await replayPath(saleMachine, path, { input: newSaleInput, compareContext: false });
-    });
-  });
-
-  describe('replayed on a real actor (sale loaded by id)', () => {
-    it.each(byId.paths.map((p) => [p.description, p] as const))('%s', async (_, path) => {
-      await replayPath(saleMachine, path, { input: loadSaleInput, compareContext: false });
-    });
-  });
+describeMachinePaths(saleMachine, {
+  events,
+  compareContext: false,
+  starts: [
+    { name: 'replayed on a real actor (new sale)', input: newSaleInput, serializeState },
+    {
+      name: 'replayed on a real actor (sale loaded by id)',
+      input: loadSaleInput,
+      // From /pos/sales/:id only the way into building is new: once the sale is loaded, every snapshot is one
+      // node, as building onwards is the new sale's exploration.
+      serializeState: (snapshot) =>
+        ['starting', 'loading', 'loadFailed'].some((mode) => snapshot.matches(mode))
+          ? serializeState(snapshot)
+          : 'loaded',
+    },
+  ],
 });

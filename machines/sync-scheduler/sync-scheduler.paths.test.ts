@@ -6,23 +6,11 @@
  * Graph nodes are the state value plus the flags the guards read (rerun, forced), not the stats and times the
  * runs record, nor the configuration (a valid update only changes numbers the paths do not depend on).
  */
-import { describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
-import {
-  doneEvent,
-  errorEvent,
-  exploreMachine,
-  formatCoverage,
-  mergeCoverage,
-  printCoverage,
-} from '../../tests/support/machine-coverage';
+import { doneEvent, errorEvent } from '../../tests/support/machine-coverage';
+import { describeMachinePaths } from '../../tests/support/machine-paths';
 import { syncSchedulerMachine } from './sync-scheduler.machine';
-import type {
-  QueueStats,
-  SyncSchedulerContext,
-  SyncSchedulerEvent,
-  SyncSchedulerInput,
-} from './sync-scheduler.types';
+import type { QueueStats, SyncSchedulerContext, SyncSchedulerEvent } from './sync-scheduler.types';
 import { replayTimedPath } from '../../tests/support/machines/timed-path-replay';
 
 const EMPTY: QueueStats = {
@@ -78,33 +66,13 @@ function serializeState(snapshot: AnyMachineSnapshot): string {
   return JSON.stringify([snapshot.value, context.rerun, context.forced]);
 }
 
-const inputs: SyncSchedulerInput[] = [{ online: true }, { online: false }];
-const explorations = inputs.map((input) => ({
-  input,
-  ...exploreMachine(machine, {
-    input,
-    events: [...userEvents, ...actorEvents],
-    serializeState,
-    minimal: true,
-  }),
-}));
-
-describe('syncScheduler paths', () => {
-  it('reach every state and take every transition', () => {
-    const coverage = mergeCoverage(...explorations.map((e) => e.coverage));
-    printCoverage(machine, coverage);
-    expect(formatCoverage(machine.id, coverage)).toMatch(
-      /states (\d+)\/\1 \(100%\), transitions (\d+)\/\2 \(100%\)/,
-    );
-    expect(coverage.states.missing).toEqual([]);
-    expect(coverage.transitions.missing).toEqual([]);
-  });
-
-  for (const { input, paths } of explorations) {
-    describe(input.online ? 'starting online' : 'starting offline', () => {
-      it.each(paths.map((path) => [path.description, path] as const))('replays %s', async (_, path) => {
-        await replayTimedPath(machine, path, { input });
-      });
-    });
-  }
+describeMachinePaths(machine, {
+  events: [...userEvents, ...actorEvents],
+  serializeState,
+  minimal: true,
+  replay: replayTimedPath,
+  starts: [
+    { name: 'starting online', input: { online: true } },
+    { name: 'starting offline', input: { online: false } },
+  ],
 });

@@ -4,19 +4,12 @@
  * Five starts: a plain browser, a stale and a fresh in-progress flag, an embedded web view, no worker support;
  * each initialised as is, with a worker already waiting, after a version change, or both.
  */
-import { describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
-import {
-  doneEvent,
-  errorEvent,
-  exploreMachine,
-  formatCoverage,
-  mergeCoverage,
-  printCoverage,
-} from '../../tests/support/machine-coverage';
+import { doneEvent, errorEvent } from '../../tests/support/machine-coverage';
+import { describeMachinePaths } from '../../tests/support/machine-paths';
 import { replayTimedPath } from '../../tests/support/machines/timed-path-replay';
 import { workerUpdateMachine } from './worker-update.machine';
-import type { WorkerUpdateContext, WorkerUpdateEvent, WorkerUpdateInput } from './worker-update.types';
+import type { WorkerUpdateContext, WorkerUpdateEvent } from './worker-update.types';
 
 const machine = workerUpdateMachine.provide({
   actions: {
@@ -59,40 +52,16 @@ function serializeState(snapshot: AnyMachineSnapshot): string {
 }
 
 const now = () => 1_000_000;
-const inputs: Array<[string, WorkerUpdateInput]> = [
-  ['a browser with service workers', { now }],
-  ['a stale in-progress flag', { now, updateFlagSetAt: 0 }],
-  ['a fresh in-progress flag', { now, updateFlagSetAt: 900_000 }],
-  ['an embedded web view', { now, embedded: true }],
-  ['no service worker support', { now, supported: false }],
-];
-const explorations = inputs.map(([name, input]) => ({
-  name,
-  input,
-  ...exploreMachine(machine, {
-    input,
-    events: [...userEvents, ...actorEvents],
-    serializeState,
-    minimal: true,
-  }),
-}));
-
-describe('workerUpdate paths', () => {
-  it('reach every state and take every transition', () => {
-    const coverage = mergeCoverage(...explorations.map((e) => e.coverage));
-    printCoverage(machine, coverage);
-    expect(formatCoverage(machine.id, coverage)).toMatch(
-      /states (\d+)\/\1 \(100%\), transitions (\d+)\/\2 \(100%\)/,
-    );
-    expect(coverage.states.missing).toEqual([]);
-    expect(coverage.transitions.missing).toEqual([]);
-  });
-
-  for (const { name, input, paths } of explorations) {
-    describe(name, () => {
-      it.each(paths.map((path) => [path.description, path] as const))('replays %s', async (_, path) => {
-        await replayTimedPath(machine, path, { input });
-      });
-    });
-  }
+describeMachinePaths(machine, {
+  events: [...userEvents, ...actorEvents],
+  serializeState,
+  minimal: true,
+  replay: replayTimedPath,
+  starts: [
+    { name: 'a browser with service workers', input: { now } },
+    { name: 'a stale in-progress flag', input: { now, updateFlagSetAt: 0 } },
+    { name: 'a fresh in-progress flag', input: { now, updateFlagSetAt: 900_000 } },
+    { name: 'an embedded web view', input: { now, embedded: true } },
+    { name: 'no service worker support', input: { now, supported: false } },
+  ],
 });
