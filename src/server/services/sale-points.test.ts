@@ -21,7 +21,8 @@ import type { TenantFixture } from '../../../tests/support/server/tenant-fixture
 import { coupons } from '../db/schema/coupons';
 import { customers, memberships } from '../db/schema/customers';
 import { customerPointHistory } from '../db/schema/ledger-histories';
-import { createSaleCatalog, dataOf, saleBody } from '../../../tests/support/server/sale-test-data';
+import { dataOf } from '../../../tests/support/server/api-harness';
+import { createSaleCatalog, saleBody } from '../../../tests/support/server/sale-test-data';
 import type { LineSpec, SaleCatalog } from '../../../tests/support/server/sale-test-data';
 
 let testDb: TestDatabase;

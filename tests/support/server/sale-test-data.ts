@@ -3,7 +3,6 @@
  * client's Order would send them. Written straight to the database (no HTTP), like tenant-fixture.ts.
  */
 import { randomUUID } from 'node:crypto';
-import type { LightMyRequestResponse } from 'fastify';
 import { ITEM_TYPE, PAYMENT_TYPE, SALE_STATUS } from '../../../src/domain/constants';
 import type { TenantFixture } from './tenant-fixture';
 import type { Queryable } from '../../../src/server/db/client';
@@ -152,10 +151,4 @@ export function saleBody(options: {
     activeItemIndex: -1,
     ...options.extra,
   };
-}
-
-/** The `data` of an envelope response, typed for tests. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function dataOf(res: LightMyRequestResponse): any {
-  return (res.json() as { data: unknown }).data;
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODE } from '../../../contracts/error-codes';
-import { apiClient, apiHarness } from '../../../../tests/support/server/api-harness';
+import { apiClient, apiHarness, dataOf } from '../../../../tests/support/server/api-harness';
 import type { Headers } from '../../../../tests/support/server/api-harness';
 import { receiptSchema } from '../../../contracts/receipts';
 import type { ReceiptData } from '../../../contracts/receipts';
@@ -19,7 +19,7 @@ import { customers } from '../../db/schema/customers';
 import { salePayments, sales } from '../../db/schema/sales';
 import { stores } from '../../db/schema/stores';
 import { RECEIPT_NOT_FOUND_MESSAGE, RECEIPT_RATE_LIMIT } from '../../services/receipts';
-import { createSaleCatalog, dataOf, saleBody } from '../../../../tests/support/server/sale-test-data';
+import { createSaleCatalog, saleBody } from '../../../../tests/support/server/sale-test-data';
 import type { SaleCatalog } from '../../../../tests/support/server/sale-test-data';
 
 const STORE_RECEIPT = { name: 'Lotus Nails', address: '9 Pine St, Albany, NY', phone: '(518) 555-0199' };

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODE } from '../../../contracts/error-codes';
-import { apiHarness } from '../../../../tests/support/server/api-harness';
+import { apiHarness, dataOf } from '../../../../tests/support/server/api-harness';
 import {
   DISCOUNT_SOURCE,
   DISCOUNT_TYPE,
@@ -19,7 +19,7 @@ import { auditLog } from '../../db/schema/audit-log';
 import { giftcards } from '../../db/schema/giftcards';
 import { saleLines, sales } from '../../db/schema/sales';
 import { users } from '../../db/schema/users';
-import { createSaleCatalog, dataOf, saleBody } from '../../../../tests/support/server/sale-test-data';
+import { createSaleCatalog, saleBody } from '../../../../tests/support/server/sale-test-data';
 import type { LineSpec, SaleCatalog } from '../../../../tests/support/server/sale-test-data';
 
 const api = await apiHarness();

@@ -1,11 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ERROR_CODE } from '../../../contracts/error-codes';
-import { createTestDatabase } from '../../../../tests/support/test-db';
-import type { TestDatabase } from '../../../../tests/support/test-db';
 import {
   DISCOUNT_SOURCE,
   DISCOUNT_TYPE,
@@ -14,59 +11,22 @@ import {
   SALE_STATUS,
 } from '../../../domain/constants';
 import { computeOrderTotals } from '../../../domain/order-total';
-import { buildApp } from '../../app';
-import { createTenantWithUsers } from '../../../../tests/support/server/tenant-fixture';
-import type { TenantFixture } from '../../../../tests/support/server/tenant-fixture';
 import { auditLog } from '../../db/schema/audit-log';
 import { giftcards } from '../../db/schema/giftcards';
 import { giftcardHistories } from '../../db/schema/ledger-histories';
 import { saleLines, sales } from '../../db/schema/sales';
 import { NOT_PAID_MESSAGE, UUID_REUSED_MESSAGE } from '../../services/sales/messages';
-import { createSaleCatalog, dataOf, saleBody } from '../../../../tests/support/server/sale-test-data';
-import type { SaleCatalog } from '../../../../tests/support/server/sale-test-data';
+import { apiHarness, dataOf } from '../../../../tests/support/server/api-harness';
+import { createSaleCatalog, saleBody } from '../../../../tests/support/server/sale-test-data';
 
-let testDb: TestDatabase;
-let app: FastifyInstance;
-let a: TenantFixture;
-let b: TenantFixture;
-let cat: SaleCatalog;
-let catB: SaleCatalog;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase({ poolMax: 20 });
-  app = await buildApp({ db: testDb.db, config: { clientDir: null } });
-  await app.ready();
-  a = await createTenantWithUsers(testDb.db);
-  b = await createTenantWithUsers(testDb.db);
-  cat = await createSaleCatalog(testDb.db, a);
-  catB = await createSaleCatalog(testDb.db, b);
-});
-
-afterAll(async () => {
-  await app?.close();
-  await testDb?.drop();
-});
-
-function post(
-  url: string,
-  payload: unknown,
-  headers: Record<string, string>,
-  key: string | null = randomUUID(),
-) {
-  return app.inject({
-    method: 'POST',
-    url,
-    payload: payload as Record<string, unknown>,
-    headers: key === null ? headers : { ...headers, 'idempotency-key': key },
-  });
-}
-
-function get(url: string, headers: Record<string, string>) {
-  return app.inject({ method: 'GET', url, headers });
-}
+const api = await apiHarness({ poolMax: 20 });
+const a = await api.tenant();
+const b = await api.tenant();
+const cat = await createSaleCatalog(api.db, a);
+const catB = await createSaleCatalog(api.db, b);
 
 async function countSales(tenantId: number): Promise<number> {
-  const [row] = await testDb.db
+  const [row] = await api.db
     .select({ n: sql<number>`count(*)::int` })
     .from(sales)
     .where(eq(sales.tenantId, tenantId));
@@ -81,7 +41,7 @@ describe('POST /api/pos/sales', () => {
       payments: [{ payment_type: PAYMENT_TYPE.CASH, payment_amount: 6000 }],
       extra: { orderTotal: { total_price: 1, sub_total: 1 }, total_price: 1 },
     });
-    const res = await post('/api/pos/sales', body, a.headers('staff'));
+    const res = await api.as(a, 'staff').post('/api/pos/sales', body);
     expect(res.statusCode).toBe(201);
     const sale = dataOf(res);
     // 45.00 + 5 % (2.25) + 9.5 % (4.275 → 4.28) = 51.53; cash 60.00 → change 8.47.
@@ -113,7 +73,7 @@ describe('POST /api/pos/sales', () => {
     expect(sale.invoice_no).toMatch(/^S0001-\d{6}$/);
     expect(sale.payments).toHaveLength(1);
 
-    const [row] = await testDb.db.select().from(sales).where(eq(sales.id, sale.id));
+    const [row] = await api.db.select().from(sales).where(eq(sales.id, sale.id));
     expect(row!.totalPrice).toBe(5153);
     // The snapshot rebuilds the same totals (what the payments service recomputes from).
     expect(computeOrderTotals(row!.orderSnapshot).total.total_price).toBe(5153);
@@ -121,15 +81,15 @@ describe('POST /api/pos/sales', () => {
 
   it('honours a price override, records it on the line and writes an audit row', async () => {
     const body = saleBody({ employeeId: a.users.staff.id, lines: [{ item_id: cat.manicure, price: 4000 }] });
-    const res = await post('/api/pos/sales', body, a.headers('staff'));
+    const res = await api.as(a, 'staff').post('/api/pos/sales', body);
     expect(res.statusCode).toBe(201);
     const sale = dataOf(res);
     expect(sale.totals.sub_total).toBe(4000);
     // 40.00 × 5 % = 2.00, × 9.5 % = 3.80.
     expect(sale.totals.taxes).toBe(580);
-    const [line] = await testDb.db.select().from(saleLines).where(eq(saleLines.saleId, sale.id));
+    const [line] = await api.db.select().from(saleLines).where(eq(saleLines.saleId, sale.id));
     expect(line).toMatchObject({ unitPrice: 4500, priceOverride: 4000, gross: 4000 });
-    const audits = await testDb.db
+    const audits = await api.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityId, String(sale.id)), eq(auditLog.action, 'sale.price_override')));
@@ -155,7 +115,7 @@ describe('POST /api/pos/sales', () => {
         },
       },
     });
-    const res = await post('/api/pos/sales', body, a.headers('staff'));
+    const res = await api.as(a, 'staff').post('/api/pos/sales', body);
     expect(res.statusCode).toBe(201);
     const sale = dataOf(res);
     // 30.00 − 5.00 item = 25.00 base; Gold 10 % = 2.50; manager 1.00.
@@ -175,7 +135,7 @@ describe('POST /api/pos/sales', () => {
       lines: [{ item_id: cat.pedicure }],
       extra: { discount: { manager: { type: 1, value: 100, approved_by: a.users.staff.id } } },
     });
-    const res = await post('/api/pos/sales', body, a.headers('staff'));
+    const res = await api.as(a, 'staff').post('/api/pos/sales', body);
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toHaveProperty(['discount.manager.approved_by']);
   });
@@ -189,7 +149,7 @@ describe('POST /api/pos/sales', () => {
         { item_id: 999_999_999, item_type: ITEM_TYPE.PRODUCT },
       ],
     });
-    const res = await post('/api/pos/sales', body, a.headers('staff'));
+    const res = await api.as(a, 'staff').post('/api/pos/sales', body);
     expect(res.statusCode).toBe(422);
     const errors = res.json().errors;
     expect(Object.keys(errors).sort()).toEqual([
@@ -207,7 +167,7 @@ describe('POST /api/pos/sales', () => {
       lines: [{ item_id: cat.pedicure }],
       payments: [{ payment_type: PAYMENT_TYPE.CASH, payment_amount: 2999 }],
     });
-    const res = await post('/api/pos/sales', unpaid, a.headers('staff'));
+    const res = await api.as(a, 'staff').post('/api/pos/sales', unpaid);
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({ code: ERROR_CODE.SALE_NOT_PAID, message: NOT_PAID_MESSAGE });
     const overCard = saleBody({
@@ -217,17 +177,17 @@ describe('POST /api/pos/sales', () => {
         { payment_type: PAYMENT_TYPE.CREDIT, payment_amount: 3500, payment_info: { last4: '4242' } },
       ],
     });
-    expect((await post('/api/pos/sales', overCard, a.headers('staff'))).statusCode).toBe(422);
+    expect((await api.as(a, 'staff').post('/api/pos/sales', overCard)).statusCode).toBe(422);
   });
 
   it('needs an Idempotency-Key (400 without one) and replays the same answer for the same key', async () => {
     const body = saleBody({ employeeId: a.users.staff.id, lines: [{ item_id: cat.pedicure }] });
-    const noKey = await post('/api/pos/sales', body, a.headers('staff'), null);
+    const noKey = await api.as(a, 'staff').post('/api/pos/sales', body, { key: null });
     expect(noKey.statusCode).toBe(400);
     const before = await countSales(a.tenantId);
     const key = randomUUID();
-    const first = await post('/api/pos/sales', body, a.headers('staff'), key);
-    const second = await post('/api/pos/sales', body, a.headers('staff'), key);
+    const first = await api.as(a, 'staff').post('/api/pos/sales', body, { key });
+    const second = await api.as(a, 'staff').post('/api/pos/sales', body, { key });
     expect(first.statusCode).toBe(201);
     expect(second.statusCode).toBe(201);
     expect(second.headers['idempotent-replayed']).toBe('true');
@@ -237,9 +197,9 @@ describe('POST /api/pos/sales', () => {
 
   it('returns the existing sale for its uuid under another key when the order is the same, 409 when it differs', async () => {
     const body = saleBody({ employeeId: a.users.staff.id, lines: [{ item_id: cat.manicure, price: 4500 }] });
-    const first = await post('/api/pos/sales', body, a.headers('staff'));
+    const first = await api.as(a, 'staff').post('/api/pos/sales', body);
     expect(first.statusCode).toBe(201);
-    const again = await post('/api/pos/sales', body, a.headers('staff'));
+    const again = await api.as(a, 'staff').post('/api/pos/sales', body);
     expect(again.statusCode).toBe(200);
     expect(dataOf(again)).toEqual(dataOf(first));
     const changed = saleBody({
@@ -247,10 +207,10 @@ describe('POST /api/pos/sales', () => {
       employeeId: a.users.staff.id,
       lines: [{ item_id: cat.manicure, quantity: 2 }],
     });
-    const conflict = await post('/api/pos/sales', changed, a.headers('staff'));
+    const conflict = await api.as(a, 'staff').post('/api/pos/sales', changed);
     expect(conflict.statusCode).toBe(409);
     expect(conflict.json()).toMatchObject({ code: ERROR_CODE.UUID_REUSED, message: UUID_REUSED_MESSAGE });
-    const [n] = await testDb.db
+    const [n] = await api.db
       .select({ n: sql<number>`count(*)::int` })
       .from(sales)
       .where(and(eq(sales.tenantId, a.tenantId), eq(sales.uuid, body.uuid as string)));
@@ -265,7 +225,7 @@ describe('POST /api/pos/sales', () => {
     const key = randomUUID();
     const before = await countSales(a.tenantId);
     const answers = await Promise.all(
-      Array.from({ length: 50 }, () => post('/api/pos/sales', body, a.headers('staff'), key)),
+      Array.from({ length: 50 }, () => api.as(a, 'staff').post('/api/pos/sales', body, { key })),
     );
     const ok = answers.filter((r) => r.statusCode === 201);
     // A duplicate that waited past the key's wait bound answers 409 "still running"; none may create a sale.
@@ -276,19 +236,20 @@ describe('POST /api/pos/sales', () => {
   });
 
   it('50 parallel creates with different keys get ticket and daily numbers 1..50, no gap, no duplicate', async () => {
-    const c = await createTenantWithUsers(testDb.db);
-    const catC = await createSaleCatalog(testDb.db, c);
+    const c = await api.tenant();
+    const catC = await createSaleCatalog(api.db, c);
     const answers = await Promise.all(
       Array.from({ length: 50 }, () =>
-        post(
-          '/api/pos/sales',
-          saleBody({ employeeId: c.users.staff.id, lines: [{ item_id: catC.pedicure }] }),
-          c.headers('staff'),
-        ),
+        api
+          .as(c, 'staff')
+          .post(
+            '/api/pos/sales',
+            saleBody({ employeeId: c.users.staff.id, lines: [{ item_id: catC.pedicure }] }),
+          ),
       ),
     );
     expect(answers.map((r) => r.statusCode)).toEqual(Array.from({ length: 50 }, () => 201));
-    const rows = await testDb.db
+    const rows = await api.db
       .select({ ticketNo: sales.ticketNo, dailyTicketNo: sales.dailyTicketNo, invoiceNo: sales.invoiceNo })
       .from(sales)
       .where(eq(sales.tenantId, c.tenantId));
@@ -303,17 +264,17 @@ describe('POST /api/pos/sales', () => {
       employeeId: a.users.staff.id,
       lines: [{ item_id: 0, item_type: ITEM_TYPE.GIFTCARD, unit_price: 5000, giftcard_number: 'gc-777 01' }],
     });
-    const res = await post('/api/pos/sales', body, a.headers('staff'));
+    const res = await api.as(a, 'staff').post('/api/pos/sales', body);
     expect(res.statusCode).toBe(201);
     const sale = dataOf(res);
     expect(sale.totals).toMatchObject({ sub_total: 5000, taxes: 0, total_price: 5000 });
-    const [card] = await testDb.db
+    const [card] = await api.db
       .select()
       .from(giftcards)
       .where(and(eq(giftcards.tenantId, a.tenantId), eq(giftcards.number, 'GC-77701')));
     expect(card).toMatchObject({ balance: 5000, initialAmount: 5000 });
     expect(sale.orderEmployees[0].orderItems[0].item_id).toBe(card!.id);
-    const history = await testDb.db
+    const history = await api.db
       .select()
       .from(giftcardHistories)
       .where(eq(giftcardHistories.giftcardId, card!.id));
@@ -336,7 +297,7 @@ describe('POST /api/pos/sales', () => {
       saleBody({ employeeId: a.users.staff.id, lines: [] }),
     ];
     for (const body of bad) {
-      const res = await post('/api/pos/sales', body, a.headers('staff'));
+      const res = await api.as(a, 'staff').post('/api/pos/sales', body);
       expect(res.statusCode, JSON.stringify(body)).toBe(422);
     }
   });
@@ -380,7 +341,7 @@ describe('fuzzed sale bodies', () => {
           } else {
             body[orderField] = orderValue;
           }
-          const res = await post('/api/pos/sales', body, a.headers('staff'));
+          const res = await api.as(a, 'staff').post('/api/pos/sales', body);
           expect(res.statusCode, res.body).toBeLessThan(500);
           if (res.statusCode === 201) {
             const totals = dataOf(res).totals as Record<string, number | boolean>;
@@ -405,7 +366,7 @@ describe('drafts: POST /api/pos/sales/:id', () => {
       lines: [{ item_id: cat.pedicure }],
       payments: [],
     });
-    const created = await post('/api/pos/sales', draft, a.headers('staff'));
+    const created = await api.as(a, 'staff').post('/api/pos/sales', draft);
     expect(created.statusCode).toBe(201);
     const id = dataOf(created).id;
     expect(dataOf(created)).toMatchObject({ status: SALE_STATUS.DRAFT, payments: [] });
@@ -415,7 +376,7 @@ describe('drafts: POST /api/pos/sales/:id', () => {
       employeeId: a.users.staff.id,
       lines: [{ item_id: cat.pedicure }],
     });
-    expect((await post('/api/pos/sales', withPayment, a.headers('staff'))).statusCode).toBe(422);
+    expect((await api.as(a, 'staff').post('/api/pos/sales', withPayment)).statusCode).toBe(422);
 
     const bigger = saleBody({
       uuid,
@@ -424,7 +385,7 @@ describe('drafts: POST /api/pos/sales/:id', () => {
       lines: [{ item_id: cat.pedicure, quantity: 2 }],
       payments: [],
     });
-    const updated = await post(`/api/pos/sales/${id}`, bigger, a.headers('staff'));
+    const updated = await api.as(a, 'staff').post(`/api/pos/sales/${id}`, bigger);
     expect(updated.statusCode).toBe(200);
     expect(dataOf(updated)).toMatchObject({
       id,
@@ -438,64 +399,60 @@ describe('drafts: POST /api/pos/sales/:id', () => {
       status: SALE_STATUS.SALE,
       payments: [{ payment_type: 1, payment_amount: 100 }],
     };
-    expect((await post(`/api/pos/sales/${id}`, unpaid, a.headers('staff'))).statusCode).toBe(422);
+    expect((await api.as(a, 'staff').post(`/api/pos/sales/${id}`, unpaid)).statusCode).toBe(422);
     const paid = {
       ...bigger,
       status: SALE_STATUS.SALE,
       payments: [{ payment_type: 1, payment_amount: 6000 }],
     };
-    const completed = await post(`/api/pos/sales/${id}`, paid, a.headers('staff'));
+    const completed = await api.as(a, 'staff').post(`/api/pos/sales/${id}`, paid);
     expect(completed.statusCode).toBe(200);
     expect(dataOf(completed)).toMatchObject({ status: SALE_STATUS.SALE, balance_due: 0 });
     expect(dataOf(completed).payments).toHaveLength(1);
 
-    const again = await post(`/api/pos/sales/${id}`, paid, a.headers('staff'));
+    const again = await api.as(a, 'staff').post(`/api/pos/sales/${id}`, paid);
     expect(again.statusCode).toBe(409);
   });
 });
 
 describe('GET /api/pos/sales and /:id', () => {
   it("reads a sale of the store; another tenant's sale id is 404", async () => {
-    const res = await post(
+    const res = await api.as(a, 'staff').post(
       '/api/pos/sales',
       saleBody({
         employeeId: a.users.staff.id,
         lines: [{ item_id: cat.kit, item_type: ITEM_TYPE.PRODUCT_KIT }],
       }),
-      a.headers('staff'),
     );
     const id = dataOf(res).id;
-    const mine = await get(`/api/pos/sales/${id}`, a.headers('staff'));
+    const mine = await api.as(a, 'staff').get(`/api/pos/sales/${id}`);
     expect(mine.statusCode).toBe(200);
     expect(dataOf(mine)).toEqual(dataOf(res));
-    expect((await get(`/api/pos/sales/${id}`, b.headers('owner'))).statusCode).toBe(404);
-    expect((await get(`/api/pos/sales/${id}/refund`, b.headers('owner'))).statusCode).toBe(404);
-    const tip = await post(
-      `/api/pos/sales/${id}/tip`,
-      { tips: [{ user_id: b.users.staff.id, tip_amount: 1 }] },
-      b.headers('owner'),
-    );
+    expect((await api.as(b, 'owner').get(`/api/pos/sales/${id}`)).statusCode).toBe(404);
+    expect((await api.as(b, 'owner').get(`/api/pos/sales/${id}/refund`)).statusCode).toBe(404);
+    const tip = await api
+      .as(b, 'owner')
+      .post(`/api/pos/sales/${id}/tip`, { tips: [{ user_id: b.users.staff.id, tip_amount: 1 }] });
     expect(tip.statusCode).toBe(404);
-    expect((await get('/api/pos/sales/abc', a.headers('staff'))).statusCode).toBe(422);
+    expect((await api.as(a, 'staff').get('/api/pos/sales/abc')).statusCode).toBe(422);
   });
 
   it('lists with filters, sort and pages', async () => {
-    const res = await get('/api/pos/sales?per_page=2&page=1&sort=-ticket_no', a.headers('staff'));
+    const res = await api.as(a, 'staff').get('/api/pos/sales?per_page=2&page=1&sort=-ticket_no');
     expect(res.statusCode).toBe(200);
     const page = dataOf(res);
     expect(page.items).toHaveLength(2);
     expect(page.total).toBeGreaterThan(2);
     expect(page.items[0].ticket_no).toBeGreaterThan(page.items[1].ticket_no);
-    const one = await get(`/api/pos/sales?filter[ticket_no]=${page.items[1].ticket_no}`, a.headers('staff'));
+    const one = await api.as(a, 'staff').get(`/api/pos/sales?filter[ticket_no]=${page.items[1].ticket_no}`);
     expect(dataOf(one).items.map((s: { id: number }) => s.id)).toEqual([page.items[1].id]);
-    const drafts = await get(`/api/pos/sales?filter[status]=${SALE_STATUS.DRAFT}`, a.headers('staff'));
+    const drafts = await api.as(a, 'staff').get(`/api/pos/sales?filter[status]=${SALE_STATUS.DRAFT}`);
     expect(dataOf(drafts).items.every((s: { status: number }) => s.status === SALE_STATUS.DRAFT)).toBe(true);
-    const byEmployee = await get(
-      `/api/pos/sales?filter[employee_id]=${a.users.manager.id}`,
-      a.headers('staff'),
-    );
+    const byEmployee = await api
+      .as(a, 'staff')
+      .get(`/api/pos/sales?filter[employee_id]=${a.users.manager.id}`);
     expect(dataOf(byEmployee).total).toBe(0);
-    expect((await get('/api/pos/sales?filter[nope]=1', a.headers('staff'))).statusCode).toBe(422);
-    expect(dataOf(await get('/api/pos/sales', b.headers('owner'))).total).toBe(0);
+    expect((await api.as(a, 'staff').get('/api/pos/sales?filter[nope]=1')).statusCode).toBe(422);
+    expect(dataOf(await api.as(b, 'owner').get('/api/pos/sales')).total).toBe(0);
   });
 });
