@@ -5,7 +5,12 @@
  */
 import { z } from 'zod';
 import { ITEMS_PER_PAGE } from '../domain/constants';
-import { errorCodeSchema, errorDetailsSchema } from './error-codes';
+import { ERROR_CODE } from './error-codes';
+
+/** The machine-readable code of an error envelope (error-codes.ts). */
+export const errorCodeSchema = z.enum(ERROR_CODE);
+/** `details` of an error envelope: free JSON whose shape the code defines (docs/errors.md). */
+export const errorDetailsSchema = z.record(z.string(), z.unknown());
 
 /** Field path (dot-separated, e.g. `items.0.quantity`) → readable messages; present on 422 only. */
 export const fieldErrorsSchema = z.record(z.string(), z.array(z.string()));

@@ -5,8 +5,10 @@
  *
  * Values are stable snake_case strings: a client in a till that has not been updated yet still has to
  * understand them, so a code is added, never renamed or reused for another meaning.
+ *
+ * No zod here: the client's shell imports isErrorCode, and a value import of zod would put it in front of every
+ * screen's first paint. The envelope's zod schemas for code and details live in envelope.ts.
  */
-import { z } from 'zod';
 import { SALE_STATUS_ERROR } from '../domain/sale-status';
 import type { SaleStatusErrorCode } from '../domain/sale-status';
 
@@ -166,7 +168,6 @@ export const ERROR_CODE = {
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODE)[keyof typeof ERROR_CODE];
-export const errorCodeSchema = z.enum(ERROR_CODE);
 
 const CODES: ReadonlySet<string> = new Set(Object.values(ERROR_CODE));
 
@@ -194,5 +195,4 @@ export const SALE_STATUS_ERROR_CODE: Readonly<Record<SaleStatusErrorCode, ErrorC
 };
 
 /** `details` of an error envelope: free JSON whose shape the code defines (docs/errors.md). */
-export const errorDetailsSchema = z.record(z.string(), z.unknown());
-export type ErrorDetails = z.infer<typeof errorDetailsSchema>;
+export type ErrorDetails = Record<string, unknown>;
