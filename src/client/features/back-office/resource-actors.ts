@@ -21,8 +21,10 @@ import type {
   SaveOutput,
 } from '../../../../machines/resource/resource.types';
 import type { BulkResult, ImportResult } from '../../../contracts/resource';
+import { DEFAULT_CURRENCY } from '../../../domain/constants';
 import { parseCsvPreview } from './csv-preview';
 import { validateForm } from './field-issues';
+import { moneyToBody, moneyToForm } from './money-fields';
 import type { ResourceConfig } from './resource-config';
 import { bulkRows, deleteRow, exportRows, getRow, importRows, listRows, saveRow } from './resource-api';
 
@@ -38,7 +40,14 @@ function download(blob: Blob, name: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-export function resourceLogic(config: ResourceConfig) {
+/** Tells the resource's `afterWrite` (the caches it makes stale); a failure there never fails the write. */
+function wrote<T>(config: ResourceConfig, result: T): T {
+  void config.afterWrite?.().catch(() => undefined);
+  return result;
+}
+
+/** `currency`: the store's, in which money fields are shown and typed (money-fields.ts). */
+export function resourceLogic(config: ResourceConfig, currency: string = DEFAULT_CURRENCY) {
   const { name } = config;
   const fieldNames = config.fields.map((field) => field.name);
   return resourceMachine.provide({
@@ -47,19 +56,33 @@ export function resourceLogic(config: ResourceConfig) {
         listRows<ResourceRow>(name, input, { signal }),
       ),
       fetchOne: fromPromise<ResourceRow, FetchOneInput>(({ input, signal }) =>
-        getRow<ResourceRow>(name, input.id, { signal }),
+        getRow<ResourceRow>(name, input.id, { signal }).then((row) =>
+          moneyToForm(row, config.fields, currency),
+        ),
       ),
+      // A row opened for editing keeps its id among the values: it is checked with the update's schema.
       validate: fromPromise<FormValues, { values: FormValues }>(async ({ input }) =>
-        validateForm(config.schema, input.values, fieldNames),
+        validateForm(
+          typeof input.values.id === 'number' ? (config.updateSchema ?? config.schema) : config.schema,
+          moneyToBody(input.values, config.fields, currency),
+          fieldNames,
+        ),
       ),
-      save: fromPromise<SaveOutput, SaveInput>(({ input, signal }) =>
-        saveRow(name, input.id, input.values, input.idempotencyKey, { signal }),
+      save: fromPromise<SaveOutput, SaveInput>(async ({ input, signal }) => {
+        const saved = await saveRow(name, input.id, input.values, input.idempotencyKey, {
+          signal,
+          ...(config.updateMethod ? { updateMethod: config.updateMethod } : {}),
+        });
+        return saved.queued ? saved : wrote(config, saved);
+      }),
+      remove: fromPromise<unknown, RemoveInput>(async ({ input, signal }) =>
+        wrote(config, await deleteRow(name, input.id, input.idempotencyKey, { signal })),
       ),
-      remove: fromPromise<unknown, RemoveInput>(({ input, signal }) =>
-        deleteRow(name, input.id, input.idempotencyKey, { signal }),
-      ),
-      bulk: fromPromise<BulkResult, BulkInput>(({ input, signal }) =>
-        bulkRows(name, { action: input.action, ids: input.ids }, input.idempotencyKey, { signal }),
+      bulk: fromPromise<BulkResult, BulkInput>(async ({ input, signal }) =>
+        wrote(
+          config,
+          await bulkRows(name, { action: input.action, ids: input.ids }, input.idempotencyKey, { signal }),
+        ),
       ),
       parseFile: fromPromise<ParsedFile, ParseFileInput>(({ input, signal }) =>
         parseCsvPreview(
@@ -69,9 +92,12 @@ export function resourceLogic(config: ResourceConfig) {
           signal,
         ),
       ),
-      importFile: fromPromise<ImportResult, ImportFileInput>(({ input, signal }) =>
-        importRows(name, input.file as File, input.mode, input.idempotencyKey, { signal }),
-      ),
+      importFile: fromPromise<ImportResult, ImportFileInput>(async ({ input, signal }) => {
+        const result = await importRows(name, input.file as File, input.mode, input.idempotencyKey, {
+          signal,
+        });
+        return input.mode === 'commit' && result.imported > 0 ? wrote(config, result) : result;
+      }),
       exportFile: fromPromise<unknown, ExportFileInput>(async ({ input, signal }) => {
         const blob = await exportRows(
           name,

@@ -65,16 +65,24 @@ function isQueued(answer: unknown): boolean {
   return typeof answer === 'object' && answer !== null && (answer as { offline?: unknown }).offline === true;
 }
 
-/** Creates (id null) or updates the row; the answer is the row, or the offline queue's receipt. */
+/**
+ * Creates (id null) or updates the row (POST, or PUT where the resource says so); the answer is the row, or
+ * the offline queue's receipt.
+ */
 export async function saveRow<Row extends { id: number }>(
   name: string,
   id: number | null,
   values: Record<string, unknown>,
   idempotencyKey: string,
-  { signal, client = api }: CallOptions = {},
+  { signal, client = api, updateMethod = 'POST' }: CallOptions & { updateMethod?: 'POST' | 'PUT' } = {},
 ): Promise<SaveOutput> {
-  const url = id === null ? `/${name}` : `/${name}/${id}`;
-  const answer = await client.post<Row>(url, values, { idempotencyKey, skipNotice: true, signal });
+  const options = { idempotencyKey, skipNotice: true, signal };
+  const answer =
+    id === null
+      ? await client.post<Row>(`/${name}`, values, options)
+      : updateMethod === 'PUT'
+        ? await client.put<Row>(`/${name}/${id}`, values, options)
+        : await client.post<Row>(`/${name}/${id}`, values, options);
   return isQueued(answer) ? { queued: true } : { queued: false, row: answer };
 }
 

@@ -21,7 +21,21 @@ export interface ColumnConfig<Row extends ResourceRow> {
   hideBelow?: 'sm' | 'md' | 'lg';
 }
 
-export type FieldKind = 'text' | 'textarea' | 'number' | 'email' | 'tel' | 'select' | 'switch';
+/**
+ * `money`: the form shows and takes the amount in the store currency's units ("10.50"); the row and the body
+ * carry integer minor units (docs/money.md), converted by the screen's actors, never through a float.
+ */
+export type FieldKind = 'text' | 'textarea' | 'number' | 'email' | 'tel' | 'select' | 'switch' | 'money';
+
+/** A select whose options are another resource's rows (a service's category, a product's unit). */
+export interface OptionsFrom {
+  /** The other resource's API name (`categories` → GET /api/categories). */
+  resource: string;
+  /** Its list filter (`{ type: 'service' }`). */
+  filter?: Record<string, string>;
+  /** The row field shown as the option's text; `name` when absent. */
+  label?: string;
+}
 
 export interface FieldConfig {
   name: string;
@@ -34,6 +48,10 @@ export interface FieldConfig {
   maxLength?: number;
   /** A select's values with their label keys (the resource's namespace). */
   options?: ReadonlyArray<{ value: string; label: string }>;
+  /** A select fed by another resource's rows (their id and name, shown as they are, not translated). */
+  optionsFrom?: OptionsFrom;
+  /** Only when editing a row (a product's stock change reason): a new row's form leaves it out. */
+  editOnly?: boolean;
 }
 
 export interface FilterConfig {
@@ -53,6 +71,15 @@ export interface ResourceConfig<Row extends ResourceRow = ResourceRow> {
   fields: readonly FieldConfig[];
   /** The create body's schema from src/contracts: the form is checked with what the server checks. */
   schema: z.ZodType;
+  /** The update body's schema when it differs from the create's (fields only an update takes). */
+  updateSchema?: z.ZodType;
+  /** The update's verb: POST `/{id}` (the factory's default) or PUT where the endpoint catalogue says so. */
+  updateMethod?: 'POST' | 'PUT';
+  /**
+   * Called after every write the server made (save, delete, bulk, import commit): the caches other screens
+   * read from that this resource's rows make stale (docs/back-office.md "What a write clears").
+   */
+  afterWrite?: () => Promise<unknown>;
   /** A new row's form. */
   defaults: Record<string, unknown>;
   /** The list's order when the user has chosen none. */

@@ -18,6 +18,7 @@ import {
   Switch,
   Textarea,
 } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -27,9 +28,34 @@ import {
   selectEditorStatus,
 } from '../../../../machines/resource/resource.selectors';
 import { newIdempotencyKey } from '../../lib/api/idempotency-key';
+import { listRows } from './resource-api';
 import type { FieldConfig, ResourceConfig } from './resource-config';
 import { ResourceActor } from './resource-actor';
 import { errorText, issueText } from './resource-text';
+
+/** A select's options read from another resource (its first 200 rows, the server's most per page), by label. */
+function useOptionsFrom(field: FieldConfig): ReadonlyArray<{ value: string; label: string }> | null {
+  const from = field.optionsFrom;
+  const [options, setOptions] = useState<ReadonlyArray<{ value: string; label: string }> | null>(null);
+  const key = from ? JSON.stringify(from) : '';
+  useEffect(() => {
+    if (!from) return undefined;
+    const controller = new AbortController();
+    const label = from.label ?? 'name';
+    listRows<Record<string, unknown>>(
+      from.resource,
+      { page: 1, per_page: 200, sort: label, ...(from.filter ? { filter: from.filter } : {}) },
+      { signal: controller.signal },
+    )
+      .then((page) =>
+        setOptions(page.items.map((row) => ({ value: String(row.id), label: String(row[label] ?? row.id) }))),
+      )
+      .catch(() => setOptions([]));
+    return () => controller.abort();
+    // `key` stands for `from`: a config's object is rebuilt on renders, its content is not.
+  }, [key]);
+  return from ? options : null;
+}
 
 /** The control of a text-like field: an input of the right type, a text area, or a select of its options. */
 function FieldControl({
@@ -45,6 +71,7 @@ function FieldControl({
 }) {
   const { t } = useTranslation([ns, 'admin']);
   const common = { name: field.name, 'data-testid': `field-${field.name}` };
+  const fetched = useOptionsFrom(field);
   if (field.kind === 'textarea') {
     return (
       <Textarea
@@ -66,11 +93,17 @@ function FieldControl({
           onChange={(event) => onChange(event.currentTarget.value)}
         >
           <option value="">{t('admin:editor.choose')}</option>
-          {(field.options ?? []).map((option) => (
-            <option key={option.value} value={option.value}>
-              {t(option.label, { ns })}
-            </option>
-          ))}
+          {fetched
+            ? fetched.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))
+            : (field.options ?? []).map((option) => (
+                <option key={option.value} value={option.value}>
+                  {t(option.label, { ns })}
+                </option>
+              ))}
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
@@ -79,8 +112,8 @@ function FieldControl({
   return (
     <Input
       {...common}
-      type={field.kind === 'number' ? 'text' : field.kind}
-      inputMode={field.kind === 'number' ? 'numeric' : undefined}
+      type={field.kind === 'number' || field.kind === 'money' ? 'text' : field.kind}
+      inputMode={field.kind === 'number' ? 'numeric' : field.kind === 'money' ? 'decimal' : undefined}
       value={text}
       onChange={(event) => onChange(event.currentTarget.value)}
       maxLength={field.maxLength}
@@ -178,9 +211,9 @@ export function ResourceEditor({ config }: { config: ResourceConfig }) {
                       </Alert.Root>
                     )}
                     {status !== 'loadFailed' &&
-                      config.fields.map((field) => (
-                        <FieldInput key={field.name} field={field} ns={config.namespace} />
-                      ))}
+                      config.fields
+                        .filter((field) => !(field.editOnly && isNew))
+                        .map((field) => <FieldInput key={field.name} field={field} ns={config.namespace} />)}
                   </Stack>
                 )}
               </Dialog.Body>

@@ -36,7 +36,10 @@ import {
   selectSearchText,
   selectTotal,
 } from '../../../../machines/resource/resource.selectors';
+import { selectStoreSettings } from '../../../../machines/auth/auth.selectors';
 import { MAX_PER_PAGE } from '../../../contracts/envelope';
+import { DEFAULT_CURRENCY } from '../../../domain/constants';
+import { useAuthSelector } from '../../lib/actors/auth-actor';
 import type { ResourceConfig } from './resource-config';
 import { ResourceActor } from './resource-actor';
 import { resourceLogic } from './resource-actors';
@@ -347,7 +350,8 @@ function ResourceView({ config }: { config: ResourceConfig }) {
 }
 
 export function ResourceScreen({ config }: { config: ResourceConfig }) {
-  const logic = useMemo(() => resourceLogic(config), [config]);
+  const currency = useAuthSelector((s) => selectStoreSettings(s)?.currency) ?? DEFAULT_CURRENCY;
+  const logic = useMemo(() => resourceLogic(config, currency), [config, currency]);
   // The namespaces load before the screen shows (Suspense): no key flashes untranslated.
   useTranslation(['admin', config.namespace]);
   return (

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { moneyToBody, moneyToForm } from './money-fields';
+import type { FieldConfig } from './resource-config';
+
+const FIELDS: FieldConfig[] = [
+  { name: 'name', kind: 'text', label: 'fields.name' },
+  { name: 'price', kind: 'money', label: 'fields.price' },
+  { name: 'cost', kind: 'money', label: 'fields.cost' },
+];
+
+describe('money fields of a resource form', () => {
+  it('shows minor units in the currency’s units', () => {
+    expect(moneyToForm({ id: 1, name: 'Cut', price: 1050, cost: 0 }, FIELDS, 'USD')).toEqual({
+      id: 1,
+      name: 'Cut',
+      price: '10.50',
+      cost: '0.00',
+    });
+    expect(moneyToForm({ id: 1, price: 15000 }, FIELDS, 'VND')).toEqual({ id: 1, price: '15000' });
+  });
+
+  it('sends what was typed as integer minor units, exactly', () => {
+    expect(moneyToBody({ name: '0.1', price: '0.29', cost: '1,234.5' }, FIELDS, 'USD')).toEqual({
+      name: '0.1',
+      price: 29,
+      cost: 123450,
+    });
+    expect(moneyToBody({ price: '25' }, FIELDS, 'JPY')).toEqual({ price: 25 });
+  });
+
+  it('leaves a blank amount out and keeps text that is no amount for the schema to refuse', () => {
+    expect(moneyToBody({ price: 'ten', cost: '' }, FIELDS, 'USD')).toEqual({ price: 'ten' });
+  });
+});
