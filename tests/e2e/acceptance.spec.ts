@@ -47,9 +47,9 @@ const ADMIN_GROUPS = [
 const MENUS: ReadonlyArray<{ username: string; why: string; menu: string[] }> = [
   {
     username: 'owner',
-    // Every module; the admin screens need the admin role (000 §6), Settings admin or owner.
-    why: 'every module, but the admin screens are the admin role’s',
-    menu: [...FLOOR, REPORTS, 'Settings'],
+    // Every module; the owner sets the salon up, so the admin screens are the owner's too (docs/roles.md).
+    why: 'every module and every screen, as the admin',
+    menu: [...FLOOR, REPORTS, ...ADMIN_GROUPS, 'Settings'],
   },
   {
     username: 'admin',

@@ -75,17 +75,11 @@ describe('navigation menu', () => {
     expect(ids).toContain('reportOrder');
   });
 
-  it('hides items whose route needs a role the user lacks: the owner keeps settings, not the admin screens', () => {
-    expect(shape(visibleMenu(MENU, { modules: ALL, role: ROLE.OWNER }))).toEqual([
-      'dashboard',
-      'employeeCheckIn',
-      'sale',
-      'walkIn',
-      'turnSystem',
-      'bookingAppt',
-      'reports[reportOrder,reportDaily,reportSummary,reportStore,reportIncome,reportIncomeWkt,reportCustomer,reportGiftcard,reportCheckInOut,reportPayroll,reportServicesProducts]',
-      'adminSettings',
-    ]);
+  it('hides items whose route needs a role the user lacks: the owner sees the admin screens, a manager does not', () => {
+    // The owner sets a salon up before its first sale (docs/roles.md): the same menu as the admin.
+    expect(shape(visibleMenu(MENU, { modules: ALL, role: ROLE.OWNER }))).toEqual(shape(MENU));
+    const manager = shape(visibleMenu(MENU, { modules: ALL, role: ROLE.MANAGER }));
+    expect(manager.some((entry) => entry.includes('adminServices'))).toBe(false);
   });
 
   it('never shows a module that is not permitted, whatever the role', () => {

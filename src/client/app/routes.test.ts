@@ -187,11 +187,12 @@ describe('route table', () => {
     expect(ROUTES.filter((r) => r.requirePinCode && !r.path.startsWith('/pos/report/'))).toEqual([]);
   });
 
-  it('gives the admin screens to the admin role, and settings to admin or owner (a manager reads them)', () => {
+  it('gives the admin screens to the admin and the owner, and settings to them too (a manager reads them)', () => {
     // `/admin` is the back office's home; the others are its screens.
     const isAdmin = (path: string) => path === '/admin' || path.startsWith('/admin/');
     for (const r of ROUTES.filter((x) => isAdmin(x.path))) {
-      const expected = r.path === '/admin/settings' ? [ROLE.ADMIN, ROLE.OWNER, ROLE.MANAGER] : [ROLE.ADMIN];
+      const expected =
+        r.path === '/admin/settings' ? [ROLE.ADMIN, ROLE.OWNER, ROLE.MANAGER] : [ROLE.ADMIN, ROLE.OWNER];
       expect(r.roles, r.path).toEqual(expected);
       expect(r.layout, r.path).toBe('default');
       expect(r.requireAuth, r.path).toBe(true);
@@ -289,7 +290,7 @@ describe('home-screen shortcut and widget addresses', () => {
     }
     expect(resolveRoute('/sales')?.requirePinCode).toBe(true);
     expect(resolveRoute('/reports')?.requirePinCode).toBe(true);
-    expect(resolveRoute('/customers/search')?.roles).toEqual([ROLE.ADMIN]);
+    expect(resolveRoute('/customers/search')?.roles).toEqual([ROLE.ADMIN, ROLE.OWNER]);
   });
 
   it('never shadow a route of the table, and never lead to another alias', () => {

@@ -100,7 +100,11 @@ const serverError: ScreenLoader = () => Promise.resolve(ServerErrorScreen);
 
 // ---- the table ---------------------------------------------------------------------------------------
 
-const ADMIN: readonly Role[] = [ROLE.ADMIN];
+/**
+ * The admin screens: the admin role, and the owner too, who sets a salon up before its first sale (docs/roles.md,
+ * ADR 014). The server's back-office resources let the same two roles in.
+ */
+const ADMIN: readonly Role[] = [ROLE.ADMIN, ROLE.OWNER];
 /** Settings: owner and admin change them, a manager may open them read-only (docs/settings.md "Access"). */
 const SETTINGS_READERS: readonly Role[] = [ROLE.ADMIN, ROLE.OWNER, ROLE.MANAGER];
 
