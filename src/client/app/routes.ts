@@ -88,6 +88,14 @@ const suppliers: ScreenLoader = () =>
   import('../features/back-office/resources/suppliers').then((m) => m.SuppliersScreen);
 const categories: ScreenLoader = () =>
   import('../features/back-office/resources/categories').then((m) => m.CategoriesScreen);
+const services: ScreenLoader = () =>
+  import('../features/back-office/resources/services').then((m) => m.ServicesScreen);
+const products: ScreenLoader = () =>
+  import('../features/back-office/resources/products').then((m) => m.ProductsScreen);
+const itemKits: ScreenLoader = () =>
+  import('../features/back-office/resources/item-kits').then((m) => m.ItemKitsScreen);
+const expenses: ScreenLoader = () =>
+  import('../features/back-office/resources/expenses').then((m) => m.ExpensesScreen);
 const members: ScreenLoader = () =>
   import('../features/back-office/resources/members').then((m) => m.MembersScreen);
 // The settings screen (features/settings) in its own chunk, with the session's part (areas/settings-area.tsx).
@@ -295,13 +303,21 @@ export const ROUTES: readonly AppRoute[] = [
     id: 'adminServices',
     path: '/admin/services',
     module: MODULE.BACK_OFFICE,
+    screen: services,
     menu: { parent: 'cms' },
   }),
-  admin({ id: 'adminProducts', path: '/admin/product', module: MODULE.BACK_OFFICE, menu: { parent: 'cms' } }),
+  admin({
+    id: 'adminProducts',
+    path: '/admin/product',
+    module: MODULE.BACK_OFFICE,
+    screen: products,
+    menu: { parent: 'cms' },
+  }),
   admin({
     id: 'adminItemKits',
     path: '/admin/item_kits',
     module: MODULE.BACK_OFFICE,
+    screen: itemKits,
     menu: { parent: 'cms' },
   }),
   admin({
@@ -322,6 +338,7 @@ export const ROUTES: readonly AppRoute[] = [
     id: 'adminExpenses',
     path: '/admin/expenses',
     module: MODULE.BACK_OFFICE,
+    screen: expenses,
     menu: { parent: 'cms' },
   }),
   // Ours, not the spec's: the statecharts as diagrams (design.md §3), for whoever reviews the flows.

@@ -1,0 +1,101 @@
+/**
+ * Products (/admin/product; the API's /api/products, docs/back-office-catalog.md): what the salon sells off
+ * the shelf, with its stock. Its config of the one resource screen; its words are the admin-products
+ * namespace. The stock column is the count on hand; changing it on an edit records a movement with the
+ * chosen reason and note (the server keeps it, "Stock" in docs/back-office-catalog.md). Price and cost are
+ * typed in the currency's units and sent in minor units (money-fields.ts). A write clears the sale screen's
+ * catalog caches (catalog-cache.ts).
+ */
+import {
+  createProductBody,
+  DEFAULT_STOCK_REASON,
+  PRODUCT_CSV_COLUMNS,
+  updateProductBody,
+} from '../../../../contracts/products';
+import { clearCatalogCaches } from '../../../lib/api/catalog-cache';
+import { ACTIVE_FILTER } from '../active-badge';
+import type { ResourceConfig } from '../resource-config';
+import { ResourceScreen } from '../resource-screen';
+import {
+  ACTIVE_COLUMN,
+  ITEM_DEFAULTS,
+  ITEM_TAIL_FIELDS,
+  PRICE_COLUMN,
+  PRICE_FIELD,
+  TAXES_FIELD,
+} from './catalog-item';
+
+/** The reasons the form offers for a stock change (the server takes any short text). */
+const STOCK_REASONS = [DEFAULT_STOCK_REASON, 'received', 'count', 'damaged', 'returned'].map((value) => ({
+  value,
+  label: `reasons.${value}`,
+}));
+
+export const PRODUCTS: ResourceConfig = {
+  name: 'products',
+  namespace: 'admin-products',
+  columns: [
+    { field: 'name', label: 'fields.name', sortable: true },
+    { field: 'sku', label: 'fields.sku', sortable: true, hideBelow: 'md' },
+    PRICE_COLUMN,
+    { field: 'stock_quantity', label: 'fields.stock_quantity', sortable: true },
+    { field: 'taxes', label: 'fields.taxes', hideBelow: 'lg' },
+    ACTIVE_COLUMN,
+  ],
+  fields: [
+    {
+      name: 'category_id',
+      kind: 'select',
+      label: 'fields.category_id',
+      required: true,
+      optionsFrom: { resource: 'categories', filter: { type: 'product' } },
+    },
+    { name: 'name', kind: 'text', label: 'fields.name', required: true, maxLength: 150 },
+    { name: 'sku', kind: 'text', label: 'fields.sku', maxLength: 64 },
+    { name: 'barcode', kind: 'text', label: 'fields.barcode', maxLength: 64 },
+    PRICE_FIELD,
+    { name: 'cost', kind: 'money', label: 'fields.cost' },
+    TAXES_FIELD,
+    { name: 'unit_id', kind: 'select', label: 'fields.unit_id', optionsFrom: { resource: 'units' } },
+    {
+      name: 'supplier_id',
+      kind: 'select',
+      label: 'fields.supplier_id',
+      optionsFrom: { resource: 'suppliers' },
+    },
+    { name: 'stock_quantity', kind: 'number', label: 'fields.stock_quantity', hint: 'hints.stock_quantity' },
+    {
+      name: 'stock_reason',
+      kind: 'select',
+      label: 'fields.stock_reason',
+      hint: 'hints.stock_reason',
+      options: STOCK_REASONS,
+      editOnly: true,
+    },
+    { name: 'stock_note', kind: 'text', label: 'fields.stock_note', maxLength: 500, editOnly: true },
+    ...ITEM_TAIL_FIELDS,
+  ],
+  schema: createProductBody,
+  updateSchema: updateProductBody,
+  defaults: {
+    ...ITEM_DEFAULTS,
+    category_id: '',
+    name: '',
+    sku: '',
+    barcode: '',
+    unit_id: '',
+    supplier_id: '',
+    stock_quantity: '0',
+  },
+  defaultSort: 'display_order',
+  filters: [ACTIVE_FILTER],
+  bulkActions: ['delete', 'enable', 'disable'],
+  importColumns: PRODUCT_CSV_COLUMNS,
+  canExport: true,
+  rowLabel: (row) => String(row.name),
+  afterWrite: clearCatalogCaches,
+};
+
+export function ProductsScreen() {
+  return <ResourceScreen config={PRODUCTS} />;
+}
