@@ -5,6 +5,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { CATEGORY_CSV_COLUMNS, createCategoryBody } from '../../../../contracts/categories';
+import { clearCatalogCaches } from '../../../lib/api/catalog-cache';
 import { ActiveBadge, ACTIVE_FILTER } from '../active-badge';
 import type { ResourceConfig } from '../resource-config';
 import { ResourceScreen } from '../resource-screen';
@@ -46,6 +47,8 @@ export const CATEGORIES: ResourceConfig = {
   importColumns: CATEGORY_CSV_COLUMNS,
   canExport: true,
   rowLabel: (row) => String(row.name),
+  // The sale screen lists items under their categories (docs/back-office.md "What a write clears").
+  afterWrite: clearCatalogCaches,
 };
 
 export function CategoriesScreen() {

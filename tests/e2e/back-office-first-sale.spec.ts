@@ -1,0 +1,133 @@
+/**
+ * A new salon's first sale, all in the browser (docs/back-office.md, docs/back-office-catalog.md): the owner
+ * creates a service category and a product category, a service with a 5 % tax, a technician with a PIN and a
+ * 40 % commission, a product with stock, and at once sells the service (by the new technician) and the
+ * product on /pos/sales, with the totals and the tax of the new prices. Then /admin/services in Spanish: its
+ * heading, columns and a field's error in Spanish. Names carry this run's mark, so runs never meet.
+ */
+import { expect, test } from '@playwright/test';
+import { localeText } from '../model-based/support/locale-text';
+import { DEMO_PASSWORD, LoginPage } from './support/pages/login-page';
+import { ResourceFormPage } from './support/pages/resource-form-page';
+import { SalePage } from './support/pages/sale-page';
+
+const RUN = Date.now().toString(36);
+/** A 6-digit PIN of this run (the demo's PINs have 4 digits). */
+const PIN = String(100000 + (Date.now() % 900000));
+
+test.describe('back office to the first sale', () => {
+  // Five screens, each loading its chunk on first use, then the sale screen, on a busy machine.
+  test.describe.configure({ timeout: 360_000 });
+
+  test('a category, a taxed service, a technician and a product with stock are sold at once', async ({
+    page,
+  }) => {
+    await new LoginPage(page).logInAsDemo('owner');
+    const office = new ResourceFormPage(page);
+    const serviceCategory = `Brows ${RUN}`;
+    const productCategory = `Retail ${RUN}`;
+    const service = `Brow Shape ${RUN}`;
+    const product = `Brow Gel ${RUN}`;
+    const technician = `Tina ${RUN}`;
+
+    await test.step('categories', async () => {
+      await office.openResource('/admin/categories');
+      await office.create({ type: 'service', name: serviceCategory });
+      await office.create({ type: 'product', name: productCategory });
+    });
+
+    await test.step('a service at 40.00 with a 5 % tax', async () => {
+      await office.openResource('/admin/services');
+      await office.create({
+        category_id: serviceCategory,
+        name: service,
+        price: '40.00',
+        duration_minutes: '25',
+        taxes: '5',
+      });
+      const row = await office.search(RUN);
+      await expect(row).toContainText(service);
+      await expect(row).toContainText('$40.00');
+    });
+
+    await test.step('a technician with a PIN and 40 % commission', async () => {
+      await office.openResource('/admin/members');
+      await office.create({
+        name: technician,
+        username: `tina${RUN}`,
+        role: 'staff',
+        pin: PIN,
+        commission_rate: '40',
+      });
+      await expect(await office.search(RUN)).toContainText('40 %');
+    });
+
+    await test.step('a product at 12.00 with 7 in stock, its stock then counted again', async () => {
+      await office.openResource('/admin/product');
+      await office.create({
+        category_id: productCategory,
+        name: product,
+        sku: `BG-${RUN}`,
+        price: '12.00',
+        stock_quantity: '7',
+      });
+      const row = await office.search(RUN);
+      await expect(row).toContainText('$12.00');
+      await expect(row).toContainText('7');
+      // A stock change with its reason (kept as a movement by the server).
+      await row
+        .getByRole('button', { name: new RegExp(product) })
+        .first()
+        .click();
+      await expect(office.editor.getByTestId('field-price')).toHaveValue('12.00');
+      await office.fill({ stock_quantity: '9', stock_reason: 'received' });
+      await office.save();
+      await expect(office.editor).toBeHidden({ timeout: 20_000 });
+      await expect(page.getByTestId('resource-row')).toContainText('9');
+    });
+
+    await test.step('sold on /pos/sales at once', async () => {
+      const sale = new SalePage(page);
+      await sale.openSale();
+      await sale.pickEmployee(technician);
+      await sale.addItem(service);
+      await sale.addItem(product);
+      await sale.seeLines(technician, [service, product]);
+      await sale.seeTotal('subtotal', '$52.00');
+      await sale.seeTotal('taxes', '$2.00');
+      await sale.seeTotal('total', '$54.00');
+      await sale.payCashExact();
+      await sale.seeSaleCompleted();
+      await sale.seeReceiptTotal('$54.00');
+    });
+  });
+
+  test('/admin/services in Spanish: heading, columns and a field error in Spanish', async ({ page }) => {
+    const es = localeText('es', 'admin-services');
+    const esAdmin = localeText('es', 'admin');
+    const esCommon = localeText('es');
+    const login = new LoginPage(page);
+    await login.open();
+    await login.chooseLanguage('es');
+    await page.getByLabel(esCommon('auth.login.username'), { exact: true }).fill('owner');
+    await page.getByLabel(esCommon('auth.login.password'), { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: esCommon('auth.login.submit') }).click();
+    await expect(page.getByTestId('user-menu')).toBeVisible();
+
+    const office = new ResourceFormPage(page);
+    await office.openResource('/admin/services');
+    await expect(page.getByRole('heading', { name: es('title') }).first()).toBeVisible();
+    const headings = page.getByTestId('resource-screen').getByRole('columnheader');
+    await expect(headings.filter({ hasText: es('fields.price') })).toHaveCount(1);
+    await expect(headings.filter({ hasText: es('fields.duration_minutes') })).toHaveCount(1);
+
+    await page.getByTestId('resource-new').click();
+    await expect(office.editor).toContainText(es('fields.turn_value'));
+    await office.fill({ name: `Corte ${RUN}`, price: 'diez' });
+    await office.save();
+    await expect(office.fieldError('price')).toHaveText(esAdmin('validation.invalid_type'));
+    // What was typed stays.
+    await expect(office.editor.getByTestId('field-name')).toHaveValue(`Corte ${RUN}`);
+    await expect(office.editor.getByTestId('field-price')).toHaveValue('diez');
+  });
+});

@@ -1,0 +1,61 @@
+/**
+ * A back-office resource screen (src/client/features/back-office/resource-screen.tsx) as an owner fills it:
+ * open it, add a row through its editor (a select is chosen by its visible text, a switch left as it is), find
+ * a row by searching.
+ */
+import { expect } from '@playwright/test';
+import type { Locator } from '@playwright/test';
+import { AppPage } from './app-page';
+
+export class ResourceFormPage extends AppPage {
+  async openResource(path: string): Promise<void> {
+    await this.open(path);
+    // The back office's chunks and translations load on first use; a busy machine takes a while.
+    await expect(this.page.getByTestId('resource-screen')).toBeVisible({ timeout: 30_000 });
+  }
+
+  get editor(): Locator {
+    return this.page.getByTestId('resource-editor');
+  }
+
+  /** Types each value into its field; a select takes the option of that text (or value). */
+  async fill(values: Record<string, string>): Promise<void> {
+    for (const [field, value] of Object.entries(values)) {
+      const input = this.editor.getByTestId(`field-${field}`);
+      if ((await input.evaluate((el) => el.tagName)) === 'SELECT') {
+        // Options fed by another resource arrive after the editor opens: wait for the one asked for.
+        const byValue = input.locator(`option[value="${value}"]`);
+        const byLabel = input.getByRole('option', { name: value, exact: true });
+        await expect(byValue.or(byLabel)).not.toHaveCount(0);
+        await input.selectOption((await byValue.count()) > 0 ? value : { label: value });
+      } else {
+        await input.fill(value);
+      }
+    }
+  }
+
+  /** New row, its values, Save; resolves once the editor has closed on the server's answer. */
+  async create(values: Record<string, string>): Promise<void> {
+    await this.page.getByTestId('resource-new').click();
+    await expect(this.editor).toBeVisible();
+    await this.fill(values);
+    await this.save();
+    await expect(this.editor).toBeHidden({ timeout: 20_000 });
+  }
+
+  async save(): Promise<void> {
+    await this.editor.getByTestId('editor-save').click();
+  }
+
+  /** The rows found by a search (the list reloads as the text is typed). */
+  async search(text: string): Promise<Locator> {
+    await this.page.getByTestId('resource-search').fill(text);
+    const rows = this.page.getByTestId('resource-row');
+    await expect(rows).toHaveCount(1, { timeout: 20_000 });
+    return rows;
+  }
+
+  fieldError(field: string): Locator {
+    return this.editor.getByTestId(`field-error-${field}`);
+  }
+}
