@@ -7,6 +7,7 @@
  * and the permissions' maximumEmployees on every way a member becomes active.
  */
 import { count, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ERROR_CODE } from '../../../contracts/error-codes';
@@ -151,20 +152,16 @@ async function maximumEmployees(db: Queryable, tenantId: number): Promise<number
   return readGeneralSettings(await loadTenantSettings(db, tenantId)).maximum_employees;
 }
 
-async function activeMembers(db: Queryable, auth: AuthContext, except: readonly number[] = []) {
+/** Active members of the salon matching `conditions`. */
+async function countActive(db: Queryable, auth: AuthContext, ...conditions: (SQL | undefined)[]) {
   const [row] = await db
     .select({ n: count() })
     .from(users)
-    .where(
-      tenantWhere(
-        users,
-        auth,
-        eq(users.isActive, true),
-        except.length > 0 ? notInArray(users.id, [...except]) : undefined,
-      ),
-    );
+    .where(tenantWhere(users, auth, eq(users.isActive, true), ...conditions));
   return row?.n ?? 0;
 }
+
+const activeMembers = (db: Queryable, auth: AuthContext) => countActive(db, auth);
 
 /**
  * Serialises the writes that make members active within one salon for the rest of the transaction, so two
@@ -197,21 +194,8 @@ async function takeRoom(db: Queryable, auth: AuthContext, request: FastifyReques
   room.adding += adding;
 }
 
-async function otherActiveOwners(db: Queryable, auth: AuthContext, except: readonly number[]) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(users)
-    .where(
-      tenantWhere(
-        users,
-        auth,
-        eq(users.role, ROLE.OWNER),
-        eq(users.isActive, true),
-        notInArray(users.id, [...except]),
-      ),
-    );
-  return row?.n ?? 0;
-}
+const otherActiveOwners = (db: Queryable, auth: AuthContext, except: readonly number[]) =>
+  countActive(db, auth, eq(users.role, ROLE.OWNER), notInArray(users.id, [...except]));
 
 async function checkStore(db: Queryable, auth: AuthContext, storeId: number | null | undefined) {
   if (storeId === undefined || storeId === null) return;
