@@ -83,15 +83,15 @@ describe('layer import rules', { timeout: 30_000 }, () => {
     );
     expect(
       await ruleIdsFor(
-        'machines/auth/wrong.ts',
-        "import { MANAGER_SESSION } from './auth.fixtures';\nexport const s = MANAGER_SESSION;\n",
+        'machines/resource/wrong.ts',
+        "import { aRow } from './resource.fixtures';\nexport const r = aRow;\n",
       ),
     ).toContain('import-x/no-restricted-paths');
     expect(await ruleIdsFor('src/client/lib/api/fine.test.ts', fakeFetch)).toEqual([]);
     expect(
       await ruleIdsFor(
-        'machines/auth/fine.test.ts',
-        "import { MANAGER_SESSION } from './auth.fixtures';\nexport const s = MANAGER_SESSION;\n",
+        'machines/resource/fine.test.ts',
+        "import { aRow } from './resource.fixtures';\nexport const r = aRow;\n",
       ),
     ).toEqual([]);
   });

@@ -19,6 +19,7 @@ const admin: SessionFacts = {
   pinApproved: false,
 };
 const owner: SessionFacts = { ...admin, role: ROLE.OWNER };
+const manager: SessionFacts = { ...admin, role: ROLE.MANAGER };
 const cashier: SessionFacts = {
   authenticated: true,
   role: ROLE.STAFF,
@@ -44,8 +45,9 @@ describe('route access', () => {
     expect(routeAccess(route('/pos/sales'), { ...signedOut, resuming: true })).toBe('wait');
   });
 
-  it('refuses a route whose roles the user lacks: the owner may open settings, not the admin screens', () => {
-    expect(routeAccess(route('/admin/members'), owner)).toBe('forbidden');
+  it('refuses a route whose roles the user lacks: the admin screens are the admin and the owner only', () => {
+    expect(routeAccess(route('/admin/members'), owner)).toBe('allow');
+    expect(routeAccess(route('/admin/members'), manager)).toBe('forbidden');
     expect(routeAccess(route('/admin/settings'), owner)).toBe('allow');
     expect(routeAccess(route('/admin/members'), admin)).toBe('allow');
   });
