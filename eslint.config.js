@@ -1,5 +1,5 @@
 // @ts-check
-// The import rules of design.md §2 live here, so a wrong arrow between layers fails `npm test`:
+// The import rules of docs/architecture.md live here, so a wrong arrow between layers fails `npm test`:
 //   src/domain imports nothing of ours; machines import only src/domain (and contracts' types);
 //   src/client and src/server never import each other; features never import each other.
 import js from '@eslint/js';

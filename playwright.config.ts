@@ -1,5 +1,5 @@
 /**
- * End-to-end tests (issue 4 "Tests"): Playwright drives Debian's Chromium (/usr/bin/chromium; Playwright's own
+ * End-to-end tests: Playwright drives Debian's Chromium (/usr/bin/chromium; Playwright's own
  * browser downloads are not available here) against the production build served by the real server on a
  * fresh database with the demo tenant, started by the global setup (tests/e2e/support/global-setup.ts), which
  * sets E2E_BASE_URL. Set E2E_BASE_URL yourself to run against a server that is already up.

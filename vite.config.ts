@@ -13,19 +13,19 @@ import { webManifest } from './src/sw/web-manifest';
  * Vite builds the client into dist/client (served by the server, src/server/plugins/spa.ts) with a manifest
  * (bench/ reads it to weigh what /pos/sales loads).
  *
- * The PWA (issue 5 items 4 and 7): vite-plugin-pwa with the injectManifest strategy builds src/sw/sw.ts to
+ * The PWA: vite-plugin-pwa with the injectManifest strategy builds src/sw/sw.ts to
  * dist/client/sw.js with the precache list injected, and writes manifest.webmanifest (src/sw/web-manifest.ts)
  * with its <link> in index.html. Registration is the app's own (workbox-window in src/client/app/pwa-platform.ts,
  * /sw.js with scope /), so the plugin injects no register script. The precache is the app shell: every JS, CSS,
  * HTML and font file of the build, plus the widgets' templates, the manifest's icons and the translations
- * (cached at run time for a day, 001 §9; the precached copy answers offline after that day), not source maps,
- * and not the .br/.gz copies `precompress()` writes
+ * (cached at run time for a day, docs/platform.md#caches; the precached copy answers offline after that day),
+ * not source maps, and not the .br/.gz copies `precompress()` writes
  * beside each file: those are the same files in another encoding, which the server picks by Accept-Encoding.
  *
- * Translations (001 §7 "GET /locales/{lng}/{ns}.json"): the repo's locales/ folder is served at /locales in
- * dev and copied to dist/client/locales by the build (`locales()` below; not publicDir, which stays public/
- * for icons). Their content hash is compiled in as __LOCALES_VERSION__, the version of the browser's
- * translation cache, so a new build never reads a day-old cached file that lacks its keys.
+ * Translations (docs/platform.md#languages "GET /locales/{lng}/{ns}.json"): the repo's locales/ folder is
+ * served at /locales in dev and copied to dist/client/locales by the build (`locales()` below; not publicDir,
+ * which stays public/ for icons). Their content hash is compiled in as __LOCALES_VERSION__, the version of
+ * the browser's translation cache, so a new build never reads a day-old cached file that lacks its keys.
  *
  * Chunks: no manual chunking. routes.ts makes one dynamic import per area of screens (auth, sale, receipt,
  * sale management, diagrams, coming-soon; src/client/app/areas/), so each area is a chunk fetched when one of
@@ -96,7 +96,7 @@ const BROTLI_FAST = 5;
 /**
  * A .br and a .gz (level 9) beside each text file of the build, for the server to send as they are
  * (@fastify/static `preCompressed`), so no request pays for compression. Lighthouse on /pos/sales flagged
- * "Enable text compression" with ~460 KiB to save: the JS went out uncompressed (issue 4 "Speed").
+ * "Enable text compression" with ~460 KiB to save: the JS went out uncompressed.
  * Brotli quality 11 for what route loads fetch: the entry with its static imports and the route chunks it
  * imports dynamically (routes.ts areas) with theirs, plus HTML, CSS and JSON; quality 5 for chunks further
  * down (today the diagram screen's Mermaid, ~3 MB: at 11 it doubled the build's CPU time). Files under
@@ -165,7 +165,8 @@ function pwa(): Plugin[] {
     injectManifest: {
       // A classic script: workbox-window registers /sw.js without { type: 'module' }.
       rollupFormat: 'iife',
-      // The translations too: cached a day at run time (001 §9), the precached copy is what a reload with
+      // The translations too: cached a day at run time (docs/platform.md#languages), the precached copy is
+      // what a reload with
       // the network gone answers after that day (src/sw/plugins.ts precachedFallback).
       globPatterns: ['**/*.{js,css,html,woff,woff2}', 'widgets/*.json', 'locales/*/*.json'],
       globIgnores: ['**/*.br', '**/*.gz', '**/*.map', '.vite/**', 'sw.js'],

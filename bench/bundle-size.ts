@@ -1,5 +1,5 @@
 /**
- * JS weight of a cold load of /pos/sales (issue 4 "Speed": gzipped JS loaded by /pos/sales on a cold load,
+ * JS weight of a cold load of /pos/sales (target: gzipped JS loaded by /pos/sales on a cold load,
  * from the build manifest, target ≤ 150 KB). Builds the client with vite.config.ts into a temp folder (not
  * dist/client, which a running server or an e2e run may be serving), reads .vite/manifest.json, takes the
  * entry with its static imports (the modulepreload set) plus the route screen's chunk and its static imports

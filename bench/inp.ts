@@ -1,6 +1,6 @@
 /**
  * Tap on an item to the updated total on /pos/sales with a 20,000-item catalog, against the same with 100
- * items in the same run (issue 4 "Speed": p75 over 50 taps ≤ 50 ms, and ≤ 1.5× the small catalog's).
+ * items in the same run (target: p75 over 50 taps ≤ 50 ms, and ≤ 1.5× the small catalog's).
  *
  * The real app as the e2e setup starts it (bench/support/app-server.ts: the client built into a temp folder,
  * the server on a fresh database), two tenants seeded through the DB layer (bench/inp/seed-catalog.ts),

@@ -1,5 +1,5 @@
 /**
- * Lighthouse 12 desktop on /login and /pos/sales (issue 4 "Speed": performance ≥ 95, accessibility 100),
+ * Lighthouse 12 desktop on /login and /pos/sales (target: performance ≥ 95, accessibility 100),
  * against the real app: the client built into a temp folder, the server on a fresh database with the demo
  * tenant (bench/support/app-server.ts). Chromium is Debian's (CHROME_PATH, default /usr/bin/chromium),
  * launched by chrome-launcher with --headless=new --no-sandbox, a fresh profile per run so every load is cold.
@@ -9,10 +9,10 @@
  * from a same-origin page that loads no JS (/api/health), then audits with disableStorageReset so Lighthouse
  * keeps them. Nothing else is cached: the load is still cold.
  *
- * Reference (design.md §9): the same audit of a static page (one heading, no JS) served by this process on
- * loopback, in the same run; metrics print as app/reference ratios beside the absolute figures. Scores are
- * the issue's absolute targets. Each page runs --runs times (default 3); the median by performance score is
- * shown. Missed targets are printed, not thrown.
+ * Reference (docs/architecture.md#how-the-work-is-judged): the same audit of a static page (one heading, no
+ * JS) served by this process on loopback, in the same run; metrics print as app/reference ratios beside the
+ * absolute figures. Scores are the issue's absolute targets. Each page runs --runs times (default 3); the
+ * median by performance score is shown. Missed targets are printed, not thrown.
  *
  *   npm run bench:lighthouse
  *   npm run bench:lighthouse -- --runs=5 --client-dir=/tmp/salon-bench-bundle   (reuse a build)

@@ -1,5 +1,5 @@
 /**
- * Offline queue speed (issue 5 "Speed"): enqueue latency p50/p99 of our queue; the time to drain 1,000 queued
+ * Offline queue speed: enqueue latency p50/p99 of our queue; the time to drain 1,000 queued
  * sales with flush.ts and 0 duplicates, as a ratio to posting the same number of sales online (target ≤ 1.5)
  * and to replaying them with Workbox's own `workbox-background-sync` Queue (target < 1), in one run.
  *

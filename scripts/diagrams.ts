@@ -1,6 +1,7 @@
 /**
  * Generates docs/machines/<machine id>.md, a Mermaid stateDiagram-v2 of every machine, from the machine
- * definitions themselves (design.md §3: product owners review the machines as diagrams; CI fails when one is stale).
+ * definitions themselves (docs/architecture.md#statecharts: product owners review the machines as diagrams;
+ * CI fails when one is stale).
  *
  *   npx tsx scripts/diagrams.ts           writes the files
  *   npx tsx scripts/diagrams.ts --check   writes nothing; exits 1 naming stale, missing or extra files

@@ -1,9 +1,10 @@
 /**
- * Generates the app's icons (issue 5 item 7; 001 §1 theme colour #667eea) into public/icons: an SVG of each
- * design and the PNGs the web manifest lists (src/sw/web-manifest.ts): 'any' icons at 72…512, maskable icons
- * (glyph inside the 80 % safe zone, full-bleed background), the monochrome notification badge, and one icon per
- * shortcut and widget, plus the 180 × 180 apple-touch-icon index.html links for iOS. Node only: the shapes are signed distance fields, rasterised with anti-aliased edges and
- * written as RGBA PNGs with node:zlib, so the PNGs and the SVGs draw the same geometry.
+ * Generates the app's icons (docs/platform.md#the-installable-app theme colour #667eea) into public/icons: an
+ * SVG of each design and the PNGs the web manifest lists (src/sw/web-manifest.ts): 'any' icons at 72…512,
+ * maskable icons (glyph inside the 80 % safe zone, full-bleed background), the monochrome notification badge,
+ * and one icon per shortcut and widget, plus the 180 × 180 apple-touch-icon index.html links for iOS. Node
+ * only: the shapes are signed distance fields, rasterised with anti-aliased edges and written as RGBA PNGs
+ * with node:zlib, so the PNGs and the SVGs draw the same geometry.
  *
  *   npx tsx scripts/generate-icons.ts           writes the files (deterministic: same bytes every run)
  *   npx tsx scripts/generate-icons.ts --check   writes nothing; exits 1 when a file is missing or differs

@@ -1,5 +1,5 @@
 /**
- * API speed (issue 3 "Speed"): autocannon on loopback against the server running as a child process on a
+ * API speed: autocannon on loopback against the server running as a child process on a
  * fresh temp data directory with production settings (durable embedded PostgreSQL: fsync and synchronous
  * commit on; the demo tenant; the production log level unless --log-level), each figure printed beside the
  * same work done by raw `pg` queries in the same run (bench/api/raw-sale.ts).

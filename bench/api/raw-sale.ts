@@ -1,7 +1,7 @@
 /**
  * The reference of the API benchmark: the same sale written and read by raw `pg` queries, no HTTP, no
- * Fastify, no Drizzle, no validation, no recompute (design.md §9: a benchmark prints a ratio to a reference
- * measured in the same run).
+ * Fastify, no Drizzle, no validation, no recompute (docs/architecture.md#how-the-work-is-judged: a benchmark
+ * prints a ratio to a reference measured in the same run).
  *
  * Create = one transaction with the writes the API's create-sale makes, in its order: the idempotency
  * claim, the three counter upserts (ticket, invoice, daily ticket), the sale, its employee group, its 3

@@ -1,7 +1,8 @@
 /**
  * How long one recompute of a busy ticket takes (the sale screen recomputes on every keystroke), against a
- * plain-float loop doing the same steps on the same lines in the same run (design.md §9: benchmarks print a
- * ratio to a reference measured alongside). Target: computeOrderTotals under 1 ms per recompute.
+ * plain-float loop doing the same steps on the same lines in the same run
+ * (docs/architecture.md#how-the-work-is-judged: benchmarks print a ratio to a reference measured alongside).
+ * Target: computeOrderTotals under 1 ms per recompute.
  *
  *   npx tsx bench/domain/order-total.bench.ts
  */

@@ -1,6 +1,7 @@
 /**
- * App startup: bringing up the service worker (design.md §3 "app startup (worker init with retries and
- * back-off)"; spec 001 §4 "Startup", §8 banners, §9 timings):
+ * App startup: bringing up the service worker (docs/architecture.md#statecharts "app startup (worker init
+ * with retries and back-off)"; docs/platform.md#start-up "Startup", docs/platform.md#start-up banners,
+ * docs/platform.md#install-prompt timings):
  *
  *   starting ─▶ skipped                                        (embedded web view, no worker support)
  *      └─▶ waiting ─(0 ms)─▶ initialising ─▶ checkingVersion ─▶ ready
@@ -10,14 +11,15 @@
  *
  * Why it is shaped so:
  * - "Initialised after 0 ms": the first render is not held up by the worker.
- * - Each attempt has the 3000 ms init time-out of 001 §9 as a timer of the chart (not of the actor), so a
- *   registration that never answers is a failure like any other, and the retry counter sees it.
+ * - Each attempt has the 3000 ms init time-out of docs/platform.md#worker-tools as a timer of the chart (not
+ *   of the actor), so a registration that never answers is a failure like any other, and the retry counter
+ *   sees it.
  * - "On failure retried up to 3 times": one attempt plus three retries, waiting 1 s, 2 s and 4 s before them
  *   (retry n waits min(1000·2^(n-1), 10000) ms). Then the banner for the last failure stays up; its Retry
  *   button reloads the page, as the spec says, rather than trying in place.
  * - After success the version check reports the version and whether it changed; on a change, local data
- *   under app-, pos- and user- is cleared (001 §4). A version check that fails or takes more than 10 s does not
- *   stop the app: it is ready with the version unknown.
+ *   under app-, pos- and user- is cleared (docs/platform.md#start-up). A version check that fails or takes
+ *   more than 10 s does not stop the app: it is ready with the version unknown.
  * - `ready` and `skipped` are final and output what happened, so the app (or a parent chart) reads it in one
  *   place. Side effects (registration, GET_VERSION, storage, reload) are provided by the app; the stubs here
  *   fail loudly.
@@ -64,7 +66,7 @@ export const appStartupMachine = setup({
       version: output.version,
       versionChanged: output.changed,
     })),
-    /** Removes local data whose keys start with these prefixes (001 §4). */
+    /** Removes local data whose keys start with these prefixes (docs/platform.md#start-up). */
     clearVersionedLocalData: requiredAction<{ prefixes: readonly string[] }>(
       'appStartup',
       'clearVersionedLocalData',
@@ -154,7 +156,7 @@ export const appStartupMachine = setup({
       },
       after: { versionCheckTimeout: { target: 'ready' } },
     },
-    // "then an error banner with a Retry button (reloads the page)" (001 §4).
+    // "then an error banner with a Retry button (reloads the page)" (docs/platform.md#start-up).
     failed: {
       on: { 'startup.retry': { actions: 'reloadPage' } },
     },

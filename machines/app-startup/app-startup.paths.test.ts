@@ -1,6 +1,7 @@
 /**
- * Path tests of app startup (design.md §3, ADR 003): every state reached and every transition taken, each path
- * replayed on a real actor. Its timers never run side by side, so machine-coverage's clocked replay fits.
+ * Path tests of app startup (docs/architecture.md#statecharts, ADR 003): every state reached and every
+ * transition taken, each path replayed on a real actor. Its timers never run side by side, so
+ * machine-coverage's clocked replay fits.
  */
 import { doneEvent, errorEvent } from '../../tests/support/machine-coverage';
 import { describeMachinePaths } from '../../tests/support/machine-paths';

@@ -1,5 +1,5 @@
 /**
- * Pure rules of app startup: which banner a failed worker start shows (001 §8).
+ * Pure rules of app startup: which banner a failed worker start shows (docs/platform.md#start-up).
  */
 import { STARTUP_BANNER, WORKER_ERROR } from '../../src/domain/constants';
 import type { StartupError } from './app-startup.types';
@@ -36,7 +36,7 @@ export function startupError(error: unknown): StartupError {
   return { message: shown, banner: STARTUP_BANNER.FAILED };
 }
 
-/** The init time-out of one attempt (3000 ms, 001 §9). */
+/** The init time-out of one attempt (3000 ms, docs/platform.md#worker-tools). */
 export const INIT_TIMEOUT_ERROR: StartupError = {
   message: WORKER_ERROR.INIT_FAILED,
   banner: STARTUP_BANNER.TIMEOUT,

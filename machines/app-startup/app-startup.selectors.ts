@@ -1,4 +1,4 @@
-/** View facts of startup (001 §4, §8): the error banner and its Retry button, derived from the snapshot. */
+/** View facts of startup (docs/platform.md#start-up): the error banner and its Retry button, derived from the snapshot. */
 import type { SnapshotFrom } from 'xstate';
 import type { StartupBanner } from '../../src/domain/constants';
 import type { appStartupMachine } from './app-startup.machine';

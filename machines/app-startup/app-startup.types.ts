@@ -1,18 +1,18 @@
 /**
- * Context, events, input and actor contracts of app startup (001 §4 "Startup", §8 startup banners, §9 worker
- * timings).
+ * Context, events, input and actor contracts of app startup (docs/platform.md#start-up "Startup",
+ * docs/platform.md#start-up startup banners, docs/platform.md#install-prompt worker timings).
  */
 import type { StartupBanner } from '../../src/domain/constants';
 
 export interface StartupError {
-  /** What went wrong, in the worker manager's words (001 §8) or the error's own. */
+  /** What went wrong, in the worker manager's words (docs/platform.md#start-up) or the error's own. */
   message: string;
-  /** The banner shown once the retries are used up (001 §8). */
+  /** The banner shown once the retries are used up (docs/platform.md#start-up). */
   banner: StartupBanner;
 }
 
 export interface AppStartupInput {
-  /** A native WebView or wrapper: no service worker here (001 §4 "Skipped in embedded web views"). */
+  /** A native WebView or wrapper: no service worker here (docs/platform.md#start-up "Skipped in embedded web views"). */
   embedded?: boolean;
   /** The browser has service workers; default true. */
   supported?: boolean;
@@ -29,7 +29,7 @@ export interface AppStartupContext {
 }
 
 export type AppStartupEvent =
-  /** The banner's Retry button: reloads the page (001 §4). */
+  /** The banner's Retry button: reloads the page (docs/platform.md#start-up). */
   { type: 'startup.retry' };
 
 export interface InitWorkerInput {

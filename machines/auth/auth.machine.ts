@@ -1,11 +1,12 @@
 /**
- * The login session (000 §3, §4, §7, §8; issue 4 item 2): start-up resumes a stored session with login-token,
- * login, logout, a session that ends on a 401, and the signed-in person's profile and password. Shape: starting
- * → resuming | anonymous; anonymous → submitting → authenticated | anonymous with the error; authenticated →
- * loggingOut → anonymous; authenticated → anonymous on session.expired.
+ * The login session (docs/security.md#sessions, docs/api.md#endpoints, docs/api.md#the-client): start-up
+ * resumes a stored session with login-token, login, logout, a session that ends on a 401, and the signed-in
+ * person's profile and password. Shape: starting → resuming | anonymous; anonymous → submitting →
+ * authenticated | anonymous with the error; authenticated → loggingOut → anonymous; authenticated → anonymous
+ * on session.expired.
  *
- * Logout with unsynced writes (design.md §6 "Logging out with unsynced writes asks for confirmation and never
- * deletes the queue"; issue 5 item 3): a logout request first counts the offline queue's writes that have not
+ * Logout with unsynced writes (docs/offline.md "Logging out with unsynced writes asks for confirmation and
+ * never deletes the queue"): a logout request first counts the offline queue's writes that have not
  * reached the server (countUnsyncedWrites, provided by the app). None: the logout goes ahead. Some: the chart
  * waits in `confirming` with the count for the dialog; Cancel keeps the session, "Log out anyway" logs out. The
  * queue is never touched here: clearStoredSession clears browser storage, the queue lives in IndexedDB. The
@@ -14,14 +15,15 @@
  * anything in it either (it answers with the original failure when the queue refuses a request).
  *
  * Why so: a till is switched on with a session already stored, so the first thing is to ask the server whether
- * it still stands. If the server cannot be reached at all, the stored session is kept (design.md §6: the sale
- * screen works offline), and a later 401 from any call ends it. Logout asks the server to end the session, and
- * the local session is cleared whatever the server answers (000 §4: "A logout request leaves the login state
- * unchanged; afterwards the local session is cleared"), so a dead network never traps a cashier logged in.
+ * it still stands. If the server cannot be reached at all, the stored session is kept (docs/offline.md: the
+ * sale screen works offline), and a later 401 from any call ends it. Logout asks the server to end the
+ * session, and the local session is cleared whatever the server answers (docs/security.md#sessions: "A logout
+ * request leaves the login state unchanged; afterwards the local session is cleared"), so a dead network
+ * never traps a cashier logged in.
  *
  * Profile and password are parallel regions of `authenticated`, not machines of their own: both change the
- * session this chart owns (a profile update merges the returned user into it, 000 §4), both end with it (a
- * session.expired while saving cancels the save), and neither exists without it.
+ * session this chart owns (a profile update merges the returned user into it, docs/security.md#sessions),
+ * both end with it (a session.expired while saving cancels the save), and neither exists without it.
  *
  * Storage is the app's: persistSession, clearStoredSession and rememberUser are named stubs here, provided by
  * src/client/app/auth.tsx, as are the actors (the API calls).

@@ -8,7 +8,7 @@ import type { AuthError, AuthNotice, AuthSession } from './auth.types';
 
 type AuthSnapshot = SnapshotFrom<typeof authMachine>;
 
-/** Landing choices of 000 §2 and the route each opens (the routes of 000 §2). */
+/** Landing choices of docs/roles.md#screens-layouts-and-the-menu and the route each opens (the routes of docs/roles.md#screens-layouts-and-the-menu). */
 export const HOME_PATHS: Readonly<Record<HomeChoice, string>> = {
   employee_checkin_dashboard: '/pos/employee-check-in',
   schedule_dashboard: '/pos/booking-appt',
@@ -49,7 +49,7 @@ export function selectRole(snapshot: AuthSnapshot): Role | null {
 
 const NO_MODULES: readonly ModulePermission[] = [];
 
-/** The permitted modules of the login response (000 §6: the menu follows permissions.modules). */
+/** The permitted modules of the login response (docs/roles.md#screens-layouts-and-the-menu: the menu follows permissions.modules). */
 export function selectModules(snapshot: AuthSnapshot): readonly ModulePermission[] {
   return session(snapshot)?.permissions.modules ?? NO_MODULES;
 }
@@ -74,15 +74,16 @@ export function selectWorkstationId(snapshot: AuthSnapshot): number | null {
   return session(snapshot)?.workstation_id ?? null;
 }
 
-/** After login the home comes from the store setting default_home, defaulting to dashboard (000 §2). */
+/** After login the home comes from the store setting default_home, defaulting to dashboard (docs/roles.md#screens-layouts-and-the-menu). */
 export function selectHomePath(snapshot: AuthSnapshot): string {
   const home = selectStoreSettings(snapshot)?.default_home ?? DEFAULT_HOME;
   return HOME_PATHS[home] ?? HOME_PATHS.dashboard;
 }
 
 /**
- * The store's language (000 §1: "The language comes from the store settings and defaults to en"). Read from the
- * stored session while it is being resumed too, so a Vietnamese till does not flash English at start-up.
+ * The store's language (docs/platform.md#languages: "The language comes from the store settings and defaults
+ * to en"). Read from the stored session while it is being resumed too, so a Vietnamese till does not flash
+ * English at start-up.
  */
 export function selectLanguage(snapshot: AuthSnapshot): Language {
   return snapshot.context.session?.initial_settings.storeSettings.language ?? DEFAULT_LANGUAGE;
@@ -97,7 +98,7 @@ export function selectLogoutStep(snapshot: AuthSnapshot): LogoutStep {
   return 'idle';
 }
 
-/** The confirmation's count: writes not yet on the server (design.md §6). */
+/** The confirmation's count: writes not yet on the server (docs/offline.md). */
 export function selectUnsyncedWrites(snapshot: AuthSnapshot): number {
   return snapshot.context.unsyncedWrites ?? 0;
 }

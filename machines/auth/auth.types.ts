@@ -1,6 +1,6 @@
 import type { AuthUser, InitialSettings, LoginResponse } from '../../src/contracts/auth';
 
-/** The session as the server sent it at login (000 §3 auth record). */
+/** The session as the server sent it at login (docs/security.md#sessions auth record). */
 export type AuthSession = LoginResponse;
 
 /**
@@ -72,9 +72,9 @@ export type AuthEvent =
   | { type: 'logout.confirm' }
   /** Keep the session: the confirmation's Cancel. */
   | { type: 'logout.cancel' }
-  /** The API client saw a 401 on a call that carried the token (000 §8). */
+  /** The API client saw a 401 on a call that carried the token (docs/api.md#the-client). */
   | { type: 'session.expired' }
-  /** Settings were saved elsewhere: replaces initial_settings in the session (000 §4). */
+  /** Settings were saved elsewhere: replaces initial_settings in the session (docs/security.md#sessions). */
   | { type: 'session.settingsUpdated'; settings: InitialSettings }
   | { type: 'profile.save'; fields: ProfileFields; avatar: Blob | null }
   | { type: 'profile.reset' }

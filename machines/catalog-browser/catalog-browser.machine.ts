@@ -1,5 +1,5 @@
 /**
- * The catalog browser: the sale screen's item picker and employee list (issue 4 item 4: "pick employees
+ * The catalog browser: the sale screen's item picker and employee list ("pick employees
  * (checked-in first), add services, products, kits and gift cards from categories with search").
  *
  *   loading ──done──▶ ready (tab.select, search.change, search.clear)
@@ -11,10 +11,10 @@
  * Why it is shaped so:
  * - Its own chart, beside the sale machine, because the catalog changes on a different clock from the ticket:
  *   a tap on an item changes the order, never the catalog, so the item grid (subscribed here only) does not
- *   re-render when a total changes (issue 4 "Speed": tap → total ≤ 50 ms with 20,000 items).
+ *   re-render when a total changes (target: tap → total ≤ 50 ms with 20,000 items).
  * - The three start-up reads are one invoked actor (`loadCatalog`, provided by the app): the screen cannot
- *   work with part of them, and the app's actor already falls back to the cached copies (000 §7, §8;
- *   design.md §6), so `failed` means there is neither an answer nor a copy.
+ *   work with part of them, and the app's actor already falls back to the cached copies
+ *   (docs/api.md#the-client; docs/offline.md), so `failed` means there is neither an answer nor a copy.
  * - The index (tabs, tiles, search text) is built once on load (catalog-index.ts); the tab and the search
  *   are context, and the visible tiles are a memoised selector of the three, never stored.
  */
@@ -45,7 +45,7 @@ export const catalogBrowserMachine = setup({
     tags: 'busy';
   },
   actors: {
-    /** GET service/product setting, employee list and checked-in employees (000 §7 "Sale screen"). */
+    /** GET service/product setting, employee list and checked-in employees (docs/sales.md#the-sale-screen "Sale screen"). */
     loadCatalog: requiredActor<CatalogLoadOutput, void>('catalogBrowser', 'loadCatalog'),
   },
   guards: {

@@ -1,14 +1,14 @@
 /**
- * Context, events and actor contracts of the catalog browser (the sale screen's item picker and employee list,
- * issue 4 item 4: "pick employees (checked-in first), add services, products, kits and gift cards from
- * categories with search").
+ * Context, events and actor contracts of the catalog browser (the sale screen's item picker and employee
+ * list: "pick employees (checked-in first), add services, products, kits and gift cards from categories with
+ * search").
  */
 import type { ServiceProductSetting } from '../../src/contracts/catalog';
 import type { CheckedInEmployee, EmployeeView } from '../../src/contracts/employees';
 import type { CatalogItem } from '../../src/domain/order-editing';
 import type { Employee, Minor } from '../../src/domain/order.types';
 
-/** What the app's loadCatalog actor answers: the three start-up reads of the sale screen (000 §7). */
+/** What the app's loadCatalog actor answers: the three start-up reads of the sale screen (docs/sales.md#the-sale-screen). */
 export interface CatalogLoadOutput {
   /** GET service/product setting (cached under the spec's key). */
   catalog: ServiceProductSetting;

@@ -1,5 +1,5 @@
 /**
- * The catalog prepared once for browsing (issue 4 "Speed": a tap on an item must update the total within 50 ms
+ * The catalog prepared once for browsing (target: a tap on an item must update the total within 50 ms
  * with a 20,000-item catalog). Everything a search or a tab change needs is computed when the catalog loads:
  * the tiles of each tab, and each tile's search text in lower case without accents. A keystroke then costs
  * one substring test per tile of the tab, and at most MAX_VISIBLE_TILES tiles are ever rendered.
@@ -165,7 +165,7 @@ export function filterTiles(index: CatalogIndex, tabId: TabId, search: string): 
 }
 
 /**
- * The employee bar's list (issue 4: "pick employees (checked-in first)"): who is clocked in, first checked in
+ * The employee bar's list ("pick employees (checked-in first)"): who is clocked in, first checked in
  * first (the server's order, also the turn order), then everyone else in the server's order (technicians
  * first). An employee on both lists appears once.
  */

@@ -1,5 +1,5 @@
 /**
- * The customer picker of the sale screen (issue 4 item 4 "attach a customer (search, create, edit)"; 000 §7
+ * The customer picker of the sale screen (docs/sales.md#the-sale-screen
  * customer calls): search by name or phone, pick one, create one, edit the attached one.
  *
  *   closed ──picker.open──▶ browsing ─┬─ idle ◀── query blank
@@ -22,11 +22,12 @@
  * - Saving is its own mode with no way out but the answer (picker.close is not accepted there): a customer
  *   created while the dialog is gone would be attached to nothing. Creating and updating are two actors
  *   because they are two calls (POST /pos/customers, POST /pos/customers/{id}).
- * - The idempotency key is one per intent (design.md §5): made when a form is first sent, reused when the
- *   same form is sent again after a failure (a lost answer is then replayed, not a second customer created),
- *   and renewed when the form changed (the server refuses a key reused for another payload).
+ * - The idempotency key is one per intent (docs/api.md#writes-and-idempotency): made when a form is first
+ *   sent, reused when the same form is sent again after a failure (a lost answer is then replayed, not a
+ *   second customer created), and renewed when the form changed (the server refuses a key reused for another
+ *   payload).
  * - edit.cancel returns through a history state, so the results the cashier was looking at are still there.
- * - Offline (design.md §6), the app's request queue stores the save and answers `{ offline, requestId }`
+ * - Offline (docs/offline.md), the app's request queue stores the save and answers `{ offline, requestId }`
  *   instead of a customer. That answer is never put on the order: a NEW customer has no id until the queue
  *   delivers it, so nothing is attached and `queued` says the customer will be created when the connection
  *   returns (the cashier finishes the sale without them; a membership discount needs the real record). Not
@@ -94,7 +95,7 @@ export const customerPickerMachine = setup({
     tags: 'busy';
   },
   actors: {
-    /** GET /api/pos/customers?search=… (000 §7 "GET active customers for POS"). */
+    /** GET /api/pos/customers?search=… (docs/sales.md#the-sale-screen "GET active customers for POS"). */
     searchCustomers: requiredActor<CustomerPage, SearchCustomersInput>('customerPicker', 'searchCustomers'),
     /** GET /api/pos/customers/{id}. */
     loadCustomer: requiredActor<CustomerDetail, LoadCustomerInput>('customerPicker', 'loadCustomer'),

@@ -1,7 +1,8 @@
 /**
- * Path tests of the customer picker (design.md §3): paths generated from the real machine reach every state
- * and take every transition, and each is replayed on a real actor with fake actors (the debounce on a
- * simulated clock). Ids come from a constant createId so a replayed context equals the generated one.
+ * Path tests of the customer picker (docs/architecture.md#statecharts): paths generated from the real machine
+ * reach every state and take every transition, and each is replayed on a real actor with fake actors (the
+ * debounce on a simulated clock). Ids come from a constant createId so a replayed context equals the
+ * generated one.
  */
 import { doneEvent, errorEvent } from '../../tests/support/machine-coverage';
 import { describeMachinePaths } from '../../tests/support/machine-paths';
@@ -67,7 +68,7 @@ const actorEvents = [
     message: 'A customer with this phone number already exists.',
     errors: { phone: ['A customer with this phone number already exists.'] },
   }),
-  // The offline queue's receipt instead of a customer (design.md §6).
+  // The offline queue's receipt instead of a customer (docs/offline.md).
   doneEvent('createCustomer', { offline: true, requestId: '17', message: 'Request saved offline.' }),
   doneEvent('updateCustomer', cleoDetail),
   doneEvent('updateCustomer', { offline: true, requestId: '18', message: 'Request saved offline.' }),

@@ -85,8 +85,8 @@ function isRealDate(text: string): boolean {
 
 /**
  * The contract's checks (createCustomerBody) that need no server: a first name, a phone of 4 to 20 digits
- * once dashes, spaces and parentheses are gone (000 §5), an email, a real date. A birthday in the future is
- * left to the server, which knows the store's day.
+ * once dashes, spaces and parentheses are gone (docs/money.md), an email, a real date. A birthday in the
+ * future is left to the server, which knows the store's day.
  */
 export function validateForm(form: CustomerForm): PickerError | null {
   const f = cleanForm(form);
@@ -148,7 +148,7 @@ function serverFieldProblems(errors: Record<string, string[]>): Record<string, F
   return out;
 }
 
-/** How a failed call reads: the statuses 000 §8 passes to the caller, and the connection failures. */
+/** How a failed call reads: the statuses docs/api.md#the-client passes to the caller, and the connection failures. */
 export function pickerError(error: unknown): PickerError {
   if (!isRequestFailure(error)) {
     return { code: 'api.errors.unexpected', message: 'Something went wrong. Please try again.' };

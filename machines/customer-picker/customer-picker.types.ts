@@ -1,7 +1,8 @@
 /**
  * Context, events, input and actor contracts of the customer picker (the sale screen's "attach a customer":
- * search, create, edit; 000 §7 "GET active customers for POS; GET customer details by {id}; POST create
- * customer and POST update customer by {id}"). Wire shapes are the contracts' (src/contracts/customers.ts).
+ * search, create, edit; docs/sales.md#the-sale-screen "GET active customers for POS; GET customer details by
+ * {id}; POST create customer and POST update customer by {id}"). Wire shapes are the contracts'
+ * (src/contracts/customers.ts).
  */
 import type { CustomerDetail, CustomerListItem } from '../../src/contracts/customers';
 import type { OrderCustomer } from '../../src/domain/order.types';
@@ -52,7 +53,7 @@ export interface LoadCustomerInput {
 
 export interface CreateCustomerInput {
   form: CustomerForm;
-  /** Sent as Idempotency-Key; the same value on a retry of the same form (design.md §5). */
+  /** Sent as Idempotency-Key; the same value on a retry of the same form (docs/api.md#writes-and-idempotency). */
   idempotencyKey: string;
 }
 
@@ -61,9 +62,9 @@ export interface UpdateCustomerInput extends CreateCustomerInput {
 }
 
 /**
- * The request queue's answer to a write the server could not get (design.md §6, 000 §7 "a synthetic status 202
- * with offline true, a message and a requestId"): the save is stored on this till and sent when the connection
- * returns. It is NOT a customer: no id exists yet for a new one.
+ * The request queue's answer to a write the server could not get (docs/offline.md#the-queue "a synthetic
+ * status 202 with offline true, a message and a requestId"): the save is stored on this till and sent when
+ * the connection returns. It is NOT a customer: no id exists yet for a new one.
  */
 export interface OfflineQueued {
   offline: true;

@@ -1,6 +1,5 @@
 /**
- * The gift card check: the balance of a card is looked up and shown before a gift card payment is taken
- * (issue 4 item 4 "gift card by number with balance shown and checked").
+ * The gift card check: the balance of a card is looked up and shown before a gift card payment is taken.
  *
  *   idle ─card.check─▶ checking ─▶ found     (usable: active, not expired, a balance)
  *                          │  ─▶ unusable  (the card, and why it cannot pay)
@@ -46,7 +45,7 @@ export const giftCardCheckMachine = setup({
     tags: 'busy';
   },
   actors: {
-    /** GET /api/pos/giftcards/:id (000 §7 "GET gift card details by {id}"). */
+    /** GET /api/pos/giftcards/:id (docs/sales.md#the-sale-screen "GET gift card details by {id}"). */
     lookupGiftCard: requiredActor<GiftCard, LookupGiftCardInput>('giftCardCheck', 'lookupGiftCard'),
   },
   guards: {

@@ -7,7 +7,7 @@ import { normaliseCode } from '../../src/domain/normalise';
 import type { Minor } from '../../src/domain/order.types';
 import type { GiftCard, GiftCardCheckErrorCode } from './gift-card-check.types';
 
-/** 000 §5: codes strip everything but letters, digits and dashes; numbers are stored upper-cased. */
+/** docs/money.md: codes strip everything but letters, digits and dashes; numbers are stored upper-cased. */
 export function normaliseGiftCardNumber(input: string): string {
   return normaliseCode(input).toUpperCase();
 }

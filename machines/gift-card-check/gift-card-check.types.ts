@@ -1,5 +1,5 @@
 /**
- * Context, events and actor contracts of the gift card check (issue 4 item 4: "gift card by number with balance
+ * Context, events and actor contracts of the gift card check ("gift card by number with balance
  * shown and checked"). The card is the server's view (GET /api/pos/giftcards/:id, src/contracts/giftcards.ts).
  */
 import type { GiftcardView } from '../../src/contracts/giftcards';
@@ -8,7 +8,7 @@ export type GiftCard = GiftcardView;
 
 /** Codes mapped to i18n keys (`tendering.errors.<code>`); `message` is the server's English text, if any. */
 export type GiftCardCheckErrorCode =
-  /** Nothing left to look up once the number is cleaned (000 §5). */
+  /** Nothing left to look up once the number is cleaned (docs/money.md). */
   | 'giftCardNumberRequired'
   /** No card with that number in this salon (404). */
   | 'giftCardNotFound'
@@ -26,7 +26,7 @@ export interface GiftCardCheckError {
 }
 
 export interface GiftCardCheckContext {
-  /** The number as it was sent (normalised: 000 §5 codes, upper-cased as the server stores them). */
+  /** The number as it was sent (normalised: docs/money.md codes, upper-cased as the server stores them). */
   number: string;
   /** The card as the server answered, also when it cannot pay (the screen shows why). */
   card: GiftCard | null;

@@ -1,6 +1,7 @@
 /**
- * The install prompt (design.md §3; spec 001 §2 "Install prompts" tab, §4 "Install", §9 timings). Three
- * regions side by side:
+ * The install prompt (docs/architecture.md#statecharts; docs/platform.md#install-prompt "Install prompts"
+ * tab, docs/platform.md#install-prompt "Install", docs/platform.md#install-prompt timings). Three regions
+ * side by side:
  *
  *   installation  notInstalled (noPrompt ─▶ promptHeld ─▶ prompting ─▶ accepted | back to noPrompt) ─▶ installed
  *   banner        hidden ⇄ custom (10 s) | iosInstructions (15 s) | androidInstructions (15 s)
@@ -10,8 +11,8 @@
  * - "Standalone display mode counts as installed": a page opened from the home screen starts `installed`, and
  *   appinstalled gets there from anywhere. Nothing offers installation once installed.
  * - The browser's prompt can be shown once per beforeinstallprompt: accepted clears it (and waits for
- *   appinstalled), dismissed clears it too (001 §4 "prompt captured, then accepted (prompt cleared) or
- *   dismissed"), so both leave `promptHeld`.
+ *   appinstalled), dismissed clears it too (docs/platform.md#install-prompt "prompt captured, then accepted
+ *   (prompt cleared) or dismissed"), so both leave `promptHeld`.
  * - iOS never fires beforeinstallprompt, and some Android browsers do not either: "show install prompt" there
  *   shows the platform's instructions banner instead (15 s), so the button always does something useful.
  * - Auto-show waits its delay (3000 ms by default, 5000 ms from the tab's button), then stays `armed` until
@@ -148,7 +149,7 @@ export const installMachine = setup({
             ],
           },
         },
-        // "Install banner auto-removes after 10 s" (001 §9).
+        // "Install banner auto-removes after 10 s" (docs/platform.md#install-prompt).
         custom: {
           after: { bannerDismissDelay: { target: 'hidden' } },
           on: {
@@ -160,7 +161,7 @@ export const installMachine = setup({
             ],
           },
         },
-        // "iOS/Android instruction banners after 15 s" (001 §9).
+        // "iOS/Android instruction banners after 15 s" (docs/platform.md#install-prompt).
         iosInstructions: {
           after: { instructionsDismissDelay: { target: 'hidden' } },
         },

@@ -1,6 +1,6 @@
 /**
- * Path tests of the install prompt (design.md §3, ADR 003). Delayed events are sent, not clocked
- * (tests/support/machines/timed-path-replay.ts): the banners' timers and auto-show run side by side.
+ * Path tests of the install prompt (docs/architecture.md#statecharts, ADR 003). Delayed events are sent, not
+ * clocked (tests/support/machines/timed-path-replay.ts): the banners' timers and auto-show run side by side.
  */
 import { doneEvent, errorEvent } from '../../tests/support/machine-coverage';
 import { describeMachinePaths } from '../../tests/support/machine-paths';

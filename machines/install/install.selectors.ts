@@ -1,4 +1,4 @@
-/** View facts of the install prompts tab and banners (001 §2, §9), derived from the snapshot. */
+/** View facts of the install prompts tab and banners (docs/platform.md#install-prompt), derived from the snapshot. */
 import type { SnapshotFrom } from 'xstate';
 import type { installMachine } from './install.machine';
 import type { DeviceType, InstallError, InstallOutcome, InstallPlatform } from './install.types';

@@ -1,6 +1,6 @@
 /**
- * Context, events, input and actor contracts of the install prompt (001 §2 "Install prompts" tab, §4
- * "Install", §9 banner timings).
+ * Context, events, input and actor contracts of the install prompt (docs/platform.md#install-prompt "Install
+ * prompts" tab, docs/platform.md#install-prompt "Install", docs/platform.md#install-prompt banner timings).
  */
 
 export type InstallPlatform = 'ios' | 'android' | 'other';
@@ -13,7 +13,7 @@ export interface InstallInput {
   deviceType?: DeviceType;
   /** display-mode: standalone (or navigator.standalone on iOS) at start: counts as installed. */
   standalone?: boolean;
-  /** Auto-show is on at start; default true with the 3000 ms default delay (001 §9). */
+  /** Auto-show is on at start; default true with the 3000 ms default delay (docs/platform.md#install-prompt). */
   autoShow?: boolean;
   autoShowDelay?: number;
 }
@@ -43,7 +43,7 @@ export type InstallEvent =
   | { type: 'install.installed' }
   | { type: 'install.showBanner' }
   | { type: 'banner.close' }
-  /** Enable auto-show; the tab's button passes 5000 ms (001 §2). */
+  /** Enable auto-show; the tab's button passes 5000 ms (docs/platform.md#install-prompt). */
   | { type: 'autoShow.enable'; delay?: number }
   | { type: 'autoShow.disable' }
   /** Internal: raised when the auto-show delay has passed and there is something to show. */

@@ -1,7 +1,7 @@
 /**
  * One external payment request: MoMo or VNPAY (the customer pays in the wallet; we poll the server until the
  * provider's callback marks the request paid) or VietQR (the customer scans a bank QR; a bank transfer sends
- * no callback, so a manager confirms it arrived). Issue 4 item 4; server: routes/payments, payments/payment-requests/.
+ * no callback, so a manager confirms it arrived). server: routes/payments, payments/payment-requests/.
  *
  *   idle ─request.start─▶ creating ─▶ pending (waiting ⇄ checking, every pollInterval) ─▶ approved
  *                            │            │  ├─ provider failed ─▶ failed ─request.retry─▶ creating (new key)
@@ -20,7 +20,8 @@
  *   pending there and is never claimed by a sale.)
  * - A failed status check is not a failed payment: polling goes on and the screen says the status is unknown.
  * - The idempotency key of a create is kept when that create is retried (the answer may have been lost: the
- *   server replays it) and replaced for a new request after a failure or expiry (design.md §5).
+ *   server replays it) and replaced for a new request after a failure or expiry
+ *   (docs/api.md#writes-and-idempotency).
  * - The VietQR approval is a child pinCheck (machines/pin-check): the same pad and answers as every manager
  *   approval; its output goes straight into the confirm call and is never stored here.
  * - Delivering the payment is a named action the screen provides (it sends payment.set to the sale), so this

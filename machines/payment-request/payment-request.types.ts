@@ -1,5 +1,5 @@
 /**
- * Context, events, input and actor contracts of one external payment request (issue 4 item 4: "Momo and
+ * Context, events, input and actor contracts of one external payment request ("Momo and
  * VnPay through the server's payment requests with a pending state, VietQR showing the QR code to scan").
  * The request is the server's payment_requests row (src/contracts/payments.ts paymentRequestSchema); the
  * payment it ends with is a sale payment whose payment_info.processor_reference is that row's id, which is how
@@ -16,7 +16,7 @@ export type PaymentRequestInfo = Pick<PaymentRequestView, 'id' | 'provider' | 's
 
 /** Codes mapped to i18n keys (`tendering.errors.<code>`); `message` is the server's English text, if any. */
 export type PaymentRequestErrorCode =
-  /** request.start with an amount that is not a whole number of minor units above 0 (000 §4, §5). */
+  /** request.start with an amount that is not a whole number of minor units above 0 (docs/sales.md#editing-the-order, docs/money.md). */
   | 'amountNotPositive'
   /** POST …/create failed (network, or the store cannot take this wallet: not VND, no keys). */
   | 'requestCreateFailed'
@@ -35,7 +35,7 @@ export interface PaymentRequestError {
 }
 
 export interface PaymentRequestInput {
-  /** Idempotency keys, one per request intent (design.md §5). Default globalThis.crypto.randomUUID. */
+  /** Idempotency keys, one per request intent (docs/api.md#writes-and-idempotency). Default globalThis.crypto.randomUUID. */
   createId?: () => string;
 }
 
@@ -100,7 +100,7 @@ export interface ConfirmPaymentRequestInput {
 
 export type { PinApproval };
 
-/** The sale payment type of each provider (000 §9). */
+/** The sale payment type of each provider (docs/sales.md#payments). */
 export const PROVIDER_PAYMENT_TYPE: Readonly<Record<PaymentRequestProvider, PaymentType>> = {
   momo: PAYMENT_TYPE.MOMO,
   vnpay: PAYMENT_TYPE.VN_PAY,

@@ -1,14 +1,15 @@
 /**
- * The PIN check (000 §5 "report routes with requirePinCode need a PIN check first"; design.md §1 "managers
- * refund and void with a PIN"; ADR 006): entering → checking → approved | refused | locked. The pad sends digits;
- * submit asks the server (POST /api/role-by-code) whose PIN it is; the chart then decides whether that person may
- * approve here (requiredRoles), so a cashier's correct PIN is still refused for a refund.
+ * The PIN check (docs/roles.md#access-rules "report routes with requirePinCode need a PIN check first";
+ * docs/roles.md#pin-approvals "managers refund and void with a PIN"; ADR 006): entering → checking → approved
+ * | refused | locked. The pad sends digits; submit asks the server (POST /api/role-by-code) whose PIN it is;
+ * the chart then decides whether that person may approve here (requiredRoles), so a cashier's correct PIN is
+ * still refused for a refund.
  *
  * Why a chart of its own: every PIN-gated route and every manager approval uses the same pad and the same
  * answers (wrong PIN with tries left, not a manager's PIN, locked after ten wrong PINs), and the approval it ends
  * with is what the caller sends as X-Pin-Approval. `approved` is final and outputs the approval, so a parent
  * chart can invoke this one and read it in onDone. The digits are emptied the moment the server answers:
- * design.md §8 never keeps a PIN.
+ * docs/roles.md#pin-approvals never keeps a PIN.
  */
 import { assertEvent, assign, setup } from 'xstate';
 import { requiredActor } from '../support/required-actor';

@@ -21,7 +21,7 @@ export interface PinError {
 }
 
 export interface PinCheckContext {
-  /** The digits typed so far; emptied as soon as the check answers (design.md §8: a PIN is never kept). */
+  /** The digits typed so far; emptied as soon as the check answers (docs/roles.md#pin-approvals: a PIN is never kept). */
   code: string;
   /** Roles whose PIN approves; null = any PIN owner (e.g. a PIN-gated report that only asks "who is here"). */
   requiredRoles: readonly Role[] | null;
@@ -30,7 +30,7 @@ export interface PinCheckContext {
 }
 
 export interface PinCheckInput {
-  /** Default: manager, admin and owner (design.md §1 "managers refund and void with a PIN"). */
+  /** Default: manager, admin and owner (docs/roles.md#pin-approvals "managers refund and void with a PIN"). */
   requiredRoles?: readonly Role[] | null;
 }
 

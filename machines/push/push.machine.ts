@@ -1,7 +1,7 @@
 /**
- * Push notifications (design.md §3; spec 001 §2, §4 "Push permission … Subscription", §5 push errors, §7
- * POST /api/push/subscribe and /unsubscribe): starting → unsupported | loading → active, where three regions go
- * side by side:
+ * Push notifications (docs/architecture.md#statecharts; docs/platform.md#push "Push permission …
+ * Subscription", docs/platform.md#push push errors, docs/platform.md#push POST /api/push/subscribe and
+ * /unsubscribe): starting → unsupported | loading → active, where three regions go side by side:
  *
  *   permission    default ─▶ requesting ─▶ granted | denied     ('denied' is never asked again)
  *   subscription  unsubscribed ─▶ (awaitingPermission) ─▶ subscribing ─▶ subscribed ─▶ unsubscribing ─▶ …
@@ -13,12 +13,13 @@
  *   states. "Subscribe asks permission first": push.subscribe in `default` starts the request in the permission
  *   region and waits in awaitingPermission; the request's outcome is raised (permission.granted / .refused) so
  *   the subscription region goes on or gives up with 'Notification permission not granted'.
- * - Once denied, the browser will not show the prompt again (001 §4): both a request and a subscribe are
- *   refused at once with 'Notification permission has been denied' instead of calling the browser.
- * - Errors (001 §5, §8) are kept in context for the tab to show: unsupported, denied, not granted, required
- *   (a test notification without permission), and the actors' own ('Service worker not ready', 'Server error:
- *   {status}'). An unsubscribe whose server call fails still counts (the spec only logs that failure); the
- *   actor resolves, and only a browser-side failure keeps the subscription.
+ * - Once denied, the browser will not show the prompt again (docs/platform.md#push): both a request and a
+ *   subscribe are refused at once with 'Notification permission has been denied' instead of calling the
+ *   browser.
+ * - Errors (docs/platform.md#push) are kept in context for the tab to show: unsupported, denied, not granted,
+ *   required (a test notification without permission), and the actors' own ('Service worker not ready',
+ *   'Server error: {status}'). An unsubscribe whose server call fails still counts (the spec only logs that
+ *   failure); the actor resolves, and only a browser-side failure keeps the subscription.
  * - Side effects (Notification.requestPermission, pushManager.subscribe + POST, unsubscribe, the server's test
  *   push) are actors the app provides; the stubs here fail loudly.
  */
@@ -126,7 +127,7 @@ export const pushMachine = setup({
     starting: {
       always: [{ guard: 'isSupported', target: 'loading' }, { target: 'unsupported' }],
     },
-    // 'Push notifications are not supported' (001 §5) for every action.
+    // 'Push notifications are not supported' (docs/platform.md#push) for every action.
     unsupported: {
       on: {
         'permission.request': { actions: 'rejectUnsupported' },
@@ -215,7 +216,7 @@ export const pushMachine = setup({
                 ],
               },
             },
-            // "permission is requested first if needed" (001 §4).
+            // "permission is requested first if needed" (docs/platform.md#push).
             awaitingPermission: {
               tags: 'busy',
               on: {

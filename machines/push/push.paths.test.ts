@@ -1,6 +1,6 @@
 /**
- * Path tests of push (design.md §3, ADR 003): every state reached and every transition taken, each path
- * replayed on a real actor. No timers here, so machine-coverage's replay fits.
+ * Path tests of push (docs/architecture.md#statecharts, ADR 003): every state reached and every transition
+ * taken, each path replayed on a real actor. No timers here, so machine-coverage's replay fits.
  */
 import type { AnyMachineSnapshot } from 'xstate';
 import { doneEvent, errorEvent } from '../../tests/support/machine-coverage';

@@ -1,4 +1,4 @@
-/** View facts of the push notifications tab (001 §2), derived from the snapshot. */
+/** View facts of the push notifications tab (docs/platform.md#push), derived from the snapshot. */
 import type { SnapshotFrom } from 'xstate';
 import { PUSH_KEY_PREVIEW_LENGTH } from '../../src/domain/constants';
 import type { pushMachine } from './push.machine';
@@ -21,7 +21,7 @@ export const selectIsSubscribed = (snapshot: PushSnapshot): boolean =>
 
 export interface SubscriptionDetails {
   endpoint: string;
-  /** The first 20 characters of each key (001 §2). */
+  /** The first 20 characters of each key (docs/platform.md#push). */
   p256dh: string;
   auth: string;
 }
@@ -45,7 +45,7 @@ export const selectCanSubscribe = (snapshot: PushSnapshot): boolean =>
 export const selectCanUnsubscribe = (snapshot: PushSnapshot): boolean =>
   snapshot.can({ type: 'push.unsubscribe' }) && selectIsSubscribed(snapshot);
 
-/** "test notification (disabled unless permission is granted)" (001 §2). */
+/** "test notification (disabled unless permission is granted)" (docs/platform.md#push). */
 export const selectCanSendTest = (snapshot: PushSnapshot): boolean =>
   selectPermission(snapshot) === 'granted' && snapshot.matches({ active: { test: 'idle' } });
 

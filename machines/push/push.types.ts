@@ -1,6 +1,6 @@
 /**
- * Context, events, input and actor contracts of push notifications (001 §2 "Push notifications" tab, §3, §4,
- * §5, §7, §8).
+ * Context, events, input and actor contracts of push notifications (docs/platform.md#push "Push
+ * notifications" tab, docs/platform.md#push, docs/platform.md#push).
  */
 
 export type PushPermission = 'default' | 'granted' | 'denied';
@@ -14,7 +14,7 @@ export interface PushSubscriptionInfo {
 export interface PushError {
   /** i18n key (pwa namespace). */
   code: string;
-  /** English text: the spec's (001 §5, §8) or the actor's own, e.g. 'Server error: 500'. */
+  /** English text: the spec's (docs/platform.md#push) or the actor's own, e.g. 'Server error: 500'. */
   message: string;
 }
 
@@ -40,7 +40,7 @@ export type PushEvent =
   | { type: 'permission.request' }
   | { type: 'push.subscribe' }
   | { type: 'push.unsubscribe' }
-  /** The test notification dialog's Send (title and body, 001 §2). */
+  /** The test notification dialog's Send (title and body, docs/platform.md#push). */
   | ({ type: 'push.test' } & TestNotification)
   | { type: 'error.dismiss' }
   /** Internal: raised by the permission region when a request ends. */

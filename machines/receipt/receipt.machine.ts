@@ -1,5 +1,5 @@
 /**
- * Loading a receipt (issue 4 item 5; ADR 007): loading → shown | notFound | failed, and failed → loading on
+ * Loading a receipt (ADR 007): loading → shown | notFound | failed, and failed → loading on
  * retry. The public page /pos/receipts/:id and the sale screen's receipt after a sale both run it with the
  * sale's uuid; the load itself is the `loadReceipt` actor the client app provides (GET /api/pos/receipts/:uuid).
  *

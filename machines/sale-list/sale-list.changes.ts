@@ -1,7 +1,8 @@
 /**
- * The pending changes of the order report's edit mode (000 §4 action mode "save all changes"; §7 "POST save all
- * changes"): order times typed in the list and tips typed in the open sale, kept per sale until they are sent in
- * one POST /api/pos/sales/save-all-changes. Pure: each function returns a new list.
+ * The pending changes of the order report's edit mode (docs/sales.md#sale-management action mode "save all
+ * changes"; docs/sales.md#sale-management "POST save all changes"): order times typed in the list and tips
+ * typed in the open sale, kept per sale until they are sent in one POST /api/pos/sales/save-all-changes.
+ * Pure: each function returns a new list.
  *
  * A value typed back to what the sale already holds is no change and is dropped, so the counter only counts real
  * changes. A field whose text is not a value (an empty time, "5,,0" as a tip) is kept as `null`: it blocks the

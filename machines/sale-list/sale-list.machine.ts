@@ -1,8 +1,9 @@
 /**
- * The order report list and the open sale (issue 4 item 6; 000 §2 /pos/report/order, §7 "Sales management"):
- * two parallel regions, `list` (a page of sales for the filters: loading → ready | empty | failed, retry) and
- * `detail` (closed → loading → open | failed, retry), plus the action-mode chart (machines/sale-management)
- * invoked as the child `actions` for the whole life of the screen.
+ * The order report list and the open sale (docs/sales.md#sale-management /pos/report/order,
+ * docs/sales.md#sale-management "Sales management"): two parallel regions, `list` (a page of sales for the
+ * filters: loading → ready | empty | failed, retry) and `detail` (closed → loading → open | failed, retry),
+ * plus the action-mode chart (machines/sale-management) invoked as the child `actions` for the whole life of
+ * the screen.
  *
  * Why parallel: the table and the open sale load and fail independently; paging the table must not close the
  * sale being refunded. Why the action chart is a child: it decides which modes the open sale allows, and the list
@@ -11,13 +12,14 @@
  * closes when the action cleared it for good). Side effects are actors provided from outside: loadSales,
  * loadSaleDetail and saleActions (the action chart with its real PIN check and submit).
  *
- * A third region, `changes`, is the edit mode of "save all changes" (000 §4): order times typed in the list and
- * tips typed in the open sale pile up as pending changes (sale-list.changes.ts) across pages and sales, and are
- * handed to the action chart's save-all-changes mode (confirm, submit, failure and retry are its own) in one
- * request; when it is done the edit mode ends clean. Discard forgets them.
+ * A third region, `changes`, is the edit mode of "save all changes" (docs/sales.md#sale-management): order
+ * times typed in the list and tips typed in the open sale pile up as pending changes (sale-list.changes.ts)
+ * across pages and sales, and are handed to the action chart's save-all-changes mode (confirm, submit,
+ * failure and retry are its own) in one request; when it is done the edit mode ends clean. Discard forgets
+ * them.
  *
  * A fourth region, `queue`, follows the actions the app's offline request queue took instead of the server
- * (design.md §6; the action chart's `queued` step). Such an action changed nothing yet, so nothing reloads
+ * (docs/offline.md; the action chart's `queued` step). Such an action changed nothing yet, so nothing reloads
  * (offline a reload would only fail, and the loaded sale is the truth until then); the list records it and
  * the screen shows its sales as waiting for it. While any wait, `watching` runs the watcher actor (provided
  * by the app: it reads the queue) with every id (eventless arrows start, restart and stop it: no internal

@@ -3,7 +3,7 @@ import type { SaleStatus } from '../../src/domain/constants';
 import type { Minor } from '../../src/domain/order.types';
 import type { ManagedSale } from '../sale-management/sale-management.types';
 
-/** What the order report list is narrowed to (000 §7 "Lists are GET with query params"; design.md §5 filters). */
+/** What the order report list is narrowed to (docs/api.md#the-client "Lists are GET with query params"; docs/api.md filters). */
 export interface SaleListFilters {
   /** First store-local business date shown (YYYY-MM-DD, inclusive); null: no lower bound. */
   dateFrom: string | null;
@@ -66,14 +66,15 @@ export interface PendingChange {
   id: number;
   /** For the confirmation ("tickets #12, #15"). */
   ticketNo: number;
-  /** UTC ISO (000 §9). */
+  /** UTC ISO (docs/api.md#defaults-and-formats). */
   orderAt?: string | null;
   tips?: PendingTip[];
 }
 
 /**
- * An action the offline request queue took instead of the server (the action chart's `queued` step; design.md
- * §6): it waits on this till and the sales it touches are shown as waiting for it, as they were before it.
+ * An action the offline request queue took instead of the server (the action chart's `queued` step;
+ * docs/offline.md): it waits on this till and the sales it touches are shown as waiting for it, as they were
+ * before it.
  */
 export interface QueuedSaleAction {
   /** The queue's id of the request (its synthetic answer's requestId). */
@@ -120,8 +121,9 @@ export interface SaleListContext {
   /** The edit mode's unsaved changes, in the order the sales were first changed. */
   pending: PendingChange[];
   /**
-   * The Idempotency-Key of saving exactly these changes (design.md §5: one per intent, reused on retry): kept
-   * when the same changes are saved again after a failure, dropped as soon as they change.
+   * The Idempotency-Key of saving exactly these changes (docs/api.md#writes-and-idempotency: one per intent,
+   * reused on retry): kept when the same changes are saved again after a failure, dropped as soon as they
+   * change.
    */
   saveIntentId: string | null;
   /** Actions waiting in the offline queue, oldest first. */

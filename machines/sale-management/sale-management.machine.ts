@@ -1,15 +1,16 @@
 /**
- * Sale management action modes (design.md §3; spec 000 §4 lists the modes): one modal mode at a time for one
- * sale (or the store-wide ones), from `idle` (mode none) through `open`: editing → confirming → authorising (the
- * manager's PIN) → submitting → done or failed. The mode is kept in context and steps a mode does not have are
- * skipped by eventless arrows, so nineteen modes share one flow instead of nineteen copies of it.
+ * Sale management action modes (docs/sales.md#sale-management lists the modes): one modal mode at a time for
+ * one sale (or the store-wide ones), from `idle` (mode none) through `open`: editing → confirming →
+ * authorising (the manager's PIN) → submitting → done or failed. The mode is kept in context and steps a mode
+ * does not have are skipped by eventless arrows, so nineteen modes share one flow instead of nineteen copies
+ * of it.
  *
  * Which modes a mode has which steps is sale-management.modes.ts; which modes the sale's status allows and which
  * need a manager's PIN (refund, void, remove, clear trash one and all: money going back or records destroyed) are
  * business rules in src/domain/sale-status.ts, also enforced by the server. `mode.open` is refused for a mode the
  * sale's status does not allow, so an illegal move is never offered. Close works anywhere in the modal except while
  * the PIN is checked or the action submitted: the user must learn whether it went through. An action the
- * app's offline request queue took instead of the server (design.md §6; its answer says `queued`) goes to
+ * app's offline request queue took instead of the server (docs/offline.md; its answer says `queued`) goes to
  * `queued`, not `done`: the sale is kept as it was (nothing changed on the server yet), and the step stays until
  * closed, because "saved offline, sent when the connection returns" must be read, not flashed. A failed action is
  * retried with the same intent id (the idempotency key) and approval; a rejected PIN stays in authorising with the
@@ -176,7 +177,7 @@ export const saleManagementMachine = setup({
           invoke: {
             id: 'checkManagerPin',
             src: 'checkManagerPin',
-            // The PIN goes from the event to the actor and is never stored in context (design.md §8).
+            // The PIN goes from the event to the actor and is never stored in context (docs/roles.md#pin-approvals).
             input: ({ event }) => {
               assertEvent(event, 'pin.submit');
               return { pin: event.pin };

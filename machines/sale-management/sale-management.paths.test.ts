@@ -46,7 +46,7 @@ const events = [
   doneEvent('checkManagerPin', { role: 'staff', name: 'Sam' }),
   errorEvent('checkManagerPin', new Error('Wrong PIN')),
   doneEvent('submitAction', { message: 'Done.' }),
-  // The offline request queue took it (design.md §6).
+  // The offline request queue took it (docs/offline.md).
   doneEvent('submitAction', { queued: { requestId: '31' } }),
   errorEvent('submitAction', { code: 'sale_status.voided', message: 'A voided sale cannot be refunded.' }),
 ];

@@ -11,7 +11,7 @@ export interface ManagedSale extends SaleStatusFacts {
   id: number;
 }
 
-/** Who approved with a PIN (design.md §8: the PIN itself is never kept, only who it belonged to). */
+/** Who approved with a PIN (docs/roles.md#pin-approvals: the PIN itself is never kept, only who it belonged to). */
 export interface ManagerApproval {
   role: Role;
   name: string;
@@ -50,8 +50,8 @@ export interface SubmitActionInput {
   form: ActionForm | null;
   approvedBy: ManagerApproval | null;
   /**
-   * Idempotency key of this intent (design.md §5): made when the mode was opened and kept across retries, so a
-   * refund retried after a timeout is done once.
+   * Idempotency key of this intent (docs/api.md#writes-and-idempotency): made when the mode was opened and
+   * kept across retries, so a refund retried after a timeout is done once.
    */
   intentId: string;
 }
@@ -59,8 +59,9 @@ export interface SubmitActionInput {
 export type SaleInvoice = z.infer<typeof saleInvoiceSchema>;
 
 /**
- * The request queue took the action instead of the server (design.md §6: offline, or the connection dropped
- * on the way): stored on this till under `requestId`, sent when the connection returns. Nothing changed yet.
+ * The request queue took the action instead of the server (docs/offline.md: offline, or the connection
+ * dropped on the way): stored on this till under `requestId`, sent when the connection returns. Nothing
+ * changed yet.
  */
 export interface QueuedAction {
   requestId: string;

@@ -1,8 +1,8 @@
 /**
- * Sale status lifecycle (design.md §3), shared by the client and the server, which asks this chart whether a
- * status move is legal (sale-status.rules.ts). One state per stored status (draft, sale, refund, void, trash) plus
- * `cleared`, the final state of a sale deleted for good; the state names are the statuses, so a stored sale is
- * resolved into the chart without translation.
+ * Sale status lifecycle (docs/sales.md#sale-status), shared by the client and the server, which asks this
+ * chart whether a status move is legal (sale-status.rules.ts). One state per stored status (draft, sale,
+ * refund, void, trash) plus `cleared`, the final state of a sale deleted for good; the state names are the
+ * statuses, so a stored sale is resolved into the chart without translation.
  *
  * Flat on purpose: every status can be a stored starting point, and product owners read each arrow as "from this
  * status, this action". Trash is entered by four arrows (one per status, each remembering where it came from) and

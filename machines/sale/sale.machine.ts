@@ -1,5 +1,6 @@
 /**
- * The sale machine: the guided sale and payment flow of the sale screen (design.md §3 "sale", spec 000 §4).
+ * The sale machine: the guided sale and payment flow of the sale screen (docs/architecture.md#statecharts
+ * "sale", docs/sales.md#editing-the-order).
  *
  *   starting ─▶ loading ─▶ loadFailed (load.retry ─▶ loading; load.cancel ─▶ building)
  *      │           │
@@ -20,11 +21,11 @@
  * - building.empty/started and tendering.due/paid are eventless splits on domain predicates (isEmptyOrder,
  *   isPaidInFull), so the 'dirty' tag and the "complete" button follow the order, not a flag to keep in sync.
  * - The idempotency key lives in context, generated when completion is first asked for and kept through
- *   failures and retries (design.md §5): a retried or replayed createSale must be recognisably the SAME
- *   request, so a sale whose answer was lost is never created twice. Only a new sale (receipt.done, clear,
- *   park, resume, merge) drops it. The order's uuid is the server's second guard.
+ *   failures and retries (docs/api.md#writes-and-idempotency): a retried or replayed createSale must be
+ *   recognisably the SAME request, so a sale whose answer was lost is never created twice. Only a new sale
+ *   (receipt.done, clear, park, resume, merge) drops it. The order's uuid is the server's second guard.
  * - Offline is not a state here: the request queue answers createSale with { offline: true, requestId } and
- *   the receipt is marked pending sync (design.md §6). Connectivity is a fact the app reports
+ *   the receipt is marked pending sync (docs/offline.md). Connectivity is a fact the app reports
  *   (connectivity.change, from navigator.onLine and its online/offline events, the same source as the sync
  *   scheduler's network state) with the store's offline card limits and what the queue holds unsynced
  *   (offlineCard.status). Both are accepted in every state, so the facts are current whenever a card is
@@ -119,7 +120,7 @@ export function totalsOf(order: Order): OrderTotals {
 
 export function isPaidInFull(order: Order): boolean {
   const totals = totalsOf(order);
-  // WHY the second test: a card or gift card may not be charged beyond the balance (design.md §4.9: change
+  // WHY the second test: a card or gift card may not be charged beyond the balance (docs/money.md: change
   // only from cash), which can happen when the ticket is lowered after tendering.
   return totals.balance_due === 0 && totals.overpaid_non_cash === 0;
 }
@@ -142,7 +143,7 @@ export function isOfflineCardIntent(context: Pick<SaleContext, 'online'>, paymen
   );
 }
 
-/** The offline card payment as recorded: marked offline, with the time it was taken (its age, design.md §6). */
+/** The offline card payment as recorded: marked offline, with the time it was taken (its age, docs/offline.md). */
 export function asOfflineCard(payment: Payment, takenAt: string): Payment {
   return { ...payment, payment_info: { ...payment.payment_info, offline: true, taken_at: takenAt } };
 }
@@ -180,11 +181,12 @@ export function catalogItemOfLine(line: OrderItem): CatalogItem {
 }
 
 /**
- * "Change employee on a line" (issue 4 item 4) in one edit: the item rung for `to` (000 §4's add rule: when
- * `to` already has that item its quantity rises and that line keeps its own price and discounts), the same
- * quantity, price override and discounts on a new line, then the line taken off its first employee, whose
- * group stays (000 §4: removing an employee is its own action). Composed of the domain's own edits, so every
- * rule of theirs applies; one event, so no snapshot ever shows the line on both employees or on neither.
+ * "Change employee on a line" in one edit: the item rung for `to` (docs/sales.md#editing-the-order's add
+ * rule: when `to` already has that item its quantity rises and that line keeps its own price and discounts),
+ * the same quantity, price override and discounts on a new line, then the line taken off its first employee,
+ * whose group stays (docs/sales.md#editing-the-order: removing an employee is its own action). Composed of
+ * the domain's own edits, so every rule of theirs applies; one event, so no snapshot ever shows the line on
+ * both employees or on neither.
  */
 export function moveLine(order: Order, from: LineRef, to: Employee): Order {
   const line = order.orderEmployees[from.employeeIndex]?.orderItems[from.itemIndex];
@@ -276,14 +278,15 @@ export const saleMachine = setup({
     tags: SaleTag;
   },
   actors: {
-    /** GET sale by {id} (000 §7), answering the server's sale. */
+    /** GET sale by {id} (docs/api.md#the-client), answering the server's sale. */
     loadSale: requiredActor<SaleRecord, LoadSaleInput>('sale', 'loadSale'),
     /**
-     * POST create sale (000 §7) with the Idempotency-Key header; for an order that already has an id (a
-     * loaded sale) the app posts the update instead. Offline, the request queue answers OfflineQueued.
+     * POST create sale (docs/sales.md#the-sale-screen) with the Idempotency-Key header; for an order that
+     * already has an id (a loaded sale) the app posts the update instead. Offline, the request queue answers
+     * OfflineQueued.
      */
     createSale: requiredActor<CreateSaleOutput, CreateSaleInput>('sale', 'createSale'),
-    /** POST check PIN code / role-by-code (000 §6, §7): who the PIN belongs to. */
+    /** POST check PIN code / role-by-code (docs/roles.md#pin-approvals, docs/api.md#endpoints): who the PIN belongs to. */
     checkManagerPin: requiredActor<CheckManagerPinOutput, CheckManagerPinInput>('sale', 'checkManagerPin'),
   },
   guards: {
@@ -449,7 +452,7 @@ export const saleMachine = setup({
             activeTicketId: null,
           },
     ),
-    /** Saving the list is the app's (local storage key of 000 §7); a machine never touches storage. */
+    /** Saving the list is the app's (local storage key of docs/api.md#the-client); a machine never touches storage. */
     persistWaitingTickets: (_, _params: PersistWaitingTicketsParams) => {},
 
     setPayment: assign(edit('payment.set', (order, e) => setPayment(order, e.payment))),
@@ -489,7 +492,7 @@ export const saleMachine = setup({
       edit('payment.remove', (order, e) => removePayment(order, e.paymentType, e.reference)),
     ),
 
-    /** Generated once per sale, when completion is first asked for (design.md §5); kept on retry. */
+    /** Generated once per sale, when completion is first asked for (docs/api.md#writes-and-idempotency); kept on retry. */
     ensureIdempotencyKey: assign(({ context }) => ({
       idempotencyKey: context.idempotencyKey ?? context.createId(),
     })),
@@ -683,7 +686,7 @@ export const saleMachine = setup({
             'sale.complete': { target: '#sale.completing', actions: ['ensureIdempotencyKey', 'clearError'] },
           },
         },
-        /** createSale failed: the error is in context; retrying sends the same key (design.md §5). */
+        /** createSale failed: the error is in context; retrying sends the same key (docs/api.md#writes-and-idempotency). */
         failed: {
           on: {
             'sale.retry': { target: '#sale.completing', actions: ['ensureIdempotencyKey', 'clearError'] },

@@ -1,7 +1,7 @@
 /**
- * Path tests of the sale machine (design.md §3, conventions.md "Tests"): paths generated from the real machine
- * with xstate/graph prove every state reached and every transition taken, then each path is replayed on a real
- * actor with fake actors.
+ * Path tests of the sale machine (docs/architecture.md#statecharts, conventions.md "Tests"): paths generated
+ * from the real machine with xstate/graph prove every state reached and every transition taken, then each
+ * path is replayed on a real actor with fake actors.
  *
  * The graph's nodes are the state value plus the facts the guards read (see `serializeState`), not the whole
  * context: a ticket's quantities grow on every line.add, so the full context would never stop growing. Ids

@@ -97,10 +97,11 @@ export const selectPendingManagerDiscount = (snapshot: SaleSnapshot) =>
   snapshot.context.pendingManagerDiscount;
 
 export const selectCreatedSale = (snapshot: SaleSnapshot) => snapshot.context.createdSale;
-/** design.md §6: a receipt of a sale queued offline is shown from local data and marked pending. */
+/** docs/offline.md: a receipt of a sale queued offline is shown from local data and marked pending. */
 export const selectIsPendingSync = (snapshot: SaleSnapshot): boolean => snapshot.context.offlinePending;
 
-// ---- offline card payments (design.md §6) ---------------------------------------------------------------
+// ---- offline card payments (docs/offline.md)
+// ---------------------------------------------------------------
 
 /** The till is offline as the app last reported it: a card payment now is taken as an offline one. */
 export const selectIsOffline = (snapshot: SaleSnapshot): boolean => !snapshot.context.online;
@@ -147,12 +148,13 @@ interface SeveralTicketsMemo {
 }
 const severalTicketsCache = new WeakMap<WaitingTicket[], SeveralTicketsMemo>();
 /**
- * Employees with work on more than one ticket (000 §4), counting the current order as one more; memoised by
- * the waiting list, the order and the active ticket. WHY the filter: a resumed ticket stays parked until its
- * sale is created, and its parked copy is the current order, not another ticket.
+ * Employees with work on more than one ticket (docs/sales.md#editing-the-order), counting the current order
+ * as one more; memoised by the waiting list, the order and the active ticket. WHY the filter: a resumed
+ * ticket stays parked until its sale is created, and its parked copy is the current order, not another
+ * ticket.
  *
  * WHY the previous array comes back when the same people are found: every tap on an item makes a new order,
- * and the warning that shows these names would otherwise re-render on each one (issue 4 "Speed").
+ * and the warning that shows these names would otherwise re-render on each one.
  */
 export function selectEmployeesOnSeveralTickets(snapshot: SaleSnapshot): Employee[] {
   const { waitingTickets, order, activeTicketId } = snapshot.context;

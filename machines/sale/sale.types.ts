@@ -1,7 +1,7 @@
 /**
- * Context, events, input and actor contracts of the sale machine (design.md §3 "sale").
+ * Context, events, input and actor contracts of the sale machine (docs/architecture.md#statecharts "sale").
  *
- * Amounts in events are integer minor units (`Minor`), already parsed by the screen (design.md §4: thousands
+ * Amounts in events are integer minor units (`Minor`), already parsed by the screen (docs/money.md: thousands
  * commas removed before parsing); the machine never parses or computes money itself.
  */
 import type { LineDiscountSource, OrderDiscountKind, PaymentType, Role } from '../../src/domain/constants';
@@ -26,7 +26,7 @@ export interface SaleInput {
   settings?: OrderSettings;
   /** /pos/sales/:id: the sale to load before building. */
   saleId?: number;
-  /** The workstation's parked tickets, read from local storage by the app (000 §7). */
+  /** The workstation's parked tickets, read from local storage by the app (docs/api.md#the-client). */
   waitingTickets?: WaitingTicket[];
   /** ISO time of now (waiting tickets' saved_at). Injected so tests are deterministic. */
   now?: () => string;
@@ -65,7 +65,7 @@ export interface OfflineCardRefusal {
   left: Minor;
 }
 
-/** The request queue's synthetic answer to a write made offline (000 §7, design.md §6). */
+/** The request queue's synthetic answer to a write made offline (docs/offline.md#the-queue). */
 export interface OfflineQueued {
   offline: true;
   requestId: string;
@@ -74,7 +74,7 @@ export interface OfflineQueued {
 
 export interface CreateSaleInput {
   order: Order;
-  /** Sent as the Idempotency-Key header; the same value on every retry of this sale (design.md §5). */
+  /** Sent as the Idempotency-Key header; the same value on every retry of this sale (docs/api.md#writes-and-idempotency). */
   idempotencyKey: string;
 }
 /** The created sale's numbers, or the queue's receipt when the write was queued offline. */
@@ -111,12 +111,12 @@ export interface SaleContext {
   /** A manager discount waiting for an approving PIN; applied only once approved. */
   pendingManagerDiscount: OrderDiscountInfo | null;
   createdSale: CreatedSale | null;
-  /** The sale was queued offline: the receipt shows local data, marked pending sync (design.md §6). */
+  /** The sale was queued offline: the receipt shows local data, marked pending sync (docs/offline.md). */
   offlinePending: boolean;
   offlineRequestId: string | null;
   /**
    * The till's connectivity as the app reports it (connectivity.change). Offline, a card payment is taken
-   * as an offline one (payment_info.offline, taken_at) within the store's limits (design.md §6).
+   * as an offline one (payment_info.offline, taken_at) within the store's limits (docs/offline.md).
    */
   online: boolean;
   offlineCardLimits: OfflineCardLimits;

@@ -260,7 +260,7 @@ describe('batches', () => {
     await settle();
     expect(h.runs).toHaveLength(1);
     expect(selectSyncStatus(h.actor.getSnapshot(), 1).pendingRetries).toBe(10);
-    // The writes only (issue 5: the indicator counts pending writes; two of the 40 are queued reads).
+    // The writes only (the indicator counts pending writes; two of the 40 are queued reads).
     expect(selectUnsyncedCount(h.actor.getSnapshot())).toBe(38);
   });
 

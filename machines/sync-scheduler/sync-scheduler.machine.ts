@@ -1,6 +1,7 @@
 /**
- * The offline sync scheduler (design.md §3 "offline sync scheduler", §6; spec 000 §4, §9; 001 §2, §3): decides
- * when this tab sends the next batch of the offline request queue. Parallel regions, each one fact:
+ * The offline sync scheduler (docs/architecture.md#statecharts "offline sync scheduler",
+ * docs/offline.md#the-queue; docs/offline.md#sync-settings): decides when this tab sends the next batch of
+ * the offline request queue. Parallel regions, each one fact:
  *
  *   network     online ⇄ offline                    (network.online / network.offline)
  *   leadership  follower ⇄ leader                   (leader.acquired / leader.lost: one tab flushes)
@@ -16,15 +17,16 @@
  *   leader, and running or forced). A trigger that arrives while a run is in flight is remembered (`rerun`)
  *   instead of lost, and a trigger that may not run now is dropped: the next timer, reconnect or focus brings
  *   it back, so no state has to queue triggers.
- * - Only the leader flushes (issue 5: a Web Lock or BroadcastChannel leader; the app owns the election and
+ * - Only the leader flushes (a Web Lock or BroadcastChannel leader; the app owns the election and
  *   sends leader.*). Every tab starts as a follower, so two tabs never send the same batch; the Idempotency-Key
  *   of each request is the second guard if leadership ever overlaps.
  * - "Immediate sync 100 ms after queueing when online": queue.added waits in `immediate` for 100 ms, so a burst
  *   of writes (a sale and its payments) goes in one batch. It needs the `immediate` setting on.
- * - Scheduled syncs: one repeating timer per configured interval (30 s, 2 min, 5 min by default; 001 §2 calls
- *   them "multiple intervals"). The queue's "sync interval 30 s" (000 §9) is the first of them, not a fourth
- *   timer: that one would fire at the same moments by default and override a longer interval someone chose.
- *   A valid config.update restarts the timers so the new intervals apply at once.
+ * - Scheduled syncs: one repeating timer per configured interval (30 s, 2 min, 5 min by default;
+ *   docs/offline.md#sync-settings calls them "multiple intervals"). The queue's "sync interval 30 s"
+ *   (docs/offline.md#the-queue) is the first of them, not a fourth timer: that one would fire at the same
+ *   moments by default and override a longer interval someone chose. A valid config.update restarts the
+ *   timers so the new intervals apply at once.
  * - A run sends one batch (batchSize). A full batch that delivered something while more is pending starts the
  *   next batch at once (sync-scheduler.rules.ts): draining 1,000 sales must not wait for a timer per 10.
  * - Retries are the queue's: each failed request carries its retry count and next-try time (5 s, 30 s, 2 min,
@@ -35,10 +37,12 @@
  *   server that is down is not asked again in a loop.
  * - The status card's "next sync" is the earliest armed timer: each timer records when it fires (`due`, on
  *   the chart's clock `now`), since the timers run from their own start, not from the last run.
- * - Purge at start: low-priority requests older than maxAge are purged once, before the first run (000 §4).
- *   The purge itself never touches payments or orders (design.md §6); that rule is the queue's.
- * - Force sync ("Force sync now", 001 §2): offline it is refused with 'Cannot sync while offline' (000 §8); in
- *   a follower it is forwarded to the leader (forwardForceSync); otherwise it runs even while paused.
+ * - Purge at start: low-priority requests older than maxAge are purged once, before the first run
+ *   (docs/offline.md#the-queue). The purge itself never touches payments or orders (docs/offline.md); that
+ *   rule is the queue's.
+ * - Force sync ("Force sync now", docs/offline.md#sync-settings): offline it is refused with 'Cannot sync
+ *   while offline' (docs/offline.md#the-queue); in a follower it is forwarded to the leader
+ *   (forwardForceSync); otherwise it runs even while paused.
  * - Side effects are actors (purgeExpired, flushQueue, readQueueStats) and actions (persistConfig,
  *   forwardForceSync) the app provides; the stubs here fail loudly.
  */
@@ -176,7 +180,7 @@ export const syncSchedulerMachine = setup({
       due: { ...context.due, retry: context.now() + retryWakeDelay(context) },
     })),
     clearRetryDue: assign(({ context }) => ({ due: { ...context.due, retry: null } })),
-    /** Saves the configuration (001 §2: Save applies it); called with the new one, after validation. */
+    /** Saves the configuration (docs/offline.md#sync-settings: Save applies it); called with the new one, after validation. */
     persistConfig: requiredAction<{ config: SyncSchedulerContext['config'] }>(
       'syncScheduler',
       'persistConfig',

@@ -1,7 +1,8 @@
 /**
- * Path tests of the sync scheduler (design.md §3, ADR 003): paths generated from the real machine prove every
- * state reached and every transition taken, and each is replayed on a real actor. Delayed events are sent, not
- * clocked (see timed-path-replay.ts): the schedule's three timers and the health check run side by side.
+ * Path tests of the sync scheduler (docs/architecture.md#statecharts, ADR 003): paths generated from the real
+ * machine prove every state reached and every transition taken, and each is replayed on a real actor. Delayed
+ * events are sent, not clocked (see timed-path-replay.ts): the schedule's three timers and the health check
+ * run side by side.
  *
  * Graph nodes are the state value plus the flags the guards read (rerun, forced), not the stats and times the
  * runs record, nor the configuration (a valid update only changes numbers the paths do not depend on).

@@ -6,10 +6,10 @@ import { OFFLINE_QUEUE } from '../../src/domain/constants';
 import type { FlushQueueOutput, QueueStats, SyncHealth } from './sync-scheduler.types';
 
 /**
- * The spec says only that the health status starts healthy and is checked every 60 s (000 §4, §9). Ours:
- * unhealthy when the queue is full (the next write is refused with 'Offline queue is full', so selling
- * offline stops), degraded when a request has failed for good (design.md §6: it stays visible until someone
- * retries or exports it), healthy otherwise.
+ * The spec says only that the health status starts healthy and is checked every 60 s
+ * (docs/offline.md#the-queue). Ours: unhealthy when the queue is full (the next write is refused with
+ * 'Offline queue is full', so selling offline stops), degraded when a request has failed for good
+ * (docs/offline.md: it stays visible until someone retries or exports it), healthy otherwise.
  */
 export function queueHealth(stats: QueueStats): SyncHealth {
   if (stats.totalRequests >= OFFLINE_QUEUE.MAX_QUEUE_SIZE) return 'unhealthy';
@@ -18,10 +18,11 @@ export function queueHealth(stats: QueueStats): SyncHealth {
 }
 
 /**
- * A run sends one batch (000 §9 "batch size 10 per run"). When that batch was full, delivered something and
- * requests are still pending, the next batch goes at once: draining 1,000 offline sales must not wait for a
- * timer every 10 (issue 5's drain target). A run that delivered nothing stops the drain: the server or the
- * network is failing, and the requests' own retry intervals take over.
+ * A run sends one batch (docs/offline.md#the-queue "batch size 10 per run"). When that batch was full,
+ * delivered something and requests are still pending, the next batch goes at once: draining 1,000 offline
+ * sales must not wait for a timer every 10 (the drain target of docs/offline.md#speed). A run that delivered
+ * nothing stops the drain: the server or the network is failing, and the requests' own retry intervals take
+ * over.
  */
 export function shouldSendNextBatch(output: FlushQueueOutput, batchSize: number): boolean {
   return output.succeeded > 0 && output.attempted >= batchSize && output.stats.pendingRequests > 0;

@@ -1,6 +1,7 @@
 /**
- * View facts of the sync scheduler (001 §2 "Sync timing" tab, 001 §3 sync status and queue stats; the offline
- * indicator of issue 5), derived from the snapshot, never stored.
+ * View facts of the sync scheduler (docs/offline.md#sync-settings "Sync timing" tab,
+ * docs/offline.md#sync-settings sync status and queue stats; the offline indicator), derived from the
+ * snapshot, never stored.
  */
 import type { SnapshotFrom } from 'xstate';
 import type { SyncConfig, SyncConfigError } from '../../src/domain/sync-config';
@@ -9,7 +10,7 @@ import type { SyncError, SyncHealth, SyncRunResult } from './sync-scheduler.type
 
 export type SyncSchedulerSnapshot = SnapshotFrom<typeof syncSchedulerMachine>;
 
-/** The status card of 001 §3: isOnline, activeIntervals, pendingRetries, nextSyncEstimate, lastSyncTime. */
+/** The status card of docs/offline.md#sync-settings: isOnline, activeIntervals, pendingRetries, nextSyncEstimate, lastSyncTime. */
 export interface SyncStatus {
   isOnline: boolean;
   /** Timers that can start a run in this tab now (0 offline, paused or as a follower): the scheduled ones,
@@ -44,7 +45,7 @@ export function selectIsAutoSyncActive(snapshot: SyncSchedulerSnapshot): boolean
   return selectIsOnline(snapshot) && selectIsLeader(snapshot) && !selectIsPaused(snapshot);
 }
 
-/** "A Force sync now button is disabled while offline" (001 §2). */
+/** "A Force sync now button is disabled while offline" (docs/offline.md#sync-settings). */
 export const selectCanForceSync = (snapshot: SyncSchedulerSnapshot): boolean => selectIsOnline(snapshot);
 
 export const selectHealth = (snapshot: SyncSchedulerSnapshot): SyncHealth => snapshot.context.health;
@@ -65,7 +66,7 @@ export function selectQueueCounts(snapshot: SyncSchedulerSnapshot): QueueCounts 
 }
 
 /**
- * The offline indicator's count (issue 5 "the count of pending writes"): WRITES not yet on the server, failed
+ * The offline indicator's count: WRITES not yet on the server, failed
  * ones included, as the logout question counts them (lib/storage.ts countUnsyncedWrites); queued reads lose
  * nothing if they never go.
  */

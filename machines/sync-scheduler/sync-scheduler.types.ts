@@ -1,14 +1,15 @@
 /**
- * Context, events, input and actor contracts of the sync scheduler (000 §4, §9; 001 §2, §3; design.md §6).
- * The queue itself (IndexedDB `offline-queue`, retries, priorities, the 'failed' tag) lives in the app; the
- * scheduler decides only WHEN a tab sends a batch, and keeps what the status card shows.
+ * Context, events, input and actor contracts of the sync scheduler (docs/offline.md#the-queue;
+ * docs/offline.md#sync-settings). The queue itself (IndexedDB `offline-queue`, retries, priorities, the
+ * 'failed' tag) lives in the app; the scheduler decides only WHEN a tab sends a batch, and keeps what the
+ * status card shows.
  */
 import type { SyncConfig, SyncConfigError } from '../../src/domain/sync-config';
 
-/** "health status starts healthy" (000 §4); the other two are ours (see sync-scheduler.rules.ts). */
+/** "health status starts healthy" (docs/offline.md#the-queue); the other two are ours (see sync-scheduler.rules.ts). */
 export type SyncHealth = 'healthy' | 'degraded' | 'unhealthy';
 
-/** Why a sync run started: the spec's triggers (000 §9), plus `continue` for the next batch of a drain. */
+/** Why a sync run started: the spec's triggers (docs/offline.md#the-queue), plus `continue` for the next batch of a drain. */
 export type SyncReason =
   | 'start'
   | 'immediate'
@@ -24,9 +25,10 @@ export type SyncReason =
   | 'continue';
 
 /**
- * Queue stats (001 §3) plus the requests waiting for a retry (the status card's "pending retries"), those held
- * for a new sign-in (a 401 while the session was gone), the writes among the pending and failed ones (the offline
- * indicator counts writes, issue 5), and how long until the earliest waiting request is due.
+ * Queue stats (docs/offline.md#sync-settings) plus the requests waiting for a retry (the status card's
+ * "pending retries"), those held for a new sign-in (a 401 while the session was gone), the writes among the
+ * pending and failed ones (the offline indicator counts writes), and how long until the earliest waiting
+ * request is due.
  */
 export interface QueueStats {
   totalRequests: number;
@@ -84,7 +86,7 @@ export interface SyncSchedulerContext {
   forced: boolean;
   /** navigator.onLine as the input gave it; read once, by the network region's first step. */
   initiallyOnline: boolean;
-  /** When the armed timers fire: the status card's "next sync" is the earliest (001 §2). */
+  /** When the armed timers fire: the status card's "next sync" is the earliest (docs/offline.md#sync-settings). */
   due: TimerDue;
   /** The clock the due times are read on (the app's Date.now; tests pass the simulated clock's). */
   now: () => number;
@@ -125,9 +127,9 @@ export type SyncSchedulerEvent =
   | { type: 'stats.recorded' };
 
 export interface FlushQueueInput {
-  /** Requests to send in this run, high, normal, low priority, oldest first (000 §9). */
+  /** Requests to send in this run, high, normal, low priority, oldest first (docs/offline.md#the-queue). */
   batchSize: number;
-  /** Delays the queue gives a request that fails, by retry number (000 §9). */
+  /** Delays the queue gives a request that fails, by retry number (docs/offline.md#the-queue). */
   retryIntervals: readonly number[];
   reason: SyncReason;
 }
@@ -140,7 +142,7 @@ export interface FlushQueueOutput extends SyncRunResult {
 }
 
 export interface PurgeExpiredInput {
-  /** Low-priority requests older than this are purged; payments and orders never are (design.md §6). */
+  /** Low-priority requests older than this are purged; payments and orders never are (docs/offline.md). */
   maxAge: number;
 }
 

@@ -1,7 +1,8 @@
 /**
- * The worker tools (spec 001 §2 "Service-worker status panel" buttons Clear Cache, Cache Info, Force Update,
- * Test SW Response, Force Reload SW; the "Advanced caching" tab's clear all, refresh stats and per-cache clear;
- * §7 worker messages; §8 errors and the force-reload question): one operation at a time.
+ * The worker tools (docs/platform.md#worker-tools "Service-worker status panel" buttons Clear Cache, Cache
+ * Info, Force Update, Test SW Response, Force Reload SW; the "Advanced caching" tab's clear all, refresh
+ * stats and per-cache clear; docs/platform.md#worker-tools worker messages; docs/platform.md#worker-tools
+ * errors and the force-reload question): one operation at a time.
  *
  *   starting ─▶ running (an initial operation) | idle
  *   idle ─tools.run─▶ running ─done/error─▶ idle
@@ -9,17 +10,18 @@
  *                                     └─tools.cancel─▶ idle
  *
  * Why it is shaped so:
- * - Every button is a request with a result or a failure the panel shows (design.md §3: request, success,
- *   failure visible in the snapshot); one at a time, because two cache operations racing would report counts
- *   of a state that never existed. A click while one runs is dropped (the buttons are disabled meanwhile).
+ * - Every button is a request with a result or a failure the panel shows (docs/architecture.md#statecharts:
+ *   request, success, failure visible in the snapshot); one at a time, because two cache operations racing
+ *   would report counts of a state that never existed. A click while one runs is dropped (the buttons are
+ *   disabled meanwhile).
  * - Force Reload SW unregisters the worker and deletes every cache: the spec asks first ("This will force
  *   reload the service worker and clear all caches. Continue?"), so the chart waits for the answer. Remove
- *   failed deletes queued sales and payments for good (design.md §6: never without the user asking), so it
+ *   failed deletes queued sales and payments for good (docs/offline.md: never without the user asking), so it
  *   asks too.
  * - The last list of failed requests read by any operation is kept, like the caches.
- * - The time-outs of 001 §9 (cache operations 10 s, force update 15 s, responsiveness 3 s) are the actor's:
- *   each message waits for its own reply, and the worker manager's texts ('Cache clear operation timeout', …)
- *   come back as the failure's message.
+ * - The time-outs of docs/platform.md#worker-tools (cache operations 10 s, force update 15 s, responsiveness
+ *   3 s) are the actor's: each message waits for its own reply, and the worker manager's texts ('Cache clear
+ *   operation timeout', …) come back as the failure's message.
  * - The last cache list read by any operation is kept, so the caching tab's counts stay on screen while a
  *   refresh runs and after a failed one.
  * - The operation itself (postMessage to the worker, Cache Storage, the offline queue) is an actor the app
@@ -123,7 +125,8 @@ export const workerToolsMachine = setup({
         ],
       },
     },
-    // "This will force reload the service worker and clear all caches. Continue?" (001 §8); Remove failed.
+    // "This will force reload the service worker and clear all caches. Continue?"
+    // (docs/platform.md#worker-tools); Remove failed.
     confirming: {
       on: {
         'tools.confirm': { target: 'running' },

@@ -1,6 +1,7 @@
 /**
- * Path tests of the worker tools (design.md §3, ADR 003): every state reached and every transition taken, each
- * path replayed on a real actor; once without and once with an operation to run at start.
+ * Path tests of the worker tools (docs/architecture.md#statecharts, ADR 003): every state reached and every
+ * transition taken, each path replayed on a real actor; once without and once with an operation to run at
+ * start.
  */
 import { doneEvent, errorEvent } from '../../tests/support/machine-coverage';
 import { describeMachinePaths } from '../../tests/support/machine-paths';

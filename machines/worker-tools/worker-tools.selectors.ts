@@ -1,4 +1,4 @@
-/** View facts of the service-worker status panel and the caching tab (001 §2), derived from the snapshot. */
+/** View facts of the service-worker status panel and the caching tab (docs/platform.md#worker-tools), derived from the snapshot. */
 import type { SnapshotFrom } from 'xstate';
 import type { workerToolsMachine } from './worker-tools.machine';
 import type {
@@ -17,7 +17,7 @@ export const selectIsRunning = (snapshot: WorkerToolsSnapshot): boolean => snaps
 export const selectRunningOperation = (snapshot: WorkerToolsSnapshot): WorkerOperation | null =>
   snapshot.matches('running') ? (snapshot.context.request?.operation ?? null) : null;
 
-/** A question is on screen: the force reload's (001 §8) or Remove failed's. */
+/** A question is on screen: the force reload's (docs/platform.md#worker-tools) or Remove failed's. */
 export const selectIsConfirming = (snapshot: WorkerToolsSnapshot): boolean => snapshot.matches('confirming');
 
 /** Which operation waits for its confirmation, or null. */
@@ -44,7 +44,7 @@ export interface CacheTotals {
   size: number;
 }
 
-/** "Counts of caches, total entries and total size" (001 §2). */
+/** "Counts of caches, total entries and total size" (docs/platform.md#worker-tools). */
 export function selectCacheTotals(snapshot: WorkerToolsSnapshot): CacheTotals | null {
   const caches = snapshot.context.caches;
   if (!caches) return null;

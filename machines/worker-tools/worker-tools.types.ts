@@ -1,11 +1,12 @@
 /**
- * Context, events, input and actor contracts of the worker tools (001 §2 service-worker status panel and
- * "Advanced caching" tab; §7 worker messages; §8 worker manager errors): one-shot operations on the service
- * worker, the Cache Storage and the offline queue, each a request, a result or a failure.
+ * Context, events, input and actor contracts of the worker tools (docs/platform.md#worker-tools
+ * service-worker status panel and "Advanced caching" tab; docs/platform.md#worker-tools worker messages;
+ * docs/platform.md#worker-tools worker manager errors): one-shot operations on the service worker, the Cache
+ * Storage and the offline queue, each a request, a result or a failure.
  */
 
 export type WorkerOperation =
-  /** Test SW Response: GET_VERSION answered with VERSION_INFO within the 3 s responsiveness check (001 §9). */
+  /** Test SW Response: GET_VERSION answered with VERSION_INFO within the 3 s responsiveness check (docs/platform.md#worker-tools). */
   | 'checkResponse'
   /** Clear Cache: CLEAR_DATA_CACHE → DATA_CACHE_CLEARED | CACHE_CLEAR_ERROR (10 s). */
   | 'clearDataCache'
@@ -13,20 +14,20 @@ export type WorkerOperation =
   | 'cacheInfo'
   /** Force Update: FORCE_UPDATE → FORCE_UPDATE_COMPLETED | FORCE_UPDATE_ERROR (15 s). */
   | 'forceUpdate'
-  /** Force Reload SW: unregister, delete every cache, reload. Asks first (001 §8). */
+  /** Force Reload SW: unregister, delete every cache, reload. Asks first (docs/platform.md#worker-tools). */
   | 'forceReload'
   /** The caching tab's counts, read from the Cache Storage of this origin. */
   | 'cacheStats'
   | 'clearAllCaches'
-  /** One cache, by name (each cache has its own clear button, 001 §2). */
+  /** One cache, by name (each cache has its own clear button, docs/platform.md#worker-tools). */
   | 'clearCache'
-  /** The offline queue's failed requests back to pending (design.md §6: retryable). */
+  /** The offline queue's failed requests back to pending (docs/offline.md: retryable). */
   | 'retryFailed'
-  /** The offline queue's failed requests downloaded as JSON (design.md §6: exportable). */
+  /** The offline queue's failed requests downloaded as JSON (docs/offline.md: exportable). */
   | 'exportFailed'
   /** The offline queue's failed requests, listed (the sync tab). */
   | 'listFailed'
-  /** The offline queue's failed requests deleted, sales and payments too (000 §4 "removed in bulk"). Asks first. */
+  /** The offline queue's failed requests deleted, sales and payments too (docs/offline.md#the-queue "removed in bulk"). Asks first. */
   | 'removeFailed';
 
 /** One failed request as the sync tab lists it (method, path, tags, attempts, last error, age). */
@@ -39,7 +40,7 @@ export interface FailedRequestSummary {
   tags: string[];
   /** Sends made: the first one and each retry. */
   attempts: number;
-  /** 'HTTP {status}: {statusText}' (000 §8), or why it was not sent; null when unknown. */
+  /** 'HTTP {status}: {statusText}' (docs/offline.md#the-queue), or why it was not sent; null when unknown. */
   lastError: string | null;
   /** When it was queued, epoch ms (its age). */
   queuedAt: number;
@@ -77,7 +78,7 @@ export interface WorkerToolsError {
   operation: WorkerOperation;
   /** i18n key (common namespace). */
   code: string;
-  /** English text: the spec's where it has one (001 §8), else the error's own. */
+  /** English text: the spec's where it has one (docs/platform.md#worker-tools), else the error's own. */
   message: string;
 }
 

@@ -1,6 +1,7 @@
 /**
- * The service-worker update lifecycle (design.md §3; spec 001 §2 status panel, §4 "Worker update", §8 update
- * messages, §9 timings): initialising → running, where two regions go side by side:
+ * The service-worker update lifecycle (docs/architecture.md#statecharts; docs/platform.md#worker-tools status
+ * panel, docs/platform.md#updates "Worker update", docs/platform.md#updates update messages,
+ * docs/platform.md#updates timings): initialising → running, where two regions go side by side:
  *
  *   update     idle ⇄ checking ─▶ installing ─▶ available ─(Later, 30 s)─▶ deferred
  *                                                (offered ⇄ rechecking: Check Again)
@@ -12,7 +13,8 @@
  *
  * Why it is shaped so:
  * - Skipped in embedded web views and in browsers without service workers (`embedded`, `unsupported`): the
- *   native wrapper updates the app, and the panel shows its notice with every action disabled (001 §2).
+ *   native wrapper updates the app, and the panel shows its notice with every action disabled
+ *   (docs/platform.md#updates).
  * - Update Now and Apply Update differ as the spec says: Update Now skips waiting, waits until the new worker
  *   is active (at most the 30 s activation timeout, else 'Service Worker activation timeout'), shows "Update
  *   Successful" and reloads after 2 s; Apply Update in the panel sets the in-progress flag (session storage),
@@ -112,11 +114,11 @@ export const workerUpdateMachine = setup({
     clearError: assign({ error: null }),
     markUpdateInProgress: assign({ updateFlagSetAt: ({ context }) => context.now() }),
     forgetUpdateFlags: assign({ updateFlagSetAt: null }),
-    /** Writes the in-progress flag to session storage (001 §4). */
+    /** Writes the in-progress flag to session storage (docs/platform.md#updates). */
     persistUpdateFlag: requiredAction<PersistUpdateFlagParams>('workerUpdate', 'persistUpdateFlag'),
     /** Removes the update flags from session storage. */
     clearUpdateFlags: requiredAction('workerUpdate', 'clearUpdateFlags'),
-    /** Posts SKIP_WAITING to the waiting worker (001 §7). */
+    /** Posts SKIP_WAITING to the waiting worker (docs/platform.md#worker-tools). */
     sendSkipWaiting: requiredAction('workerUpdate', 'sendSkipWaiting'),
     reloadPage: requiredAction('workerUpdate', 'reloadPage'),
   },
@@ -147,7 +149,7 @@ export const workerUpdateMachine = setup({
       ],
     },
     // "In a native WebView or wrapper these actions are disabled and a notice says updates are handled by the
-    // native app" (001 §2).
+    // native app" (docs/platform.md#updates).
     embedded: { type: 'final' },
     unsupported: { type: 'final' },
     initialising: {
@@ -236,8 +238,10 @@ export const workerUpdateMachine = setup({
                 'update.failed': { target: 'failed', actions: 'recordUpdateFailure' },
               },
             },
-            // "App Update Available": Update Now or Later; the banner goes after 30 s (001 §9). Check Again
-            // (the panel's banner, 001 §2) asks the server for a newer worker while the offer stays up: a newer
+            // "App Update Available": Update Now or Later; the banner goes after 30 s
+            // (docs/platform.md#updates). Check Again
+            // (the panel's banner, docs/platform.md#updates) asks the server for a newer worker while the
+            // offer stays up: a newer
             // one found installs as any update does; none found, or a failed check, leaves this one offered.
             available: {
               initial: 'offered',
@@ -276,7 +280,7 @@ export const workerUpdateMachine = setup({
                 'worker.activated': { target: 'activated' },
               },
             },
-            // Update Now: skip waiting, then active (001 §4).
+            // Update Now: skip waiting, then active (docs/platform.md#updates).
             activating: {
               tags: 'busy',
               entry: 'sendSkipWaiting',
@@ -320,7 +324,7 @@ export const workerUpdateMachine = setup({
             },
           },
         },
-        // "Stale update flags are cleared after 10 minutes, checked every 5 minutes" (001 §4).
+        // "Stale update flags are cleared after 10 minutes, checked every 5 minutes" (docs/platform.md#updates).
         flagSweep: {
           initial: 'waiting',
           states: {

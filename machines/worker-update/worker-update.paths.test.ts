@@ -1,8 +1,9 @@
 /**
- * Path tests of the worker update lifecycle (design.md §3, ADR 003). Delayed events are sent, not clocked
- * (tests/support/machines/timed-path-replay.ts): the banner's 30 s and the 5-minute flag sweep run side by side.
- * Five starts: a plain browser, a stale and a fresh in-progress flag, an embedded web view, no worker support;
- * each initialised as is, with a worker already waiting, after a version change, or both.
+ * Path tests of the worker update lifecycle (docs/architecture.md#statecharts, ADR 003). Delayed events are
+ * sent, not clocked (tests/support/machines/timed-path-replay.ts): the banner's 30 s and the 5-minute flag
+ * sweep run side by side. Five starts: a plain browser, a stale and a fresh in-progress flag, an embedded web
+ * view, no worker support; each initialised as is, with a worker already waiting, after a version change, or
+ * both.
  */
 import type { AnyMachineSnapshot } from 'xstate';
 import { doneEvent, errorEvent } from '../../tests/support/machine-coverage';

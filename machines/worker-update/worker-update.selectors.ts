@@ -1,5 +1,6 @@
 /**
- * View facts of the update banner and the service-worker status panel (001 §2, §8), derived from the snapshot.
+ * View facts of the update banner and the service-worker status panel (docs/platform.md#updates), derived
+ * from the snapshot.
  */
 import type { SnapshotFrom } from 'xstate';
 import { UPDATE_BUTTON, UPDATE_MESSAGE } from '../../src/domain/constants';
@@ -47,7 +48,7 @@ export function selectUpdateStatus(snapshot: WorkerUpdateSnapshot): UpdateStatus
   return 'initialising';
 }
 
-/** The panel's notice and disabled actions in a native WebView or wrapper (001 §2). */
+/** The panel's notice and disabled actions in a native WebView or wrapper (docs/platform.md#updates). */
 export const selectIsEmbedded = (snapshot: WorkerUpdateSnapshot): boolean => snapshot.matches('embedded');
 
 export const selectCurrentVersion = (snapshot: WorkerUpdateSnapshot): string | null =>
@@ -81,7 +82,7 @@ export const selectCanClearUpdateState = (snapshot: WorkerUpdateSnapshot): boole
 
 export type UpdateMessage = (typeof UPDATE_MESSAGE)[keyof typeof UPDATE_MESSAGE];
 
-/** Which of the spec's three messages shows, if any (001 §8). */
+/** Which of the spec's three messages shows, if any (docs/platform.md#updates). */
 export function selectUpdateMessage(snapshot: WorkerUpdateSnapshot): UpdateMessage | null {
   switch (selectUpdateStatus(snapshot)) {
     case 'available':
@@ -97,7 +98,7 @@ export function selectUpdateMessage(snapshot: WorkerUpdateSnapshot): UpdateMessa
   }
 }
 
-/** The label of the update button: Update Now, Updating... while activating, Reloading... after (001 §8). */
+/** The label of the update button: Update Now, Updating... while activating, Reloading... after (docs/platform.md#updates). */
 export function selectUpdateButtonLabel(snapshot: WorkerUpdateSnapshot): string {
   switch (selectUpdateStatus(snapshot)) {
     case 'activating':

@@ -1,19 +1,19 @@
 /**
- * Context, events, input and actor contracts of the worker update lifecycle (001 §2 status panel, §4, §8, §9).
- * Events named `update.*` and `worker.*` are what the app forwards from workbox-window and the worker's
- * messages; the buttons send `update.now`, `update.later`, `update.apply`, `update.check`, `update.refresh`,
- * `update.close` and `flags.clear`.
+ * Context, events, input and actor contracts of the worker update lifecycle (docs/platform.md#worker-tools
+ * status panel, docs/platform.md#updates). Events named `update.*` and `worker.*` are what the app forwards
+ * from workbox-window and the worker's messages; the buttons send `update.now`, `update.later`,
+ * `update.apply`, `update.check`, `update.refresh`, `update.close` and `flags.clear`.
  */
 
 export interface WorkerUpdateError {
   /** i18n key (pwa namespace). */
   code: string;
-  /** English text: the spec's where it has one (001 §8). */
+  /** English text: the spec's where it has one (docs/platform.md#updates). */
   message: string;
 }
 
 export interface WorkerUpdateInput {
-  /** A native WebView or wrapper: updates are handled by the native app and every action is disabled (001 §2). */
+  /** A native WebView or wrapper: updates are handled by the native app and every action is disabled (docs/platform.md#updates). */
   embedded?: boolean;
   /** The browser has service workers; default true. */
   supported?: boolean;
@@ -26,7 +26,7 @@ export interface WorkerUpdateInput {
 export interface WorkerUpdateContext {
   /** The version the active worker reported (VERSION_INFO); null until known. */
   currentVersion: string | null;
-  /** The update-in-progress flag (001 §4: kept in session storage): when it was set, or null. */
+  /** The update-in-progress flag (docs/platform.md#updates: kept in session storage): when it was set, or null. */
   updateFlagSetAt: number | null;
   error: WorkerUpdateError | null;
   embedded: boolean;
@@ -43,7 +43,7 @@ export type WorkerUpdateEvent =
   | { type: 'update.failed'; message?: string }
   /** workbox-window 'controlling': the new worker controls this page. */
   | { type: 'worker.activated' }
-  /** The worker's VERSION_CHANGED message (001 §7). */
+  /** The worker's VERSION_CHANGED message (docs/platform.md#worker-tools). */
   | { type: 'version.changed'; version: string }
   | { type: 'update.now' }
   | { type: 'update.later' }

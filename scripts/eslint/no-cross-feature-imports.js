@@ -1,5 +1,5 @@
 // @ts-check
-// Features do not import each other (design.md §2): a relative import from
+// Features do not import each other (docs/architecture.md): a relative import from
 // src/client/features/<a>/... may not land in src/client/features/<b>/...
 // import-x/no-restricted-paths cannot express "any other sibling", so this small rule does.
 import path from 'node:path';

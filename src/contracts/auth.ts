@@ -1,18 +1,19 @@
 /**
- * Auth requests and responses (000 §3 login session, §7 auth calls; issue 3 item 2; ADR 006), shared by the
- * client and the server. Paths (under /api): POST login, login-token, logout, role-by-code, profile,
- * change-pass; GET initial-settings, initial-settings/general, initial-settings/store/:store_id,
- * store-settings/initial-profile.
+ * Auth requests and responses (docs/security.md#sessions login session, docs/api.md#endpoints auth calls; ADR
+ * 006), shared by the client and the server. Paths (under /api): POST login, login-token, logout,
+ * role-by-code, profile, change-pass; GET initial-settings, initial-settings/general,
+ * initial-settings/store/:store_id, store-settings/initial-profile.
  *
  * Tenant choice at login: usernames are unique per tenant (a salon), so the login names the tenant by its
- * code (`tenant`, the upper-case code also at the front of workstation codes, 000 §9). It may be left out
- * while the server holds a single tenant (the usual one-salon install), so a till needs no extra field.
+ * code (`tenant`, the upper-case code also at the front of workstation codes,
+ * docs/api.md#defaults-and-formats). It may be left out while the server holds a single tenant (the usual
+ * one-salon install), so a till needs no extra field.
  */
 import { z } from 'zod';
 import { HOME_CHOICES, LANGUAGES, MODULE_IDS, ROLE } from '../domain/constants';
 import type { ModuleId } from '../domain/constants';
 
-/** 000 §5 says nothing of PINs; ours are 4 to 8 digits, unique per tenant. */
+/** Ours are 4 to 8 digits, unique per tenant. */
 export const PIN_PATTERN = /^\d{4,8}$/;
 export const PIN_MESSAGE = 'The PIN must be 4 to 8 digits.';
 export const PASSWORD_MIN_LENGTH = 8;
@@ -53,8 +54,8 @@ export const roleByCodeBody = z.strictObject({ code: z.string().regex(PIN_PATTER
 const optionalText = (max: number) => z.string().trim().max(max).optional();
 
 /**
- * POST /api/profile, multipart (000 §7) or JSON. Fields left out stay as they are; an empty email or phone
- * clears it. `avatar` is an image file (PNG, JPEG, GIF or WebP, up to the upload limit).
+ * POST /api/profile, multipart (docs/api.md#endpoints) or JSON. Fields left out stay as they are; an empty
+ * email or phone clears it. `avatar` is an image file (PNG, JPEG, GIF or WebP, up to the upload limit).
  */
 export const profileBody = z.strictObject({
   first_name: optionalText(100),
@@ -103,7 +104,7 @@ export const modulePermissionSchema = z.object({
 
 export const permissionsSchema = z.object({
   modules: z.array(modulePermissionSchema),
-  /** The tenant's plan limit of employees (000 §6). */
+  /** The tenant's plan limit of employees (docs/roles.md#modules-and-flags). */
   maximumEmployees: z.number().int().min(0),
 });
 
@@ -141,7 +142,7 @@ export const initialSettingsSchema = z.object({
 });
 export type InitialSettings = z.infer<typeof initialSettingsSchema>;
 
-/** The logged-in person as the auth record keeps it (000 §3: user with login_store_id, login_workstation_id). */
+/** The logged-in person as the auth record keeps it (docs/security.md#sessions: user with login_store_id, login_workstation_id). */
 export const authUserSchema = z.object({
   id,
   username: z.string(),
@@ -185,7 +186,7 @@ export const roleByCodeResponseSchema = z.object({
 
 export const workstationSchema = z.object({ id, store_id: id, code: z.string(), name: z.string() });
 
-/** GET /api/store-settings/initial-profile (000 §3 login-profile data). */
+/** GET /api/store-settings/initial-profile (docs/security.md#sessions login-profile data). */
 export const initialProfileSchema = z.object({
   workstations: z.array(workstationSchema),
   profile: authUserSchema,

@@ -1,8 +1,9 @@
 /**
- * The sale screen's catalog and start-up data (000 §3: "Sale-init response: settings, employee, customer,
- * booking, turn. Service/product settings response: settings, categories, success flag"; §7 "GET
- * service/product setting with params (response cached locally ... when the success flag is set)"; 001 §7
- * pos/sales/service-product-setting; issue 3 item 4), shared by the client and the server.
+ * The sale screen's catalog and start-up data (docs/sales.md#the-sale-screen: "Sale-init response: settings,
+ * employee, customer, booking, turn. Service/product settings response: settings, categories, success flag";
+ * docs/sales.md#the-sale-screen "GET service/product setting with params (response cached locally ... when
+ * the success flag is set)"; docs/sales.md#sale-management pos/sales/service-product-setting), shared by the
+ * client and the server.
  *
  * Every sellable item carries what the client's CatalogItem (src/domain/order-editing.ts) needs: item_id,
  * item_type (1 service, 2 product, 3 kit), name, taxes, unit_price and cost in minor units, and
@@ -101,7 +102,7 @@ export const serviceProductSettingSchema = z.object({
   /** Active categories by display_order, each with its active items by display_order. */
   categories: z.array(catalogCategorySchema),
   kits: z.array(catalogKitSchema),
-  /** The client caches the response only when this is set (000 §7). */
+  /** The client caches the response only when this is set (docs/api.md#the-client). */
   success: z.literal(true),
 });
 export type ServiceProductSetting = z.infer<typeof serviceProductSettingSchema>;

@@ -1,7 +1,7 @@
 /**
- * Categories (001 §7 "Categories: /categories CRUD (create/update multipart) and /bulk", plus import and
- * export): the groups services and products are listed under on the sale screen. A back-office resource
- * (docs/back-office.md); the list, import, export and bulk shapes are src/contracts/resource.ts.
+ * Categories (docs/api.md#endpoints "Categories: /categories CRUD (create/update multipart) and /bulk", plus
+ * import and export): the groups services and products are listed under on the sale screen. A back-office
+ * resource (docs/back-office.md); the list, import, export and bulk shapes are src/contracts/resource.ts.
  *
  * Create and update are multipart (JSON works too): fields arrive as strings, `image` as a file (PNG, JPEG,
  * GIF or WebP). A category's name is unique per type in its store, whatever its case.

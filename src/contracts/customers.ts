@@ -1,14 +1,14 @@
 /**
- * POS customer requests and responses (000 §7 sale screen: "GET active customers for POS; GET customer
- * details by {id}; POST create customer and POST update customer by {id}, both multipart"; 001 §7
- * /pos/customers, /pos/customers/{id}), shared by the client and the server.
+ * POS customer requests and responses (docs/sales.md#the-sale-screen sale screen: "GET active customers for
+ * POS; GET customer details by {id}; POST create customer and POST update customer by {id}, both multipart";
+ * docs/api.md#endpoints /pos/customers, /pos/customers/{id}), shared by the client and the server.
  *
  * Also the small list-query helpers the POS lists share (sort terms, query booleans), kept here until the
  * list conventions of envelope.ts grow them.
  *
  * Bodies arrive as JSON or multipart: multipart fields are strings, so ids are coerced and an empty string
- * means "no value" (it clears the field on update). The phone is normalised (000 §5: dashes, spaces and
- * parentheses stripped) before anything else sees it; the server stores and searches that form.
+ * means "no value" (it clears the field on update). The phone is normalised (docs/money.md: dashes, spaces
+ * and parentheses stripped) before anything else sees it; the server stores and searches that form.
  */
 import { z } from 'zod';
 import { DISCOUNT_TYPE } from '../domain/constants';
@@ -124,7 +124,7 @@ export const discountValueSchema = z.object({
   value: z.number().min(0),
 });
 
-/** A membership as the sale screen applies it (the order's membership discount, 000 §3). */
+/** A membership as the sale screen applies it (the order's membership discount, docs/sales.md#the-order). */
 export const customerMembershipSchema = z.object({
   id,
   name: z.string(),
@@ -141,7 +141,7 @@ export const customerListItemSchema = z.object({
   last_name: z.string(),
   /** First and last name, as the sale screen shows it (OrderCustomer.name). */
   name: z.string(),
-  /** Normalised (000 §5). */
+  /** Normalised (docs/money.md). */
   phone: z.string().nullable(),
   email: z.string().nullable(),
   birthday: z.iso.date().nullable(),
@@ -161,7 +161,7 @@ export const customerGiftcardSchema = z.object({
 export const customerDetailSchema = customerListItemSchema.extend({
   notes: z.string().nullable(),
   is_active: z.boolean(),
-  /** The store that created the customer (customers belong to the tenant, 000 §3). */
+  /** The store that created the customer (customers belong to the tenant, docs/sales.md#the-order). */
   store_id: id.nullable(),
   giftcards: z.array(customerGiftcardSchema),
   created_at: isoDateTime,

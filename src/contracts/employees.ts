@@ -1,8 +1,9 @@
 /**
- * POS employee requests and responses (000 §7 sale screen: "GET checked-in employees with filter, sort and
- * pagination (cached locally, keyed by store_id, page, per_page and date_range); GET employee list"; 000 §2
- * "clock employees in and out", §7 "After clock in/out the checked-in employee list is reloaded"; 001 §7
- * /pos/employees, /pos/employees/check-in-out, /pos/employees/checked-in), shared by client and server.
+ * POS employee requests and responses (docs/sales.md#the-sale-screen sale screen: "GET checked-in employees
+ * with filter, sort and pagination (cached locally, keyed by store_id, page, per_page and date_range); GET
+ * employee list"; docs/front-desk.md "clock employees in and out", docs/front-desk.md "After clock in/out the
+ * checked-in employee list is reloaded"; docs/front-desk.md /pos/employees, /pos/employees/check-in-out,
+ * /pos/employees/checked-in), shared by client and server.
  */
 import { z } from 'zod';
 import { ROLE } from '../domain/constants';

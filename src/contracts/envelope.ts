@@ -1,7 +1,8 @@
 /**
- * The JSON envelope of every API response (design.md §5; the client reads `data`, `success` and `message`,
- * 000 §7) and the list conventions: query `page`, `per_page` (default 15, 000 §9), `sort`, `filter[...]`;
- * response `data: { items, total, page, per_page }`.
+ * The JSON envelope of every API response (docs/api.md#the-envelope; the client reads `data`, `success` and
+ * `message`, docs/api.md#the-client) and the list conventions: query `page`, `per_page` (default 15,
+ * docs/api.md#defaults-and-formats), `sort`, `filter[...]`; response `data: { items, total, page, per_page
+ * }`.
  */
 import { z } from 'zod';
 import { ITEMS_PER_PAGE } from '../domain/constants';
@@ -118,7 +119,7 @@ export interface Page<T> {
   per_page: number;
 }
 
-/** Idempotency-Key header bounds (design.md §5). */
+/** Idempotency-Key header bounds (docs/api.md#writes-and-idempotency). */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
 /** Set on a response that is the stored answer to an earlier request with the same key. */

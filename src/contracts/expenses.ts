@@ -1,6 +1,6 @@
 /**
- * Expenses (001 §7 "Expenses: GET /expenses, POST /expenses, GET/PUT/DELETE /expenses/{id}, POST
- * /expenses/bulk", plus import and export): what a store spends outside sales. A back-office resource
+ * Expenses (docs/api.md#endpoints "Expenses: GET /expenses, POST /expenses, GET/PUT/DELETE /expenses/{id},
+ * POST /expenses/bulk", plus import and export): what a store spends outside sales. A back-office resource
  * (docs/back-office.md, docs/back-office-catalog.md); updates are PUT. `amount` is integer minor units
  * (docs/money.md), `date` the store-local day, `paid_by` a user of the tenant or null.
  */

@@ -1,9 +1,10 @@
 /**
- * POS gift card reads (000 §7 sale screen: "GET gift card details by {id}; GET gift card histories by
- * giftcard_id with params"; 000 §3 "Gift card history request: giftcard_id plus paging and filter
- * parameters"; 001 §7 pos/giftcards/{id}, pos/giftcards/{id}/histories), shared by client and server.
+ * POS gift card reads (docs/sales.md#the-sale-screen sale screen: "GET gift card details by {id}; GET gift
+ * card histories by giftcard_id with params"; docs/sales.md#the-order "Gift card history request: giftcard_id
+ * plus paging and filter parameters"; docs/api.md#endpoints pos/giftcards/{id},
+ * pos/giftcards/{id}/histories), shared by client and server.
  *
- * `{id}` is the card's number as typed or scanned (normalised as 000 §5 says for codes, upper-cased as
+ * `{id}` is the card's number as typed or scanned (normalised as docs/money.md says for codes, upper-cased as
  * stored) or its numeric id: the number is tried first, because that is what a cashier has in hand.
  */
 import { z } from 'zod';
@@ -34,7 +35,7 @@ export const giftcardHistoryQuery = pagingQuery.extend({
     .strictObject({
       kind: z.enum(GIFTCARD_HISTORY_KIND_VALUES).optional(),
       sale_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
-      /** UTC dates, inclusive (000 §9: dates are sent as UTC ISO). */
+      /** UTC dates, inclusive (docs/api.md#defaults-and-formats: dates are sent as UTC ISO). */
       date_from: isoDate.optional(),
       date_to: isoDate.optional(),
     })

@@ -1,8 +1,8 @@
 /**
- * Payment requests and responses (000 §3 payment entry, §9 payment types; 001 §7 payments catalogue; issue 3
- * item 6), shared by the client and the server.
+ * Payment requests and responses (docs/sales.md#payments payment entry, docs/sales.md#payments payment types;
+ * docs/sales.md#payments payments catalogue), shared by the client and the server.
  *
- * Card data rule (design.md §8, issue 3 item 6): a card payment keeps brand, last 4 and an approval reference
+ * Card data rule (docs/security.md#card-data): a card payment keeps brand, last 4 and an approval reference
  * only, never a card number, CVV or PIN block. So payment_info is a strict object (card_number, cvv, pan...
  * are unknown keys → 422) and every string in it is refused when it holds something that looks like a full
  * card number: 13 to 19 digits (spaces or dashes between groups allowed) that pass the Luhn check.

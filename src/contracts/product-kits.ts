@@ -1,9 +1,9 @@
 /**
- * Product kits (001 §7 "Product kits: /productkits CRUD, /bulk, POST /import multipart", plus export): products
- * sold together as one item at the kit's own price and taxes. A back-office resource (docs/back-office.md,
- * docs/back-office-catalog.md); the fields it shares with services and products are src/contracts/catalog.ts.
- * A kit's SKU is unique in the store. Its items (products of the store and their quantities) are read and
- * replaced as one list through /productkits/{id}/items.
+ * Product kits (docs/api.md#endpoints "Product kits: /productkits CRUD, /bulk, POST /import multipart", plus
+ * export): products sold together as one item at the kit's own price and taxes. A back-office resource
+ * (docs/back-office.md, docs/back-office-catalog.md); the fields it shares with services and products are
+ * src/contracts/catalog.ts. A kit's SKU is unique in the store. Its items (products of the store and their
+ * quantities) are read and replaced as one list through /productkits/{id}/items.
  */
 import { z } from 'zod';
 import {

@@ -1,8 +1,9 @@
 /**
- * Products (001 §7 "Products: /products, /products/{id}, /products/{id}/ordering, /products/bulk,
- * products/import, products/inventory, products/inventoriesDetail"): what the salon sells off the shelf. A
- * back-office resource (docs/back-office.md, docs/back-office-catalog.md); the list, import, export and bulk shapes are
- * src/contracts/resource.ts, the fields it shares with services and kits src/contracts/catalog.ts.
+ * Products (docs/api.md#endpoints "Products: /products, /products/{id}, /products/{id}/ordering,
+ * /products/bulk, products/import, products/inventory, products/inventoriesDetail"): what the salon sells off
+ * the shelf. A back-office resource (docs/back-office.md, docs/back-office-catalog.md); the list, import,
+ * export and bulk shapes are src/contracts/resource.ts, the fields it shares with services and kits
+ * src/contracts/catalog.ts.
  *
  * A product sits in one of the store's product categories (`category_id`, or `category` by name in a CSV
  * file); `sku` and `barcode` are each unique in the store (409 `duplicate` naming the field); `unit_id` and

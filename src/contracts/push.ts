@@ -1,9 +1,9 @@
 /**
- * Web Push requests, responses and the notification payload (001 §3 "Push subscription sent to the server:
- * subscription (endpoint, keys p256dh and auth), userAgent, platform" and "Notification payload: title,
- * body, icon, badge, tag, data (url or route), requireInteraction, silent, actions"; 001 §7 POST
- * /api/push/subscribe and /api/push/unsubscribe; issue 5 item 6; ADR 009), shared by the client, the
- * service worker and the server.
+ * Web Push requests, responses and the notification payload (docs/platform.md#push "Push subscription sent to
+ * the server: subscription (endpoint, keys p256dh and auth), userAgent, platform" and "Notification payload:
+ * title, body, icon, badge, tag, data (url or route), requireInteraction, silent, actions";
+ * docs/platform.md#push POST /api/push/subscribe and /api/push/unsubscribe; ADR 009), shared by the client,
+ * the service worker and the server.
  *
  * Field names are camelCase here, unlike most of the API: the spec's push body is (userAgent), and the
  * subscription is the browser's own PushSubscription.toJSON().
@@ -70,8 +70,9 @@ export const subscribeBody = z.strictObject({
 export type SubscribeBody = z.output<typeof subscribeBody>;
 
 /**
- * POST /api/push/unsubscribe (a POST without a body arrives as null). 001 §7 sends no payload: without an endpoint every subscription of the caller
- * (in this tenant) is removed; with one, that device's subscription.
+ * POST /api/push/unsubscribe (a POST without a body arrives as null). docs/platform.md#push sends no payload:
+ * without an endpoint every subscription of the caller (in this tenant) is removed; with one, that device's
+ * subscription.
  */
 export const unsubscribeBody = z.strictObject({ endpoint: endpointSchema.optional() }).nullish();
 export type UnsubscribeBody = z.output<typeof unsubscribeBody>;
@@ -81,7 +82,7 @@ export const TEST_NOTIFICATION_DEFAULTS = {
   body: 'Push notifications work on this device.',
 } as const;
 
-/** POST /api/push/test: the settings dialog asks for a title and a body (001 §2 tab 2). */
+/** POST /api/push/test: the settings dialog asks for a title and a body (docs/platform.md#push tab 2). */
 export const testNotificationBody = z
   .strictObject({
     title: z.string().trim().min(1).max(120).optional(),

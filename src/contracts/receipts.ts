@@ -1,5 +1,5 @@
 /**
- * The public receipt (000 §2 "/pos/receipts/:id (receipt)" is public; issue 4 item 5; ADR 007). Shared by the
+ * The public receipt (docs/sales.md#receipts "/pos/receipts/:id (receipt)" is public; ADR 007). Shared by the
  * server (GET /api/pos/receipts/:uuid) and the client (ReceiptView, the receipt machine).
  *
  * The URL's id is the sale's client uuid (random v4, unguessable), and the answer holds only what a printed
@@ -8,7 +8,7 @@
  * schemas: the server encodes the response through them, and zod objects drop unknown keys, so a field the
  * service picked up by mistake still never leaves the server.
  *
- * Every amount is the server's stored figure in minor units of `store.currency` (design.md §4): the receipt
+ * Every amount is the server's stored figure in minor units of `store.currency` (docs/money.md): the receipt
  * never recomputes, so it prints exactly the totals of the sale.
  */
 import { z } from 'zod';
@@ -45,7 +45,7 @@ export const receiptLineSchema = z.object({
   unit_price: minor,
   /** unit_price × quantity. */
   gross: minor,
-  /** Line discounts (design.md §4 step 2), by source. */
+  /** Line discounts (docs/money.md step 2), by source. */
   item_discount: minor,
   employee_discount: minor,
   /** gross − line discounts. */
@@ -75,9 +75,9 @@ export const receiptTaxSchema = z.object({ rate: z.number().min(0), amount: mino
 export type ReceiptTax = z.infer<typeof receiptTaxSchema>;
 
 /**
- * A payment as printed: Momo, VnPay and VietQr print as Cash (000 §9), so `payment_type` is never 9, 10 or 12.
- * `amount` is what was tendered plus any tip added on it later. A card keeps its brand and last 4 digits, as
- * every card receipt prints them; other instruments print their type only.
+ * A payment as printed: Momo, VnPay and VietQr print as Cash (docs/sales.md#payments), so `payment_type` is
+ * never 9, 10 or 12. `amount` is what was tendered plus any tip added on it later. A card keeps its brand and
+ * last 4 digits, as every card receipt prints them; other instruments print their type only.
  */
 export const receiptPaymentSchema = z.object({
   payment_type: z.literal(PAYMENT_TYPES),
@@ -129,7 +129,7 @@ export const receiptSchema = z.object({
   /** The ticket number of the business day (what the customer is called by). */
   daily_ticket_no: z.number().int(),
   invoice_no: z.string(),
-  /** UTC ISO (000 §9); shown in `store.timezone`. */
+  /** UTC ISO (docs/api.md#defaults-and-formats); shown in `store.timezone`. */
   order_at: z.string(),
   /** The customer's first name only: no last name, phone or email on a public page. */
   customer_first_name: z.string().nullable(),

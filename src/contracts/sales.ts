@@ -1,14 +1,15 @@
 /**
- * Sales: create, read and update a sale, and sale management (000 §3 Order and Sale, §4, §7 "Sale screen" and
- * "Sales management"; 001 §7 pos/sales paths; design.md §4, §5; issue 3 items 4 and 5). Shared by the client
- * and the server.
+ * Sales: create, read and update a sale, and sale management (docs/sales.md#the-order Order and Sale,
+ * docs/sales.md#editing-the-order, docs/sales.md#sale-management "Sale screen" and "Sales management";
+ * docs/sales.md#sale-management pos/sales paths; docs/money.md, docs/api.md). Shared by the client and the
+ * server.
  *
  * What the client sends when it completes or parks a sale is its Order (src/domain/order.types.ts) as it holds
  * it. The server reads only what a person chose (items, quantities, price overrides, discounts, tips, employees,
  * customer, payments) and rebuilds everything else from the catalog and the store settings: names, catalog
- * prices, taxes, costs, commission rates and every total a client sends are ignored (design.md §5). Unknown keys
- * (the client's UI state: activeEmployeeIndex, settings, booking...) are dropped, not refused, so the Order can
- * be sent whole.
+ * prices, taxes, costs, commission rates and every total a client sends are ignored
+ * (docs/api.md#the-server-recomputes). Unknown keys (the client's UI state: activeEmployeeIndex, settings,
+ * booking...) are dropped, not refused, so the Order can be sent whole.
  *
  * `status` says what to do: 1 (Sale, the default) completes the sale and needs it paid in full; 4 (Draft) saves
  * it unfinished. NOTE for the client: an Order is in status Draft (4) until the server created it
@@ -38,7 +39,7 @@ const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const money = z.number().int('Amounts are whole minor units.').min(0).max(MAX_AMOUNT);
 const isoDateTime = z.iso.datetime({ offset: true });
 
-/** 12.5 → ok; 12.1234567 (more than 6 decimals) or 1e-7 → refused (design.md §4: percents are exact decimals). */
+/** 12.5 → ok; 12.1234567 (more than 6 decimals) or 1e-7 → refused (docs/money.md: percents are exact decimals). */
 const PERCENT_TEXT = /^\d{1,3}(\.\d{1,6})?$/;
 
 const discountTypeSchema = z.union([z.literal(DISCOUNT_TYPE.PERCENT), z.literal(DISCOUNT_TYPE.AMOUNT)]);
@@ -111,9 +112,9 @@ export const orderEmployeeInputSchema = z.object({
 const orderDiscountInputSchema = discountValueSchema.nullable().optional();
 
 /**
- * Order discounts (000 §3 kinds). The membership discount is the customer's membership's, whatever is sent;
- * the manager's needs `approved_by`, a manager, admin or owner of the tenant (the PIN owner the client got from
- * /role-by-code).
+ * Order discounts (docs/sales.md#the-order kinds). The membership discount is the customer's membership's,
+ * whatever is sent; the manager's needs `approved_by`, a manager, admin or owner of the tenant (the PIN owner
+ * the client got from /role-by-code).
  */
 export const orderDiscountsInputSchema = z.object({
   ticket: orderDiscountInputSchema,
@@ -127,7 +128,7 @@ export const orderDiscountsInputSchema = z.object({
 });
 
 export const saleBodySchema = z.object({
-  /** Client-generated, unique per tenant: a second create with it returns the same sale (design.md §5). */
+  /** Client-generated, unique per tenant: a second create with it returns the same sale (docs/api.md#writes-and-idempotency). */
   uuid: z.uuid(),
   /** 1 completes (default), 4 saves a draft. */
   status: z.union([z.literal(SALE_STATUS.SALE), z.literal(SALE_STATUS.DRAFT)]).default(SALE_STATUS.SALE),
@@ -339,9 +340,10 @@ const commaIds = z
   .transform((s) => s.split(',').map(Number));
 
 /**
- * filter[from] / filter[to]: order_at range (UTC ISO, 000 §9), to exclusive; filter[business_date_from/_to]
- * (YYYY-MM-DD, inclusive); filter[status]=1,2; filter[employee_id]; filter[cashier_id]; filter[customer_id];
- * filter[ticket_no]; filter[invoice_no]. Cleared sales are never listed.
+ * filter[from] / filter[to]: order_at range (UTC ISO, docs/api.md#defaults-and-formats), to exclusive;
+ * filter[business_date_from/_to] (YYYY-MM-DD, inclusive); filter[status]=1,2; filter[employee_id];
+ * filter[cashier_id]; filter[customer_id]; filter[ticket_no]; filter[invoice_no]. Cleared sales are never
+ * listed.
  */
 export const saleListFilterSchema = z.strictObject({
   from: isoDateTime.optional(),
@@ -466,7 +468,7 @@ export const saleRefundLineInfoSchema = z.object({
   quantity: z.number().int(),
   refunded_quantity: z.number().int(),
   remaining_quantity: z.number().int(),
-  /** What refunding the remaining quantity gives back (design.md §4 step 10). */
+  /** What refunding the remaining quantity gives back (docs/money.md step 10). */
   refund_amount: z.number().int(),
 });
 
@@ -517,7 +519,7 @@ export const saleInvoiceSchema = z.object({
       footer: z.string().optional(),
     }),
   }),
-  /** Payments as printed: Momo, VnPay and VietQr print as Cash (000 §9). */
+  /** Payments as printed: Momo, VnPay and VietQr print as Cash (docs/sales.md#payments). */
   printed_payments: z.array(z.object({ payment_type: z.number().int(), amount: z.number().int() })),
 });
 

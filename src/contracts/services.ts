@@ -1,8 +1,9 @@
 /**
- * Services (001 §7 "Services: /services, /services/{id}, /services/{id}/ordering, /services/bulk,
- * services/import, /pos/services, /pos/services/walkin-services"): what the salon sells by the technician's
- * time. A back-office resource (docs/back-office.md, docs/back-office-catalog.md); the list, import, export and bulk shapes are
- * src/contracts/resource.ts, the fields it shares with products and kits src/contracts/catalog.ts.
+ * Services (docs/api.md#endpoints "Services: /services, /services/{id}, /services/{id}/ordering,
+ * /services/bulk, services/import, /pos/services, /pos/services/walkin-services"): what the salon sells by
+ * the technician's time. A back-office resource (docs/back-office.md, docs/back-office-catalog.md); the list,
+ * import, export and bulk shapes are src/contracts/resource.ts, the fields it shares with products and kits
+ * src/contracts/catalog.ts.
  *
  * A service sits in one of the store's service categories, named by `category_id` or, in a CSV file, by the
  * category's name (`category`). `cost` is the supply fee deducted before commission (docs/money.md §11);

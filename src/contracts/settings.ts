@@ -132,7 +132,7 @@ const taxListText = (value: unknown) => {
 
 /**
  * 'tax': the store's named tax list in order (the order is the position tax-on-tax counts), and the two
- * switches of design.md's tax rule as docs/money.md words it.
+ * switches of the tax rule as docs/money.md words it.
  */
 export const taxGroupSchema = z.strictObject({
   config_tax_on_tax: wholeNumber(0, MAX_TAXES, M.config_tax_on_tax),

@@ -1,7 +1,8 @@
 /**
- * Suppliers (001 §7 "Suppliers: GET and POST /suppliers; GET, POST (update), DELETE /suppliers/{id}; POST
- * /suppliers/bulk", plus import and export): who the store buys products from. A back-office resource
- * (docs/back-office.md); the list, import, export and bulk shapes are src/contracts/resource.ts.
+ * Suppliers (docs/api.md#endpoints "Suppliers: GET and POST /suppliers; GET, POST (update), DELETE
+ * /suppliers/{id}; POST /suppliers/bulk", plus import and export): who the store buys products from. A
+ * back-office resource (docs/back-office.md); the list, import, export and bulk shapes are
+ * src/contracts/resource.ts.
  */
 import { z } from 'zod';
 import { blankable, PHONE_MESSAGE, queryBoolean } from './customers';

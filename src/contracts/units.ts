@@ -1,7 +1,8 @@
 /**
- * Units (001 §7 "/units CRUD and /bulk"): what a product is counted in ('Bottle', 'Box'). A back-office
- * resource (docs/back-office.md): the list, import, export and bulk shapes are src/contracts/resource.ts;
- * these are the row and its form. Bodies arrive as JSON, multipart or CSV cells, so values may be strings.
+ * Units (docs/api.md#endpoints "/units CRUD and /bulk"): what a product is counted in ('Bottle', 'Box'). A
+ * back-office resource (docs/back-office.md): the list, import, export and bulk shapes are
+ * src/contracts/resource.ts; these are the row and its form. Bodies arrive as JSON, multipart or CSV cells,
+ * so values may be strings.
  */
 import { z } from 'zod';
 import { blankable, queryBoolean } from './customers';

@@ -1,8 +1,9 @@
 /**
- * Members (001 §7 "Users: /users, /users/total, /users/{id}, /users/{id}/change-pass, /users/bulk,
- * /users/import"): the salon's people as the back office manages them (docs/back-office-members.md). A
- * back-office resource (docs/back-office.md); the list, import, export and bulk shapes are
- * src/contracts/resource.ts. The sale screen's view of the same people is src/contracts/employees.ts.
+ * Members (docs/api.md#endpoints "Users: /users, /users/total, /users/{id}, /users/{id}/change-pass,
+ * /users/bulk, /users/import"): the salon's people as the back office manages them
+ * (docs/back-office-members.md). A back-office resource (docs/back-office.md); the list, import, export and
+ * bulk shapes are src/contracts/resource.ts. The sale screen's view of the same people is
+ * src/contracts/employees.ts.
  *
  * Create and update are multipart (JSON works too): fields arrive as strings, `avatar` as a file. Passwords
  * and PINs are write-only: the row says whether one is set, never what it is, and neither is exported.

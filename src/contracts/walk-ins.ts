@@ -1,14 +1,15 @@
 /**
- * Walk-in check-in requests and responses (000 §2 "check customers in as walk-ins" and the walk-in register
- * form: "user_id, title, customer_name, customer_id, telephone, notes, effective_start, effective_end,
- * point_balance, a booking_appt_service list, and customer_info (first_name, last_name, email, birthday,
- * telephone, action defaulting to register)"; 001 §7 /pos/walk-in, /pos/walk-in/group-by-employee),
- * shared by the client and the server.
+ * Walk-in check-in requests and responses (docs/front-desk.md "check customers in as walk-ins" and the
+ * walk-in register form: "user_id, title, customer_name, customer_id, telephone, notes, effective_start,
+ * effective_end, point_balance, a booking_appt_service list, and customer_info (first_name, last_name, email,
+ * birthday, telephone, action defaulting to register)"; docs/front-desk.md /pos/walk-in,
+ * /pos/walk-in/group-by-employee), shared by the client and the server.
  *
  * The body is read for what the customer or the desk chose (who, which technician, which services); the
  * services' names, taxes and prices come from the store's catalog and the point balance from the customer
  * row, so `service_name`, `taxes`, `unit_price` and `point_balance` are accepted (the form holds them) and
- * never trusted. Empty form fields ('') mean "no value". Phones are normalised as customers' are (000 §5).
+ * never trusted. Empty form fields ('') mean "no value". Phones are normalised as customers' are
+ * (docs/money.md).
  */
 import { z } from 'zod';
 import { createCustomerBody, pagingQuery, PHONE_MESSAGE } from './customers';
@@ -73,7 +74,7 @@ export const walkInServiceInput = z.strictObject({
   unit_price: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
 });
 
-/** customer_info: a new customer to register with the check-in (000 §2: action defaults to register). */
+/** customer_info: a new customer to register with the check-in (docs/front-desk.md: action defaults to register). */
 export const walkInCustomerInfo = z.strictObject({
   first_name: blankable(z.string().trim().max(100, 'The first name is at most 100 characters.')).optional(),
   last_name: createCustomerBody.shape.last_name,

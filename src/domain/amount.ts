@@ -1,5 +1,5 @@
 /**
- * Parsing what a cashier types into minor units and percentages (spec 000 §5, design.md §4).
+ * Parsing what a cashier types into minor units and percentages (docs/money.md).
  *
  * Decisions (docs/money.md, "Parsing"):
  * - Every comma is a thousands separator and is removed ("1,234.50", and the Indian "1,23,456.00"); the

@@ -1,5 +1,5 @@
 /**
- * Cost, deductible, commission and card fee (design.md §4 step 11; the definitions and worked examples are
+ * Cost, deductible, commission and card fee (docs/money.md step 11; the definitions and worked examples are
  * in docs/money.md, "Cost, deductible and commission" and "Card fee").
  */
 import { DEFAULT_CURRENCY, ITEM_TYPE } from './constants';

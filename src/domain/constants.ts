@@ -1,9 +1,11 @@
 /**
- * Constants and enums of the specification (000 §2, §3, §4, §9; 001 §3, §9), with the spec's names and values.
- * Numbers here are wire values: they are stored in the database and sent by older clients, so never renumber.
+ * Constants and enums of the specification (docs/roles.md#screens-layouts-and-the-menu,
+ * docs/sales.md#the-order, docs/sales.md#editing-the-order, docs/api.md#defaults-and-formats;
+ * docs/platform.md), with the spec's names and values. Numbers here are wire values: they are stored in the
+ * database and sent by older clients, so never renumber.
  */
 
-/** Order item types (000 §3). Only Service, Product and ProductKit are taxed (000 §5). */
+/** Order item types (docs/sales.md#the-order). Only Service, Product and ProductKit are taxed (docs/money.md). */
 export const ITEM_TYPE = { SERVICE: 1, PRODUCT: 2, PRODUCT_KIT: 3, GIFTCARD: 90 } as const;
 export type ItemType = (typeof ITEM_TYPE)[keyof typeof ITEM_TYPE];
 export const TAXABLE_ITEM_TYPES: readonly ItemType[] = [
@@ -12,11 +14,11 @@ export const TAXABLE_ITEM_TYPES: readonly ItemType[] = [
   ITEM_TYPE.PRODUCT_KIT,
 ];
 
-/** Discount type: how the value is read (000 §3). */
+/** Discount type: how the value is read (docs/sales.md#the-order). */
 export const DISCOUNT_TYPE = { PERCENT: 0, AMOUNT: 1 } as const;
 export type DiscountType = (typeof DISCOUNT_TYPE)[keyof typeof DISCOUNT_TYPE];
 
-/** Discount source kinds (000 §3). Item and Employee sit on a line; the rest on the order. */
+/** Discount source kinds (docs/sales.md#the-order). Item and Employee sit on a line; the rest on the order. */
 export const DISCOUNT_SOURCE = {
   ITEM: 0,
   EMPLOYEE: 1,
@@ -28,11 +30,11 @@ export const DISCOUNT_SOURCE = {
 export type DiscountSource = (typeof DISCOUNT_SOURCE)[keyof typeof DISCOUNT_SOURCE];
 export type LineDiscountSource = typeof DISCOUNT_SOURCE.ITEM | typeof DISCOUNT_SOURCE.EMPLOYEE;
 
-/** The order-level discount kinds (000 §3: "Discount kinds on the order: manager, ticket, membership, other"). */
+/** The order-level discount kinds (docs/sales.md#the-order: "Discount kinds on the order: manager, ticket, membership, other"). */
 export const ORDER_DISCOUNT_KINDS = ['ticket', 'manager', 'membership', 'other'] as const;
 export type OrderDiscountKind = (typeof ORDER_DISCOUNT_KINDS)[number];
 
-/** Payment types (000 §9). */
+/** Payment types (docs/sales.md#payments). */
 export const PAYMENT_TYPE = {
   CASH: 1,
   CREDIT: 2,
@@ -50,7 +52,7 @@ export const PAYMENT_TYPE = {
 export type PaymentType = (typeof PAYMENT_TYPE)[keyof typeof PAYMENT_TYPE];
 export const PAYMENT_TYPES: readonly PaymentType[] = Object.values(PAYMENT_TYPE);
 
-/** "Momo, VnPay and VietQr print as Cash" (000 §9). */
+/** "Momo, VnPay and VietQr print as Cash" (docs/sales.md#payments). */
 export const PRINTS_AS_CASH: readonly PaymentType[] = [
   PAYMENT_TYPE.MOMO,
   PAYMENT_TYPE.VN_PAY,
@@ -60,11 +62,11 @@ export function printedPaymentType(type: PaymentType): PaymentType {
   return PRINTS_AS_CASH.includes(type) ? PAYMENT_TYPE.CASH : type;
 }
 
-/** Sale status values (000 §4). Draft(4) → Sale(1) → Refund(2) | Void(3); any → Trash(9). */
+/** Sale status values (docs/sales.md#sale-status). Draft(4) → Sale(1) → Refund(2) | Void(3); any → Trash(9). */
 export const SALE_STATUS = { SALE: 1, REFUND: 2, VOID: 3, DRAFT: 4, TRASH: 9 } as const;
 export type SaleStatus = (typeof SALE_STATUS)[keyof typeof SALE_STATUS];
 
-/** Sale-screen action modes (000 §4), one modal mode at a time. */
+/** Sale-screen action modes (docs/sales.md#sale-management), one modal mode at a time. */
 export const ACTION_MODE = {
   NONE: 'none',
   PRINT_REPORT: 'printReport',
@@ -89,7 +91,7 @@ export const ACTION_MODE = {
 } as const;
 export type ActionMode = (typeof ACTION_MODE)[keyof typeof ACTION_MODE];
 
-/** Permission modules 1-14 (000 §3, 001 §3). */
+/** Permission modules 1-14 (docs/roles.md#modules-and-flags). */
 export const MODULE = {
   DASHBOARD: 1,
   SALE: 2,
@@ -130,15 +132,15 @@ function permissionTemplate(on: boolean): readonly ModulePermission[] {
     can_set_enable: on,
   }));
 }
-/** The two templates of 000 §3: every module off, every module on. */
+/** The two templates of docs/roles.md#modules-and-flags: every module off, every module on. */
 export const PERMISSION_TEMPLATE_ALL_OFF = permissionTemplate(false);
 export const PERMISSION_TEMPLATE_ALL_ON = permissionTemplate(true);
 
-/** Roles (000 §6 names admin and owner; design.md §8 adds manager and staff). */
+/** Roles (docs/roles.md#roles). */
 export const ROLE = { OWNER: 'owner', ADMIN: 'admin', MANAGER: 'manager', STAFF: 'staff' } as const;
 export type Role = (typeof ROLE)[keyof typeof ROLE];
 
-/** Feature list values (000 §3). */
+/** Feature list values (docs/roles.md#modules-and-flags). */
 export const FEATURES = [
   'dashboard',
   'employee_checkin',
@@ -166,7 +168,7 @@ export const FEATURES = [
 ] as const;
 export type Feature = (typeof FEATURES)[number];
 
-/** Report period choices (000 §2); 'all' starts at 1900-01-01 (000 §9). */
+/** Report period choices (docs/api.md#defaults-and-formats); 'all' starts at 1900-01-01 (docs/api.md#defaults-and-formats). */
 export const REPORT_PERIODS = [
   'all',
   'today',
@@ -185,12 +187,12 @@ export const REPORT_PERIODS = [
 ] as const;
 export type ReportPeriod = (typeof REPORT_PERIODS)[number];
 export const REPORT_PERIOD_ALL_START = '1900-01-01';
-/** "the default range end is 5 years ahead" (000 §9). */
+/** "the default range end is 5 years ahead" (docs/api.md#defaults-and-formats). */
 export const DEFAULT_RANGE_END_YEARS_AHEAD = 5;
-/** "Default working hours helper 08:00 to 21:00" (000 §9). */
+/** "Default working hours helper 08:00 to 21:00" (docs/api.md#defaults-and-formats). */
 export const DEFAULT_WORKING_HOURS = { start: '08:00', end: '21:00' } as const;
 
-/** Offline queue constants (000 §9, 001 §3). */
+/** Offline queue constants (docs/offline.md#the-queue, docs/offline.md#sync-settings). */
 export const OFFLINE_QUEUE = {
   DB_NAME: 'offline-queue',
   STORE_NAME: 'requests',
@@ -211,7 +213,7 @@ export const OFFLINE_QUEUE = {
 export type QueuePriority = (typeof OFFLINE_QUEUE.PRIORITY_ORDER)[number];
 export const QUEUE_TAGS = ['failed', 'payment', 'order', 'customer', 'inventory', 'report'] as const;
 export type QueueTag = (typeof QUEUE_TAGS)[number];
-/** Validation ranges of the sync configuration (001 §5). */
+/** Validation ranges of the sync configuration (docs/offline.md#sync-settings). */
 export const SYNC_CONFIG_LIMITS = {
   batchSize: { min: 1, max: 50 },
   maxAgeHours: { min: 1, max: 24 },
@@ -220,19 +222,19 @@ export const SYNC_CONFIG_LIMITS = {
   widgetUpdateIntervalSeconds: { min: 5, max: 3600 },
 } as const;
 
-/** "Items per page default 15" (000 §9). */
+/** "Items per page default 15" (docs/api.md#defaults-and-formats). */
 export const ITEMS_PER_PAGE = 15;
-/** "Password mask is eight asterisks" (000 §9). */
+/** "Password mask is eight asterisks" (docs/api.md#defaults-and-formats). */
 export const PASSWORD_MASK = '********';
 
-/** Defaults of the general and store settings (000 §3, §9). */
+/** Defaults of the general and store settings (docs/settings.md, docs/api.md#defaults-and-formats). */
 export const DEFAULT_COUNTRY_CODE = 'US';
 export const DEFAULT_ENABLE_CHECKIN_EMPLOYEE_DAILY = 0;
 export const DEFAULT_HOME = 'dashboard';
 export const DEFAULT_LANGUAGE = 'en';
 export const LANGUAGES = ['en', 'es', 'kr', 'thai', 'vi'] as const;
 export type Language = (typeof LANGUAGES)[number];
-/** Landing choices after login (000 §2). */
+/** Landing choices after login (docs/roles.md#screens-layouts-and-the-menu). */
 export const HOME_CHOICES = [
   'employee_checkin_dashboard',
   'schedule_dashboard',
@@ -241,10 +243,10 @@ export const HOME_CHOICES = [
   'dashboard',
 ] as const;
 export type HomeChoice = (typeof HOME_CHOICES)[number];
-/** Default store currency (design.md §4). */
+/** Default store currency (docs/money.md). */
 export const DEFAULT_CURRENCY = 'USD';
 
-/** Local storage key of the waiting tickets (000 §7); store and workstation fall back to 'none'. */
+/** Local storage key of the waiting tickets (docs/sales.md#the-sale-screen); store and workstation fall back to 'none'. */
 export function waitingTicketsKey(
   storeId?: string | number | null,
   workstationId?: string | number | null,
@@ -252,25 +254,25 @@ export function waitingTicketsKey(
   return `waiting_sale_tickets__${storeId ?? 'none'}__${workstationId ?? 'none'}`;
 }
 
-/** Gift card export file (000 §9). */
+/** Gift card export file (docs/api.md#defaults-and-formats). */
 export const GIFTCARD_EXPORT_FILE = 'giftcards_export.csv';
 
-/** Offline queue messages (000 §8), shared by the queue, the sync scheduler and their screens. */
+/** Offline queue messages (docs/api.md#the-client), shared by the queue, the sync scheduler and their screens. */
 export const OFFLINE_QUEUE_ERROR = {
   QUEUE_FULL: 'Offline queue is full',
   OFFLINE: 'Cannot sync while offline',
   NOT_FOUND: 'Request not found',
 } as const;
-/** A replayed request answered with a non-OK status (000 §8). */
+/** A replayed request answered with a non-OK status (docs/api.md#the-client). */
 export function queueHttpError(status: number, statusText: string): string {
   return `HTTP ${status}: ${statusText}`;
 }
-/** The sync configuration edits exactly this many sync and retry intervals (001 §2: "three … in seconds"). */
+/** The sync configuration edits exactly this many sync and retry intervals (docs/offline.md#sync-settings: "three … in seconds"). */
 export const SYNC_INTERVAL_COUNT = 3;
 
-/** Service worker timings and limits (001 §9). */
+/** Service worker timings and limits (docs/platform.md). */
 export const WORKER = {
-  /** "the worker is initialised after 0 ms" (001 §4): after the first render, not before. */
+  /** "the worker is initialised after 0 ms" (docs/platform.md#start-up): after the first render, not before. */
   INIT_DELAY_MS: 0,
   INIT_TIMEOUT_MS: 3_000,
   READY_TIMEOUT_MS: 10_000,
@@ -290,18 +292,18 @@ export const WORKER = {
   REGISTRATION_TIMEOUT_MS: 15_000,
   CHUNK_LOAD_TIMEOUT_MS: 120_000,
   ASSET_BASE: './',
-  /** Update Now: skip waiting, active, then reload after 2 s (001 §4). */
+  /** Update Now: skip waiting, active, then reload after 2 s (docs/platform.md#updates). */
   UPDATE_NOW_RELOAD_DELAY_MS: 2_000,
-  /** Apply Update in the status panel: reload 100 ms after skip waiting (001 §4). */
+  /** Apply Update in the status panel: reload 100 ms after skip waiting (docs/platform.md#updates). */
   APPLY_UPDATE_RELOAD_DELAY_MS: 100,
 } as const;
 
-/** Back-off before init retry n (1-based): min(1000·2^(n-1), 10000) ms (001 §4). */
+/** Back-off before init retry n (1-based): min(1000·2^(n-1), 10000) ms (docs/platform.md#start-up). */
 export function workerInitBackoffMs(retry: number): number {
   return Math.min(WORKER.INIT_BACKOFF_BASE_MS * 2 ** (Math.max(retry, 1) - 1), WORKER.INIT_BACKOFF_MAX_MS);
 }
 
-/** Messages between the page and the worker (001 §7); not HTTP. */
+/** Messages between the page and the worker (docs/platform.md#worker-tools); not HTTP. */
 export const WORKER_MESSAGE = {
   GET_VERSION: 'GET_VERSION',
   CLEAR_DATA_CACHE: 'CLEAR_DATA_CACHE',
@@ -331,7 +333,7 @@ export const PUSH_RENEWAL = {
   PATH: '/__sw/push-renewal',
 } as const;
 
-/** Errors of the worker manager (001 §8). */
+/** Errors of the worker manager (docs/platform.md#worker-tools). */
 export const WORKER_ERROR = {
   MANAGER_UNAVAILABLE: 'Service Worker manager not available',
   INIT_FAILED: 'Service Worker initialization failed or timed out',
@@ -343,7 +345,7 @@ export const WORKER_ERROR = {
   ACTIVATION_TIMEOUT: 'Service Worker activation timeout',
 } as const;
 
-/** The startup error banners (001 §8); the banner's Retry button reloads the page (001 §4). */
+/** The startup error banners (docs/platform.md#start-up); the banner's Retry button reloads the page (docs/platform.md#updates). */
 export const STARTUP_BANNER = {
   FAILED: 'Service Worker failed to start. Please refresh the page.',
   NETWORK: 'Network connection issue. Please check your connection and refresh.',
@@ -352,7 +354,7 @@ export const STARTUP_BANNER = {
 } as const;
 export type StartupBanner = (typeof STARTUP_BANNER)[keyof typeof STARTUP_BANNER];
 
-/** The update flow's messages and buttons (001 §8), exact texts. */
+/** The update flow's messages and buttons (docs/platform.md#updates), exact texts. */
 export const UPDATE_MESSAGE = {
   AVAILABLE: {
     title: 'App Update Available',
@@ -378,10 +380,10 @@ export const UPDATE_BUTTON = {
 } as const;
 export const FORCE_RELOAD_CONFIRM =
   'This will force reload the service worker and clear all caches. Continue?';
-/** On a version change, local data whose keys start with these is cleared (001 §4). */
+/** On a version change, local data whose keys start with these is cleared (docs/platform.md#start-up). */
 export const VERSIONED_LOCAL_DATA_PREFIXES = ['app-', 'pos-', 'user-'] as const;
 
-/** Push (001 §5, §7, §8). */
+/** Push (docs/platform.md#push). */
 export const PUSH_ERROR = {
   UNSUPPORTED: 'Push notifications are not supported',
   DENIED: 'Notification permission has been denied',
@@ -389,22 +391,22 @@ export const PUSH_ERROR = {
   WORKER_NOT_READY: 'Service worker not ready',
   NOT_GRANTED: 'Notification permission not granted',
 } as const;
-/** A non-OK answer to POST /api/push/subscribe (001 §7). */
+/** A non-OK answer to POST /api/push/subscribe (docs/platform.md#push). */
 export function pushServerError(status: number): string {
   return `Server error: ${status}`;
 }
 export const PUSH_PATH = { SUBSCRIBE: '/api/push/subscribe', UNSUBSCRIBE: '/api/push/unsubscribe' } as const;
-/** Subscription details show the first 20 characters of each key (001 §2). */
+/** Subscription details show the first 20 characters of each key (docs/platform.md#the-settings-dialog). */
 export const PUSH_KEY_PREVIEW_LENGTH = 20;
 
-/** Install prompts (001 §9). */
+/** Install prompts (docs/platform.md#install-prompt). */
 export const INSTALL = {
   BANNER_DISMISS_MS: 10_000,
   INSTRUCTIONS_DISMISS_MS: 15_000,
   AUTO_SHOW_DELAY_MS: 3_000,
-  /** The settings tab's "enable auto-show after 5 s" button (001 §2). */
+  /** The settings tab's "enable auto-show after 5 s" button (docs/platform.md#the-settings-dialog). */
   AUTO_SHOW_BUTTON_DELAY_MS: 5_000,
 } as const;
 
-/** Toasts auto-close after 5000 ms (001 §8). */
+/** Toasts auto-close after 5000 ms (docs/api.md#the-client). */
 export const TOAST_DURATION_MS = 5_000;

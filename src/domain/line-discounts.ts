@@ -1,11 +1,11 @@
 /**
- * Gross and line discounts of one order line (design.md §4 steps 1-3, spec 000 §5).
+ * Gross and line discounts of one order line (docs/money.md steps 1-3, docs/money.md).
  */
 import { DEFAULT_CURRENCY, DISCOUNT_SOURCE, DISCOUNT_TYPE } from './constants';
 import { multiplyMinor, percentOf } from './money';
 import type { DiscountValue, LineDiscount, Minor, OrderItem } from './order.types';
 
-/** The overridden price when set, else the catalog price (design.md §4). */
+/** The overridden price when set, else the catalog price (docs/money.md). */
 export function linePrice(item: Pick<OrderItem, 'price' | 'unit_price'>): Minor {
   return item.price ?? item.unit_price;
 }
@@ -25,7 +25,7 @@ export function lineGross(
 
 /**
  * What one discount takes from `base`: Percent → round(base × v / 100), Amount → min(v, base). A value ≤ 0,
- * not finite, or an Amount that is not whole minor units is ignored (spec 000 §5: "amounts of zero or less
+ * not finite, or an Amount that is not whole minor units is ignored (docs/money.md: "amounts of zero or less
  * are not kept as discounts"; parseAmount always yields whole units). Never more than the base.
  */
 export function discountAmount(

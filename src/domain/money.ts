@@ -1,5 +1,5 @@
 /**
- * Money helpers over dinero.js v2 (design.md §4): amounts are integer minor units (`Minor`) of the store
+ * Money helpers over dinero.js v2 (docs/money.md): amounts are integer minor units (`Minor`) of the store
  * currency, and every step that rounds goes through dinero's `halfAwayFromZero`, to the currency's minor unit.
  *
  * Why not a dinero object end to end: the sale screen recomputes the whole ticket on every keystroke, and
@@ -195,7 +195,7 @@ function multiplyRounded(minor: Minor, factor: ScaledDecimal, extraScale: number
 
 /**
  * round(minor × percent / 100), half away from zero, to the minor unit of the currency: the one rounding
- * step of every discount, tax, commission and fee (design.md §4). Exact: the percent is a scaled integer.
+ * step of every discount, tax, commission and fee (docs/money.md). Exact: the percent is a scaled integer.
  */
 export function percentOf(minor: Minor, percent: number, code: string = DEFAULT_CURRENCY): Minor {
   currencyOf(code);

@@ -1,5 +1,5 @@
 /**
- * Card payments taken while the till is offline (issue 5 item 3, design.md §6): they are limited per ticket
+ * Card payments taken while the till is offline (docs/offline.md): they are limited per ticket
  * and in total by the store settings offline_card_limit_per_ticket and offline_card_limit_total (minor units;
  * 0 = none allowed offline, as the server reads a missing setting: services/payments/record.ts).
  *
@@ -80,7 +80,8 @@ export function offlineCardOnTicket(payments: readonly Payment[], replacing?: Pa
   const replacedKey = replacing ? paymentKey(replacing) : null;
   let sum = 0;
   for (const payment of payments) {
-    // 000 §4: amounts of 0 or less are never added; an old client's leftover must not lower the sum.
+    // docs/offline.md#the-queue: amounts of 0 or less are never added; an old client's leftover must not
+    // lower the sum.
     if (payment.payment_amount <= 0 || !isOfflineCardPayment(payment)) continue;
     if (replacedKey !== null && paymentKey(payment) === replacedKey) continue;
     sum += payment.payment_amount;

@@ -1,5 +1,5 @@
 /**
- * Ticket, membership, manager and other discounts of the whole order (design.md §4 step 6, spec 000 §5).
+ * Ticket, membership, manager and other discounts of the whole order (docs/money.md step 6, docs/money.md).
  * They lower what the customer pays but not the tax: tax was computed per line on the line's net.
  */
 import { DEFAULT_CURRENCY, type OrderDiscountKind } from './constants';
@@ -27,7 +27,7 @@ export interface OrderDiscountAmounts {
   total: Minor;
 }
 
-/** base = max(0, sub_total − Σ item discounts − Σ employee discounts) (spec 000 §5). */
+/** base = max(0, sub_total − Σ item discounts − Σ employee discounts) (docs/money.md). */
 export function orderDiscountBase(subTotal: Minor, itemDiscounts: Minor, employeeDiscounts: Minor): Minor {
   return Math.max(0, subTotal - itemDiscounts - employeeDiscounts);
 }

@@ -1,7 +1,7 @@
 /**
  * Structural edits of the order held while a sale is built: the "Order behaviours that must hold" of
- * spec 000 §4. Every function is pure: it takes an order and returns a new one, never touching its input,
- * so the sale machine can `assign` the result and keep old snapshots intact.
+ * docs/sales.md#editing-the-order. Every function is pure: it takes an order and returns a new one, never
+ * touching its input, so the sale machine can `assign` the result and keep old snapshots intact.
  *
  * No amounts are computed here (totals, tax and payment checks live in the arithmetic modules); this file
  * only decides which employee group and which line an edit lands on, and which selection follows.
@@ -42,7 +42,7 @@ export interface CatalogItem {
   info?: Record<string, unknown> | null;
 }
 
-/** What the server answers when a sale is created (000 §4: "its id, ticket numbers, invoice number and order time"). */
+/** What the server answers when a sale is created (docs/sales.md#editing-the-order: "its id, ticket numbers, invoice number and order time"). */
 export interface CreatedSale {
   id: number;
   ticket_no: number;
@@ -51,7 +51,7 @@ export interface CreatedSale {
   order_at: string;
 }
 
-/** The server's sale (000 §3 "Sale"), the fields an order is rebuilt from. */
+/** The server's sale (docs/sales.md#the-order "Sale"), the fields an order is rebuilt from. */
 export interface SaleRecord {
   id: number;
   uuid: string;
@@ -90,7 +90,7 @@ export class OrderEditError extends Error {
   }
 }
 
-/** Store defaults when no store config is known yet (design.md §4: currency defaults to USD). */
+/** Store defaults when no store config is known yet (docs/money.md: currency defaults to USD). */
 export const DEFAULT_ORDER_SETTINGS: OrderSettings = Object.freeze({
   currency: DEFAULT_CURRENCY,
   config_tax_on_tax: 0,
@@ -174,7 +174,7 @@ export function lineMatchesItem(
   return (
     line.item_id === item.item_id &&
     line.item_type === item.item_type &&
-    // WHY: each gift card number is a card of its own, so two numbers are two lines (brief of issue 2).
+    // WHY: each gift card number is a card of its own, so two numbers are two lines.
     (item.item_type !== ITEM_TYPE.GIFTCARD ||
       (line.giftcard_number ?? null) === (item.giftcard_number ?? null))
   );
@@ -225,19 +225,19 @@ function withActiveGroup(order: Order, employee: Employee): { order: Order; inde
 }
 
 /**
- * 000 §4: "Adding an employee appends a group unless the employee is already present, makes it active, and
- * sets the order's main employee if none." WHY: activating a group selects none of its lines (-1): the line
- * selection belongs to the previously active group.
+ * docs/sales.md#editing-the-order: "Adding an employee appends a group unless the employee is already
+ * present, makes it active, and sets the order's main employee if none." WHY: activating a group selects none
+ * of its lines (-1): the line selection belongs to the previously active group.
  */
 export function addEmployee(order: Order, employee: Employee): Order {
   return withActiveGroup(order, employee).order;
 }
 
 /**
- * 000 §4: "Changing the employee replaces the first group's employee unless the new one is already elsewhere
- * in the order." The group's tip follows the group (its user_id becomes the new employee's), so tips never
- * point at someone no longer on the ticket. WHY (spec silent): with no group yet, changing the employee
- * adds it, as the person picking one expects to see it on the ticket.
+ * docs/sales.md#editing-the-order: "Changing the employee replaces the first group's employee unless the new
+ * one is already elsewhere in the order." The group's tip follows the group (its user_id becomes the new
+ * employee's), so tips never point at someone no longer on the ticket. WHY (spec silent): with no group yet,
+ * changing the employee adds it, as the person picking one expects to see it on the ticket.
  */
 export function changeEmployee(order: Order, employee: Employee): Order {
   const first = order.orderEmployees[0];
@@ -334,11 +334,11 @@ export function lineFromCatalog(item: CatalogItem, settings: OrderSettings): Ord
 }
 
 /**
- * 000 §4: "Adding an item to an employee whose list already holds that item raises its quantity by 1;
- * otherwise a new line with quantity 1 is appended and becomes the active line. If no employee is active
- * and one is supplied, an employee group is created." Either way the touched line becomes active.
- * WHY: an existing line keeps its price override and discounts when its quantity rises: the spec's rule is
- * "raises its quantity", and the person sees the line they tapped grow.
+ * docs/sales.md#editing-the-order: "Adding an item to an employee whose list already holds that item raises
+ * its quantity by 1; otherwise a new line with quantity 1 is appended and becomes the active line. If no
+ * employee is active and one is supplied, an employee group is created." Either way the touched line becomes
+ * active. WHY: an existing line keeps its price override and discounts when its quantity rises: the spec's
+ * rule is "raises its quantity", and the person sees the line they tapped grow.
  * Throws `noEmployee` when neither `employee`, an active group nor a main employee exists (guard: canAddItem).
  */
 export function addItem(order: Order, item: CatalogItem, employee?: Employee): Order {
@@ -366,10 +366,10 @@ export function addItem(order: Order, item: CatalogItem, employee?: Employee): O
 }
 
 /**
- * 000 §4: "A quantity change adds a delta; a quantity reaching 0 removes the line and moves the active-line
- * selection." WHY (spec silent on where it moves): the edited group becomes active and the selection goes
- * to the previous line, else the next, else none; otherwise the changed line becomes the active one.
- * The group stays even when its last line goes (removing the employee is its own action).
+ * docs/sales.md#editing-the-order: "A quantity change adds a delta; a quantity reaching 0 removes the line
+ * and moves the active-line selection." WHY (spec silent on where it moves): the edited group becomes active
+ * and the selection goes to the previous line, else the next, else none; otherwise the changed line becomes
+ * the active one. The group stays even when its last line goes (removing the employee is its own action).
  */
 export function changeQuantity(order: Order, employeeIndex: number, itemIndex: number, delta: number): Order {
   if (!Number.isInteger(delta)) throw new OrderEditError('invalidQuantity', `quantity delta ${delta}`);
@@ -391,7 +391,7 @@ export function changeQuantity(order: Order, employeeIndex: number, itemIndex: n
   };
 }
 
-/** 000 §4: "A line price can be overridden." null returns the line to its catalog price. */
+/** docs/sales.md#editing-the-order: "A line price can be overridden." null returns the line to its catalog price. */
 export function overridePrice(
   order: Order,
   employeeIndex: number,
@@ -409,8 +409,9 @@ export function overridePrice(
 }
 
 /**
- * 000 §4: "A line discount is added or replaced by type; a value of 0 or less removes it." The "type" is
- * the discount source (Item 0 / Employee 1): design.md §4 allows at most one of each per line.
+ * docs/sales.md#editing-the-order: "A line discount is added or replaced by type; a value of 0 or less
+ * removes it." The "type" is the discount source (Item 0 / Employee 1): docs/money.md allows at most one of
+ * each per line.
  */
 export function setLineDiscount(
   order: Order,
@@ -438,7 +439,7 @@ export function setLineDiscount(
 // ---------------------------------------------------------------------------------------------------------
 // Order discounts, payments, tips
 
-/** 000 §4: "An order discount of a kind is cleared when its value is 0"; 000 §5: "0 or less" is never kept. */
+/** docs/sales.md#editing-the-order: "An order discount of a kind is cleared when its value is 0"; docs/money.md: "0 or less" is never kept. */
 export function setOrderDiscount(order: Order, kind: OrderDiscountKind, discount: OrderDiscountInfo): Order {
   if (!Number.isFinite(discount.value))
     throw new OrderEditError('invalidDiscount', `discount ${discount.value}`);
@@ -462,9 +463,10 @@ export function paymentKey(payment: Pick<Payment, 'payment_type' | 'payment_info
 }
 
 /**
- * 000 §4: "A payment of a type is added, replaced, or removed when the amount is 0 or less; amounts of 0 or
- * less are never added." Keyed by paymentKey; a replaced payment keeps its place in the list (the order in
- * which the tender was taken). Whether the amount over-pays is the arithmetic's validatePayment, not this.
+ * docs/sales.md#editing-the-order: "A payment of a type is added, replaced, or removed when the amount is 0
+ * or less; amounts of 0 or less are never added." Keyed by paymentKey; a replaced payment keeps its place in
+ * the list (the order in which the tender was taken). Whether the amount over-pays is the arithmetic's
+ * validatePayment, not this.
  */
 export function setPayment(order: Order, payment: Payment): Order {
   if (!Number.isInteger(payment.payment_amount)) {
@@ -503,7 +505,7 @@ export function removePayment(order: Order, paymentType: PaymentType, reference?
   return payments.length === order.payments.length ? order : { ...order, payments };
 }
 
-/** 000 §4: "Tips attach to the employee group matching user_id"; 0 or less removes the tip (000 §5). */
+/** docs/sales.md#editing-the-order: "Tips attach to the employee group matching user_id"; 0 or less removes the tip (docs/money.md). */
 export function setTip(order: Order, userId: number, tipAmount: Minor): Order {
   if (!Number.isInteger(tipAmount)) throw new OrderEditError('invalidAmount', `tip ${tipAmount}`);
   const index = groupIndexOf(order, userId);
@@ -531,9 +533,10 @@ export function setCustomer(order: Order, customer: OrderCustomer | null): Order
 }
 
 /**
- * 000 §4: "Adding a booking adds each booked service as a line", on the booking's employee if given, else
- * the active one (lines go through addItem, so a service already on that employee rises in quantity).
- * WHY: adding the booking already on the order changes nothing, so a repeated tap cannot double its lines.
+ * docs/sales.md#editing-the-order: "Adding a booking adds each booked service as a line", on the booking's
+ * employee if given, else the active one (lines go through addItem, so a service already on that employee
+ * rises in quantity). WHY: adding the booking already on the order changes nothing, so a repeated tap cannot
+ * double its lines.
  */
 export function addBooking(order: Order, booking: Booking): Order {
   if (order.booking?.id === booking.id) return order;
@@ -560,7 +563,7 @@ export function addBooking(order: Order, booking: Booking): Order {
   return { ...withLines, booking };
 }
 
-/** 000 §4: "adding a turn adds its service as a line"; the same turn twice changes nothing (see addBooking). */
+/** docs/sales.md#editing-the-order: "adding a turn adds its service as a line"; the same turn twice changes nothing (see addBooking). */
 export function addTurn(order: Order, turn: Turn): Order {
   if (order.turn?.id === turn.id) return order;
   const service = turn.service;
@@ -583,7 +586,7 @@ export function addTurn(order: Order, turn: Turn): Order {
 // ---------------------------------------------------------------------------------------------------------
 // Whole-order transitions
 
-/** 000 §4: "After a sale is created, its id, ticket numbers, invoice number and order time are stored." */
+/** docs/sales.md#editing-the-order: "After a sale is created, its id, ticket numbers, invoice number and order time are stored." */
 export function setCreatedSale(order: Order, created: CreatedSale): Order {
   return {
     ...order,
@@ -597,8 +600,9 @@ export function setCreatedSale(order: Order, created: CreatedSale): Order {
 }
 
 /**
- * 000 §4: "Loading a sale fills the order from the server and activates the first employee."
- * WHY: the main employee is the sale's, else the first group's, so a sale saved without one still has one.
+ * docs/sales.md#editing-the-order: "Loading a sale fills the order from the server and activates the first
+ * employee." WHY: the main employee is the sale's, else the first group's, so a sale saved without one still
+ * has one.
  */
 export function loadSale(sale: SaleRecord, settings: OrderSettings = DEFAULT_ORDER_SETTINGS): Order {
   const orderEmployees = sale.orderEmployees.map((group) => ({
@@ -626,10 +630,11 @@ export function loadSale(sale: SaleRecord, settings: OrderSettings = DEFAULT_ORD
 }
 
 /**
- * 000 §4: "Clearing the order resets ids, numbers, items, discount and payments and keeps the first employee
- * with an empty item list." The fresh uuid makes it a new sale for the server's duplicate guard (design.md
- * §5). WHY: the customer, the main employee, settings and category stay (the next sale is often for the same
- * people); booking, turn and tips go with the cleared sale.
+ * docs/sales.md#editing-the-order: "Clearing the order resets ids, numbers, items, discount and payments and
+ * keeps the first employee with an empty item list." The fresh uuid makes it a new sale for the server's
+ * duplicate guard (docs/api.md#writes-and-idempotency). WHY: the customer, the main employee, settings and
+ * category stay (the next sale is often for the same people); booking, turn and tips go with the cleared
+ * sale.
  */
 export function clearOrder(order: Order, uuid: string): Order {
   const first = order.orderEmployees[0];
@@ -643,7 +648,7 @@ export function clearOrder(order: Order, uuid: string): Order {
   };
 }
 
-/** 000 §4: "clearing all also drops the employee and customer". Only the store settings stay. */
+/** docs/sales.md#editing-the-order: "clearing all also drops the employee and customer". Only the store settings stay. */
 export function clearAllOrder(order: Order, uuid: string): Order {
   return createOrder(uuid, order.settings);
 }

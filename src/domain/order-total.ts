@@ -1,7 +1,7 @@
 /**
- * The whole ticket's arithmetic (design.md §4 steps 1-11): what the client shows on every keystroke and
- * what the server recomputes and trusts instead of a client-sent total (design.md §5). Every step, in
- * order, with its worked example, is in docs/money.md.
+ * The whole ticket's arithmetic (docs/money.md steps 1-11): what the client shows on every keystroke and
+ * what the server recomputes and trusts instead of a client-sent total (docs/api.md#the-server-recomputes).
+ * Every step, in order, with its worked example, is in docs/money.md.
  *
  * Kept allocation-light on purpose: one pass over the lines, one object per line, no intermediate arrays.
  * The payments are counted here in one pass rather than with payments.ts's sums: payments.ts needs these
@@ -52,7 +52,7 @@ export interface OrderTotals {
   overpaid_non_cash: Minor;
 }
 
-/** One line's amounts (design.md §4 steps 1-4 and 11). The line's own tax_on and indian_tax apply. */
+/** One line's amounts (docs/money.md steps 1-4 and 11). The line's own tax_on and indian_tax apply. */
 export function computeLineTotals(
   item: OrderItem,
   employee: Employee | null | undefined,
@@ -126,7 +126,7 @@ export function computeOrderTotals(order: Order): OrderTotals {
   let cash = 0;
   let credit = 0;
   for (const p of order.payments) {
-    // Amounts ≤ 0 are never kept (spec 000 §4); an old client's stray one must not count.
+    // Amounts ≤ 0 are never kept (docs/sales.md#editing-the-order); an old client's stray one must not count.
     if (!(p.payment_amount > 0)) continue;
     paid += p.payment_amount;
     if (p.payment_type === PAYMENT_TYPE.CASH) cash += p.payment_amount;
@@ -140,7 +140,7 @@ export function computeOrderTotals(order: Order): OrderTotals {
   const amountDue = Math.max(0, subTotal - discountAmount + taxes + tips);
   const totalPrice = assertMinor(amountDue + passedFee, 'total_price');
   const paidCustomerTotal = assertMinor(paid + passedFee, 'paid_customer_total');
-  // Change only from cash, at most the cash tendered (design.md §4 step 9); the same rule as changeDue.
+  // Change only from cash, at most the cash tendered (docs/money.md step 9); the same rule as changeDue.
   const overpaid = paid - amountDue;
   const change = overpaid > 0 ? Math.min(overpaid, cash) : 0;
 

@@ -1,5 +1,5 @@
 /**
- * The order model held on the client and recomputed by the server (000 §3, design.md §4).
+ * The order model held on the client and recomputed by the server (docs/sales.md#the-order, docs/money.md).
  *
  * Every amount is an integer in minor units of the store currency (cents for USD): `Minor`.
  * Percent values are plain percentages (12.5 means 12.5 %) and are turned into exact scaled integers
@@ -24,7 +24,7 @@ export interface DiscountValue {
   value: number;
 }
 
-/** A line discount (000 §3: "optional discounts list (each with type and discount holding a value)"). */
+/** A line discount (docs/sales.md#the-order: "optional discounts list (each with type and discount holding a value)"). */
 export interface LineDiscount {
   type: LineDiscountSource;
   discount: DiscountValue;
@@ -66,12 +66,12 @@ export interface Tip {
   tip_amount: Minor;
 }
 
-/** A per-employee group of the order (000 §3: "Order employee entry"). */
+/** A per-employee group of the order (docs/sales.md#the-order: "Order employee entry"). */
 export interface OrderEmployee {
   employee: Employee;
   orderItems: OrderItem[];
   tips?: Tip;
-  /** Sum of the group's line nets, filled by the totals (000 §3 names it). */
+  /** Sum of the group's line nets, filled by the totals (docs/sales.md#the-order names it). */
   service_amount?: Minor;
 }
 
@@ -125,7 +125,7 @@ export interface Payment {
   payment_info?: PaymentInfo;
 }
 
-/** Store settings that change the arithmetic (000 §3 store config, design.md §4). */
+/** Store settings that change the arithmetic (docs/settings.md store config, docs/money.md). */
 export interface OrderSettings {
   /** ISO 4217 code of the store currency; decides the minor unit. */
   currency: string;
@@ -139,11 +139,11 @@ export interface OrderSettings {
   creditcard_fee_to_customer: boolean;
 }
 
-/** The order held on the client while a sale is built (000 §3). */
+/** The order held on the client while a sale is built (docs/sales.md#the-order). */
 export interface Order {
   /** Server id once created; null before. */
   id: number | null;
-  /** Client-generated uuid, unique per tenant: the server's second guard against duplicates (design.md §5). */
+  /** Client-generated uuid, unique per tenant: the server's second guard against duplicates (docs/api.md#writes-and-idempotency). */
   uuid: string;
   ticket_no: number | null;
   daily_ticket_no: number | null;
@@ -166,7 +166,7 @@ export interface Order {
   activeItemIndex: number;
 }
 
-/** Amounts of each discount source (the spec's Discount record, 000 §3). */
+/** Amounts of each discount source (the spec's Discount record, docs/sales.md#the-order). */
 export interface DiscountAmounts {
   discount_item: Minor;
   discount_employee: Minor;
@@ -176,7 +176,7 @@ export interface DiscountAmounts {
   discount_other: Minor;
 }
 
-/** The spec's Order total (000 §3), every field. */
+/** The spec's Order total (docs/sales.md#the-order), every field. */
 export interface OrderTotal {
   total_cost: Minor;
   total_commission: Minor;
@@ -193,7 +193,7 @@ export interface OrderTotal {
   indian: boolean;
 }
 
-/** A parked ticket (000 §3: "Waiting ticket: id plus order content"). */
+/** A parked ticket (docs/sales.md#waiting-tickets: "Waiting ticket: id plus order content"). */
 export interface WaitingTicket {
   id: string;
   order: Order;

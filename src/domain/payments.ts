@@ -1,9 +1,9 @@
 /**
- * Payment arithmetic (design.md §4 step 9, spec 000 §5): sums, change, and whether a payment may be taken.
+ * Payment arithmetic (docs/money.md step 9, docs/money.md): sums, change, and whether a payment may be taken.
  * Adding, replacing and removing payments on the order is order-editing.ts's job; this file only counts.
  *
- * Every sum skips amounts ≤ 0 (spec 000 §4: "amounts of 0 or less are never added"), so an order read from
- * an old client that kept one still adds up.
+ * Every sum skips amounts ≤ 0 (docs/sales.md#editing-the-order: "amounts of 0 or less are never added"), so
+ * an order read from an old client that kept one still adds up.
  */
 import { PAYMENT_TYPE, PAYMENT_TYPES } from './constants';
 import type { Minor, Order, Payment } from './order.types';
@@ -21,7 +21,7 @@ export function paidTotal(payments: readonly Payment[]): Minor {
   return sumWhere(payments, () => true);
 }
 
-/** Σ of every payment except credit card ones (spec 000 §5: "credit payments are excluded"). */
+/** Σ of every payment except credit card ones (docs/money.md: "credit payments are excluded"). */
 export function nonCreditPaidTotal(payments: readonly Payment[]): Minor {
   return sumWhere(payments, (p) => p.payment_type !== PAYMENT_TYPE.CREDIT);
 }
@@ -32,8 +32,8 @@ export function creditPaidTotal(payments: readonly Payment[]): Minor {
 }
 
 /**
- * Σ cash payments. Only Cash (1) is cash in the drawer: Momo, VnPay and VietQr print as cash (spec 000 §9)
- * but the money went to a wallet, so no change can come out of them.
+ * Σ cash payments. Only Cash (1) is cash in the drawer: Momo, VnPay and VietQr print as cash
+ * (docs/sales.md#payments) but the money went to a wallet, so no change can come out of them.
  */
 export function cashTendered(payments: readonly Payment[]): Minor {
   return sumWhere(payments, (p) => p.payment_type === PAYMENT_TYPE.CASH);
@@ -41,7 +41,7 @@ export function cashTendered(payments: readonly Payment[]): Minor {
 
 /**
  * Change to hand back: what the payments exceed `amountDue` by, but only from cash and at most the cash
- * tendered (design.md §4 step 9). `amountDue` is total_price without a card fee passed on to the customer
+ * tendered (docs/money.md step 9). `amountDue` is total_price without a card fee passed on to the customer
  * (the fee is added to both sides, so it cancels). A card overpayment is not change: see overpaid_non_cash.
  */
 export function changeDue(amountDue: Minor, payments: readonly Payment[]): Minor {
@@ -52,7 +52,7 @@ export function changeDue(amountDue: Minor, payments: readonly Payment[]): Minor
 export type PaymentError =
   /** Not a whole number of minor units. */
   | 'amountInvalid'
-  /** 0 or less: never kept (spec 000 §4, §5). */
+  /** 0 or less: never kept (docs/sales.md#editing-the-order, docs/money.md). */
   | 'amountNotPositive'
   | 'unknownPaymentType'
   /** The balance is already covered. */

@@ -1,7 +1,7 @@
 /**
- * Reading and building the per-module permission lists of the login session (000 §3: modules 1-14, each
- * with is_readable, is_writable, enable and the can_set_* flags; templates all off and all on).
- * A module missing from a list is treated as all off: a session never gains access by omission.
+ * Reading and building the per-module permission lists of the login session (docs/roles.md#modules-and-flags:
+ * modules 1-14, each with is_readable, is_writable, enable and the can_set_* flags; templates all off and all
+ * on). A module missing from a list is treated as all off: a session never gains access by omission.
  */
 import { ROLE } from './constants';
 import type { ModuleId, ModulePermission, Role } from './constants';
@@ -28,7 +28,7 @@ export function canWrite(perms: readonly ModulePermission[], module: ModuleId): 
   return p !== undefined && p.enable && p.is_writable;
 }
 
-/** The modules a person may open, in list order: what the navigation menu filters on (000 §2). */
+/** The modules a person may open, in list order: what the navigation menu filters on (docs/roles.md#screens-layouts-and-the-menu). */
 export function readableModules(perms: readonly ModulePermission[]): ModuleId[] {
   return perms.filter((p) => canRead(perms, p.module)).map((p) => p.module);
 }
@@ -61,8 +61,9 @@ export function withModule(
 }
 
 /**
- * Who may approve with a PIN (a manager discount, refund, void, remove, clear trash): design.md §1 "managers refund and void
- * with a PIN"; owners and admins stand above managers (design.md §8 roles).
+ * Who may approve with a PIN (a manager discount, refund, void, remove, clear trash):
+ * docs/roles.md#pin-approvals "managers refund and void with a PIN"; owners and admins stand above managers
+ * (docs/roles.md roles).
  */
 export function canApproveWithPin(role: Role): boolean {
   return role === ROLE.OWNER || role === ROLE.ADMIN || role === ROLE.MANAGER;

@@ -1,6 +1,6 @@
 /**
- * Refund amount of selected lines (design.md §4 step 10, spec 000 §5: "Refund amount = sum + tax minus item
- * and employee discounts").
+ * Refund amount of selected lines (docs/money.md step 10, docs/money.md: "Refund amount = sum + tax minus
+ * item and employee discounts").
  *
  * Order-level discounts (ticket, membership, manager, other) and tips are not part of a line, so they are
  * not in a line's refund: refunding every line of a ticket that had a ticket discount returns more than the

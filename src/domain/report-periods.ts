@@ -1,7 +1,7 @@
 /**
- * Report period choices (000 §2) turned into inclusive date ranges 'YYYY-MM-DD' in the store's time zone.
- * "Today" is the calendar day of `now` in that zone (a sale at 23:30 in Los Angeles is that day's, not the
- * next UTC day's), read with Intl so no clock or I/O is touched.
+ * Report period choices (docs/api.md#defaults-and-formats) turned into inclusive date ranges 'YYYY-MM-DD' in
+ * the store's time zone. "Today" is the calendar day of `now` in that zone (a sale at 23:30 in Los Angeles is
+ * that day's, not the next UTC day's), read with Intl so no clock or I/O is touched.
  *
  * Decisions (the spec only names the periods):
  * - weeks start on Monday (ISO 8601);
@@ -10,7 +10,7 @@
  *   previous week, last_2_weeks the two whole weeks before this one, last_month the previous calendar month,
  *   last_N_months the N whole months before this one, last_year the previous calendar year; last_day is
  *   yesterday. Whole units make two reports of the same period agree whichever day they are run on;
- * - 'all' runs from REPORT_PERIOD_ALL_START (000 §9) to today;
+ * - 'all' runs from REPORT_PERIOD_ALL_START (docs/api.md#defaults-and-formats) to today;
  * - 'other' is the explicit range given, or null when none is given.
  */
 import { REPORT_PERIOD_ALL_START } from './constants';

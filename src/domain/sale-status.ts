@@ -1,6 +1,5 @@
 /**
- * Sale status lifecycle rules (design.md §3; spec 000 §4 names the statuses and actions but not which may follow
- * which):
+ * Sale status lifecycle rules (docs/sales.md#sale-status):
  *
  *   Draft(4) → Sale(1)                  on completion
  *   Sale → Refund(2)                    full refund; a partial refund keeps Sale and records the refunded lines
@@ -62,7 +61,7 @@ export interface SaleStatusFacts {
   status: SaleStatus;
   /** Set while the sale is in Trash: the status a restore returns to. */
   statusBeforeTrash: SaleStatus | null;
-  /** UTC ISO time of the sale (000 §9: dates are sent as UTC ISO); null for a draft never completed. */
+  /** UTC ISO time of the sale (docs/api.md#defaults-and-formats: dates are sent as UTC ISO); null for a draft never completed. */
   orderAt: string | null;
   /** True once any line was refunded (a partial refund included). */
   hasRefund: boolean;
@@ -73,7 +72,7 @@ export type SaleStatusMove = 'complete' | 'refund' | 'partialRefund' | 'void' | 
 /**
  * True when `orderAt` falls on the calendar day of `now` in the store's time zone. The business day is the
  * calendar day where the store is (a sale rung at 23:30 in Los Angeles is voidable until midnight there, not until
- * midnight UTC); there is no configurable day cut-off because neither the spec nor design.md asks for one.
+ * midnight UTC); there is no configurable day cut-off because no rule asks for one.
  * An unreadable `orderAt` is never the same day: a void must not slip through on bad data.
  */
 export function isSameBusinessDay(orderAt: string, now: Date, timeZone: string): boolean {

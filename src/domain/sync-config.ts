@@ -1,23 +1,24 @@
 /**
- * The offline sync configuration (001 §3 "Sync configuration", §5 validation ranges; 000 §9 defaults), pure.
+ * The offline sync configuration (docs/offline.md#sync-settings "Sync configuration",
+ * docs/offline.md#sync-settings validation ranges; docs/offline.md#the-queue defaults), pure.
  *
  * The configuration is kept in milliseconds, as the spec's entity is; the settings dialog edits batch size,
- * max age in hours and the intervals in seconds (001 §2), so the ranges and the messages are in those units.
- * The spec gives the ranges but no message texts ("Form validation messages: not shown", 000 §5): the texts
- * below are ours, each with an i18n code and the bounds as params.
+ * max age in hours and the intervals in seconds (docs/offline.md#sync-settings), so the ranges and the
+ * messages are in those units. The spec gives the ranges but no message texts ("Form validation messages: not
+ * shown", docs/money.md): the texts below are ours, each with an i18n code and the bounds as params.
  */
 import { OFFLINE_QUEUE, SYNC_CONFIG_LIMITS, SYNC_INTERVAL_COUNT } from './constants';
 
 export interface SyncConfig {
-  /** Sync 100 ms after a request is queued while online (000 §9). */
+  /** Sync 100 ms after a request is queued while online (docs/offline.md#the-queue). */
   immediate: boolean;
-  /** Scheduled syncs, ms: each interval is its own repeating timer (001 §2 "multiple intervals"). */
+  /** Scheduled syncs, ms: each interval is its own repeating timer (docs/offline.md#sync-settings "multiple intervals"). */
   intervals: readonly number[];
   /** Low-priority requests older than this are purged at start, ms. */
   maxAge: number;
   /** Requests sent per sync run. */
   batchSize: number;
-  /** Delay before retry n of a request, ms, by retry number, the last repeated (000 §9). */
+  /** Delay before retry n of a request, ms, by retry number, the last repeated (docs/offline.md#the-queue). */
   retryIntervals: readonly number[];
 }
 
@@ -100,8 +101,9 @@ function listErrors(
 }
 
 /**
- * Every problem of the configuration, in field order (empty when valid). Bounds are inclusive: 001 §5 "Batch
- * size: 1 to 50. Max age: 1 to 24 hours. Sync interval: 5 to 3600 seconds. Retry interval: 1 to 300 seconds."
+ * Every problem of the configuration, in field order (empty when valid). Bounds are inclusive:
+ * docs/offline.md#sync-settings "Batch size: 1 to 50. Max age: 1 to 24 hours. Sync interval: 5 to 3600
+ * seconds. Retry interval: 1 to 300 seconds."
  */
 export function validateSyncConfig(config: SyncConfig): SyncConfigError[] {
   const errors: SyncConfigError[] = [];
@@ -177,7 +179,7 @@ export function readSyncConfig(stored: unknown): SyncConfig {
 
 /**
  * The delay before retry number `retry` (1 = the first retry) of a request: "retry intervals 5 s, 30 s, 2 min
- * (by retry number, last repeated)" (000 §9).
+ * (by retry number, last repeated)" (docs/offline.md#the-queue).
  */
 export function retryIntervalFor(config: Pick<SyncConfig, 'retryIntervals'>, retry: number): number {
   const { retryIntervals } = config;
@@ -185,7 +187,7 @@ export function retryIntervalFor(config: Pick<SyncConfig, 'retryIntervals'>, ret
   return retryIntervals[index] ?? OFFLINE_QUEUE.RETRY_DELAY_MS;
 }
 
-/** The dialog's units (001 §2): max age in hours, intervals in seconds. */
+/** The dialog's units (docs/offline.md#sync-settings): max age in hours, intervals in seconds. */
 export interface SyncConfigForm {
   immediate: boolean;
   batchSize: number;

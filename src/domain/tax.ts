@@ -1,5 +1,5 @@
 /**
- * Line tax (design.md §4 step 4, spec 000 §5). Each tax amount is rounded on its own, half away from zero,
+ * Line tax (docs/money.md step 4, docs/money.md). Each tax amount is rounded on its own, half away from zero,
  * before the next rate compounds on it: that is how a receipt lists them and how Revenu Québec computes QST
  * on GST (net 100.00, "5,9.5", tax-on-tax 2 → 5.00 + 9.98 = 14.98).
  */
@@ -11,7 +11,7 @@ import type { Minor } from './order.types';
 const ratesCache = new Map<string, readonly number[]>();
 
 /**
- * The rates of an item's taxes string: "5, ,9.5" → [5, 9.5]. Blank entries are ignored (design.md §4). An
+ * The rates of an item's taxes string: "5, ,9.5" → [5, 9.5]. Blank entries are ignored (docs/money.md). An
  * entry that is not a percentage ("abc", "-5", "5%%") is ignored too rather than blocking the sale: the
  * catalog refuses it when the item is saved, and a ticket rung under an old bad value still sells.
  */
@@ -32,7 +32,7 @@ export function parseTaxRates(taxes: string | null | undefined): readonly number
   return frozen;
 }
 
-/** Only services, products and kits are taxed; gift cards never (spec 000 §5). */
+/** Only services, products and kits are taxed; gift cards never (docs/money.md). */
 export function isTaxable(itemType: ItemType): boolean {
   return TAXABLE_ITEM_TYPES.includes(itemType);
 }

@@ -1,7 +1,8 @@
 /**
- * Waiting tickets: sales parked on this workstation to be resumed or merged later (000 §4, §3 "Waiting
- * ticket: id plus order content"). They are stored only locally under waitingTicketsKey() (000 §7); these
- * functions are the pure list operations, the storage lives in the client.
+ * Waiting tickets: sales parked on this workstation to be resumed or merged later
+ * (docs/sales.md#waiting-tickets "Waiting ticket: id plus order content"). They are stored only locally under
+ * waitingTicketsKey() (docs/sales.md#the-sale-screen); these functions are the pure list operations, the
+ * storage lives in the client.
  */
 import { DISCOUNT_TYPE } from './constants';
 import { createOrder, OrderEditError, paymentKey } from './order-editing';
@@ -11,7 +12,7 @@ export function ticketFromOrder(order: Order, id: string, savedAt: string): Wait
   return { id, order: { ...order }, saved_at: savedAt };
 }
 
-/** 000 §4: "Waiting tickets are saved by id (replaced if the id exists)"; a replaced ticket keeps its place. */
+/** docs/sales.md#waiting-tickets: "Waiting tickets are saved by id (replaced if the id exists)"; a replaced ticket keeps its place. */
 export function saveWaitingTicket(tickets: WaitingTicket[], ticket: WaitingTicket): WaitingTicket[] {
   const at = tickets.findIndex((t) => t.id === ticket.id);
   return at >= 0 ? tickets.map((t, i) => (i === at ? ticket : t)) : [...tickets, ticket];
@@ -86,9 +87,9 @@ function firstNonNull<T>(values: (T | null | undefined)[]): T | null {
 }
 
 /**
- * 000 §4: "merged by a list of ticket ids. Merged tickets combine items by item_id per employee."
- * The tickets are taken in the order of `ticketIds` (the first picked is the base) and leave the list; the
- * others stay in their order. The result is a new draft with the given uuid:
+ * docs/sales.md#waiting-tickets: "merged by a list of ticket ids. Merged tickets combine items by item_id per
+ * employee." The tickets are taken in the order of `ticketIds` (the first picked is the base) and leave the
+ * list; the others stay in their order. The result is a new draft with the given uuid:
  * - employee groups in order of first appearance, lines combined as mergeKey allows, tips added;
  * - customer, booking and turn: the first non-null; main employee: the first ticket's, else the first found;
  * - payments kept, combined by paymentKey with the amounts added (money already taken is never dropped);
@@ -132,10 +133,10 @@ export function mergeWaitingTickets(
 }
 
 /**
- * 000 §4: "A check for an employee appearing on several tickets exists." Returns each employee (once, in
- * order of first appearance) whose group is on more than one of the tickets; `current`, when given, counts
- * as one more ticket. WHY: only employee groups count, not the order's main employee field, because a group
- * is what puts someone's work on a ticket.
+ * docs/sales.md#waiting-tickets: "A check for an employee appearing on several tickets exists." Returns each
+ * employee (once, in order of first appearance) whose group is on more than one of the tickets; `current`,
+ * when given, counts as one more ticket. WHY: only employee groups count, not the order's main employee
+ * field, because a group is what puts someone's work on a ticket.
  */
 export function employeesOnSeveralTickets(tickets: WaitingTicket[], current?: Order): Employee[] {
   const orders = current ? [...tickets.map((t) => t.order), current] : tickets.map((t) => t.order);

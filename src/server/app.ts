@@ -89,7 +89,8 @@ export async function buildApp({ db, config }: { db: Db; config: AppConfig }): P
   registerErrorHandler(app);
   await registerSecurity(app);
   // Multipart fields land in request.body as values (files as Buffers), so multipart routes validate with
-  // the same zod schemas as JSON ones (000 §7: create/update customer and profile are multipart).
+  // the same zod schemas as JSON ones (docs/sales.md#the-sale-screen: create/update customer and profile are
+  // multipart).
   // Routes that take large files (CSV imports) spool them to disk instead (resources/upload-spool.ts).
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',

@@ -3,7 +3,8 @@
  * (idempotency keys, scoped queries, audit rows). `request.auth` is null until the auth plugin
  * (src/server/auth/auth-plugin.ts) fills it from the session token of `Authorization: Bearer <token>`;
  * tests of other pieces may set it in an onRequest hook of their own. Nothing else may read tenant or user
- * ids from a header or body: a token of one tenant never reaches another's data (design.md §5).
+ * ids from a header or body: a token of one tenant never reaches another's data
+ * (docs/api.md#tenants-and-stores).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ModulePermission, Role } from '../domain/constants';
@@ -21,7 +22,7 @@ export interface AuthContext {
   role: Role;
   /** The till the session logged in on (login_workstation_id), if any. */
   workstationId?: number | null;
-  /** The session's module permissions (000 §3), checked by the route's access declaration. */
+  /** The session's module permissions (docs/roles.md#modules-and-flags), checked by the route's access declaration. */
   permissions?: readonly ModulePermission[];
   /** sessions.id; PIN approvals are bound to it. Absent for contexts made by hand. */
   sessionId?: number;
@@ -46,7 +47,7 @@ export function registerAuthContext(app: FastifyInstance): void {
   app.decorateRequest('pinApprover', null);
 }
 
-/** The caller, or 401 (the client logs out on 401, 000 §8). */
+/** The caller, or 401 (the client logs out on 401, docs/api.md#the-client). */
 export function requireAuth(request: FastifyRequest): AuthContext {
   if (!request.auth) throw unauthorized();
   return request.auth;
@@ -55,7 +56,7 @@ export function requireAuth(request: FastifyRequest): AuthContext {
 export const WRONG_STORE_MESSAGE = 'This session works in another store.';
 
 /**
- * Store scoping (issue 3): a session is bound to its login store; data of any other store, of this tenant
+ * Store scoping: a session is bound to its login store; data of any other store, of this tenant
  * or another, is 403 without saying whether it exists. Call it with the store id a request names (path,
  * query or body) before touching that store's rows; returns the id for chaining. (For "my store" without
  * a named one, db/scoped.ts's storeWhere/scopeStoreId use the session's store directly.)

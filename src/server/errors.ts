@@ -1,7 +1,7 @@
 /**
  * The one error handler (conventions: "one error handler turns zod and domain errors into the envelope;
- * 5xx bodies never carry internals"). Status codes follow design.md §5: 400 malformed, 401, 403, 404, 409,
- * 422 validation, 429 throttled, and never a 5xx for bad input.
+ * 5xx bodies never carry internals"). Status codes follow docs/api.md#status-codes: 400 malformed, 401, 403,
+ * 404, 409, 422 validation, 429 throttled, and never a 5xx for bad input.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';

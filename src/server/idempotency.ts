@@ -1,6 +1,6 @@
 /**
- * Idempotency-Key (design.md §5, ADR 005). The client sends one key per intent and keeps it across retries
- * and offline replays; the server answers every repeat with the first answer.
+ * Idempotency-Key (docs/api.md#writes-and-idempotency, ADR 005). The client sends one key per intent and
+ * keeps it across retries and offline replays; the server answers every repeat with the first answer.
  *
  *   (tenant, user, key) → fingerprint (sha256 of method, URL and canonical JSON body), status, response
  *   same key, same payload      → the stored status and body, header `Idempotent-Replayed: true`
@@ -34,7 +34,7 @@ import { IDEMPOTENCY_STATUS, idempotencyKeys } from './db/schema/idempotency-key
 import { badRequest, conflict, pgErrorCode, unprocessable } from './errors';
 import { ERROR_CODE } from '../contracts/error-codes';
 
-/** At least 8 days: longer than any offline queue keeps a request (design.md §5). */
+/** At least 8 days: longer than any offline queue keeps a request (docs/api.md). */
 export const IDEMPOTENCY_RETENTION_DAYS = 8;
 /** How long a duplicate waits for the first request before answering 409. */
 export const DEFAULT_IDEMPOTENCY_WAIT_MS = 5_000;

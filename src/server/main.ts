@@ -72,7 +72,7 @@ export async function startServer(config: ServerConfig = loadConfig()): Promise<
   try {
     await migrateDatabase(pool, { log: say });
     const db = createDb(pool);
-    // Demo data (issue 3 item 1): the demo tenant is seeded only on an EMPTY database (no tenant at all),
+    // Demo data: the demo tenant is seeded only on an EMPTY database (no tenant at all),
     // never beside real data; SEED_DEMO=false turns it off, e.g. for an install whose first tenant is
     // created another way. One transaction under an advisory lock: instances starting together seed once.
     // Logins: README "Demo logins" (src/server/seed/demo-data.ts).

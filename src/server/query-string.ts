@@ -1,5 +1,5 @@
 /**
- * The query-string parser of the API. Lists take `filter[...]` (design.md §5), which Fastify's default
+ * The query-string parser of the API. Lists take `filter[...]` (docs/api.md#lists), which Fastify's default
  * parser keeps as a flat key "filter[name]"; this one folds one level of brackets into an object:
  *   filter[name]=Ann&filter[status]=1  → { filter: { name: 'Ann', status: '1' } }
  *   ids[]=1&ids[]=2                     → { ids: ['1', '2'] }

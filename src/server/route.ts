@@ -106,11 +106,11 @@ export interface RouteSpec<B extends Schema, Q extends Schema, P extends Schema,
   /** Success message; default 'OK'. */
   message?: string;
   /**
-   * Who may call it (required: design.md §8, every route is checked). `{ public: true }`, or
+   * Who may call it (required: docs/roles.md, every route is checked). `{ public: true }`, or
    * `{ module, write?, roles?, pin? }` with `module: null` for "any logged-in session"; see auth/access.ts.
    */
   access: RouteAccess;
-  /** A write that honours Idempotency-Key (design.md §5). Requires request.auth when a key is sent. */
+  /** A write that honours Idempotency-Key (docs/api.md#writes-and-idempotency). Requires request.auth when a key is sent. */
   idempotency?: IdempotencyOptions;
   /** Passed through: rate limits (`config.rateLimit`). */
   config?: RouteShorthandOptions['config'];

@@ -1,6 +1,6 @@
 /**
  * `npm start`: build the client when dist/client is missing or older than its sources, then run the
- * server in this same process (one Node start, not two: start time counts, issue 3 asks < 3 s).
+ * server in this same process (one Node start, not two: start time counts, the target is < 3 s).
  */
 import { spawn } from 'node:child_process';
 import { readdir, stat } from 'node:fs/promises';

@@ -1,14 +1,14 @@
 /**
- * The worker's caches and their default configurations (001 §9 "Cache defaults: static assets cache-first, 7 days,
- * 100 entries; API responses network-first, 5 min, 50 entries, 3 s network timeout; user data
- * stale-while-revalidate, 10 min, 20 entries. Widgets cached under widget-data-v1"; "Translation files cached in
- * the browser 1 day"). The names are the ones the settings dialog's caching tab shows as built-in
- * (src/client/features/pwa/local-settings.ts DEFAULT_CACHE_CONFIGS).
+ * The worker's caches and their default configurations (docs/platform.md#caches "Cache defaults: static
+ * assets cache-first, 7 days, 100 entries; API responses network-first, 5 min, 50 entries, 3 s network
+ * timeout; user data stale-while-revalidate, 10 min, 20 entries. Widgets cached under widget-data-v1";
+ * "Translation files cached in the browser 1 day"). The names are the ones the settings dialog's caching tab
+ * shows as built-in (src/client/features/pwa/local-settings.ts DEFAULT_CACHE_CONFIGS).
  *
  * Ours, on purpose: API answers are FRESH for 5 minutes (what a slow network may be answered with after the
  * 3 s timeout) but are kept, and served when the network is GONE, for up to a day (STALE_IF_ERROR_MS). A
  * salon's outage lasts longer than five minutes; with the spec's 5 minutes as a hard expiry, the sale screen
- * could not open its catalog, employees and customers offline after the first five minutes (issue 5 item 3).
+ * could not open its catalog, employees and customers offline after the first five minutes.
  */
 export const CACHE_NAMES = {
   static: 'static-assets',
@@ -16,7 +16,7 @@ export const CACHE_NAMES = {
   userData: 'user-data',
   locales: 'locales',
   widgets: 'widget-data-v1',
-  /** The version the worker ran last (version change, 001 §4). */
+  /** The version the worker ran last (version change, docs/platform.md#start-up). */
   meta: 'sw-meta',
 } as const;
 
@@ -30,7 +30,7 @@ const DAY_MS = 24 * 60 * MINUTE_MS;
 export type StrategyName =
   'CacheFirst' | 'NetworkFirst' | 'StaleWhileRevalidate' | 'NetworkOnly' | 'CacheOnly';
 
-/** 001 §3 "Cache config: … strategy (name, with options cacheName, maxAge, maxEntries, networkTimeout)", in ms. */
+/** docs/platform.md#caches "Cache config: … strategy (name, with options cacheName, maxAge, maxEntries, networkTimeout)", in ms. */
 export interface CacheConfig {
   strategy: StrategyName;
   cacheName: string;
@@ -91,9 +91,10 @@ export function seconds(ms: number | undefined): number | undefined {
 // ---- configurations saved in the settings dialog ----------------------------------------------------------
 
 /**
- * A cache configuration someone added in the settings dialog's "Advanced caching" tab (001 §2, §3), as the page
- * keeps it (src/client/features/pwa/local-settings.ts CacheConfig) and sends it (SET_CACHE_CONFIGS,
- * messages.ts): maxAge and networkTimeout in ms.
+ * A cache configuration someone added in the settings dialog's "Advanced caching" tab
+ * (docs/platform.md#the-settings-dialog, docs/platform.md#caches), as the page keeps it
+ * (src/client/features/pwa/local-settings.ts CacheConfig) and sends it (SET_CACHE_CONFIGS, messages.ts):
+ * maxAge and networkTimeout in ms.
  */
 export interface SavedCacheConfig {
   name: string;
@@ -148,7 +149,7 @@ function isStrategyName(value: unknown): value is StrategyName {
   return typeof value === 'string' && (STRATEGY_NAMES as readonly string[]).includes(value);
 }
 
-/** A positive whole number of the option, else undefined ("nothing else is checked", 001 §5: bad ones are dropped). */
+/** A positive whole number of the option, else undefined ("nothing else is checked", docs/platform.md#caches: bad ones are dropped). */
 function positive(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.round(value) : undefined;
 }

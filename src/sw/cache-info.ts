@@ -1,6 +1,6 @@
 /**
- * Reading and clearing Cache Storage for the worker's messages (GET_CACHE_INFO, CLEAR_DATA_CACHE; 001 §7).
- * Structural types: the worker passes `caches`, tests a fake.
+ * Reading and clearing Cache Storage for the worker's messages (GET_CACHE_INFO, CLEAR_DATA_CACHE;
+ * docs/api.md#endpoints). Structural types: the worker passes `caches`, tests a fake.
  */
 import type { CacheSummary } from './messages';
 

@@ -1,14 +1,15 @@
 /**
- * The cache configurations saved in the settings dialog's "Advanced caching" tab (001 §2 "add cache
- * configuration … a name, a strategy (CacheFirst, NetworkFirst, StaleWhileRevalidate, NetworkOnly, CacheOnly)
- * and URL patterns"; §3 "strategy (name, with options cacheName, maxAge, maxEntries, networkTimeout)"), applied
- * by the worker: the page sends its list (SET_CACHE_CONFIGS, messages.ts), the worker keeps it in IndexedDB
- * and answers matching requests with the configuration's strategy and limits.
+ * The cache configurations saved in the settings dialog's "Advanced caching" tab
+ * (docs/platform.md#the-settings-dialog "add cache configuration … a name, a strategy (CacheFirst,
+ * NetworkFirst, StaleWhileRevalidate, NetworkOnly, CacheOnly) and URL patterns"; docs/platform.md#caches
+ * "strategy (name, with options cacheName, maxAge, maxEntries, networkTimeout)"), applied by the worker: the
+ * page sends its list (SET_CACHE_CONFIGS, messages.ts), the worker keeps it in IndexedDB and answers matching
+ * requests with the configuration's strategy and limits.
  *
  * Settled here:
  * - One Workbox route, registered after the worker's own (sw.ts), that takes only what those leave to the
  *   browser (routes.ts customRouteAllowed). The built-in configurations are the worker's own rules with the
- *   spec's defaults (001 §9), which a saved one cannot override.
+ *   spec's defaults (docs/platform.md#caches), which a saved one cannot override.
  * - The first configuration whose pattern matches wins, in the list's order. NetworkOnly is answered by not
  *   responding at all, as routes.ts does for its network-only paths (the browser fetches it itself).
  * - IndexedDB, not Cache Storage: the worker stops when idle and starts again on the next event, and the

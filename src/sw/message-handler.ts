@@ -1,6 +1,6 @@
 /**
- * The worker's answers to the page's messages (001 §7; shapes in messages.ts). Side effects come in as
- * dependencies, so the handler runs in tests with a fake event and fake caches.
+ * The worker's answers to the page's messages (docs/api.md#endpoints; shapes in messages.ts). Side effects
+ * come in as dependencies, so the handler runs in tests with a fake event and fake caches.
  */
 import { WORKER_MESSAGE } from '../domain/constants';
 import { clearCaches, readCacheInfo } from './cache-info';
@@ -87,7 +87,8 @@ export async function handleMessage(event: MessageEventLike, deps: MessageDeps):
       try {
         const updateFound = await deps.checkForUpdate();
         reply(event, { type: WORKER_MESSAGE.FORCE_UPDATE_COMPLETED, version: deps.version, updateFound });
-        // Every other tab checks too, so they all offer the same new version (001 §7 "also sent: FORCE_UPDATE").
+        // Every other tab checks too, so they all offer the same new version (docs/api.md#endpoints "also
+        // sent: FORCE_UPDATE").
         await deps.broadcast({ type: WORKER_MESSAGE.FORCE_UPDATE, version: deps.version }, event.source);
       } catch (error) {
         reply(event, { type: WORKER_MESSAGE.FORCE_UPDATE_ERROR, error: errorText(error) });

@@ -1,9 +1,9 @@
 /**
- * The page ⇄ service worker protocol (001 §7 "Worker messages (not HTTP): GET_VERSION, CLEAR_DATA_CACHE,
- * GET_CACHE_INFO, SKIP_WAITING, FORCE_UPDATE; replies VERSION_INFO, DATA_CACHE_CLEARED, CACHE_INFO,
- * FORCE_UPDATE_COMPLETED, errors VERSION_CHECK_ERROR, CACHE_CLEAR_ERROR, FORCE_UPDATE_ERROR; also sent:
- * VERSION_CHANGED, BACKGROUND_SYNC, FORCE_UPDATE, FOCUS_CLIENT"), as the worker speaks it. The page's reader is
- * src/client/features/pwa/worker-messages.ts; the two agree on these shapes:
+ * The page ⇄ service worker protocol (docs/platform.md#worker-tools "Worker messages (not HTTP): GET_VERSION,
+ * CLEAR_DATA_CACHE, GET_CACHE_INFO, SKIP_WAITING, FORCE_UPDATE; replies VERSION_INFO, DATA_CACHE_CLEARED,
+ * CACHE_INFO, FORCE_UPDATE_COMPLETED, errors VERSION_CHECK_ERROR, CACHE_CLEAR_ERROR, FORCE_UPDATE_ERROR; also
+ * sent: VERSION_CHANGED, BACKGROUND_SYNC, FORCE_UPDATE, FOCUS_CLIENT"), as the worker speaks it. The page's
+ * reader is src/client/features/pwa/worker-messages.ts; the two agree on these shapes:
  *
  * Requests come as `{ type }` with a MessageChannel port (workbox-window's messageSW and the page's askWorker);
  * the worker answers ONE reply on `event.ports[0]` (on `event.source` when no port came):
@@ -19,17 +19,20 @@
  *                      background sync tag (or, without Background Sync, replays the queue now when online).
  *                      The page may instead call `registration.sync.register(SYNC_TAG)` itself.
  *   SET_SYNC_CONFIG { syncConfig } → no reply. Ours: the sync configuration saved in the settings dialog
- *                      (001 §3; batch size and retry intervals are what the worker's drain uses).
+ *                      (docs/offline.md#sync-settings; batch size and retry intervals are what the worker's
+ *                      drain uses).
  *   SET_CACHE_CONFIGS { configs } → CACHE_CONFIGS_APPLIED { applied: names, rejected: [{ name, reason }] }
  *                                 | CACHE_CONFIG_ERROR { error }
  *                      Ours, not the spec's: the cache configurations saved in the settings dialog's "Advanced
- *                      caching" tab (001 §2, §3; the page's local-settings.ts CacheConfig list, built-ins
- *                      left out). The worker keeps them (custom-caches.ts, IndexedDB: it restarts often) and
- *                      answers matching requests with their strategy from then on; an empty list leaves only
- *                      the built-in defaults of 001 §9.
+ *                      caching" tab (docs/platform.md#the-settings-dialog, docs/platform.md#caches; the
+ *                      page's local-settings.ts CacheConfig list, built-ins left out). The worker keeps them
+ *                      (custom-caches.ts, IndexedDB: it restarts often) and answers matching requests with
+ *                      their strategy from then on; an empty list leaves only the built-in defaults of
+ *                      docs/platform.md.
  *
  * Broadcasts (clients.matchAll + postMessage, no port):
- *   VERSION_CHANGED { version, previousVersion, clearLocalDataPrefixes }  a new worker activated (001 §4: local
+ *   VERSION_CHANGED { version, previousVersion, clearLocalDataPrefixes }  a new worker activated
+ *   (docs/platform.md#start-up: local
  *                                                     data whose keys start with app-, pos-, user- is cleared
  *                                                     by the page; the worker has no localStorage)
  *   BACKGROUND_SYNC { sent, failed, held, remaining, reason }  the worker replayed the offline queue (held:
@@ -41,7 +44,7 @@
 import { VERSIONED_LOCAL_DATA_PREFIXES, WORKER_MESSAGE } from '../domain/constants';
 import type { RejectedConfig } from './cache-config';
 
-/** The Background Sync tag of the offline queue (000 §9 "background sync … on"). */
+/** The Background Sync tag of the offline queue (docs/offline.md#the-queue "background sync … on"). */
 export const SYNC_TAG = 'offline-queue-sync';
 
 /** Ours: the page says it queued a request (see the file comment). */
@@ -136,7 +139,7 @@ export function versionChanged(version: string, previousVersion: string | null):
   };
 }
 
-/** An error's text for a reply: the message, else the spec's 'Unknown error' (001 §8). */
+/** An error's text for a reply: the message, else the spec's 'Unknown error' (docs/platform.md). */
 export function errorText(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;
   if (typeof error === 'string' && error) return error;

@@ -1,7 +1,7 @@
 /**
- * Push messages and notification clicks (issue 5 item 6 "the service worker shows notifications and opens their
- * url on click"; 001 §3 "Notification payload: title, body, icon, badge, tag, data (url or route),
- * requireInteraction, silent, actions"; the payload's schema is src/contracts/push.ts).
+ * Push messages and notification clicks ("the service worker shows notifications and opens their
+ * url on click"; docs/platform.md#push "Notification payload: title, body, icon, badge, tag, data (url or
+ * route), requireInteraction, silent, actions"; the payload's schema is src/contracts/push.ts).
  *
  * - The payload is read tolerantly and without zod (a push must always show something: a browser revokes
  *   push permission from workers that receive pushes without showing a notification). Text that is not JSON

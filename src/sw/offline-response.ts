@@ -1,6 +1,6 @@
 /**
- * The worker's own error answers (001 §8 "Caching: 'Caching is not supported in this browser', 'No cached
- * response available', 'Network error' with status 503"), in the API's error envelope
+ * The worker's own error answers (docs/platform.md#caches "Caching: 'Caching is not supported in this
+ * browser', 'No cached response available', 'Network error' with status 503"), in the API's error envelope
  * `{ success: false, data: null, message }` (src/contracts/envelope.ts).
  */
 export const NETWORK_ERROR = 'Network error';

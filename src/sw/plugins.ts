@@ -8,13 +8,15 @@
  *   at each login; the sale screen's first online load after a login fills it again.
  * - staleIfError: the freshness rule of cache-config.ts. A cached answer older than `freshForMs` is not used
  *   when the network is merely slow (NetworkFirst's timeout), only when the network failed.
- * - errorResponse: what a strategy answers when it has nothing, instead of a network error (001 §4
- *   "network-first … else a 503 response"; 001 §8 "'No cached response available', 'Network error' with
- *   status 503"), in the API's error envelope (src/contracts/envelope.ts), so the page's API client reads it
- *   like any server error and the offline queue (offline-fetch.ts) treats it as "not reached".
+ * - errorResponse: what a strategy answers when it has nothing, instead of a network error
+ *   (docs/platform.md#caches "network-first … else a 503 response"; docs/platform.md#caches "'No cached
+ *   response available', 'Network error' with status 503"), in the API's error envelope
+ *   (src/contracts/envelope.ts), so the page's API client reads it like any server error and the offline
+ *   queue (offline-fetch.ts) treats it as "not reached".
  * - precachedFallback: the translations route's last resort. Translation files are cached a day at run time
- *   (001 §9) under their build's `?v=` URL; the build precaches them too (vite.config.ts), so a reload with the
- *   network gone after that day still has text: the precached copy of the same path (the same build's file).
+ *   (docs/platform.md#caches) under their build's `?v=` URL; the build precaches them too (vite.config.ts),
+ *   so a reload with the network gone after that day still has text: the precached copy of the same path (the
+ *   same build's file).
  */
 import { offlineErrorResponse } from './offline-response';
 

@@ -1,8 +1,9 @@
 /**
- * `pushsubscriptionchange` (issue 5 item 6; 001 §3 push subscription, §7 POST /api/push/subscribe; ADR 009): the
- * push service dropped or rotated this browser's subscription. The worker resubscribes with the SAME
- * applicationServerKey (the tenant's VAPID key: a subscription made with another key cannot receive the
- * tenant's pushes, ADR 009) and hands the new subscription to the page, which registers it with the server.
+ * `pushsubscriptionchange` (docs/platform.md#push push subscription, docs/platform.md#push POST
+ * /api/push/subscribe; ADR 009): the push service dropped or rotated this browser's subscription. The worker
+ * resubscribes with the SAME applicationServerKey (the tenant's VAPID key: a subscription made with another
+ * key cannot receive the tenant's pushes, ADR 009) and hands the new subscription to the page, which
+ * registers it with the server.
  *
  * Why the page posts it, not the worker: POST /api/push/subscribe needs the session's bearer token, and the token
  * lives only in the page's localStorage (src/client/lib/storage.ts), which a worker cannot read. Copying it into

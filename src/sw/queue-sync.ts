@@ -1,5 +1,5 @@
 /**
- * The worker's side of the offline queue (000 §9 "background sync and auto sync on"; issue 5 item 4:
+ * The worker's side of the offline queue (docs/offline.md#the-queue "background sync and auto sync on":
  * "background sync of the queue where the browser has it (and replay on start and on online where it does
  * not)"). The queue itself, its claims and the exactly-once rules are src/client/lib/offline-queue (flush.ts);
  * this file decides WHEN the worker drains it.

@@ -1,7 +1,7 @@
 /**
- * Which strategy answers a request (001 §4 "Cache strategies: cache-first; network-first (timeout, then cache,
- * else a 503 response); stale-while-revalidate; network-only; cache-only (errors if missing)"). Pure: sw.ts
- * registers one Workbox route per kind with this as the matcher.
+ * Which strategy answers a request (docs/platform.md#caches "Cache strategies: cache-first; network-first
+ * (timeout, then cache, else a 503 response); stale-while-revalidate; network-only; cache-only (errors if
+ * missing)"). Pure: sw.ts registers one Workbox route per kind with this as the matcher.
  *
  * Settled here:
  * - Only GETs of our own origin are answered by the worker. Writes are never cached or replayed here: the page's
@@ -11,7 +11,7 @@
  *   NetworkOnly route would do the same fetch from the worker, where DevTools request blocking and Playwright's
  *   page.route no longer see it (Playwright: "route() will not intercept requests intercepted by Service
  *   Worker"), and card and QR payments are tested through page.route.
- * - API reads are network-first only where the sale screen needs them offline (issue 5 item 3: catalog,
+ * - API reads are network-first only where the sale screen needs them offline (catalog,
  *   employees, customers, plus the sale screen's start and the store list). Other reads (sale details, reports)
  *   stay live: an old copy of a report is wrong, not helpful, and the page's queue answers them offline.
  * - Paths are matched by segment after `/api`, as the server's routes are written (src/server/routes).
@@ -42,7 +42,7 @@ const NETWORK_ONLY: readonly (readonly string[])[] = [
   ['health'],
 ];
 
-/** 001 §9 "user data": the signed-in person's profile and the store's settings. */
+/** docs/platform.md "user data": the signed-in person's profile and the store's settings. */
 const USER_DATA: readonly (readonly string[])[] = [
   ['profile'],
   ['initial-settings'],
@@ -50,7 +50,7 @@ const USER_DATA: readonly (readonly string[])[] = [
   ['settings'],
 ];
 
-/** The sale screen's reads (issue 5 item 3), network-first with the API cache. */
+/** The sale screen's reads, network-first with the API cache. */
 const SALE_SCREEN_READS: readonly (readonly string[])[] = [
   ['pos', 'sales', 'service-product-setting'],
   ['pos', 'sales', 'init'],
@@ -138,11 +138,11 @@ export function customRouteAllowed(request: RequestInfo): boolean {
 export type UrlMatcher = (url: URL) => boolean;
 
 /**
- * A URL pattern of the add dialog ("URL patterns, one per line", 001 §2), e.g. `/api/report/*`: `*` stands for
- * any run of characters ('/' included), anything else is literal, and the whole path must match, in any case
- * (as routeFor reads paths). A pattern with `?` is matched against the path and the query; one starting with
- * the origin (`https://till.example/api/*`) like a path. Another origin's URL matches nothing: the worker
- * answers only its own origin. Blank: null.
+ * A URL pattern of the add dialog ("URL patterns, one per line", docs/roles.md#screens-layouts-and-the-menu),
+ * e.g. `/api/report/*`: `*` stands for any run of characters ('/' included), anything else is literal, and
+ * the whole path must match, in any case (as routeFor reads paths). A pattern with `?` is matched against the
+ * path and the query; one starting with the origin (`https://till.example/api/*`) like a path. Another
+ * origin's URL matches nothing: the worker answers only its own origin. Blank: null.
  */
 export function compilePattern(pattern: string, origin: string): UrlMatcher | null {
   let text = pattern.trim();

@@ -1,7 +1,8 @@
 /**
- * The service worker (design.md §2 "src/sw/ the service worker (Workbox modules, injectManifest)"; issue 5
- * item 4; 001 §4, §7, §9). vite-plugin-pwa builds it to dist/client/sw.js and injects the precache list
- * (vite.config.ts); the page registers it with workbox-window at /sw.js, scope / (src/client/app/pwa-platform.ts).
+ * The service worker (docs/architecture.md "src/sw/ the service worker (Workbox modules, injectManifest)";
+ * docs/platform.md#worker-tools, docs/platform.md#caches). vite-plugin-pwa builds it to dist/client/sw.js and
+ * injects the precache list (vite.config.ts); the page registers it with workbox-window at /sw.js, scope /
+ * (src/client/app/pwa-platform.ts).
  *
  * - App shell: every JS, CSS and HTML file of the build is precached, and every navigation is answered with the
  *   precached index.html, so the app opens offline (the login page, or /pos/sales with the session).
@@ -10,10 +11,12 @@
  * - The offline queue's background sync, and its replay where there is none: queue-sync.ts.
  * - Push and notification clicks: notifications.ts. Widgets: widgets.ts.
  * - A version change (a new worker activating after another ran) is broadcast as VERSION_CHANGED; the page
- *   clears its app-, pos- and user- local data (001 §4), since a worker has no localStorage.
+ *   clears its app-, pos- and user- local data (docs/platform.md#start-up), since a worker has no
+ *   localStorage.
  *
- * Update flow: a new worker WAITS until the page says SKIP_WAITING (the update banner's Update Now, 001 §4);
- * the first worker activates at once and claims the open page, so the first visit already works offline.
+ * Update flow: a new worker WAITS until the page says SKIP_WAITING (the update banner's Update Now,
+ * docs/platform.md#updates); the first worker activates at once and claims the open page, so the first visit
+ * already works offline.
  */
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { clientsClaim, setCacheNameDetails } from 'workbox-core';
@@ -139,7 +142,8 @@ registerRoute(
   }),
 );
 
-// Cached a day (001 §9); past that day with the network gone, the build's precached copy answers instead
+// Cached a day (docs/platform.md#caches); past that day with the network gone, the build's precached copy
+// answers instead
 // (vite.config.ts precaches locales/*/*.json), so a till reloaded offline the next morning still has its text.
 registerRoute(
   is('locales'),
@@ -291,7 +295,8 @@ if (typeof BroadcastChannel !== 'undefined') {
 
 if (!queueSync.backgroundSync) {
   self.addEventListener('online', () => void queueSync.replay('online'));
-  // Each start of the worker (000 §9 "auto sync on"); not awaited by an event, so it may be cut short, which
+  // Each start of the worker (docs/offline.md#the-queue "auto sync on"); not awaited by an event, so it may
+  // be cut short, which
   // leaves the claimed requests to be taken over (request-queue.ts claims), never lost.
   void queueSync.replay('start');
 }

@@ -1,9 +1,10 @@
 /**
- * The worker's copy of the page's sync configuration (001 §3 "Sync configuration": batch size, retry
- * intervals…; saved in the settings dialog into the page's localStorage, which a worker cannot read). The page
- * hands it over with REGISTER_SYNC (each queued request) and SET_SYNC_CONFIG (each save); the worker keeps it
- * in IndexedDB (it restarts often, and a background sync may run with every tab closed) and drains the queue
- * with it: the batch size and the retry intervals the person chose, not the defaults.
+ * The worker's copy of the page's sync configuration (docs/offline.md#sync-settings "Sync configuration":
+ * batch size, retry intervals…; saved in the settings dialog into the page's localStorage, which a worker
+ * cannot read). The page hands it over with REGISTER_SYNC (each queued request) and SET_SYNC_CONFIG (each
+ * save); the worker keeps it in IndexedDB (it restarts often, and a background sync may run with every tab
+ * closed) and drains the queue with it: the batch size and the retry intervals the person chose, not the
+ * defaults.
  *
  * What arrives is read field by field (src/domain/sync-config.ts readSyncConfig): a value out of its range
  * falls back to its default, so a bad message never stops the queue from draining.

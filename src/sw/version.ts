@@ -1,7 +1,8 @@
 /**
- * The worker's version (001 §4 "initialised with current version"; GET_VERSION → VERSION_INFO): the app's
- * version from package.json plus a hash of the precache manifest. The manifest lists every file of the build
- * with its revision, so any new build is a new version, and an identical rebuild is the same one.
+ * The worker's version (docs/platform.md#start-up "initialised with current version"; GET_VERSION →
+ * VERSION_INFO): the app's version from package.json plus a hash of the precache manifest. The manifest lists
+ * every file of the build with its revision, so any new build is a new version, and an identical rebuild is
+ * the same one.
  */
 export interface ManifestEntryLike {
   url: string;

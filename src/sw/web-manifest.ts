@@ -1,8 +1,9 @@
 /**
- * The web app manifest (001 §1 "installable … described as a professional salon management system, with
- * categories business, productivity and finance. Theme colour is #667eea and orientation is portrait-primary";
- * §3 default widgets and shortcuts; issue 5 item 7). vite.config.ts hands it to vite-plugin-pwa, which writes
- * dist/client/manifest.webmanifest and links it from index.html; the worker reads the widget definitions.
+ * The web app manifest (docs/platform.md#the-installable-app "installable … described as a professional salon
+ * management system, with categories business, productivity and finance. Theme colour is #667eea and
+ * orientation is portrait-primary"; docs/platform.md#the-installable-app default widgets and shortcuts).
+ * vite.config.ts hands it to vite-plugin-pwa, which writes dist/client/manifest.webmanifest and links it from
+ * index.html; the worker reads the widget definitions.
  *
  * Icons are generated PNGs (scripts/generate-icons.ts → public/icons): 'any' at the sizes launchers ask for,
  * 'maskable' with the glyph inside the 80 % safe zone, a monochrome badge for the status bar, and one icon per
@@ -11,9 +12,10 @@
  * Widgets follow Windows' PWA widgets format (the only browser host today): `tag` names the widget to the
  * worker, `ms_ac_template` is an Adaptive Card in public/widgets, `data` is the JSON the worker keeps in the
  * widget-data-v1 cache (widgets.ts), `update` is the spec's update interval in seconds. `size` and `url` carry
- * the spec's widget fields (001 §3); hosts ignore members they do not know.
+ * the spec's widget fields (docs/platform.md#the-installable-app); hosts ignore members they do not know.
  *
- * Shortcut and widget urls are the spec's (001 §2 "Home-screen widget and shortcut targets").
+ * Shortcut and widget urls are the spec's (docs/platform.md#the-installable-app "Home-screen widget and
+ * shortcut targets").
  */
 export const BRAND_COLOR = '#667eea';
 export const APP_DESCRIPTION = 'professional salon management system';
@@ -48,7 +50,7 @@ export const widgetDataPath = (id: string): string => `/widgets/${id}-data.json`
 
 export type WidgetSize = 'small' | 'medium' | 'large';
 
-/** 001 §3 "Widget: id, name, description, icon, size (small, medium, large), url, updateInterval in seconds". */
+/** docs/platform.md#the-installable-app "Widget: id, name, description, icon, size (small, medium, large), url, updateInterval in seconds". */
 export interface WidgetDefinition {
   id: string;
   name: string;
@@ -58,7 +60,7 @@ export interface WidgetDefinition {
   updateInterval: number;
 }
 
-/** 001 §3 "Default widgets: dashboard (medium, 15 s), sales (small, 5 s), appointments (medium, 10 s), notifications (small, 1 s)". */
+/** docs/platform.md#the-installable-app "Default widgets: dashboard (medium, 15 s), sales (small, 5 s), appointments (medium, 10 s), notifications (small, 1 s)". */
 export const DEFAULT_WIDGETS: readonly WidgetDefinition[] = [
   {
     id: 'dashboard',
@@ -102,7 +104,7 @@ export interface ShortcutDefinition {
   url: string;
 }
 
-/** 001 §3 "Default shortcuts: New Sale, New Appointment, Quick Reports, Customer Search"; §2 their targets. */
+/** docs/platform.md#the-installable-app "Default shortcuts: New Sale, New Appointment, Quick Reports, Customer Search"; docs/platform.md#the-installable-app their targets. */
 export const DEFAULT_SHORTCUTS: readonly ShortcutDefinition[] = [
   {
     id: 'new-sale',

@@ -1,5 +1,6 @@
 /**
- * The home-screen widgets' data (001 §3 widgets; §9 "Widgets cached under widget-data-v1"; issue 5 item 7).
+ * The home-screen widgets' data (docs/platform.md#the-installable-app widgets; docs/platform.md#caches
+ * "Widgets cached under widget-data-v1").
  *
  * The worker has no session token (it lives in the page's localStorage), so a widget shows what the worker
  * itself knows, which is what a till wants at a glance when the app is closed: the offline queue (requests and

@@ -1,9 +1,10 @@
 /**
- * The acceptance tests of issue 4 ("Tests", first bullet), in a real browser against the production build and the
+ * The acceptance tests, in a real browser against the production build and the
  * real server with the demo tenant (tests/e2e/support/global-setup.ts):
  *
- * - each demo role logs in and sees exactly its menu (000 §2: permitted modules, the excluded-screens list, a
- *   parent only with an allowed child; menu.ts hides a link whose route needs a role the user lacks);
+ * - each demo role logs in and sees exactly its menu (docs/roles.md#screens-layouts-and-the-menu: permitted
+ *   modules, the excluded-screens list, a parent only with an allowed child; menu.ts hides a link whose route
+ *   needs a role the user lacks);
  * - a cashier rings up a sale for two technicians with a ticket discount, tax and a tip, paid with a gift card and
  *   cash; the sale the SERVER stored (GET /api/pos/sales/:id) has the totals the screen showed, and the receipt,
  *   on the sale screen and at its public link /pos/receipts/<uuid>, shows the server's figures.
@@ -168,7 +169,7 @@ test('a sale for two technicians with a ticket discount, tax and a tip, paid by 
   await till.seeTaxRate('5%', '$2.25');
   await till.seeTaxRate('9.5%', '$4.49');
 
-  // 10 % off the ticket ($8.00 of $80.00; it does not change the tax, design.md §4 step 6); Anna's tip $5.00.
+  // 10 % off the ticket ($8.00 of $80.00; it does not change the tax, docs/money.md step 6); Anna's tip $5.00.
   await extras.openDiscounts();
   await extras.applyDiscount('ticket', '10');
   await extras.seeDiscount('ticket', '10% · takes off $8.00');

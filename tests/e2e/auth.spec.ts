@@ -1,5 +1,5 @@
 /**
- * The login session in a real browser (issue 4 item 2, "Tests"): each demo role logs in and lands on its home;
+ * The login session in a real browser ("Tests"): each demo role logs in and lands on its home;
  * a wrong password is refused with a clear message; logout ends the session, clears it from the browser and
  * keeps the remembered username; a PIN-gated report opens with a manager's PIN and refuses a cashier's; the
  * profile and the password can be changed, with clear errors. Accounts whose data changes here (daisy, emma)

@@ -1,5 +1,5 @@
 /**
- * The accessibility checklist of issue 4 ("Tests": "axe (@axe-core/playwright) on login, sale, tendering, receipt
+ * The accessibility checklist ("axe (@axe-core/playwright) on login, sale, tendering, receipt
  * and sale detail: 0 serious or critical violations"), one place for the five screens, each in the state a
  * person sees it at work: the login page with its errors shown; the sale screen with a ticket for two
  * technicians and their totals; the tendering panel with a payment taken and change due; the receipt on the

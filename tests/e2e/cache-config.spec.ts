@@ -1,8 +1,9 @@
 /**
- * A cache configuration added in the settings dialog's "Advanced caching" tab (001 §2, §3) is applied by the
- * service worker (src/sw/custom-caches.ts): its pattern is answered with its strategy and limits, it survives
- * the worker being stopped, and removing it gives the request back to the network. With none saved, only the
- * built-in defaults apply. Chromium, production build, real server.
+ * A cache configuration added in the settings dialog's "Advanced caching" tab
+ * (docs/platform.md#the-settings-dialog, docs/platform.md#caches) is applied by the service worker
+ * (src/sw/custom-caches.ts): its pattern is answered with its strategy and limits, it survives the worker
+ * being stopped, and removing it gives the request back to the network. With none saved, only the built-in
+ * defaults apply. Chromium, production build, real server.
  */
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';

@@ -1,8 +1,8 @@
 /**
- * Card payments taken offline (issue 5 item 3: "limited per ticket and in total by store settings and show
- * their age"; design.md §6), in Chromium against the production build and the real server with the demo store
- * (src/server/seed/demo-data.ts: offline_card_limit_per_ticket 20_000, offline_card_limit_total 100_000, so
- * $200.00 per ticket and $1,000.00 in total).
+ * Card payments taken offline ("limited per ticket and in total by store settings and show
+ * their age"; docs/offline.md), in Chromium against the production build and the real server with the demo
+ * store (src/server/seed/demo-data.ts: offline_card_limit_per_ticket 20_000, offline_card_limit_total
+ * 100_000, so $200.00 per ticket and $1,000.00 in total).
  *
  * - Offline, the credit form says the card is taken offline with both limits and what is left; a card within
  *   the limit is taken, marked offline, and shows its age (the page's clock is Playwright's, so twelve minutes

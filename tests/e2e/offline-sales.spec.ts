@@ -1,12 +1,12 @@
 /**
- * Offline selling, end to end (issue 5 item 3 and "Tests"; design.md §6): in Chromium against the production
+ * Offline selling, end to end (and "Tests"; docs/offline.md): in Chromium against the production
  * build and the real server. The network goes (context.setOffline), the till still sells: three sales paid in
  * cash, by card, and by card plus cash, each receipt shown from the till's own data and marked pending, the
  * POS bar counting the writes waiting; the page reloads offline and opens signed in; logging out asks first
  * and keeps the queue; back online, the server holds EXACTLY three new sales, recorded at the time they were
  * rung up, not when they synced. Then the same with the response of the first replay dropped after the server
  * did the work, and with the tab closed in the middle of the sync and another tab finishing: still exactly
- * three each time (the Idempotency-Key and the sale's uuid, design.md §5).
+ * three each time (the Idempotency-Key and the sale's uuid, docs/api.md#writes-and-idempotency).
  *
  * Counting: every sale here is Emma Hoang's (no other spec sells for her), counted on the server through the
  * order report list with a manager's token, before and after.

@@ -1,5 +1,5 @@
 /**
- * Offline writes outside the sale screen's create-sale (design.md §6; issue 5 item 3), and a till without a
+ * Offline writes outside the sale screen's create-sale (docs/offline.md), and a till without a
  * service worker going offline. What a salon expects, checked in the real browser against the real server:
  *
  * - a customer created with the connection gone is NOT put on the sale with a made-up id: the dialog says it

@@ -1,7 +1,8 @@
 /**
- * Push notifications end to end (issue 5 item 6 and its Tests line "Subscribe to push and receive the test
- * notification in the service worker"; spec 001 §2 push tab, §3 notification payload, §4 permission and
- * subscription, §5 push errors, §7 /api/push/*; ADR 009).
+ * Push notifications end to end (and its Tests line "Subscribe to push and receive the test
+ * notification in the service worker"; docs/platform.md#push push tab, docs/platform.md#push notification
+ * payload, docs/platform.md#push permission and subscription, docs/platform.md#push push errors,
+ * docs/platform.md#push /api/push/*; ADR 009).
  *
  * As real as this machine allows: the person subscribes from the push tab; the page's subscription is the one
  * Chromium would get from its push service, but at the run's local push service (support/push-service.ts,
@@ -89,7 +90,7 @@ test.describe('push notifications', () => {
     const serverKey = ((await keyResponse.json()) as { data: { publicKey: string } }).data.publicKey;
     expect(await push.subscribeKeys()).toEqual([serverKey]);
 
-    // 001 §2: the test notification asks for a title and a body.
+    // docs/platform.md#push: the test notification asks for a title and a body.
     await pwa.press('Test notification');
     const dialog = page.getByTestId('push-test-dialog');
     await dialog.getByLabel('Title').fill('Walk-in waiting');
@@ -104,7 +105,7 @@ test.describe('push notifications', () => {
     expect(verifyVapid(message!.headers.authorization, serverKey)).toMatchObject({ aud: service.origin });
     expect(message!.headers).toMatchObject({ 'content-encoding': 'aes128gcm', ttl: '300', urgency: 'high' });
     const plaintext = decryptAes128gcm(message!.body, device);
-    // 001 §3: title, body, icon, badge, tag, data (url or route).
+    // docs/platform.md#push: title, body, icon, badge, tag, data (url or route).
     expect(JSON.parse(plaintext)).toMatchObject({
       title: 'Walk-in waiting',
       body: 'Anna has a customer at the desk.',
@@ -152,7 +153,7 @@ test.describe('push notifications', () => {
     const { pwa } = await atThePushTab(page);
     await pwa.seeBadge('push-permission', 'Permission not asked');
     await expect(pwa.button('Request permission')).toBeEnabled();
-    // 001 §2: the test notification is disabled unless permission is granted.
+    // docs/platform.md#push: the test notification is disabled unless permission is granted.
     await expect(pwa.button('Test notification')).toBeDisabled();
 
     await push.setPermission('denied'); // the person will answer Block

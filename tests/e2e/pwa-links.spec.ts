@@ -1,8 +1,8 @@
 /**
- * What a home screen opens (issue 5 item 7; 001 §2 "Home-screen widget and shortcut targets"): every shortcut
- * and widget address of the manifest leads, signed in, to the screen it means under that screen's own access
- * rules, and never to the 404 page. Plus what iOS reads from index.html to install the app, and the POS bar's
- * loading indicator, which exists only while a call runs.
+ * What a home screen opens (docs/platform.md#the-installable-app "Home-screen widget and shortcut targets"):
+ * every shortcut and widget address of the manifest leads, signed in, to the screen it means under that
+ * screen's own access rules, and never to the 404 page. Plus what iOS reads from index.html to install the
+ * app, and the POS bar's loading indicator, which exists only while a call runs.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -85,7 +85,8 @@ test.describe('home-screen shortcuts and widgets', () => {
     await login.seeAddress('/pos/sales');
     await expect(page.getByTestId('sale-screen')).toBeVisible();
 
-    // The customers screen is the admin's (000 §6): a cashier's Customer Search shortcut meets its 403.
+    // The customers screen is the admin's (docs/roles.md#access-rules): a cashier's Customer Search shortcut
+    // meets its 403.
     await app.open('/customers/search');
     await new ErrorPage(page).seeError('403');
     await seeNo404(page);

@@ -1,9 +1,9 @@
 /**
- * The offline indicator and the offline and app settings dialog (issue 5 items 3 and 8; spec 001 §2 "Settings
- * dialog (size xl, five tabs)", §5 validation ranges, §8 messages): the indicator counts what waits in the offline
- * queue and the count drains once the till is back online; every tab of the dialog, with its validation errors;
- * Save keeps the sync configuration across a reload, Cancel drops the edits. axe finds no serious or critical
- * violation on the dialog.
+ * The offline indicator and the offline and app settings dialog (docs/platform.md#the-settings-dialog
+ * "Settings dialog (size xl, five tabs)", docs/platform.md validation ranges, docs/platform.md messages): the
+ * indicator counts what waits in the offline queue and the count drains once the till is back online; every
+ * tab of the dialog, with its validation errors; Save keeps the sync configuration across a reload, Cancel
+ * drops the edits. axe finds no serious or critical violation on the dialog.
  *
  * Works with or without a service worker in the build: nothing here needs one to answer, and where one would
  * change the outcome (the status panel's buttons, subscribing) the test accepts either documented answer.
@@ -209,7 +209,8 @@ test.describe('the offline and app settings dialog', () => {
     await pwa.seeFact('queue-total', '0');
     await expect(pwa.button('Force sync now')).toBeEnabled();
 
-    // The spec's defaults (001 §3): 10 per batch, 1 hour, 30 s / 2 min / 5 min, retries 5 s / 30 s / 2 min.
+    // The spec's defaults (docs/platform.md): 10 per batch, 1 hour, 30 s / 2 min / 5 min, retries 5 s / 30 s
+    // / 2 min.
     await pwa.seeValue('Batch size', '10');
     await pwa.seeValue('Max age (hours)', '1');
     await pwa.seeValue('Sync interval 1 (seconds)', '30');
@@ -217,7 +218,7 @@ test.describe('the offline and app settings dialog', () => {
     await pwa.seeValue('Retry interval 3 (seconds)', '120');
     await expect(pwa.panel.getByRole('checkbox', { name: /Sync immediately/ })).toBeChecked();
 
-    // 001 §5: batch 1-50, max age 1-24 h, sync interval 5-3600 s, retry interval 1-300 s.
+    // docs/offline.md#sync-settings: batch 1-50, max age 1-24 h, sync interval 5-3600 s, retry interval 1-300 s.
     await pwa.fill('Batch size', '0');
     await pwa.fill('Max age (hours)', '25');
     await pwa.fill('Sync interval 2 (seconds)', '4');
@@ -327,7 +328,7 @@ test.describe('the offline and app settings dialog', () => {
     await pwa.press('Show custom banner');
     await expect(page.getByTestId('install-banner')).toContainText('Install Salon POS');
 
-    // Chromium offers its prompt: the tab can show it, and a dismissal clears it (001 §4).
+    // Chromium offers its prompt: the tab can show it, and a dismissal clears it (docs/platform.md).
     await pwa.offerInstallPrompt('dismissed');
     await pwa.seeBadge('install-can', 'Ready to install');
     await pwa.seeFact('install-held', 'A prompt is waiting');
@@ -363,7 +364,8 @@ test.describe('the offline and app settings dialog', () => {
     await pwa.press('Refresh stats');
     await expect(pwa.panel.getByTestId('cache-list')).toContainText('e2e-cache');
 
-    // The built-in configurations of 001 §9, then one added: name and strategy are required (001 §5).
+    // The built-in configurations of docs/platform.md, then one added: name and strategy are required
+    // (docs/platform.md#caches).
     await expect(pwa.panel.getByTestId('cache-config-row')).toHaveCount(3);
     await pwa.press('Add cache configuration');
     const add = page.getByTestId('cache-config-dialog');
@@ -381,7 +383,8 @@ test.describe('the offline and app settings dialog', () => {
     await pwa.press('Remove reports');
     await expect(pwa.panel.getByTestId('cache-config-row')).toHaveCount(3);
 
-    // The status panel: every button of 001 §2; Force Reload SW asks first (001 §8).
+    // The status panel: every button of docs/platform.md#worker-tools; Force Reload SW asks first
+    // (docs/platform.md).
     const panel = pwa.panel.getByTestId('sw-status-panel');
     for (const name of [
       'Check for Updates',
@@ -427,7 +430,7 @@ test.describe('the offline and app settings dialog', () => {
       /^Customer Search\/customers\/search/,
     ]);
 
-    // 001 §5: id, name and url required; the update interval 5 to 3600 seconds.
+    // docs/offline.md#sync-settings: id, name and url required; the update interval 5 to 3600 seconds.
     const widgetForm = pwa.panel.getByTestId('widget-form');
     await widgetForm.getByLabel('Update interval (seconds)').fill('4');
     await widgetForm.getByRole('button', { name: 'Add widget' }).click();
@@ -446,7 +449,7 @@ test.describe('the offline and app settings dialog', () => {
     await pwa.press('Remove widget Walk-ins');
     await pwa.seeFact('widget-count', '4');
 
-    // 001 §5: name and url required for a shortcut.
+    // docs/platform.md#the-installable-app: name and url required for a shortcut.
     const shortcutForm = pwa.panel.getByTestId('shortcut-form');
     await shortcutForm.getByLabel('Shortcut name').fill('Turns');
     await shortcutForm.getByRole('button', { name: 'Add shortcut' }).click();

@@ -1,5 +1,5 @@
 /**
- * The public receipt (issue 4 item 5, "the receipt shows the server's totals"; ADR 007): a sale is made through
+ * The public receipt ("the receipt shows the server's totals"; ADR 007): a sale is made through
  * the API as the demo cashier (two technicians, line and ticket discounts, taxes, tips, a card and cash with
  * change), then its receipt link is opened by someone who is not logged in. The page must show the store
  * header, the ticket and invoice numbers, each technician's lines, every total exactly as the server stored

@@ -1,5 +1,5 @@
 /**
- * Sale management in a real browser (issue 4 item 6 and "Tests"): a sale completed through the API is found in
+ * Sale management in a real browser (and "Tests"): a sale completed through the API is found in
  * the order report by the manager (behind the report's PIN gate), one line is refunded with the manager's PIN and
  * the status and refunded amount change; another sale is voided with a PIN after a cashier's PIN and a wrong PIN
  * are refused; a refund the server refuses shows the server's message; a sale goes to the trash and back; the list
@@ -49,7 +49,8 @@ test('a manager refunds one line with a PIN: the refund amount follows the refun
   await report.seeRefunded('$13.80');
   await report.seeRowStatus(sale.ticket_no, 'Partly refunded');
   await expect(report.detail.getByTestId('sale-history')).toContainText('Refund of $13.80');
-  // After a refund a void is not offered any more (design.md §3); what is left can still be refunded.
+  // After a refund a void is not offered any more (docs/sales.md#sale-status); what is left can still be
+  // refunded.
   await report.seeNotOffered(['Void']);
   await report.seeOffered(['Refund']);
 });

@@ -1,5 +1,5 @@
 /**
- * Ringing up a sale in a real browser (issue 4 item 4): a cashier picks two technicians (the checked-in ones
+ * Ringing up a sale in a real browser: a cashier picks two technicians (the checked-in ones
  * listed first), adds services and products to each, changes a quantity, and sees every total update live,
  * taxes per rate included (the demo store compounds QST on GST: $45.00 → $2.25 + $4.49). The same with the
  * keyboard alone. axe finds no serious or critical violation on the screen.

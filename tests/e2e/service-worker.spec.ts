@@ -1,9 +1,10 @@
 /**
- * The service worker (issue 5 item 4, item 7's manifest) in Chromium against the production build and the real
- * server: it installs and controls the page, answers the spec's messages (001 §7), opens the app shell offline,
- * answers the sale screen's reads from its cache when the network is gone (and a 503 in the API's envelope when
- * it has nothing), replays the offline queue in a background sync, and the manifest says what 001 §1 says.
- * Each test has its own browser context, so each starts with no worker and empty caches.
+ * The service worker (item 7's manifest) in Chromium against the production build and the real
+ * server: it installs and controls the page, answers the spec's messages (docs/platform.md#worker-tools),
+ * opens the app shell offline, answers the sale screen's reads from its cache when the network is gone (and a
+ * 503 in the API's envelope when it has nothing), replays the offline queue in a background sync, and the
+ * manifest says what docs/platform.md#the-installable-app says. Each test has its own browser context, so
+ * each starts with no worker and empty caches.
  */
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
@@ -73,7 +74,8 @@ test.describe('service worker', () => {
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
 
     await worker.setOffline(true);
-    // A day later (001 §9): the worker's copies and the page's localStorage copies have expired, and the
+    // A day later (docs/platform.md): the worker's copies and the page's localStorage copies have expired,
+    // and the
     // browser's HTTP cache has nothing fresh either.
     await page.evaluate(async () => {
       await caches.delete('locales');

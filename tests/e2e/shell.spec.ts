@@ -1,5 +1,5 @@
 /**
- * The app shell (issue 4 item 1): where '/' leads a signed-out visitor, the guard on protected screens, the
+ * The app shell: where '/' leads a signed-out visitor, the guard on protected screens, the
  * error pages, a screen that is planned for later, and switching the language. Signed-in journeys (menus per
  * role, PIN gates) are in the auth specs.
  */

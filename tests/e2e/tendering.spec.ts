@@ -1,5 +1,5 @@
 /**
- * Taking payment in a real browser (issue 4 item 4 "Tendering"): a sale for two technicians split between a gift
+ * Taking payment in a real browser: a sale for two technicians split between a gift
  * card (its balance checked and shown first) and cash with change, completed to the receipt; an amount of 0
  * refused with a clear message; a MoMo request refused by the real server for a store that is not in VND, then
  * (answered as a VND store would) pending and cancelled; a VietQR transfer confirmed with a manager's PIN. axe

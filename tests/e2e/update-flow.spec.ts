@@ -1,7 +1,8 @@
 /**
- * A new release shipped while a till is open (issue 5 item 5 and "Tests": "Ship a new build while a tab is open
- * and walk the update flow (Later, then Update Now) to the new version with nothing lost"; spec 001 §4 "Worker
- * update", "On a version change, local data whose keys start with app-, pos- or user- is cleared", §8 messages).
+ * A new release shipped while a till is open (and "Tests": "Ship a new build while a tab is open
+ * and walk the update flow (Later, then Update Now) to the new version with nothing lost";
+ * docs/platform.md#updates "Worker update", "On a version change, local data whose keys start with app-, pos-
+ * or user- is cleared", docs/platform.md#updates messages).
  *
  * Build A is the run's dist/client; build B is the same sources built again with the next patch version and a
  * marker in index.html (support/second-build.ts, kept between runs). Both are served in turn by a real server of
@@ -10,7 +11,7 @@
  *
  * What "nothing lost" means here: a parked waiting ticket, the offline queue's records (a failed payment and an
  * order waiting for its retry, same ids and Idempotency-Keys), the saved sync configuration, the session; while
- * the keys of 001 §4 (app-, pos-, user-) are cleared by the new version and only those.
+ * the keys of docs/platform.md#start-up (app-, pos-, user-) are cleared by the new version and only those.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -33,7 +34,7 @@ const APP_VERSION_KEY = 'app_version';
 const UPDATE_FLAG_KEY = 'sw_update_in_progress';
 const WAITING_TICKETS_PREFIX = 'waiting_sale_tickets__';
 
-/** Cleared on a version change (001 §4) … */
+/** Cleared on a version change (docs/platform.md#updates) … */
 const VERSIONED = { 'app-last-screen': 'sale', 'pos-drawer-note': 'float 200', 'user-theme': 'dark' };
 /** … and not these, whose names only look alike. */
 const LOOKALIKES = { 'appointments-view': 'week', application: 'kept', users_seen: '3' };
@@ -78,7 +79,7 @@ function queuedWork(token: string): QueueRecord[] {
     'idempotency-key': key,
   });
   return [
-    // A card payment that used up its retries: kept, failed, until someone retries it (issue 5 item 1).
+    // A card payment that used up its retries: kept, failed, until someone retries it.
     {
       url: '/api/pos/payments',
       method: 'POST',
@@ -121,7 +122,7 @@ async function tillOnBuildA(update: UpdatePage): Promise<{ worker: ServiceWorker
   await worker.waitForControl();
   const versionA = (await worker.ask(WORKER_MESSAGE.GET_VERSION)).version as string;
   expect(versionA).toMatch(/^\d+\.\d+\.\d+\+[0-9a-f]{8}$/);
-  // The start-up version check has run: the next start compares against A (001 §4).
+  // The start-up version check has run: the next start compares against A (docs/platform.md#updates).
   await expect.poll(() => update.local(APP_VERSION_KEY)).toBe(versionA);
   await update.seeBuildMarker(null);
   return { worker, versionA };
@@ -271,7 +272,8 @@ test.describe('a new build shipped while a till is open', () => {
     await update.seeBuildMarker(null);
     expect((await worker.ask(WORKER_MESSAGE.GET_VERSION)).version).toBe(versionA);
 
-    // Apply Update: in-progress flag in session storage, skip waiting, reload after 100 ms (001 §4).
+    // Apply Update: in-progress flag in session storage, skip waiting, reload after 100 ms
+    // (docs/platform.md#updates).
     await update.openStatusPanel();
     await update.seePanelUpdateWaiting(true);
     await update.panelButton('Apply Update').click();

@@ -1,5 +1,5 @@
 /**
- * The whole flow in Vietnamese (issue 4 "Tests": "the whole flow in Vietnamese"; item 7: the language switch,
+ * The whole flow in Vietnamese ("the whole flow in Vietnamese"; item 7: the language switch,
  * every visible string through i18next, money formatted for the language and the store currency): the cashier
  * picks Tiếng Việt on the login page, logs in, opens the POS from the menu, rings up a sale, pays in cash with
  * change and reads the receipt. Every expected word comes from locales/vi/*.json (the file the app itself

@@ -1,5 +1,5 @@
 /**
- * The sale screen around the ticket in a real browser (issue 4 item 4 and "Tests": "a waiting ticket parked,
+ * The sale screen around the ticket in a real browser (and "Tests": "a waiting ticket parked,
  * resumed and merged", "a wrong PIN refused"): a cashier parks a ticket, starts another and sees that the
  * technician is on two tickets, resumes the first, then merges both; a manager discount is refused for the
  * cashier's own PIN and applied with the manager's; tips per employee; a customer found by phone and

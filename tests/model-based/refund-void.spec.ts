@@ -1,6 +1,7 @@
 /**
- * UI model-based tests of the refund/void action-mode flow (design.md §3 "the refund/void flow [is] also replayed
- * against the real UI in Chromium, each event mapped to a gesture and each state to an assertion"; issue 4 "Tests").
+ * UI model-based tests of the refund/void action-mode flow (docs/architecture.md#statecharts "the refund/void
+ * flow [is] also replayed against the real UI in Chromium, each event mapped to a gesture and each state to
+ * an assertion").
  *
  * The paths come from the real chart, machines/sale-management, with xstate/graph (tests/support/machine-coverage.ts),
  * restricted to the refund and void modes on a completed sale of today: one path per edge of the state graph,
@@ -13,8 +14,9 @@
  * momentary states (checking the PIN, submitting) can be seen, their requests are held at the network until the
  * path's next step lets them go; a submit the path wants refused is answered 409 there instead (the retry then goes
  * to the real server with the same idempotency key), and one the path wants queued is dropped there as a lost
- * connection, so the app's offline request queue takes it (design.md §6: "saved offline", the sale unchanged). An event the chart refuses in a state (Escape while the PIN is
- * checked, Continue with nothing chosen) is checked as a gesture the screen does not offer or ignores.
+ * connection, so the app's offline request queue takes it (docs/offline.md: "saved offline", the sale
+ * unchanged). An event the chart refuses in a state (Escape while the PIN is checked, Continue with nothing
+ * chosen) is checked as a gesture the screen does not offer or ignores.
  */
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';

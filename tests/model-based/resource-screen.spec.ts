@@ -1,6 +1,7 @@
 /**
- * UI model-based test of the back-office resource screen (design.md §3: machines are replayed against the real UI
- * in Chromium, each event mapped to a gesture and each state to what is on screen), on units (/admin/units).
+ * UI model-based test of the back-office resource screen (docs/architecture.md#statecharts: machines are
+ * replayed against the real UI in Chromium, each event mapped to a gesture and each state to what is on
+ * screen), on units (/admin/units).
  *
  * The model is the real chart, machines/resource, run with its pure transition function beside the page. Each
  * path is a list of the events a person causes (New, a name typed, Save, Delete, a tick, a bulk action...); each

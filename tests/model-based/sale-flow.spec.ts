@@ -1,6 +1,6 @@
 /**
- * UI model-based tests of the sale flow (design.md §3: "the sale flow … [is] also replayed against the real UI in
- * Chromium, each event mapped to a gesture and each state to an assertion"; issue 4 "Tests").
+ * UI model-based tests of the sale flow (docs/architecture.md#statecharts: "the sale flow … [is] also
+ * replayed against the real UI in Chromium, each event mapped to a gesture and each state to an assertion").
  *
  * The paths come from the real chart, machines/sale, with xstate/graph (support/sale-model.ts): one per edge of
  * the state graph over the events a cashier can cause with one technician and one service, prefixes dropped and
@@ -14,8 +14,8 @@
  * answers; so that the momentary states (checking, completing, loading) can be seen, their requests are held at
  * the network until the path's next step lets them go, a failure the path wants is answered there with the
  * server's status (409 for the save, 404 for the load), and a sale the path queues offline is dropped there as a
- * lost connection: the till shows its own receipt, pending sync (design.md §6), and the queue's sends of it stay
- * lost until the path ends (support/held-requests.ts).
+ * lost connection: the till shows its own receipt, pending sync (docs/offline.md), and the queue's sends of
+ * it stay lost until the path ends (support/held-requests.ts).
  *
  * Fast on a 2-core machine: one browser context per worker, logged in once, whose pages the paths use one after
  * the other (the app's code, translations and catalog come from its warm caches; a path's parked tickets are
@@ -76,10 +76,10 @@ interface Till {
 }
 
 /**
- * Parked tickets (000 §7) and the open ticket a path ends with (kept so a reload never loses it; it would come
- * back as a parked ticket) are what a path leaves on the till's local storage, and a sale it queued offline is
- * left in the offline queue (the next path's page would send it, into that path's held saves); the next path
- * starts clean.
+ * Parked tickets (docs/api.md#the-client) and the open ticket a path ends with (kept so a reload never loses
+ * it; it would come back as a parked ticket) are what a path leaves on the till's local storage, and a sale
+ * it queued offline is left in the offline queue (the next path's page would send it, into that path's held
+ * saves); the next path starts clean.
  */
 async function forgetTillState(page: Page): Promise<void> {
   if (!page.url().startsWith('http')) return;

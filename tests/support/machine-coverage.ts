@@ -1,7 +1,7 @@
 /**
- * Model-based path coverage for REAL machines (design.md §3: "every state is reachable and every transition is
- * taken"). No second, abstract test machine: paths are generated from the machine itself with xstate/graph, and
- * replayed on a real actor of that machine.
+ * Model-based path coverage for REAL machines (docs/architecture.md#statecharts: "every state is reachable
+ * and every transition is taken"). No second, abstract test machine: paths are generated from the machine
+ * itself with xstate/graph, and replayed on a real actor of that machine.
  *
  * Usage (a `*.paths.test.ts`):
  *

@@ -1,6 +1,7 @@
 /**
- * index.html's head as iOS and Android read it (issue 5 item 7: installable): iOS Safari ignores the manifest's
- * icons and display mode and takes them from apple-* tags instead; the theme colour is 001 §1's.
+ * index.html's head as iOS and Android read it (installable): iOS Safari ignores the manifest's
+ * icons and display mode and takes them from apple-* tags instead; the theme colour is
+ * docs/platform.md#the-installable-app's.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

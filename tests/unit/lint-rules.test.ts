@@ -1,6 +1,7 @@
 /**
- * The layer rules of design.md §2 are enforced by ESLint (eslint.config.js). These tests lint small snippets as if
- * they sat at a given path, so a rule that stops firing (a config edit, a plugin upgrade) fails here, not in review.
+ * The layer rules of docs/architecture.md are enforced by ESLint (eslint.config.js). These tests lint small
+ * snippets as if they sat at a given path, so a rule that stops firing (a config edit, a plugin upgrade)
+ * fails here, not in review.
  */
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';

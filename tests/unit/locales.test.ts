@@ -1,5 +1,5 @@
 /**
- * The translations are complete and real (issue 4 item 7: "Real translations, not English copies: a test fails
+ * The translations are complete and real ("Real translations, not English copies: a test fails
  * when a key is missing in any language"): every language has every key of English in both namespaces, no
  * empty text, the same {{placeholders}}, and no text left as the English copy except a short list of words
  * that are the same everywhere. And every key the code names literally exists.

@@ -1,12 +1,12 @@
 /**
- * Who may open a route, and where '/' leads (000 §2, §5, §6), as pure functions of the session's facts so the
- * rules are tested without a browser. The route gate (route-gate.tsx) and the root redirect render their
- * answers.
+ * Who may open a route, and where '/' leads (docs/roles.md#screens-layouts-and-the-menu,
+ * docs/roles.md#access-rules), as pure functions of the session's facts so the rules are tested without a
+ * browser. The route gate (route-gate.tsx) and the root redirect render their answers.
  *
- * Order of the checks (000 §5 "Access rules"): requireAuth (→ /login, remembering the target), then roles
- * (→ /403), then the module (→ /403: design.md §8 "The server checks role and module permission on every
- * route, not only the menu", and a screen whose every call would answer 403 is no use), then the PIN check
- * (→ the PIN gate). While a stored session is being resumed, a protected route waits.
+ * Order of the checks (docs/roles.md#access-rules "Access rules"): requireAuth (→ /login, remembering the
+ * target), then roles (→ /403), then the module (→ /403: docs/roles.md "The server checks role and module
+ * permission on every route, not only the menu", and a screen whose every call would answer 403 is no use),
+ * then the PIN check (→ the PIN gate). While a stored session is being resumed, a protected route waits.
  */
 import { DEFAULT_HOME, HOME_CHOICES } from '../../domain/constants';
 import type { HomeChoice, ModuleId, Role } from '../../domain/constants';
@@ -59,11 +59,11 @@ function firstAllowedLink(menu: readonly MenuNode[], session: SessionFacts): str
 }
 
 /**
- * Where '/' leads (000 §2 "The root path '/' redirects to a target chosen from the user's state. After login
- * the home screen comes from the store setting default_home, defaulting to dashboard"): not logged in →
- * /login; else the store's home. When this user may not open that home (a technician without the Dashboard
- * module), the first menu item they may open, so nobody lands on a 403; with none, their profile.
- * The landing choices map to routes in HOME_PATHS (machines/auth/auth.selectors.ts):
+ * Where '/' leads (docs/roles.md#screens-layouts-and-the-menu "The root path '/' redirects to a target chosen
+ * from the user's state. After login the home screen comes from the store setting default_home, defaulting to
+ * dashboard"): not logged in → /login; else the store's home. When this user may not open that home (a
+ * technician without the Dashboard module), the first menu item they may open, so nobody lands on a 403; with
+ * none, their profile. The landing choices map to routes in HOME_PATHS (machines/auth/auth.selectors.ts):
  * employee_checkin_dashboard → /pos/employee-check-in, schedule_dashboard → /pos/booking-appt,
  * take_turn_dashboard → /pos/turn-system, walkin_dashboard → /pos/walk-in, dashboard → /dashboard.
  */

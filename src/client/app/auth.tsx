@@ -1,14 +1,15 @@
 /**
- * The session's actors, provided here and nowhere else (design.md §2: app/ is the one place that gives machines
- * their real side effects). The auth machine (machines/auth) gets the API calls of lib/api/auth-api.ts and the
- * storage of lib/storage.ts; the PIN check (machines/pin-check) gets POST /api/role-by-code.
+ * The session's actors, provided here and nowhere else (docs/architecture.md: app/ is the one place that
+ * gives machines their real side effects). The auth machine (machines/auth) gets the API calls of
+ * lib/api/auth-api.ts and the storage of lib/storage.ts; the PIN check (machines/pin-check) gets POST
+ * /api/role-by-code.
  *
  *   <AuthProvider>…</AuthProvider>                  one auth actor for the app (systemId 'auth'), read through
  *                                                    lib/actors/auth-actor.ts (useAuthSelector, useAuthActorRef)
  *   const pin = usePinCheckActor({ onApproved });    a PIN check for a gate or an approval; <PinPad actor={pin} />
  *
  * A 401 seen by the API client on a call that carried the token is sent to the auth actor as 'session.expired'
- * (000 §8 "Status 401 clears the login data"); the chart clears the storage.
+ * (docs/api.md#the-client "Status 401 clears the login data"); the chart clears the storage.
  */
 import { useActorRef } from '@xstate/react';
 import { useEffect } from 'react';
@@ -42,7 +43,7 @@ export const appAuthMachine = authMachine.provide({
       ({ input, signal }) => authApi.login(input, { signal }),
     ),
     logout: fromPromise<unknown, void>(({ signal }) => authApi.logout({ signal })),
-    // The offline queue's writes not yet on the server: logout asks first when there are some (design.md §6).
+    // The offline queue's writes not yet on the server: logout asks first when there are some (docs/offline.md).
     countUnsyncedWrites: fromPromise<number, void>(() => countUnsyncedWrites()),
     saveProfile: fromPromise(({ input, signal }) =>
       authApi.updateProfile(input.fields, input.avatar, { signal }),
@@ -54,7 +55,7 @@ export const appAuthMachine = authMachine.provide({
       if (context.session) saveSession(context.session);
     },
     // The PIN approval is bound to the session (ADR 006): it goes with it. The offline queue stays (IndexedDB,
-    // design.md §6): its writes are the salon's sales, not the session's.
+    // docs/offline.md): its writes are the salon's sales, not the session's.
     clearStoredSession: () => {
       clearSession();
       pinApprovals.clear();

@@ -1,7 +1,7 @@
 /**
- * The customer picker's real actors, provided here and nowhere else (design.md §2: app/ is the one place that
- * gives machines their side effects): the POS customer calls of lib/api/customers-api.ts. The sale area hands
- * this chart to the sale screen (features/sale/customer-picker-actor.ts), which runs it.
+ * The customer picker's real actors, provided here and nowhere else (docs/architecture.md: app/ is the one
+ * place that gives machines their side effects): the POS customer calls of lib/api/customers-api.ts. The sale
+ * area hands this chart to the sale screen (features/sale/customer-picker-actor.ts), which runs it.
  */
 import { fromPromise } from 'xstate';
 import { customerPickerMachine } from '../../../machines/customer-picker/customer-picker.machine';

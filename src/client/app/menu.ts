@@ -1,11 +1,12 @@
 /**
- * The navigation menu (000 §2 "Navigation menu"), derived from the route table so a screen and its menu entry
- * can never disagree on a path.
+ * The navigation menu (docs/roles.md#screens-layouts-and-the-menu "Navigation menu"), derived from the route
+ * table so a screen and its menu entry can never disagree on a path.
  *
- * Visibility (000 §2, §6): an item shows when the user's permitted modules include its module and its screen
- * is not on the excluded-screens list; a group shows only with at least one visible child. One addition of
- * ours: an item whose route needs a role the user lacks is hidden too (000 §6 gives /admin screens to the
- * admin role only), because a menu entry that always answers 403 is a trap, not a permission.
+ * Visibility (docs/roles.md#screens-layouts-and-the-menu): an item shows when the user's permitted modules
+ * include its module and its screen is not on the excluded-screens list; a group shows only with at least one
+ * visible child. One addition of ours: an item whose route needs a role the user lacks is hidden too
+ * (docs/roles.md#access-rules gives /admin screens to the admin role only), because a menu entry that always
+ * answers 403 is a trap, not a permission.
  */
 import type { ModuleId, Role } from '../../domain/constants';
 import { ROUTES, titleKey } from './routes';
@@ -67,7 +68,7 @@ export interface MenuAccess {
   /** Modules the user may open (readableModules of the session's permissions, src/domain/permissions.ts). */
   modules: readonly ModuleId[];
   role: Role | null;
-  /** Route ids or paths hidden by configuration (000 §2 "an excluded-screens list can hide items"). */
+  /** Route ids or paths hidden by configuration (docs/roles.md#screens-layouts-and-the-menu "an excluded-screens list can hide items"). */
   excluded?: readonly string[];
 }
 

@@ -1,12 +1,12 @@
 /**
- * The PIN gate (000 §5: "report routes with requirePinCode need a PIN check first"; also the screens of the
- * tenant's enterPinCodeScreens): shown in place of a PIN-protected screen until a PIN check passes. The pad
- * is the shared PIN pad on its own pinCheck actor (app/auth.tsx usePinCheckActor); an approval is kept for
- * the session (lib/api/pin-approval.ts, valid 5 minutes, ADR 006), so the gate opens every PIN screen until
- * it expires, and closes again after.
+ * The PIN gate (docs/roles.md#access-rules: "report routes with requirePinCode need a PIN check first"; also
+ * the screens of the tenant's enterPinCodeScreens): shown in place of a PIN-protected screen until a PIN
+ * check passes. The pad is the shared PIN pad on its own pinCheck actor (app/auth.tsx usePinCheckActor); an
+ * approval is kept for the session (lib/api/pin-approval.ts, valid 5 minutes, ADR 006), so the gate opens
+ * every PIN screen until it expires, and closes again after.
  *
- * Whose PIN opens it: the pinCheck default, a manager, an admin or the owner (design.md §1 "managers refund
- * and void with a PIN"); the reports behind it show the whole salon's takings.
+ * Whose PIN opens it: the pinCheck default, a manager, an admin or the owner (docs/roles.md#pin-approvals
+ * "managers refund and void with a PIN"); the reports behind it show the whole salon's takings.
  */
 import { Card, Heading, Stack } from '@chakra-ui/react';
 import { useSyncExternalStore } from 'react';

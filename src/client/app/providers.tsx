@@ -20,8 +20,9 @@ import { PwaProvider } from './pwa-actors';
 import { system } from './theme';
 
 /**
- * i18next is a system outside React: the store's language (000 §1) is pushed to it when the session brings
- * or changes one. The API client's notices (000 §8) are shown as toasts in the current language.
+ * i18next is a system outside React: the store's language (docs/platform.md#languages) is pushed to it when
+ * the session brings or changes one. The API client's notices (docs/api.md#the-client) are shown as toasts in
+ * the current language.
  */
 type Translate = (key: string, options: Record<string, unknown>) => string;
 

@@ -1,5 +1,5 @@
 /**
- * <PwaProvider>: the PWA platform for the whole app (issue 5 items 2, 5, 6, 7, 8). The platform itself, five
+ * <PwaProvider>: the PWA platform for the whole app. The platform itself, five
  * charts with their real side effects (pwa-platform.ts), loads right after the first render, as its own chunk,
  * and starts once for the page; until then the PWA shells (banners, offline indicator, debug badge, settings
  * dialog) render nothing. The shell of /pos/sales thus carries only those shells.

@@ -1,6 +1,6 @@
 /**
- * The PWA platform's real side effects (design.md §2: app/ is the one place that gives machines their side
- * effects; issue 5 items 2, 5, 6, 7, 8): five charts, started once for the app by <PwaProvider>.
+ * The PWA platform's real side effects (docs/architecture.md: app/ is the one place that gives machines their
+ * side effects): five charts, started once for the app by <PwaProvider>.
  *
  *   syncScheduler  the offline queue's flush, purge and counts (lib/offline-queue); online/offline, visibility and
  *                  focus events; one leader tab per browser (a Web Lock held for the tab's life); the sync
@@ -15,15 +15,15 @@
  *   install        beforeinstallprompt (held), appinstalled, display-mode standalone
  *
  * Plus the live queue counts (the offline indicator's number) and the worker tools' operations (status panel,
- * caching tab). The service worker itself is src/sw (another part of issue 5): this file talks to it only through
+ * caching tab). The service worker itself is src/sw: this file talks to it only through
  * workbox-window and the messages of features/pwa/worker-messages.ts, and copes with it missing: no
  * `navigator.serviceWorker` (plain http on the salon's LAN, embedded web views) skips startup; a failed
  * registration is retried, then shown as the spec's banner.
  *
  * This module is loaded by <PwaProvider> (pwa-actors.tsx) right after the first render, not with the shell:
- * the charts and their wiring are not needed to paint /pos/sales, and 001 §4 starts the worker "after 0 ms"
- * anyway. Its heavy parts load later still, on first use (the queue library with idb, workbox-window, the push
- * API with zod).
+ * the charts and their wiring are not needed to paint /pos/sales, and docs/platform.md starts the worker
+ * "after 0 ms" anyway. Its heavy parts load later still, on first use (the queue library with idb,
+ * workbox-window, the push API with zod).
  */
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { Workbox } from 'workbox-window';
@@ -103,19 +103,19 @@ import { defaultStorage, readAuthRecord, readToken, STORAGE_KEYS } from '../lib/
 export const SW_URL = '/sw.js';
 export const SW_SCOPE = '/';
 
-/** The spec names no key (001 §3); not app-/pos-/user-, which a version change clears (001 §4). */
+/** The spec names no key (docs/platform.md); not app-/pos-/user-, which a version change clears (docs/platform.md#start-up). */
 export const SYNC_CONFIG_KEY = 'sync_config';
-/** 001 §4 "The in-progress flag is kept in session storage": when it was set, epoch ms. */
+/** docs/platform.md#updates "The in-progress flag is kept in session storage": when it was set, epoch ms. */
 export const UPDATE_FLAG_KEY = 'sw_update_in_progress';
 export const INSTALL_AUTO_SHOW_KEY = 'install_auto_show';
-/** Held for the tab's life by the tab that flushes (issue 5: "Only one tab flushes at a time"). */
+/** Held for the tab's life by the tab that flushes ("Only one tab flushes at a time"). */
 export const LEADER_LOCK = 'salon-pos:sync-leader';
 /** Tabs tell each other of queued requests and forward a follower's "Force sync now" to the leader. */
 export const QUEUE_CHANNEL = 'offline-queue';
 
 export type QueueChannelMessage = { type: 'queue-changed' } | { type: 'force-sync' };
 
-/** 001 §9 "responsiveness check 3 s": Test SW Response gives up after it. */
+/** docs/platform.md#worker-tools "responsiveness check 3 s": Test SW Response gives up after it. */
 const RESPONSIVENESS_TIMEOUT_MESSAGE = 'Service Worker did not answer within 3 seconds';
 const FORCE_UPDATE_TIMEOUT_MESSAGE = 'Force update operation timeout';
 /** Counts are re-read at most this often while the queue changes (a drain of 1,000 sends 1,000 changes). */
@@ -287,7 +287,7 @@ function download(text: string, fileName: string): void {
 
 // ---- the worker's version -----------------------------------------------------------------------------------
 
-/** Removes the local-storage keys a version change clears (001 §4: those starting with app-, pos- or user-). */
+/** Removes the local-storage keys a version change clears (docs/platform.md#start-up: those starting with app-, pos- or user-). */
 export function clearVersionedLocalData(storage: Storage, prefixes: readonly string[]): void {
   const keys = Array.from({ length: storage.length }, (_unused, i) => storage.key(i) ?? '');
   for (const key of versionedKeys(keys, prefixes)) storage.removeItem(key);
@@ -301,14 +301,15 @@ export interface VersionCheckDeps {
   askVersion: () => Promise<string | null>;
   /** The version learnt after the start-up check gave up waiting for an active worker. */
   onLateVersion: (version: string) => void;
-  /** 001 §9 "version check 10 s (3 s activated check)". */
+  /** docs/platform.md "version check 10 s (3 s activated check)". */
   activatedCheckMs: number;
   log?: (message: string) => void;
 }
 
 /**
- * appStartup's checkVersion (001 §4 "a version check logs the current version and whether it changed"): the
- * active worker's version against the one this browser ran last (STORAGE_KEYS.APP_VERSION), remembered.
+ * appStartup's checkVersion (docs/platform.md#start-up "a version check logs the current version and whether
+ * it changed"): the active worker's version against the one this browser ran last (STORAGE_KEYS.APP_VERSION),
+ * remembered.
  *
  * It waits for ANY active worker (navigator.serviceWorker.ready), not for workbox-window's own: a page loaded
  * while the first install still precached never hears of that worker from workbox-window (it registered
@@ -529,7 +530,8 @@ function createPlatform(): Platform {
     if (isUpdate) workerUpdate.send({ type: 'update.found' });
     const onStateChange = (): void => {
       const current = worker === installingWorker;
-      // Waiting (001 §4 "Update found, then waiting"), or failed to install; a waiting worker made redundant by
+      // Waiting (docs/platform.md#updates "Update found, then waiting"), or failed to install; a waiting
+      // worker made redundant by
       // a newer one is not a failure, the newer one is tracked instead.
       if (current && isUpdate && worker.state === 'installed') workerUpdate.send({ type: 'update.waiting' });
       if (current && isUpdate && worker.state === 'redundant') workerUpdate.send({ type: 'update.failed' });
@@ -616,7 +618,8 @@ function createPlatform(): Platform {
         const next = new Workbox(SW_URL, { scope: SW_SCOPE });
         let registered: ServiceWorkerRegistration | undefined;
         try {
-          // immediate: the chart already waits for the first render (001 §4 "after 0 ms") and times out at 3 s.
+          // immediate: the chart already waits for the first render (docs/platform.md "after 0 ms") and times
+          // out at 3 s.
           registered = await next.register({ immediate: true });
         } catch (error) {
           // A missing or mistyped script is a failed start, not a refused permission (app-startup.rules.ts reads

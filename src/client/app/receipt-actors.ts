@@ -1,7 +1,7 @@
 /**
- * The receipt chart with its real load (design.md §2: app/ is the one place that gives machines their side
- * effects): GET /api/pos/receipts/:uuid through lib/api/receipts-api.ts. The public receipt screen and the
- * sale screen's SaleReceipt both run this one.
+ * The receipt chart with its real load (docs/architecture.md: app/ is the one place that gives machines their
+ * side effects): GET /api/pos/receipts/:uuid through lib/api/receipts-api.ts. The public receipt screen and
+ * the sale screen's SaleReceipt both run this one.
  */
 import { fromPromise } from 'xstate';
 import type { ActorRefFrom } from 'xstate';

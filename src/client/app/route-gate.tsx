@@ -45,7 +45,7 @@ function useHomePath(): string {
   return homePath(store?.default_home, session);
 }
 
-/** '/' (000 §2): /login when signed out, else the home from the store's default_home. */
+/** '/' (docs/roles.md#screens-layouts-and-the-menu): /login when signed out, else the home from the store's default_home. */
 export function RootRedirect() {
   const { t } = useTranslation('common');
   const session = useSessionFacts();

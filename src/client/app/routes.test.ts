@@ -14,7 +14,7 @@ import {
   titleKey,
 } from './routes';
 
-/** Every path of 000 §2 "Screens and routes", as the spec writes them. */
+/** Every path of docs/roles.md#screens-layouts-and-the-menu "Screens and routes", as the spec writes them. */
 const SPEC_PATHS = [
   '/plan',
   '/login',
@@ -232,7 +232,7 @@ describe('route table', () => {
   });
 });
 
-/** 001 §2 "Home-screen widget and shortcut targets". */
+/** docs/platform.md#the-installable-app "Home-screen widget and shortcut targets". */
 const SPEC_HOME_SCREEN_TARGETS = [
   '/dashboard',
   '/sales',

@@ -1,7 +1,8 @@
 /**
- * The one route table (000 §2 "Screens and routes", §5 access rules, §6 roles; issue 4 item 1). Every route of
- * the spec is declared here, with its screen, layout, permission module, access rules and menu entry; the
- * router (router.tsx) and the navigation menu (menu.ts) are built from it, and nothing else declares a path.
+ * The one route table (docs/roles.md#screens-layouts-and-the-menu "Screens and routes",
+ * docs/roles.md#access-rules access rules, docs/roles.md#access-rules roles). Every route of the spec is
+ * declared here, with its screen, layout, permission module, access rules and menu entry; the router
+ * (router.tsx) and the navigation menu (menu.ts) are built from it, and nothing else declares a path.
  *
  * Screens load lazily, one dynamic import per area (auth, sale, receipt, sale management, diagrams,
  * coming-soon), so each area is one chunk and /pos/sales never downloads another area's code. An area with
@@ -9,7 +10,8 @@
  * later issues render the coming-soon page (`comingSoon`), and routes.test.ts lists them so none is
  * forgotten: replacing one means changing its `screen` here and deleting it from that list.
  *
- * Module choices the spec leaves open (000 §2 gives menu items, §3 the 14 modules, not the pairing):
+ * Module choices the spec leaves open (docs/roles.md#screens-layouts-and-the-menu gives menu items,
+ * docs/roles.md#modules-and-flags the 14 modules, not the pairing):
  * - employee check-in and the cash drawer belong to Sale: the server lets the Sale module clock people in
  *   and out (src/server/routes/employees), and both are done at the till;
  * - every report, payroll and check-in/out included, belongs to Report;
@@ -30,7 +32,7 @@ export type Layout = 'default' | 'pos' | 'tv' | 'none';
 /** Resolves the screen's component; called only when the route is first rendered (its chunk loads then). */
 export type ScreenLoader = () => Promise<ComponentType>;
 
-/** Top-level entries of the navigation menu that only group children (000 §2 "Navigation menu"). */
+/** Top-level entries of the navigation menu that only group children (docs/roles.md#screens-layouts-and-the-menu "Navigation menu"). */
 export const MENU_GROUPS = ['reports', 'emarketing', 'sms', 'cms', 'customers', 'vouchers'] as const;
 export type MenuGroup = (typeof MENU_GROUPS)[number];
 
@@ -47,12 +49,12 @@ export interface AppRoute {
   path: string;
   screen: ScreenLoader;
   layout: Layout;
-  /** The permission module that shows it in the menu (000 §2); null for screens outside the modules. */
+  /** The permission module that shows it in the menu (docs/roles.md#screens-layouts-and-the-menu); null for screens outside the modules. */
   module: ModuleId | null;
   requireAuth: boolean;
-  /** The user needs one of these roles (000 §6); absent = any logged-in user. */
+  /** The user needs one of these roles (docs/roles.md#access-rules); absent = any logged-in user. */
   roles?: readonly Role[];
-  /** A PIN check first (000 §5: report routes except employee check-in/out and payroll). */
+  /** A PIN check first (docs/roles.md#access-rules: report routes except employee check-in/out and payroll). */
   requirePinCode?: boolean;
   /** Where it sits in the navigation menu, in table order; absent = not in the menu. */
   menu?: MenuEntry;
@@ -138,7 +140,7 @@ const admin = (r: Shorthand): AppRoute => defaultPage({ roles: ADMIN, ...r });
 const WALK_IN_FLAGS = ':isEmp/:isCat/:isService';
 
 export const ROUTES: readonly AppRoute[] = [
-  // Public (000 §2).
+  // Public (docs/roles.md#screens-layouts-and-the-menu).
   publicPage({ id: 'plan', path: '/plan', module: null }),
   publicPage({ id: 'login', path: '/login', module: null, screen: login }),
   publicPage({ id: 'logout', path: '/logout', module: null, screen: logout }),
@@ -174,7 +176,8 @@ export const ROUTES: readonly AppRoute[] = [
   }),
   publicPage({ id: 'walkInReview', path: '/pos/walk-in/review/:storeId', module: MODULE.WALKIN }),
 
-  // Login required, default layout. The menu follows 000 §2's order: Dashboard, Employees, POS, Check-In,
+  // Login required, default layout. The menu follows docs/roles.md#screens-layouts-and-the-menu's order:
+  // Dashboard, Employees, POS, Check-In,
   // Turn System, Schedules, Reports, eMarketing, SMS, CMS, Customers, Vouchers, Settings.
   defaultPage({ id: 'dashboard', path: '/dashboard', module: MODULE.DASHBOARD, menu: {} }),
   defaultPage({ id: 'profile', path: '/profile', module: null, screen: profile }),
@@ -217,7 +220,8 @@ export const ROUTES: readonly AppRoute[] = [
     requireAuth: true,
   },
 
-  // Reports (POS layout): a PIN first, except employee check-in/out and payroll (000 §5, §6).
+  // Reports (POS layout): a PIN first, except employee check-in/out and payroll (docs/roles.md#access-rules,
+  // docs/roles.md#pin-approvals).
   report({
     id: 'reportOrder',
     path: '/pos/report/order',
@@ -246,11 +250,12 @@ export const ROUTES: readonly AppRoute[] = [
     menu: { parent: 'reports' },
   }),
   report({ id: 'reportServicesProductsDetails', path: '/pos/report/services-products/details' }),
-  // "declared without a registered screen" (000 §2): declared, and they say they are planned.
+  // "declared without a registered screen" (docs/roles.md#screens-layouts-and-the-menu): declared, and they
+  // say they are planned.
   report({ id: 'reportAnalysisCustomer', path: '/pos/report/analysis-customer' }),
   report({ id: 'reportAnalysisPayment', path: '/pos/report/analysis-payment' }),
 
-  // Admin screens (default layout): the admin role (000 §6); settings admin or owner.
+  // Admin screens (default layout): the admin role (docs/roles.md#access-rules); settings admin or owner.
   admin({
     id: 'emarketingCampaigns',
     path: '/admin/emarketing/campaigns',
@@ -341,7 +346,8 @@ export const ROUTES: readonly AppRoute[] = [
     screen: expenses,
     menu: { parent: 'cms' },
   }),
-  // Ours, not the spec's: the statecharts as diagrams (design.md §3), for whoever reviews the flows.
+  // Ours, not the spec's: the statecharts as diagrams (docs/architecture.md#statecharts), for whoever reviews
+  // the flows.
   admin({
     id: 'adminDiagrams',
     path: '/admin/diagrams',
@@ -383,7 +389,8 @@ export const ROUTES: readonly AppRoute[] = [
     menu: {},
   }),
 
-  // "A /test route also exists" (000 §2): a logged-in scratch page, kept so the route is declared.
+  // "A /test route also exists" (docs/roles.md#screens-layouts-and-the-menu): a logged-in scratch page, kept
+  // so the route is declared.
   defaultPage({ id: 'test', path: '/test', module: null }),
 ];
 
@@ -393,15 +400,17 @@ export const SERVER_ERROR_PATH = '/500';
 export const LOGIN_PATH = '/login';
 
 /**
- * The home-screen shortcut and widget addresses of the manifest (001 §2 "Home-screen widget and shortcut
- * targets: /dashboard, /sales, /appointments, /notifications, /pos/new-sale, /appointments/new, /reports,
- * /customers/search"; src/sw/web-manifest.ts) that are not themselves routes of 000 §2. Each is an alias that
- * redirects to the route it means (router.tsx), so the target's own gate applies: login, role, module and PIN
- * are the target's, never the alias's. The query and hash are kept.
+ * The home-screen shortcut and widget addresses of the manifest (docs/platform.md#the-installable-app
+ * "Home-screen widget and shortcut targets: /dashboard, /sales, /appointments, /notifications, /pos/new-sale,
+ * /appointments/new, /reports, /customers/search"; src/sw/web-manifest.ts) that are not themselves routes of
+ * docs/roles.md#screens-layouts-and-the-menu. Each is an alias that redirects to the route it means
+ * (router.tsx), so the target's own gate applies: login, role, module and PIN are the target's, never the
+ * alias's. The query and hash are kept.
  *
  * Targets the spec leaves open, chosen here:
  * - /reports ("Quick Reports: open today's reports") → the daily report;
- * - /customers/search → the customers screen, the one customer screen 000 §2 has (admin role, 000 §6);
+ * - /customers/search → the customers screen, the one customer screen
+ *   docs/roles.md#screens-layouts-and-the-menu has (admin role, docs/roles.md#access-rules);
  * - /notifications → walk-in check-in: the app's notifications are walk-ins checking in (the server's push
  *   service sends them with that url), so that is where someone acts on them;
  * - /appointments and /appointments/new → the schedule (booking) screen.

@@ -1,6 +1,6 @@
 /**
- * The sale screen's real side effects, provided here and nowhere else (design.md §2: app/ is the one place that
- * gives machines their real actors). The sale machine (machines/sale) gets the sale calls of
+ * The sale screen's real side effects, provided here and nowhere else (docs/architecture.md: app/ is the one
+ * place that gives machines their real actors). The sale machine (machines/sale) gets the sale calls of
  * lib/api/sale-api.ts, the PIN check of /role-by-code and the waiting-ticket storage of lib/storage.ts; the
  * catalog browser (machines/catalog-browser) gets the catalog, staff and checked-in reads.
  *
@@ -35,7 +35,7 @@ import { withRingUpTime } from '../features/sale/ring-up-time';
 /**
  * POST /api/role-by-code for a manager approval. An approver's answer is also kept for this session's calls
  * (X-Pin-Approval, ADR 006), as the PIN pad does; a cashier's PIN is not kept, so it can never replace a
- * manager's approval still held. The PIN itself goes nowhere else (design.md §8).
+ * manager's approval still held. The PIN itself goes nowhere else (docs/roles.md#pin-approvals).
  */
 export async function checkManagerPin(
   pin: string,
@@ -51,9 +51,9 @@ export async function checkManagerPin(
 }
 
 /**
- * Saves the parked tickets under this till's key (000 §7). A full or refused storage must not crash the sale
- * (an action that throws stops the actor with the ticket in it): the cashier is told, and the list stays in
- * the machine, so parking again once space is freed saves it.
+ * Saves the parked tickets under this till's key (docs/api.md#the-client). A full or refused storage must not
+ * crash the sale (an action that throws stops the actor with the ticket in it): the cashier is told, and the
+ * list stays in the machine, so parking again once space is freed saves it.
  */
 export function persistWaitingTickets(params: PersistWaitingTicketsParams, storage?: Storage): void {
   try {
@@ -92,7 +92,7 @@ export function parseSaleId(id: string | undefined): number | null {
  * order is stamped once per intent, so a sale queued offline and replayed hours later is recorded when it was
  * rung up, and every retry sends the same body under the same key. Offline, the API client's offline fetch
  * queues it and answers the queue's OfflineQueued (the sale machine's markPendingSync); the sale's uuid and
- * key go with it, so its replay makes exactly one sale (design.md §5, §6).
+ * key go with it, so its replay makes exactly one sale (docs/api.md#writes-and-idempotency, docs/offline.md).
  */
 export function createSale(
   input: CreateSaleInput,

@@ -1,13 +1,13 @@
 /**
- * The sale management screen's real side effects, provided here and nowhere else (design.md §2: app/ is the one
- * place that gives machines their real actors):
+ * The sale management screen's real side effects, provided here and nowhere else (docs/architecture.md: app/
+ * is the one place that gives machines their real actors):
  *
  * - the list chart (machines/sale-list): loadSales (GET /api/pos/sales) and loadSaleDetail (the sale, what is
  *   still refundable and the store's employees, in parallel);
  * - its child, the action-mode chart (machines/sale-management): checkManagerPin (POST /api/role-by-code) and
  *   submitAction, which maps each ACTION_MODE to its endpoint (lib/api/sale-management-api.ts); the invoice
  *   mode's "submit" is the read GET /api/pos/sales/:id/invoice, whose answer the chart shows. A write the offline
- *   request queue took answers `{ queued: { requestId } }` (design.md §6), never the server's data;
+ *   request queue took answers `{ queued: { requestId } }` (docs/offline.md), never the server's data;
  * - the list's queue watcher (watchQueuedActions): where each queued action stands in the offline queue.
  *
  * Every write carries the chart's intent id as its Idempotency-Key (made when the mode opened, kept across

@@ -1,10 +1,10 @@
 /**
- * The tendering panel's real side effects, provided here and nowhere else (design.md §2: app/ is the one place
- * that gives machines their real actors). The payment request (machines/payment-request) gets the MoMo, VNPAY
- * and VietQR calls of lib/api/payments-api.ts and the app's PIN check for the VietQR confirmation; the gift card
- * check (machines/gift-card-check) gets GET /api/pos/giftcards/:id.
+ * The tendering panel's real side effects, provided here and nowhere else (docs/architecture.md: app/ is the
+ * one place that gives machines their real actors). The payment request (machines/payment-request) gets the
+ * MoMo, VNPAY and VietQR calls of lib/api/payments-api.ts and the app's PIN check for the VietQR
+ * confirmation; the gift card check (machines/gift-card-check) gets GET /api/pos/giftcards/:id.
  *
- * The offline card watch (issue 5 item 3, design.md §6) tells the sale machine, while the panel is up, whether
+ * The offline card watch (docs/offline.md) tells the sale machine, while the panel is up, whether
  * the till is online, the store's offline card limits and the offline card payments the request queue still
  * holds unsynced; the machine takes a card payment as an offline one within those limits.
  *

@@ -1,9 +1,10 @@
 /**
- * The app's Chakra UI v3 system, built from the brand colour #667eea (001 §1 "Theme colour is #667eea").
+ * The app's Chakra UI v3 system, built from the brand colour #667eea (docs/platform.md#the-installable-app
+ * "Theme colour is #667eea").
  *
  * WHY defaultBaseConfig and a hand-picked recipe list instead of defaultConfig: defaultConfig carries every
  * recipe Chakra ships (~60), and the whole system object is in the JS of every route, /pos/sales included
- * (issue 4 target: ≤ 150 KB gzipped). A component whose recipe is missing here renders unstyled rather than
+ * (target: ≤ 150 KB gzipped). A component whose recipe is missing here renders unstyled rather than
  * failing, so a screen that starts using a new Chakra component adds its recipe to the lists below.
  *
  * Contrast (Lighthouse accessibility 100 is a target): white text on #667eea is 3.7:1, below WCAG AA for body

@@ -1,6 +1,7 @@
 /**
- * The global loading indicator (000 §7 "Each call shows a loading indicator unless flagged to skip"): the API
- * client counts calls in flight (lib/api/loading.ts); this shows a small spinner while any is running.
+ * The global loading indicator (docs/api.md#the-client "Each call shows a loading indicator unless flagged to
+ * skip"): the API client counts calls in flight (lib/api/loading.ts); this shows a small spinner while any is
+ * running.
  *
  * The spinner is mounted only while a call is in flight: a hidden one (visibility: hidden) still runs its CSS
  * animation, which keeps the compositor producing frames under every tap of the sale screen. The box around it

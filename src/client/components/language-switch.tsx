@@ -1,7 +1,7 @@
 /**
- * The language picker of the app bars and public pages: the five languages of 000 §1, each written in its
- * own script so anyone can find theirs. A native <select>: one tap on a tablet opens the OS picker, and it
- * works from the keyboard with no script of ours.
+ * The language picker of the app bars and public pages: the five languages of docs/platform.md#languages,
+ * each written in its own script so anyone can find theirs. A native <select>: one tap on a tablet opens the
+ * OS picker, and it works from the keyboard with no script of ours.
  */
 import { NativeSelect } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';

@@ -1,9 +1,9 @@
 /**
  * App-wide notices (toasts). `notify()` is callable from anywhere, React or not: the API client raises its
- * error and offline notices with it (000 §8), screens their confirmations. `<Notices />` is mounted once by
- * the app's providers; the toast view (notices-view.tsx, its own chunk) is fetched when the browser is idle
- * after the first paint, or at the first notice if that comes sooner, and then shows every notice raised so
- * far (the store keeps them).
+ * error and offline notices with it (docs/api.md#the-client), screens their confirmations. `<Notices />` is
+ * mounted once by the app's providers; the toast view (notices-view.tsx, its own chunk) is fetched when the
+ * browser is idle after the first paint, or at the first notice if that comes sooner, and then shows every
+ * notice raised so far (the store keeps them).
  *
  * Trap (a till on plain http on the salon's LAN has no service worker): offline, a chunk not fetched yet
  * cannot be fetched. Loaded with React.lazy, the view's failed load was thrown into the tree and, with no error
@@ -11,7 +11,7 @@
  * is warmed while the connection is still there, and it is loaded by hand, never by React.lazy: a failed load
  * renders nothing and the next notice tries again.
  *
- * 001 §8: "Toasts auto-close after 5000 ms, kinds success, error, info, warning, default".
+ * docs/api.md#the-client: "Toasts auto-close after 5000 ms, kinds success, error, info, warning, default".
  */
 import { createToaster } from '@chakra-ui/react';
 import { useEffect, useSyncExternalStore } from 'react';

@@ -1,10 +1,10 @@
 /**
- * Numbers, money and dates for the reader's language (issue 4 item 7), through Intl.
+ * Numbers, money and dates for the reader's language, through Intl.
  *
- * The app's language codes are the spec's (000 §1: en, es, kr, thai, vi); 'kr' and 'thai' are not BCP-47
- * tags for Korean and Thai ('kr' is Kanuri, 'thai' is not a valid language subtag at all, so Intl throws on
- * it), hence the mapping to ko and th. Money goes from integer minor units to an exact decimal string
- * (dinero.js via src/domain/money) and Intl formats the string, so no float ever carries an amount.
+ * The app's language codes are the spec's (docs/platform.md#languages: en, es, kr, thai, vi); 'kr' and 'thai'
+ * are not BCP-47 tags for Korean and Thai ('kr' is Kanuri, 'thai' is not a valid language subtag at all, so
+ * Intl throws on it), hence the mapping to ko and th. Money goes from integer minor units to an exact decimal
+ * string (dinero.js via src/domain/money) and Intl formats the string, so no float ever carries an amount.
  */
 import { DEFAULT_CURRENCY, LANGUAGES } from '../../domain/constants';
 import type { Language } from '../../domain/constants';
@@ -87,7 +87,8 @@ function toDate(value: DateInput): Date {
 
 /**
  * A date (and optionally its time) in the language, in the store's time zone when given: a sale's business
- * day is the store's day, not the tablet's (the server stores UTC, 000 §9 "Dates are sent as UTC ISO").
+ * day is the store's day, not the tablet's (the server stores UTC, docs/api.md#defaults-and-formats "Dates
+ * are sent as UTC ISO").
  */
 export function formatDate(
   value: DateInput,

@@ -1,19 +1,19 @@
 /**
- * Translations (issue 4 item 7; 000 §1, 001 §7, §8, §9): i18next with the namespaces common and navigation,
+ * Translations (docs/platform.md#languages): i18next with the namespaces common and navigation,
  * read from /locales/{lng}/{ns}.json (the repo's locales/ folder, copied into the build) through a chain of
- * two backends: a localStorage cache kept 1 day (001 §9 "Translation files cached in the browser 1 day"),
- * then HTTP.
+ * two backends: a localStorage cache kept 1 day (docs/platform.md#languages "Translation files cached in the
+ * browser 1 day"), then HTTP.
  *
- * Retries (001 §8): "status 500-599 or no status is retryable; 4xx is not retryable; unparsable JSON gives
- * a 'failed parsing' error; reads retried up to 5 times, first delay 350 ms, doubling". i18next core retries
- * exactly so when a backend flags an error as retryable, but the chained backend replaces that flag with one
- * fixed answer for every failure (retry even a 404, or never). So the retry lives in the HTTP backend's
- * request function (`fetchTranslation`), which knows the status; the http backend still parses and reports
- * 'failed parsing'.
+ * Retries (docs/platform.md): "status 500-599 or no status is retryable; 4xx is not retryable; unparsable
+ * JSON gives a 'failed parsing' error; reads retried up to 5 times, first delay 350 ms, doubling". i18next
+ * core retries exactly so when a backend flags an error as retryable, but the chained backend replaces that
+ * flag with one fixed answer for every failure (retry even a 404, or never). So the retry lives in the HTTP
+ * backend's request function (`fetchTranslation`), which knows the status; the http backend still parses and
+ * reports 'failed parsing'.
  *
- * Which language (000 §1 "The language comes from the store settings and defaults to en"): a language
- * picked on this device (the switch in the app bar) wins; else the store's; else en. The choice is stored
- * under LANGUAGE_CHOICE_KEY.
+ * Which language (docs/platform.md#languages "The language comes from the store settings and defaults to
+ * en"): a language picked on this device (the switch in the app bar) wins; else the store's; else en. The
+ * choice is stored under LANGUAGE_CHOICE_KEY.
  */
 import i18next from 'i18next';
 import type { i18n as I18n } from 'i18next';
@@ -31,7 +31,7 @@ export type Namespace = (typeof NAMESPACES)[number];
 export const TRANSLATION_CACHE_MS = 24 * 60 * 60 * 1000;
 export const TRANSLATION_CACHE_PREFIX = 'i18next_res_';
 export const LANGUAGE_CHOICE_KEY = 'i18nextLng';
-/** 001 §8: up to 5 retries, the first after 350 ms, each wait doubling. */
+/** docs/platform.md: up to 5 retries, the first after 350 ms, each wait doubling. */
 export const TRANSLATION_RETRIES = 5;
 export const TRANSLATION_FIRST_RETRY_MS = 350;
 
@@ -52,8 +52,8 @@ export interface TranslationResponse {
 type FetchLike = (url: string) => Promise<{ status: number; text(): Promise<string> }>;
 
 /**
- * GET a translation file, retrying server errors and network failures (001 §8) but never a 4xx. Resolves
- * with the last response (or rejects with the last network error) once retries are spent.
+ * GET a translation file, retrying server errors and network failures (docs/platform.md#languages) but never
+ * a 4xx. Resolves with the last response (or rejects with the last network error) once retries are spent.
  */
 export async function fetchTranslation(
   url: string,
@@ -101,7 +101,7 @@ function readChoice(): Language | null {
   }
 }
 
-/** Device choice, else the store's language, else en (000 §9 "default language en"). */
+/** Device choice, else the store's language, else en (docs/api.md#defaults-and-formats "default language en"). */
 export function resolveLanguage(
   choice: string | null | undefined,
   storeLanguage: string | null | undefined,

@@ -1,17 +1,17 @@
 /**
- * The login session in browser storage (000 §3: "Login session (kept in browser storage as an auth record):
- * token; user; permissions; store_id; workstation_id; initial_settings … Initial settings are also stored
- * separately"; §4 "After login the session and initial settings are saved locally"; "A profile update merges
- * the returned data into the stored user"; "Updating initial settings replaces initial_settings in the stored
- * login response"), and what logout keeps (000 §9, issue 4 item 2: "logout clears local storage except the
- * spec's kept list").
+ * The login session in browser storage (docs/security.md#sessions: "Login session (kept in browser storage as
+ * an auth record): token; user; permissions; store_id; workstation_id; initial_settings … Initial settings
+ * are also stored separately"; docs/security.md#sessions "After login the session and initial settings are
+ * saved locally"; "A profile update merges the returned data into the stored user"; "Updating initial
+ * settings replaces initial_settings in the stored login response"), and what logout keeps
+ * (docs/security.md#sessions: "logout clears local storage except the spec's kept list").
  *
  * Kept on logout, by key (names ours; the spec names the things, not the keys): printer settings, app version,
  * remembered username, log level, the translation cache, the device's uuid, the device listing, and every
  * waiting ticket (waitingTicketsKey in src/domain/constants.ts; a parked ticket belongs to the till, not to the
  * person who logged out, and must never be lost); and, beyond the spec's list (ADR 010), the device's PWA
  * settings (sync timing, install prompt, cache configurations, widgets, shortcuts). The offline request queue lives in IndexedDB, which a
- * localStorage clear never touches (design.md §6: logout never deletes the queue).
+ * localStorage clear never touches (docs/offline.md: logout never deletes the queue).
  *
  * Every function takes the Storage to use (tests pass an in-memory one); the default is window.localStorage,
  * or an in-memory stand-in where it is missing or refused (Safari private mode throws on setItem).
@@ -81,7 +81,7 @@ export function isKeptOnLogout(key: string): boolean {
   );
 }
 
-/** The auth record (000 §3): token, user, permissions, store_id, workstation_id, initial_settings, expires_at. */
+/** The auth record (docs/security.md#sessions): token, user, permissions, store_id, workstation_id, initial_settings, expires_at. */
 export type AuthRecord = LoginResponse;
 
 /** A Storage kept in memory: for tests, and where localStorage is missing or refused. */
@@ -173,13 +173,13 @@ export function readInitialSettings(store: Storage = defaultStorage()): InitialS
     : null;
 }
 
-/** After login (000 §4): the auth record and, separately, its initial settings. */
+/** After login (docs/security.md#sessions): the auth record and, separately, its initial settings. */
 export function saveSession(record: AuthRecord, store: Storage = defaultStorage()): void {
   store.setItem(STORAGE_KEYS.AUTH, JSON.stringify(record));
   store.setItem(STORAGE_KEYS.INITIAL_SETTINGS, JSON.stringify(record.initial_settings));
 }
 
-/** A profile update merges the returned user into the stored one (000 §4). Returns the new record. */
+/** A profile update merges the returned user into the stored one (docs/security.md#sessions). Returns the new record. */
 export function saveUser(user: Partial<AuthUser>, store: Storage = defaultStorage()): AuthRecord | null {
   const record = readAuthRecord(store);
   if (!record) return null;
@@ -188,7 +188,7 @@ export function saveUser(user: Partial<AuthUser>, store: Storage = defaultStorag
   return next;
 }
 
-/** Replaces initial_settings in the stored login response, and the separate copy (000 §4). */
+/** Replaces initial_settings in the stored login response, and the separate copy (docs/security.md#sessions). */
 export function saveInitialSettings(
   settings: InitialSettings,
   store: Storage = defaultStorage(),
@@ -201,7 +201,7 @@ export function saveInitialSettings(
   return next;
 }
 
-/** Logout and 401 (000 §4, §8): everything but the kept list goes. */
+/** Logout and 401 (docs/security.md#sessions, docs/api.md#the-client): everything but the kept list goes. */
 export function clearSession(store: Storage = defaultStorage()): void {
   const keys: string[] = [];
   for (let i = 0; i < store.length; i += 1) {
@@ -212,10 +212,10 @@ export function clearSession(store: Storage = defaultStorage()): void {
 }
 
 /**
- * What logout would leave behind unsent (design.md §6; the auth chart's countUnsyncedWrites): the writes of the
- * offline queue (IndexedDB `offline-queue`) that have not reached the server, waiting or failed. Queued reads do
- * not count: nothing is lost with them. Logout never clears the queue; clearSession above only touches browser
- * storage. The queue module loads here on first use (it is not in the shell's chunk).
+ * What logout would leave behind unsent (docs/offline.md; the auth chart's countUnsyncedWrites): the writes
+ * of the offline queue (IndexedDB `offline-queue`) that have not reached the server, waiting or failed.
+ * Queued reads do not count: nothing is lost with them. Logout never clears the queue; clearSession above
+ * only touches browser storage. The queue module loads here on first use (it is not in the shell's chunk).
  */
 export async function countUnsyncedWrites(
   loadQueue: () => Promise<Pick<RequestQueue, 'list'>> = loadDefaultQueue,
@@ -235,7 +235,8 @@ export function rememberUsername(username: string | null, store: Storage = defau
   else store.removeItem(STORAGE_KEYS.REMEMBER_USER);
 }
 
-// ---- waiting tickets (000 §7: "stored only locally under waiting_sale_tickets__{store_id}__{workstation_id}
+// ---- waiting tickets (docs/sales.md#the-sale-screen: "stored only locally under
+// waiting_sale_tickets__{store_id}__{workstation_id}
 // (store and workstation fall back to 'none')") ------------------------------------------------------------
 
 /** This till's key: the stored session's store and workstation, each 'none' when unknown. */

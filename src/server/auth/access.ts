@@ -1,6 +1,7 @@
 /**
- * Per-route access declarations (design.md §8: "the server checks role and module permission on every
- * route, not only the menu"; 000 §5 and §6 access rules). Every route of the factory declares one:
+ * Per-route access declarations (docs/roles.md: "the server checks role and module permission on every
+ * route, not only the menu"; docs/roles.md#access-rules and docs/roles.md#screens-layouts-and-the-menu access
+ * rules). Every route of the factory declares one:
  *
  *   access: { public: true }                                  no session needed (login, health, receipts)
  *   access: { module: null }                                  any live session (logout, own profile)
@@ -42,15 +43,15 @@ export interface SessionAccess {
 
 export type RouteAccess = PublicAccess | SessionAccess;
 
-/** 000 §6: "All /admin screens and the customer, customer group, membership, e-marketing, SMS, gift card
+/** docs/roles.md#access-rules: "All /admin screens and the customer, customer group, membership, e-marketing, SMS, gift card
  * and coupon screens need the admin role." Kept as the spec says; widen here if owners should too. */
 export const ADMIN_ROLES: readonly Role[] = [ROLE.ADMIN];
-/** 000 §6: "Settings allow admin or owner." */
+/** docs/roles.md#access-rules: "Settings allow admin or owner." */
 export const SETTINGS_ROLES: readonly Role[] = [ROLE.ADMIN, ROLE.OWNER];
 /** Who may approve a refund, void or manager discount with a PIN (domain canApproveWithPin). */
 export const PIN_APPROVER_ROLES: readonly Role[] = [ROLE.OWNER, ROLE.ADMIN, ROLE.MANAGER];
 
-/** 000 §5: report routes need a PIN check first, except the employee check-in/out and payroll reports. */
+/** docs/roles.md#access-rules: report routes need a PIN check first, except the employee check-in/out and payroll reports. */
 /** The sale screen and sale management (module Sale): reads, writes, and writes a manager approves with a PIN. */
 export const SALE_READ: SessionAccess = { module: MODULE.SALE };
 export const SALE_WRITE: SessionAccess = { module: MODULE.SALE, write: true };

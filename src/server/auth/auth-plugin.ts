@@ -1,8 +1,9 @@
 /**
- * Fills request.auth from `Authorization: Bearer <token>` (000 §7: the client sends the stored token as a
- * bearer header). A missing, malformed, unknown, revoked or expired token leaves request.auth null; routes
- * that need a session then answer 401 through their access declaration (the client logs out on 401,
- * 000 §8), public routes do not care. Only /api requests are looked at: the SPA's files never cost a query.
+ * Fills request.auth from `Authorization: Bearer <token>` (docs/api.md#the-client: the client sends the
+ * stored token as a bearer header). A missing, malformed, unknown, revoked or expired token leaves
+ * request.auth null; routes that need a session then answer 401 through their access declaration (the client
+ * logs out on 401, docs/api.md#the-client), public routes do not care. Only /api requests are looked at: the
+ * SPA's files never cost a query.
  */
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -44,7 +45,7 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
     if (!request.url.startsWith('/api/')) return;
     const token = bearerToken(request);
     if (!token) return;
-    // A database failure must not read as "no session": a 401 would log the till out (000 §8).
+    // A database failure must not read as "no session": a 401 would log the till out (docs/api.md#the-client).
     const session = await resolveSession(request.server.db, token).catch((error: unknown) => {
       request.log.error({ err: error }, 'session lookup failed');
       throw new HttpError(

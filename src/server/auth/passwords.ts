@@ -1,7 +1,7 @@
 /**
- * Password and PIN hashing (design.md §8, issue 3): argon2id, m = 19456 KiB, t = 2, p = 1 (OWASP's first
- * recommended argon2id setting; about 10 ms here). The PHC string stores its own parameters, so raising
- * them later leaves old hashes verifiable.
+ * Password and PIN hashing (docs/security.md#passwords-and-pins): argon2id, m = 19456 KiB, t = 2, p = 1
+ * (OWASP's first recommended argon2id setting; about 10 ms here). The PHC string stores its own parameters,
+ * so raising them later leaves old hashes verifiable.
  *
  * PINs use the same hash; their owner is found first through users.pin_lookup (an HMAC keyed by the
  * tenant's pin_secret, see pinLookup in db/schema/users.ts), then pin_hash is verified like a password.

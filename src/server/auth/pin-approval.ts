@@ -1,8 +1,9 @@
 /**
  * PIN approvals (ADR 006). POST /api/role-by-code checks a PIN and, besides the owner's role and name,
  * returns `approval`: a token valid for PIN_APPROVAL_TTL_MS, bound to the session that asked for it. A
- * route declared with `access: { ..., pin: true }` (the reports that need a PIN, 000 §5) requires it in the
- * `X-Pin-Approval` header; the verified approver lands in request.pinApprover for audit rows.
+ * route declared with `access: { ..., pin: true }` (the reports that need a PIN, docs/roles.md#access-rules)
+ * requires it in the `X-Pin-Approval` header; the verified approver lands in request.pinApprover for audit
+ * rows.
  *
  * Format: base64url(JSON { v, t, s, u, r, e }) "." base64url(HMAC-SHA256). The key is derived from the
  * tenant's pin_secret, so approvals need no table, survive a restart and work across instances, and one

@@ -11,7 +11,7 @@
  *   with an unknown token; 403 for a role it does not list, for a session whose modules are all off, for a
  *   read-only session on a write, and without a PIN approval where it needs one. The checks come in the
  *   order 401 → 403 → 400/422: a caller without the right never learns what the body should be.
- * - Tenant isolation (issue 3): tenant B's session, with every right and a PIN approval, calls each route
+ * - Tenant isolation: tenant B's session, with every right and a PIN approval, calls each route
  *   with tenant A's ids in the path, the query and the body (createVictimRows made A's rows through the
  *   API: sales, lines, payments, gift card, coupon, points, customer, payment requests, working time). It
  *   must never get a 5xx, never a 2xx about A's rows, never anything of A's in any response, and every row
@@ -64,13 +64,13 @@ const PUBLIC_ROUTES = [
   'POST /api/payments/momo/ipn',
   'GET /api/payments/vnpay/return',
   'GET /api/payments/vnpay/ipn',
-  // The receipt page is public (000 §2); the unguessable sale uuid is its capability (ADR 007).
+  // The receipt page is public (docs/sales.md#receipts); the unguessable sale uuid is its capability (ADR 007).
   'GET /api/pos/receipts/:uuid',
 ];
 
 /**
- * Session writes that run without an Idempotency-Key (design.md §5 requires one on sale and payment writes
- * only). Reviewed: every other write must answer 400 without a key.
+ * Session writes that run without an Idempotency-Key (docs/api.md#writes-and-idempotency requires one on sale
+ * and payment writes only). Reviewed: every other write must answer 400 without a key.
  */
 const WRITES_WITHOUT_REQUIRED_KEY = [
   'POST /api/logout',

@@ -1,6 +1,7 @@
 /**
- * Login sessions (design.md §8, ADR 006). The client holds an opaque token of 128 random bits (22 base64url
- * characters); the database keeps only its SHA-256, so a copy of the sessions table cannot be replayed.
+ * Login sessions (docs/security.md#sessions, ADR 006). The client holds an opaque token of 128 random bits
+ * (22 base64url characters); the database keeps only its SHA-256, so a copy of the sessions table cannot be
+ * replayed.
  *
  * A session ends at the first of:
  * - idle expiry: SESSION_IDLE_MS after its last use. Use pushes it forward, but at most once per

@@ -1,6 +1,6 @@
 /**
- * Login and PIN throttling (design.md §8, issue 3: "Login and PIN checks are throttled per account"; at most
- * 10 consecutive PIN failures, then a lock with a clear message). Two layers each:
+ * Login and PIN throttling (docs/security.md#throttling: "Login and PIN checks are throttled per account"; at
+ * most 10 consecutive PIN failures, then a lock with a clear message). Two layers each:
  *
  * - per IP: @fastify/rate-limit on the routes (LOGIN_RATE_LIMIT, PIN_RATE_LIMIT): bounds what one machine
  *   can try across accounts;

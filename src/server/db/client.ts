@@ -1,6 +1,6 @@
 /**
  * One pg Pool per process and Drizzle on top of it (node-postgres driver). The same code serves the
- * embedded cluster and an external PostgreSQL given by DATABASE_URL (design.md §7).
+ * embedded cluster and an external PostgreSQL given by DATABASE_URL (docs/architecture.md#data-and-running).
  */
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { NodePgDatabase, NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';

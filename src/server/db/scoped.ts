@@ -1,8 +1,9 @@
 /**
- * Tenant and store scoping for queries (design.md §5, §7: "Every row is scoped to a tenant and store; a
- * token of one tenant never reads or writes another's data"). Routes and services build their WHERE
- * clauses and insert values through these helpers, never by writing `eq(t.tenantId, ...)` by hand, so a
- * forgotten filter is a missing helper call that review and the tenant-isolation tests catch.
+ * Tenant and store scoping for queries (docs/api.md#tenants-and-stores,
+ * docs/architecture.md#data-and-running: "Every row is scoped to a tenant and store; a token of one tenant
+ * never reads or writes another's data"). Routes and services build their WHERE clauses and insert values
+ * through these helpers, never by writing `eq(t.tenantId, ...)` by hand, so a forgotten filter is a missing
+ * helper call that review and the tenant-isolation tests catch.
  *
  *   db.select().from(services).where(storeWhere(services, auth, eq(services.isActive, true)))
  *   db.select().from(customers).where(tenantIdWhere(customers, auth, id))         // 0 rows → 404

@@ -1,5 +1,5 @@
 /**
- * Issue 3, tests "durability" and "idempotency … after a server restart", with real processes and real HTTP:
+ * tests "durability" and "idempotency … after a server restart", with real processes and real HTTP:
  * the server runs as a child process on its own DATA_DIR (durable embedded PostgreSQL, demo seed), the
  * test is the POS. A stream of create-sale requests is cut by `kill -9` of Node AND of its PostgreSQL; the
  * restart must clear what is left (postmaster.pid, stray backends), let PostgreSQL replay its WAL, and then
@@ -103,7 +103,7 @@ async function postSaleRetrying(intent: SaleIntent): Promise<HttpAnswer> {
   }
 }
 
-/** The replay's answer is the acknowledged one (the stored response of design.md §5, not a new sale). */
+/** The replay's answer is the acknowledged one (the stored response of docs/api.md#tenants-and-stores, not a new sale). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 function expectSameSale(actual: any, expected: any): void {
   expect(actual.id).toBe(expected.id);

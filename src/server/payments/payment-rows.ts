@@ -79,7 +79,7 @@ export interface AuditEntry {
   approvedBy?: number | null;
 }
 
-/** One audit_log row (issue 3: every status and money change: who, when, approving PIN owner, before, after). */
+/** One audit_log row (every status and money change: who, when, approving PIN owner, before, after). */
 export async function writeAudit(tx: Queryable, auth: AuthContext, entry: AuditEntry): Promise<void> {
   await tx.insert(auditLog).values(
     tenantValues(auth, {

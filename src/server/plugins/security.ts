@@ -1,5 +1,5 @@
 /**
- * Security headers on everything served (design.md §8) and the rate limiter.
+ * Security headers on everything served (docs/security.md#headers) and the rate limiter.
  *
  * CSP for a Vite-built SPA: scripts only from our origin (Vite emits <script type="module" src>, no inline
  * script), styles from our origin plus inline style attributes and <style> elements, because Chakra UI's

@@ -1,5 +1,5 @@
 /**
- * Fuzzing every write route of the route table (POST, PUT, PATCH, DELETE; issue 3 tests): fast-check bodies
+ * Fuzzing every write route of the route table (POST, PUT, PATCH, DELETE tests): fast-check bodies
  * built from each route's sample body (tests/support/server/junk.ts: wrong types, huge, negative and
  * fractional numbers, unicode with RTL and emoji, NUL bytes, long strings, missing and extra fields, nested
  * junk, arrays instead of objects), and now and then a junk path parameter, sent with a live full-rights

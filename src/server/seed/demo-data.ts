@@ -1,5 +1,5 @@
 /**
- * The demo tenant's content (issue 3 item 1): deterministic, so the README's demo logins, the counts the
+ * The demo tenant's content: deterministic, so the README's demo logins, the counts the
  * tests check and what a tester sees on a fresh `npm start` are the same everywhere. Prices and costs are
  * minor units (cents); percentages are plain numbers (12.5 = 12.5 %).
  */
@@ -17,7 +17,7 @@ export const DEMO_TENANT = { code: 'DEMO', name: 'Demo Salon' } as const;
 
 /**
  * config_tax_on_tax 2: the second rate of a line's taxes compounds on the net plus the first rate, the
- * design.md §4 example ("5,9.5": net 100.00 → 5.00 + 9.98). Every product and kit below is taxed "5,9.5".
+ * docs/money.md example ("5,9.5": net 100.00 → 5.00 + 9.98). Every product and kit below is taxed "5,9.5".
  */
 export const DEMO_STORE = {
   code: '1',
@@ -36,7 +36,7 @@ export const DEMO_STORE = {
     // Placeholders: a real store enters its own provider keys in settings.
     momo: { partnerCode: 'MOMODEMO', accessKey: 'demo-momo-access-key', secretKey: 'demo-momo-secret-key' },
     vnpay: { tmnCode: 'DEMOTMN1', hashSecret: 'DEMOVNPAYHASHSECRETDEMOVNPAYHASH' },
-    // The account of vietqr.io's published example (issue 3 item 6).
+    // The account of vietqr.io's published example.
     vietqr: { acqId: '970415', accountNo: '113366668888', accountName: 'DEMO NAIL SPA' },
     receipt: {
       name: 'Demo Nail Spa',
@@ -54,7 +54,8 @@ export const DEMO_WORKSTATIONS = [
 /** Everyone's demo password (README "Demo logins"). */
 export const DEMO_PASSWORD = 'demo1234';
 
-// Permissions per role (000 §3 modules 1-14): owner and admin everything; manager everything but the
+// Permissions per role (docs/roles.md#modules-and-flags modules 1-14): owner and admin everything; manager
+// everything but the
 // settings' write and the power to grant permissions; staff the floor's modules.
 function managerPermissions(): ModulePermission[] {
   return PERMISSION_TEMPLATE_ALL_ON.map((p) => ({
@@ -234,7 +235,7 @@ export const DEMO_TAXES = [
   { name: 'NY Sales Tax 8.875', rate: 8.875, position: 3 },
 ] as const;
 
-/** The compound example of design.md §4: GST 5 then QST 9.5 on net + GST (config_tax_on_tax 2). */
+/** The compound example of docs/money.md: GST 5 then QST 9.5 on net + GST (config_tax_on_tax 2). */
 export const COMPOUND_TAXES = '5,9.5';
 
 export const DEMO_SERVICE_CATEGORIES = [

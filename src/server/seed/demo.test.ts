@@ -146,7 +146,7 @@ describe('demo seed', () => {
     expect(store!.settings.config_tax_on_tax).toBe(2);
     const [product] = await testDb.db.select().from(products).where(eq(products.taxes, '5,9.5')).limit(1);
     expect(product).toBeDefined();
-    // $100.00 net → 5.00 + round(105.00 × 9.5 %) = 14.98 (design.md §4 step 4).
+    // $100.00 net → 5.00 + round(105.00 × 9.5 %) = 14.98 (docs/money.md step 4).
     const line = computeLineTotals(
       {
         item_id: product!.id,

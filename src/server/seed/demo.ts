@@ -1,10 +1,12 @@
 /**
- * The demo tenant of a fresh install (issue 3 item 1, design.md §7): seeded at start on an EMPTY database
- * (no tenant at all), never on one that holds real data. Runs as one transaction under an advisory lock, so
- * two instances starting together on an empty database seed it once, and a failure leaves nothing behind.
+ * The demo tenant of a fresh install (docs/architecture.md#data-and-running): seeded at start on an EMPTY
+ * database (no tenant at all), never on one that holds real data. Runs as one transaction under an advisory
+ * lock, so two instances starting together on an empty database seed it once, and a failure leaves nothing
+ * behind.
  *
- * The slow part is argon2 (design.md §8 parameters, ~10 ms a hash): the 18 hashes of the 9 users are made in
- * parallel on libuv's pool before the transaction opens, so the lock is held only for the inserts.
+ * The slow part is argon2 (docs/security.md#passwords-and-pins parameters, ~10 ms a hash): the 18 hashes of
+ * the 9 users are made in parallel on libuv's pool before the transaction opens, so the lock is held only for
+ * the inserts.
  */
 import { hash } from '@node-rs/argon2';
 import type { Algorithm } from '@node-rs/argon2';
@@ -57,7 +59,7 @@ import {
   DEMO_WORKSTATIONS,
 } from './demo-data';
 
-/** The same argon2id parameters as the login code (design.md §8: m = 19456 KiB, t = 2, p = 1). */
+/** The same argon2id parameters as the login code (docs/security.md#passwords-and-pins: m = 19456 KiB, t = 2, p = 1). */
 const ARGON2ID_OPTIONS = { algorithm: 2 as Algorithm, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
 /** Any constant shared by every instance: ASCII "SALNSEED". */

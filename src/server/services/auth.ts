@@ -1,7 +1,7 @@
 /**
- * Authentication use cases (000 §3, §7; issue 3 item 2; ADR 006): login, login with a token, logout, PIN
- * check with approval, profile, profile update, password change. Settings views and the initial settings
- * live in services/settings/. Routes in
+ * Authentication use cases (docs/security.md#sessions, docs/api.md#endpoints; ADR 006): login, login with a
+ * token, logout, PIN check with approval, profile, profile update, password change. Settings views and the
+ * initial settings live in services/settings/. Routes in
  * src/server/routes/auth/ call these; HTTP details (status codes, headers) stay in the routes except for the
  * HttpErrors thrown here.
  */
@@ -394,7 +394,7 @@ export function imageExtension(bytes: Uint8Array): string | null {
 export const AVATAR_DIR = 'avatars';
 
 /**
- * POST /api/profile: names, email, phone (normalised, 000 §5) and an optional avatar stored as
+ * POST /api/profile: names, email, phone (normalised, docs/money.md) and an optional avatar stored as
  * MEDIA/avatars/<tenant>/<user>-<random>.<ext>. The new file is written before the row points at it and the
  * old file removed after, so a failure never leaves the row pointing at nothing.
  */

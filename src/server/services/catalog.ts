@@ -1,6 +1,7 @@
 /**
- * The sale screen's catalog and start-up data (000 §3 sale-init and service/product settings responses,
- * §7 sale screen; 001 §7 pos/sales/service-product-setting; issue 3 item 4).
+ * The sale screen's catalog and start-up data (docs/sales.md#the-sale-screen sale-init and service/product
+ * settings responses, docs/sales.md#the-sale-screen sale screen; docs/sales.md#sale-management
+ * pos/sales/service-product-setting).
  *
  * Only active categories and items, each list by display_order, then name, then id (a stable order the
  * client can cache). A service or product in an inactive category is not offered. Kits list their

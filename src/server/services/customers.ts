@@ -1,6 +1,7 @@
 /**
- * POS customers (000 §7 sale screen; 001 §7 /pos/customers, /pos/customers/{id}; issue 3 item 4): the
- * active-customer search, details with points, membership and gift cards, create and update.
+ * POS customers (docs/sales.md#the-sale-screen sale screen; docs/api.md#endpoints /pos/customers,
+ * /pos/customers/{id}): the active-customer search, details with points, membership and gift cards, create
+ * and update.
  *
  * Customers belong to the tenant (schema customers.ts): a chain's client is the same person in every shop,
  * so every query is tenant-scoped and `store_id` only records the creating store.

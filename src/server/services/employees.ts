@@ -1,6 +1,7 @@
 /**
- * POS employees (000 §2 "clock employees in and out", §7 sale screen: checked-in employees and employee
- * list; 001 §7 /pos/employees, /pos/employees/checked-in, /pos/employees/check-in-out; issue 3 item 4).
+ * POS employees (docs/front-desk.md "clock employees in and out", docs/sales.md#the-sale-screen sale screen:
+ * checked-in employees and employee list; docs/front-desk.md /pos/employees, /pos/employees/checked-in,
+ * /pos/employees/check-in-out).
  *
  * The employees of a store are the tenant's active users whose home store is that store, plus those who
  * work across the tenant's stores (users.store_id null: owner, admins). Clocked in = an open working_times

@@ -1,7 +1,8 @@
 /**
- * POS gift card reads (000 §7 sale screen: gift card details and histories; 001 §7 pos/giftcards/{id},
- * pos/giftcards/{id}/histories; issue 3 item 4). Cards belong to the tenant and are spent in any of its
- * stores (schema giftcards.ts), so lookups are tenant-scoped; another tenant's card is a plain 404.
+ * POS gift card reads (docs/sales.md#the-sale-screen sale screen: gift card details and histories;
+ * docs/api.md#endpoints pos/giftcards/{id}, pos/giftcards/{id}/histories). Cards belong to the tenant and are
+ * spent in any of its stores (schema giftcards.ts), so lookups are tenant-scoped; another tenant's card is a
+ * plain 404.
  *
  * Details are answered for inactive and expired cards too (with is_active, is_expired and is_usable): the
  * cashier must see why a card cannot pay. Spending is the sale's business (atomic debit with history).

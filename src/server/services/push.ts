@@ -1,7 +1,7 @@
 /**
- * Web Push (issue 5 item 6; 001 §3 push subscription and notification payload, §7 /api/push/*; ADR 009):
- * the tenant's VAPID keys, the subscriptions of its devices, and real deliveries with web-push (RFC 8030
- * protocol, RFC 8291 aes128gcm encryption, RFC 8292 VAPID).
+ * Web Push (docs/platform.md#push push subscription and notification payload, docs/platform.md#push
+ * /api/push/*; ADR 009): the tenant's VAPID keys, the subscriptions of its devices, and real deliveries with
+ * web-push (RFC 8030 protocol, RFC 8291 aes128gcm encryption, RFC 8292 VAPID).
  *
  *   await sendToUser(app, tenantId, userId, { title: 'Hi', data: { url: '/' } })     // app: { db, pushSettings }
  *   await sendToStore(app, tenantId, storeId, payload, { ttlSeconds: 900, urgency: 'high' })
@@ -327,7 +327,7 @@ export async function subscribe(
 
 /**
  * With an endpoint: that device's subscription in the caller's tenant (whoever registered it, as subscribe
- * moves it). Without (001 §7 sends no payload): every subscription of the caller.
+ * moves it). Without (docs/platform.md#push sends no payload): every subscription of the caller.
  */
 export async function unsubscribe(
   db: Queryable,

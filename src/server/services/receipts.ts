@@ -1,5 +1,5 @@
 /**
- * The public receipt (000 §2: /pos/receipts/:id is public; issue 4 item 5; ADR 007): a sale found by its
+ * The public receipt (docs/sales.md#receipts: /pos/receipts/:id is public; ADR 007): a sale found by its
  * client uuid, answered with only what a printed receipt shows (src/contracts/receipts.ts).
  *
  * The one lookup in the code base that starts without a tenant: a customer holding the link has no session.
@@ -164,7 +164,7 @@ async function employeeNames(
   return names;
 }
 
-/** Each rate's tax over every line, in the order the rates first appear (design.md §4 step 4, per line). */
+/** Each rate's tax over every line, in the order the rates first appear (docs/money.md step 4, per line). */
 export function taxesByRate(
   lines: readonly { taxes: string; taxAmounts: readonly number[] }[],
 ): ReceiptTax[] {
@@ -181,8 +181,8 @@ export function taxesByRate(
 }
 
 /**
- * Payments as printed (000 §9: Momo, VnPay and VietQr print as Cash), one entry per printed type and card,
- * in the order they were taken. Only a card keeps anything beyond its type: brand and last 4.
+ * Payments as printed (docs/sales.md#payments: Momo, VnPay and VietQr print as Cash), one entry per printed
+ * type and card, in the order they were taken. Only a card keeps anything beyond its type: brand and last 4.
  */
 export function printedPayments(
   rows: readonly {

@@ -1,6 +1,6 @@
 /**
- * Walk-in check-ins (000 §2 "check customers in as walk-ins" and the walk-in register form; 001 §7
- * /pos/walk-in, /pos/walk-in/group-by-employee; issue 5 item 6: the check-in is what notifies the store's
+ * Walk-in check-ins (docs/front-desk.md "check customers in as walk-ins" and the walk-in register form;
+ * docs/front-desk.md /pos/walk-in, /pos/walk-in/group-by-employee: the check-in is what notifies the store's
  * devices). Schemas: src/contracts/walk-ins.ts. Routes: src/server/routes/walk-ins/walk-ins-routes.ts.
  *
  * Create, in the caller's transaction (the Idempotency-Key's, src/server/idempotency.ts):

@@ -1,5 +1,5 @@
 /**
- * The one axe check of the end-to-end specs (issue 4 "Tests": 0 serious or critical violations).
+ * The one axe check of the end-to-end specs (0 serious or critical violations).
  *
  * WHY it waits for animations: Chakra's dialogs and drawers fade and slide in; axe run mid-animation computes
  * colour contrast on half-transparent text and reports a violation the settled screen does not have (seen

@@ -3,7 +3,7 @@
  * checked, a sale being saved or loaded) stay on screen long enough to be checked, and an actor's outcome can be
  * the path's choice: `pass` lets the request go to the real server, `refuse` answers it with an error in the
  * API's envelope (src/contracts/envelope.ts) as the server would, `drop` loses it on the way as a dropped
- * connection does, so the app's offline queue takes it (design.md §6).
+ * connection does, so the app's offline queue takes it (docs/offline.md).
  *
  * A dropped write stays dropped for the rest of the path: the queue sends it again with its Idempotency-Key (the
  * page's sync scheduler 100 ms later, the worker's Background Sync at once since the browser is online), and the

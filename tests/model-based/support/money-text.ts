@@ -1,6 +1,6 @@
 /**
  * Money as a reader sees it, for the tests' expectations: integer minor units turned into an exact decimal
- * string (no float ever holds an amount, design.md §4) and formatted by Intl for the locale and currency.
+ * string (no float ever holds an amount, docs/money.md) and formatted by Intl for the locale and currency.
  * Written apart from the app's own formatter (src/client/lib/format.ts) so the screens are checked against an
  * independent oracle, not against themselves.
  */

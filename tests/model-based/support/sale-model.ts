@@ -1,8 +1,8 @@
 /**
- * The model of the sale flow for the UI model-based test (design.md §3: "the sale flow … is also replayed
- * against the real UI in Chromium"): paths generated with xstate/graph from the REAL sale machine
- * (machines/sale/sale.machine.ts), over a bounded set of events a cashier can cause with one technician and
- * one service, with the payloads the demo catalog gives (README "Demo logins").
+ * The model of the sale flow for the UI model-based test (docs/architecture.md#statecharts: "the sale flow …
+ * is also replayed against the real UI in Chromium"): paths generated with xstate/graph from the REAL sale
+ * machine (machines/sale/sale.machine.ts), over a bounded set of events a cashier can cause with one
+ * technician and one service, with the payloads the demo catalog gives (README "Demo logins").
  *
  * Why not exploreMachine (tests/support/machine-coverage.ts): it sends a bare `{ type }` for every event type a
  * state accepts that is not listed, and the sale machine's edits need their payloads (a bare employee.change

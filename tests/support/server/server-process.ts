@@ -1,8 +1,8 @@
 /**
- * The server as a real child process, for the durability test and the API benchmark (issue 3 "durability"
- * and "speed"): `node --import tsx src/server/main.ts` (or `npm start`) on its own DATA_DIR and ports,
- * polled over HTTP until /api/health answers, then stopped cleanly (SIGTERM, as a service manager would) or
- * crashed: `kill -9` of Node and of its PostgreSQL.
+ * The server as a real child process, for the durability test and the API benchmark: `node --import tsx
+ * src/server/main.ts` (or `npm start`) on its own DATA_DIR and ports, polled over HTTP until /api/health
+ * answers, then stopped cleanly (SIGTERM, as a service manager would) or crashed: `kill -9` of Node and of
+ * its PostgreSQL.
  *
  * PostgreSQL runs in its own process group (src/server/db/embedded.ts: detached), so a crash kills Node
  * and the postmaster's group separately; the postmaster's pid comes from DATA_DIR/pg/postmaster.pid. Its

@@ -1,5 +1,5 @@
 /**
- * The auth area's screens in one chunk (issue 4 item 1: "one chunk per area"): routes.ts imports this module
+ * The auth area's screens in one chunk ("one chunk per area"): routes.ts imports this module
  * lazily, so login, logout, profile and change password arrive together, and no other area pays for them.
  * An area is one dynamic import; a screen of a new area gets its own `<area>-area.ts` beside this one.
  */

@@ -1,8 +1,9 @@
 /**
- * The sale area: /pos/sales and /pos/sales/:id in one chunk (issue 4 item 1 "one chunk per area"). Here the
+ * The sale area: /pos/sales and /pos/sales/:id in one chunk. Here the
  * sale screen's two actors get their real side effects (app/sale-actors.ts) and their input: the store's
  * settings that change the arithmetic (currency, tax-on-tax, the Indian rule, the card fee) from the session's
- * initial settings, the sale to load, and this till's parked tickets from local storage (000 §7).
+ * initial settings, the sale to load, and this till's parked tickets from local storage
+ * (docs/api.md#the-client).
  *
  * The features' other real actors come from here too (customer picker, payment panel, receipt: features never
  * import app/, docs/architecture.md).

@@ -1,5 +1,5 @@
 /**
- * The sale management area (issue 4 item 6; the order report at /pos/report/order) in one chunk: routes.ts
+ * The sale management area (the order report at /pos/report/order) in one chunk: routes.ts
  * imports this module lazily. It gives the screen its chart with the app's real calls
  * (app/sale-management-actors.ts) and the store's time zone and currency from the session.
  */

@@ -1,6 +1,7 @@
 /**
- * The default layout (000 §2 "Login required, default layout": dashboard, admin screens): a top bar and a
- * side menu; below the large breakpoint (tablets) the side menu collapses into a drawer opened from the bar.
+ * The default layout (docs/roles.md#screens-layouts-and-the-menu "Login required, default layout": dashboard,
+ * admin screens): a top bar and a side menu; below the large breakpoint (tablets) the side menu collapses
+ * into a drawer opened from the bar.
  */
 import { Box, Flex, HStack, Link, Spacer } from '@chakra-ui/react';
 import { Suspense } from 'react';

@@ -1,7 +1,7 @@
 /**
- * The navigation menu (000 §2), the items this user may open (menu.ts visibleMenu). Groups are native
- * disclosure widgets (<details>): keyboard and screen-reader behaviour for free, open when they hold the
- * current page. Every row is at least 44 px high for fingers.
+ * The navigation menu (docs/roles.md#screens-layouts-and-the-menu), the items this user may open (menu.ts
+ * visibleMenu). Groups are native disclosure widgets (<details>): keyboard and screen-reader behaviour for
+ * free, open when they hold the current page. Every row is at least 44 px high for fingers.
  */
 import { Box, chakra, Link, Stack } from '@chakra-ui/react';
 import { useMemo } from 'react';
@@ -12,7 +12,7 @@ import { MENU, visibleMenu } from '../menu';
 import type { MenuLink } from '../menu';
 import { useSessionFacts } from '../session';
 
-/** Screens hidden by configuration (000 §2 "an excluded-screens list can hide items"); none yet. */
+/** Screens hidden by configuration (docs/roles.md#screens-layouts-and-the-menu "an excluded-screens list can hide items"); none yet. */
 export const EXCLUDED_SCREENS: readonly string[] = [];
 
 const Summary = chakra('summary');

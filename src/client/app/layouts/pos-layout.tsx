@@ -1,7 +1,8 @@
 /**
- * The POS layout (000 §2 "Login required, POS layout": sale, check-in, turns, schedule, reports): one compact
- * bar (menu, store and workstation, who is signed in, language, the offline indicator's place) and the rest
- * of the screen's height for the work, which scrolls inside its own area so the bar never moves.
+ * The POS layout (docs/roles.md#screens-layouts-and-the-menu "Login required, POS layout": sale, check-in,
+ * turns, schedule, reports): one compact bar (menu, store and workstation, who is signed in, language, the
+ * offline indicator's place) and the rest of the screen's height for the work, which scrolls inside its own
+ * area so the bar never moves.
  */
 import { Box, Flex, HStack, Link, Spacer, Text } from '@chakra-ui/react';
 import { Suspense } from 'react';
@@ -17,7 +18,7 @@ import { SkipLink } from './skip-link';
 import { UserMenu } from './user-menu';
 import { OfflineIndicator } from '../../features/pwa/offline-indicator';
 
-/** The offline indicator (issue 5 item 3): online or offline and the count of unsynced writes; opens the settings. */
+/** The offline indicator: online or offline and the count of unsynced writes; opens the settings. */
 function OfflineIndicatorSlot() {
   return <OfflineIndicator />;
 }

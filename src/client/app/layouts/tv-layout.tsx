@@ -1,4 +1,4 @@
-/** The TV layout (000 §2 "own TV layout": the walk-in queue on a wall screen): no chrome, the whole screen. */
+/** The TV layout (docs/roles.md#screens-layouts-and-the-menu "own TV layout": the walk-in queue on a wall screen): no chrome, the whole screen. */
 import { Box } from '@chakra-ui/react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,6 @@
 /**
- * The signed-in person's menu in the app bars: profile, change password, log out (000 §2 auth screens).
+ * The signed-in person's menu in the app bars: profile, change password, log out
+ * (docs/roles.md#screens-layouts-and-the-menu auth screens).
  *
  * A native popover (the HTML `popover` attribute) rather than Chakra's Menu: the browser gives the light
  * dismiss, Escape and focus return, and the shell's JS stays free of a positioning engine (the Menu and its

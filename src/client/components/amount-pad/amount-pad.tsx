@@ -1,5 +1,5 @@
 /**
- * The numeric keypad for amounts (issue 4 item 4: "numeric keypad for amounts and PINs … usable on a 10-inch
+ * The numeric keypad for amounts ("numeric keypad for amounts and PINs … usable on a 10-inch
  * tablet and with a keyboard alone"): an amount field with large keys under it, digits, 00, the decimal point
  * when the currency has decimals, backspace and clear. What is typed is text (amount-text.ts); the amount the
  * caller sends is `amountOfText(value, currency)`, so the pad never holds money as a float.

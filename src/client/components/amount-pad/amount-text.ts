@@ -1,5 +1,5 @@
 /**
- * What a cashier types on the amount pad, as text, before it becomes minor units (design.md §4: parsed by
+ * What a cashier types on the amount pad, as text, before it becomes minor units (docs/money.md: parsed by
  * src/domain/amount.ts parseAmount, never a float). Pure, so the pad's keys and the physical keyboard edit the
  * text by the same rules:
  * - digits, '00' and one decimal point, and only as many decimals as the currency has (USD 2, VND and JPY 0:
@@ -7,7 +7,7 @@
  * - no leading zeros ("007" is 7) and at most 12 digits in all (the server's largest payment,
  *   MAX_PAYMENT_AMOUNT, is 10^12 minor units: $9,999,999,999.99 or 999,999,999,999 ₫);
  * - the point is always '.', whatever the language: parseAmount reads every comma as a thousands separator
- *   (000 §5), so a typed "1,5" would be 15; commas typed or pasted are dropped for the same reason.
+ *   (docs/money.md), so a typed "1,5" would be 15; commas typed or pasted are dropped for the same reason.
  */
 import { parseAmount } from '../../../domain/amount';
 import { minorDigits, toDecimalString } from '../../../domain/money';

@@ -1,5 +1,5 @@
 /**
- * The PIN pad (issue 4 item 4 "numeric keypad for amounts and PINs"; 000 §5 PIN-gated routes; manager
+ * The PIN pad (docs/roles.md#access-rules PIN-gated routes; manager
  * approvals): large keys for a finger on a 10-inch tablet, the digits shown as dots only, and the keyboard alone
  * works too (digits, Backspace, Delete/Escape to clear, Enter to check). It renders a pinCheck actor's snapshot
  * and sends it events; the actor (usePinCheckActor in src/client/app/auth.tsx) does the checking.

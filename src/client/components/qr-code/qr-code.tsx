@@ -1,5 +1,5 @@
 /**
- * A QR code drawn as one SVG path from uqr's module matrix (issue 4: "VietQR showing the QR code to scan").
+ * A QR code drawn as one SVG path from uqr's module matrix ("VietQR showing the QR code to scan").
  * WHY uqr: no dependencies, ~5 KB gzipped, a pure encoder (no canvas, no DOM strings), so the picture is
  * React SVG without innerHTML; it loads only with the tendering panel. Black on white with a 4-module quiet
  * zone whatever the theme: banking apps read the code, not the user's colour mode.

@@ -1,8 +1,8 @@
 /**
- * A receipt as the customer reads it (issue 4 item 5): the store header, ticket and invoice numbers, date and
+ * A receipt as the customer reads it: the store header, ticket and invoice numbers, date and
  * time in the store's time zone, the lines of each employee with their discounts and tip, the order discounts,
- * each tax, the total, the payments as printed (Momo, VnPay and VietQr as Cash, 000 §9: the server's receipt
- * already maps them, a local one is mapped here), the
+ * each tax, the total, the payments as printed (Momo, VnPay and VietQr as Cash, docs/sales.md#payments: the
+ * server's receipt already maps them, a local one is mapped here), the
  * change, and a mark when the sale was voided or refunded. Presentational only: it renders the ReceiptData it
  * is given (the server's receipt, or the sale screen's local one while a sale waits to sync) and formats every
  * amount in the store's currency and the reader's language (lib/format.ts); it computes nothing.

@@ -1,16 +1,16 @@
 /**
- * What the sale screen shows once a sale is completed (issue 4 item 4 "Complete → receipt", item 5): the
+ * What the sale screen shows once a sale is completed (item 5): the
  * receipt with Print and New sale.
  *
  *   <SaleReceipt saleUuid={order.uuid} onNewSale={() => send({ type: 'sale.new' })} />
  *   <SaleReceipt saleUuid={uuid} pendingSync localReceipt={receiptFromOrder} onNewSale={...} />
  *
  * Online, the receipt is the server's (GET /api/pos/receipts/:uuid through the receipt chart), so what prints
- * are the server's totals. A sale made offline is not on the server yet (design.md §6: "receipts for offline
- * sales are shown from local data and marked pending"): with `pendingSync` nothing is loaded; the local receipt
- * the sale screen passes, if any, is shown marked pending, and otherwise a note says the receipt comes once
- * the sale syncs. When the sale syncs, render it again without `pendingSync`: the key below starts a fresh
- * load for it.
+ * are the server's totals. A sale made offline is not on the server yet (docs/offline.md: "receipts for
+ * offline sales are shown from local data and marked pending"): with `pendingSync` nothing is loaded; the
+ * local receipt the sale screen passes, if any, is shown marked pending, and otherwise a note says the
+ * receipt comes once the sale syncs. When the sale syncs, render it again without `pendingSync`: the key
+ * below starts a fresh load for it.
  */
 import { Alert, Button, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';

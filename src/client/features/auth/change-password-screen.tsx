@@ -1,8 +1,9 @@
 /**
- * /change-pass (000 §2, §7 "POST change password"): the current password, the new one and its confirmation. The
- * auth chart checks the form (the confirmation matches, at least 8 characters, not the current one), sends it,
- * and keeps each field's error; a wrong current password is a field error (422), never a logout (ADR 006).
- * After a change the server has ended the person's other sessions, and the screen says how many.
+ * /change-pass (docs/roles.md#screens-layouts-and-the-menu, docs/api.md#endpoints "POST change password"):
+ * the current password, the new one and its confirmation. The auth chart checks the form (the confirmation
+ * matches, at least 8 characters, not the current one), sends it, and keeps each field's error; a wrong
+ * current password is a field error (422), never a logout (ADR 006). After a change the server has ended the
+ * person's other sessions, and the screen says how many.
  *
  * Arriving on the screen sends 'password.reset' once, so a message from an earlier visit is not shown again.
  */

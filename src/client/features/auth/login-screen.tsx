@@ -1,8 +1,9 @@
 /**
- * /login (000 §2, §7; issue 4 item 2): username, password, the salon code folded away ("only if you have
- * several": the server needs it only when it holds more than one salon, ADR 006) and "remember me", which keeps
- * the username on this till across logouts (storage.ts kept list). The form sends 'login.submit' to the auth
- * chart; what shows (busy, the error, why the user is here) is read from the chart. Enter submits (a form).
+ * /login (docs/roles.md#screens-layouts-and-the-menu, docs/api.md#endpoints): username, password, the salon
+ * code folded away ("only if you have several": the server needs it only when it holds more than one salon,
+ * ADR 006) and "remember me", which keeps the username on this till across logouts (storage.ts kept list).
+ * The form sends 'login.submit' to the auth chart; what shows (busy, the error, why the user is here) is read
+ * from the chart. Enter submits (a form).
  *
  * Fields are uncontrolled: their values are the form's, read once on submit; no copy of them lives in React
  * state. When signed in, the route gate leaves for the remembered address or the store's home.

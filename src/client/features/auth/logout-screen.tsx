@@ -1,9 +1,10 @@
 /**
- * /logout (000 §2): opening it is the request to log out. It sends 'logout.request' once on arrival (an intent,
- * like a click, not a reaction to a state) and shows progress while the chart ends the session; once the chart
- * is anonymous it goes to /login. The chart clears the local session whatever the server answers.
+ * /logout (docs/roles.md#screens-layouts-and-the-menu): opening it is the request to log out. It sends
+ * 'logout.request' once on arrival (an intent, like a click, not a reaction to a state) and shows progress
+ * while the chart ends the session; once the chart is anonymous it goes to /login. The chart clears the local
+ * session whatever the server answers.
  *
- * With writes still waiting in the offline queue (design.md §6: "Logging out with unsynced writes asks for
+ * With writes still waiting in the offline queue (docs/offline.md: "Logging out with unsynced writes asks for
  * confirmation and never deletes the queue"), the chart stops in its `confirming` step with the count and this
  * screen asks: Cancel keeps the session and goes back where the person came from; "Log out anyway" logs out.
  * Either way the queue stays on the device.

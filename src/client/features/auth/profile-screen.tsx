@@ -1,7 +1,8 @@
 /**
- * /profile (000 §2, §7 "POST profile update (multipart)"): first and last name, email, phone and a new avatar
- * picture. The form sends 'profile.save' to the auth chart, which checks it, uploads it and merges the answer
- * into the session (000 §4); saving, saved and each field's error are read from the chart.
+ * /profile (docs/roles.md#screens-layouts-and-the-menu, docs/api.md#endpoints "POST profile update
+ * (multipart)"): first and last name, email, phone and a new avatar picture. The form sends 'profile.save' to
+ * the auth chart, which checks it, uploads it and merges the answer into the session
+ * (docs/security.md#sessions); saving, saved and each field's error are read from the chart.
  *
  * Arriving on the screen sends 'profile.reset' once, so a message from an earlier visit is not shown again.
  */

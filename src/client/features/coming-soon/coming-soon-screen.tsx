@@ -1,5 +1,5 @@
 /**
- * The page of a screen the spec declares but a later issue builds (issue 4 item 1: "they render a clear
+ * The page of a screen the spec declares but a later issue builds ("they render a clear
  * 'coming soon' page that says so"). It names the screen from the route's title (the router puts the
  * route's title key in the match's handle), so each planned route reads as itself, not as a generic stub.
  */

@@ -1,5 +1,5 @@
 /**
- * The machine diagrams for admins (issue 4 item 8; design.md §3 "The app also shows them (a docs/diagram
+ * The machine diagrams for admins (docs/architecture.md#statecharts "The app also shows them (a docs/diagram
  * screen for admins, loading the renderer lazily)"): every statechart of machines/, as generated into
  * docs/machines, so a product owner can review the flows without reading the source.
  */

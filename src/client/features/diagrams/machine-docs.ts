@@ -1,7 +1,8 @@
 /**
- * The generated machine diagrams (docs/machines/*.md, written by scripts/diagrams.ts, design.md §3) read as
- * data for the diagram screen: the files are bundled as text into this screen's chunk only (Vite `?raw`
- * glob), so the app shows the same diagrams CI keeps fresh, without a copy to go stale.
+ * The generated machine diagrams (docs/machines/*.md, written by scripts/diagrams.ts,
+ * docs/architecture.md#statecharts) read as data for the diagram screen: the files are bundled as text into
+ * this screen's chunk only (Vite `?raw` glob), so the app shows the same diagrams CI keeps fresh, without a
+ * copy to go stale.
  */
 
 export interface MachineDoc {

@@ -1,6 +1,6 @@
 /**
  * One Mermaid diagram rendered to SVG. Mermaid (~0.5 MB gzipped with its renderers) is imported on first use,
- * so only this screen ever downloads it (design.md §3 "loading the renderer lazily").
+ * so only this screen ever downloads it (docs/architecture.md#statecharts "loading the renderer lazily").
  *
  * The render is a promise cached per diagram and read with React's use() under Suspense: nothing copies it
  * into component state, and a second visit shows the cached SVG at once. securityLevel 'strict' makes

@@ -1,5 +1,5 @@
 /**
- * Whether an error is a script chunk that could not be fetched (001 §8 "A chunk load failure gives
+ * Whether an error is a script chunk that could not be fetched (docs/platform.md "A chunk load failure gives
  * ChunkLoadError"): a lazy screen or part opened while the network is gone and no service worker has it
  * cached (a till on plain http on the salon's LAN has none). Each browser words it its own way; a Vite build
  * may also fail on the chunk's CSS or its preloaded imports.

@@ -1,7 +1,8 @@
 /**
- * The error pages 403, 404 and 500 (000 §2), translated, each with a way home. They ship in the shell's chunk
- * (not lazily): the 500 page is also the router's error element, shown when a screen's chunk cannot be fetched
- * (001 §8 "A chunk load failure gives ChunkLoadError"), so it must not need a fetch itself.
+ * The error pages 403, 404 and 500 (docs/roles.md#screens-layouts-and-the-menu), translated, each with a way
+ * home. They ship in the shell's chunk (not lazily): the 500 page is also the router's error element, shown
+ * when a screen's chunk cannot be fetched (docs/platform.md "A chunk load failure gives ChunkLoadError"), so
+ * it must not need a fetch itself.
  *
  * "Home" is '/', which the root redirect sends to the user's home or to /login. The page is content only: the
  * layout around it (or the router's error element) provides the <main> landmark.

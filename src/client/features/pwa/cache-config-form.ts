@@ -1,13 +1,14 @@
 /**
- * The limits of a cache configuration in the add dialog of the "Advanced caching" tab (001 §3 "Cache config:
- * name; strategy (name, with options cacheName, maxAge, maxEntries, networkTimeout)"), which the service worker
- * applies (src/sw/custom-caches.ts): max entries, max age in minutes and, for NetworkFirst, a network timeout in
- * seconds. Optional: blank means no limit (no timeout: wait for the network). Pure.
+ * The limits of a cache configuration in the add dialog of the "Advanced caching" tab
+ * (docs/platform.md#caches "Cache config: name; strategy (name, with options cacheName, maxAge, maxEntries,
+ * networkTimeout)"), which the service worker applies (src/sw/custom-caches.ts): max entries, max age in
+ * minutes and, for NetworkFirst, a network timeout in seconds. Optional: blank means no limit (no timeout:
+ * wait for the network). Pure.
  *
- * 001 §5 checks only name and strategy; a limit that is typed must still be a number the worker can use, so an
- * out-of-range one is refused with the dialog's range message rather than dropped without a word. The bounds
- * are ours: at most a year of age (the browser may evict sooner anyway), a minute of timeout (a request the
- * page waits for longer than that has failed for the person at the till).
+ * docs/platform.md#caches checks only name and strategy; a limit that is typed must still be a number the
+ * worker can use, so an out-of-range one is refused with the dialog's range message rather than dropped
+ * without a word. The bounds are ours: at most a year of age (the browser may evict sooner anyway), a minute
+ * of timeout (a request the page waits for longer than that has failed for the person at the till).
  */
 import { formatNumber } from '../../lib/format';
 import type { CacheConfig, DraftError } from './local-settings';

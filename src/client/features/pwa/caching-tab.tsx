@@ -1,14 +1,14 @@
 /**
- * Tab 4, "Advanced caching" (001 §2): counts of caches, total entries and total size; clear all caches, add cache
- * configuration and refresh stats; a clear button per cache; the add dialog takes a name, a strategy
- * (CacheFirst, NetworkFirst, StaleWhileRevalidate, NetworkOnly, CacheOnly) and URL patterns, one per line
- * ("requires name and strategy", 001 §5), plus the optional limits of 001 §3 (max entries, max age, network
- * timeout; cache-config-form.ts). The cache operations are this tab's worker-tools actor, which reads the
- * stats when the tab opens; the configurations are this device's setting (local-settings.ts), which the
- * service worker applies: the tab hands it the list whenever it changes (cache-config-sync.ts). The
- * service-worker status panel sits below: its Clear Cache and Cache Info belong with the caches. "Clear all
- * caches" and the per-cache clears keep the app shell's precache and sw-meta (worker-messages.ts
- * PROTECTED_CACHES): without them the app would no longer open offline.
+ * Tab 4, "Advanced caching" (docs/platform.md#the-settings-dialog): counts of caches, total entries and total
+ * size; clear all caches, add cache configuration and refresh stats; a clear button per cache; the add dialog
+ * takes a name, a strategy (CacheFirst, NetworkFirst, StaleWhileRevalidate, NetworkOnly, CacheOnly) and URL
+ * patterns, one per line ("requires name and strategy", docs/platform.md#caches), plus the optional limits of
+ * docs/platform.md#caches (max entries, max age, network timeout; cache-config-form.ts). The cache operations
+ * are this tab's worker-tools actor, which reads the stats when the tab opens; the configurations are this
+ * device's setting (local-settings.ts), which the service worker applies: the tab hands it the list whenever
+ * it changes (cache-config-sync.ts). The service-worker status panel sits below: its Clear Cache and Cache
+ * Info belong with the caches. "Clear all caches" and the per-cache clears keep the app shell's precache and
+ * sw-meta (worker-messages.ts PROTECTED_CACHES): without them the app would no longer open offline.
  */
 import {
   Alert,
@@ -48,7 +48,7 @@ import { isProtectedCache } from './worker-messages';
 import { Fact, Facts, Section } from './settings-ui';
 import { SwStatusPanel } from './sw-status-panel';
 
-/** A native form without the browser's own validation bubbles: the spec's rules speak instead (001 §5). */
+/** A native form without the browser's own validation bubbles: the spec's rules speak instead (docs/platform.md). */
 const Form = chakra('form');
 
 function draftError(errors: readonly DraftError[], field: string): DraftError | undefined {

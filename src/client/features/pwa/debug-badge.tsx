@@ -1,7 +1,7 @@
 /**
- * The debug badge (001 §2 "A debug badge shows when the query parameter debug=true"): what the PWA platform is
- * doing, in a corner, for whoever supports a till. It never takes a tap (pointer events pass through), so it
- * cannot hide a button.
+ * The debug badge (docs/platform.md#the-settings-dialog "A debug badge shows when the query parameter
+ * debug=true"): what the PWA platform is doing, in a corner, for whoever supports a till. It never takes a
+ * tap (pointer events pass through), so it cannot hide a button.
  */
 import { Box } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';

@@ -1,7 +1,7 @@
 /**
- * The offline queue's failed requests as the sync tab lists them (design.md §6: a sale or payment that used up
- * its retries stays visible, can be retried, exported or, confirmed, removed): method, path, tags, attempts,
- * the last error ('HTTP {status}: {statusText}', 000 §8) and the age. Pure.
+ * The offline queue's failed requests as the sync tab lists them (docs/offline.md: a sale or payment that
+ * used up its retries stays visible, can be retried, exported or, confirmed, removed): method, path, tags,
+ * attempts, the last error ('HTTP {status}: {statusText}', docs/offline.md#the-queue) and the age. Pure.
  */
 import type { FailedRequestSummary } from '../../../../machines/worker-tools/worker-tools.types';
 

@@ -1,8 +1,9 @@
 /**
- * Tab 3, "Install prompts" (001 §2): badges for support, can install, installed, standalone or browser; the
- * buttons show install prompt, show custom banner, enable auto-show after 5 s and disable auto-show; the platform
- * info (device type, platform, install instructions, auto-show status, delay, whether a prompt is held). The
- * install chart (machines/install) decides; the banners themselves are pwa-banners.tsx.
+ * Tab 3, "Install prompts" (docs/platform.md#install-prompt): badges for support, can install, installed,
+ * standalone or browser; the buttons show install prompt, show custom banner, enable auto-show after 5 s and
+ * disable auto-show; the platform info (device type, platform, install instructions, auto-show status, delay,
+ * whether a prompt is held). The install chart (machines/install) decides; the banners themselves are
+ * pwa-banners.tsx.
  */
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';

@@ -1,11 +1,12 @@
 /**
- * This device's PWA settings (001 §2 tabs "Advanced caching" and "Mobile widgets", §3 entities, §5 validation):
- * the cache configurations, widgets and app shortcuts someone added, kept in localStorage. Pure list functions
- * with the spec's rules, plus a tiny store per key that screens read with useSyncExternalStore (a setting
- * list, not a workflow: nothing here waits for anything).
+ * This device's PWA settings (docs/platform.md#the-installable-app tabs "Advanced caching" and "Mobile
+ * widgets", docs/platform.md#the-installable-app entities, docs/platform.md#the-installable-app validation):
+ * the cache configurations, widgets and app shortcuts someone added, kept in localStorage. Pure list
+ * functions with the spec's rules, plus a tiny store per key that screens read with useSyncExternalStore (a
+ * setting list, not a workflow: nothing here waits for anything).
  *
  * The spec names no storage keys; ours avoid the app-, pos- and user- prefixes, which a version change clears
- * (001 §4): a device setting must survive an update.
+ * (docs/platform.md#updates): a device setting must survive an update.
  */
 import { SYNC_CONFIG_LIMITS } from '../../../domain/constants';
 
@@ -26,7 +27,7 @@ export const CACHE_STRATEGIES = [
 ] as const;
 export type CacheStrategyName = (typeof CACHE_STRATEGIES)[number];
 
-/** 001 §3 "Cache config: name; strategy (name, with options cacheName, maxAge, maxEntries, networkTimeout); patterns". */
+/** docs/platform.md#caches "Cache config: name; strategy (name, with options cacheName, maxAge, maxEntries, networkTimeout); patterns". */
 export interface CacheConfig {
   name: string;
   strategy: {
@@ -34,14 +35,14 @@ export interface CacheConfig {
     options: { cacheName: string; maxAge?: number; maxEntries?: number; networkTimeout?: number };
   };
   patterns: string[];
-  /** One of the three defaults of 001 §9 (shown, not removable). */
+  /** One of the three defaults of docs/platform.md (shown, not removable). */
   builtIn?: boolean;
 }
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 
-/** 001 §9 "Cache defaults". */
+/** docs/platform.md#caches "Cache defaults". */
 export const DEFAULT_CACHE_CONFIGS: readonly CacheConfig[] = [
   {
     name: 'static-assets',
@@ -75,7 +76,7 @@ export const DEFAULT_CACHE_CONFIGS: readonly CacheConfig[] = [
 export interface CacheConfigDraft {
   name: string;
   strategy: string;
-  /** URL patterns, one per line (001 §2). */
+  /** URL patterns, one per line (docs/platform.md#the-settings-dialog). */
   patterns: string;
 }
 
@@ -100,7 +101,7 @@ export function splitLines(text: string): string[] {
     .filter(Boolean);
 }
 
-/** "Adding a cache config requires name and strategy … Nothing else is checked" (001 §5). */
+/** "Adding a cache config requires name and strategy … Nothing else is checked" (docs/platform.md#caches). */
 export function addCacheConfig(
   list: readonly CacheConfig[],
   draft: CacheConfigDraft,
@@ -129,7 +130,7 @@ export function removeCacheConfig(list: readonly CacheConfig[], name: string): C
 export const WIDGET_SIZES = ['small', 'medium', 'large'] as const;
 export type WidgetSize = (typeof WIDGET_SIZES)[number];
 
-/** 001 §3 "Widget: id, name, description, icon, size (small, medium, large), url, updateInterval in seconds, data". */
+/** docs/platform.md#the-installable-app "Widget: id, name, description, icon, size (small, medium, large), url, updateInterval in seconds, data". */
 export interface Widget {
   id: string;
   name: string;
@@ -141,7 +142,7 @@ export interface Widget {
   data?: Record<string, unknown>;
 }
 
-/** 001 §3 "Shortcut: name, shortName, description, icon, url, color (default #667eea)". */
+/** docs/platform.md#the-installable-app "Shortcut: name, shortName, description, icon, url, color (default #667eea)". */
 export interface Shortcut {
   name: string;
   shortName: string;
@@ -153,7 +154,7 @@ export interface Shortcut {
 
 export const DEFAULT_SHORTCUT_COLOR = '#667eea';
 
-/** 001 §3 "Default widgets: dashboard (medium, 15 s), sales (small, 5 s), appointments (medium, 10 s), notifications (small, 1 s)". */
+/** docs/platform.md#the-installable-app "Default widgets: dashboard (medium, 15 s), sales (small, 5 s), appointments (medium, 10 s), notifications (small, 1 s)". */
 export const DEFAULT_WIDGETS: readonly Widget[] = [
   widget('dashboard', 'Dashboard', 'medium', '/dashboard', 15),
   widget('sales', 'Sales', 'small', '/sales', 5),
@@ -165,7 +166,7 @@ function widget(id: string, name: string, size: WidgetSize, url: string, updateI
   return { id, name, description: '', icon: `/icons/widget-${id}.png`, size, url, updateInterval };
 }
 
-/** 001 §2 routes "/pos/new-sale, /appointments/new, /reports, /customers/search"; §3 default shortcuts. */
+/** docs/roles.md#screens-layouts-and-the-menu routes "/pos/new-sale, /appointments/new, /reports, /customers/search"; docs/platform.md#the-installable-app default shortcuts. */
 export const DEFAULT_SHORTCUTS: readonly Shortcut[] = [
   shortcut('New Sale', 'Sale', '/pos/new-sale'),
   shortcut('New Appointment', 'Appointment', '/appointments/new'),
@@ -199,8 +200,9 @@ function isSize(value: string): value is WidgetSize {
 }
 
 /**
- * "Adding a widget requires id, name and url" and "Widget update interval: 5 to 3600 seconds" (001 §5). A blank
- * interval takes the range's low end; a widget with an id already on the list replaces it.
+ * "Adding a widget requires id, name and url" and "Widget update interval: 5 to 3600 seconds"
+ * (docs/platform.md#the-installable-app). A blank interval takes the range's low end; a widget with an id
+ * already on the list replaces it.
  */
 export function addWidget(list: readonly Widget[], draft: WidgetDraft): AddResult<Widget> {
   const id = draft.id.trim();
@@ -231,7 +233,7 @@ export function addWidget(list: readonly Widget[], draft: WidgetDraft): AddResul
 
 export type RemoveResult<T> = { ok: true; list: T[] } | { ok: false; message: string };
 
-/** 001 §8 "Widget not found: {id}". */
+/** docs/platform.md "Widget not found: {id}". */
 export function removeWidget(list: readonly Widget[], id: string): RemoveResult<Widget> {
   if (!list.some((w) => w.id === id)) return { ok: false, message: `Widget not found: ${id}` };
   return { ok: true, list: list.filter((w) => w.id !== id) };
@@ -245,7 +247,7 @@ export interface ShortcutDraft {
   color: string;
 }
 
-/** "Adding a shortcut requires name and url" (001 §5); the colour defaults to #667eea (001 §3). */
+/** "Adding a shortcut requires name and url" (docs/platform.md#the-installable-app); the colour defaults to #667eea (docs/platform.md#the-installable-app). */
 export function addShortcut(list: readonly Shortcut[], draft: ShortcutDraft): AddResult<Shortcut> {
   const name = draft.name.trim();
   const url = draft.url.trim();

@@ -1,7 +1,7 @@
 /**
- * The spec's exact English texts (001 §5, §8; kept in src/domain/constants.ts) mapped to their translation keys,
- * so a message that arrives as text (a chart's error, a worker reply) is still shown in the reader's language.
- * An unknown text is shown as it came (the server's or the browser's own words).
+ * The spec's exact English texts (docs/platform.md#languages; kept in src/domain/constants.ts) mapped to
+ * their translation keys, so a message that arrives as text (a chart's error, a worker reply) is still shown
+ * in the reader's language. An unknown text is shown as it came (the server's or the browser's own words).
  */
 import {
   OFFLINE_QUEUE_ERROR,

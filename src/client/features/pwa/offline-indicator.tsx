@@ -1,8 +1,8 @@
 /**
- * The offline indicator of the POS bar (issue 5 item 3: "An offline indicator with the count of pending writes is
+ * The offline indicator of the POS bar ("An offline indicator with the count of pending writes is
  * always visible in the POS layout"): online or offline, how many queued WRITES have not reached the server
  * (waiting or failed, as the logout question counts them, lib/storage.ts countUnsyncedWrites), and beside it, in
- * red and marked "!", how many of those failed (design.md §6: they stay until someone retries, exports or
+ * red and marked "!", how many of those failed (docs/offline.md: they stay until someone retries, exports or
  * removes them). Queued reads are not counted: nothing is lost if they never go. It opens the settings dialog
  * on the "Sync timing" tab, where the queue can be synced, retried, exported and removed.
  */

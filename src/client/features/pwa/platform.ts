@@ -1,8 +1,9 @@
 /**
- * What the browser and device are, read from the user agent and a few globals (001 §2 "Install prompts":
- * device type, platform Android, iOS or other; §2 status panel: "In a native WebView or wrapper these actions are
- * disabled"; §4 "Skipped in embedded web views"), and the small conversions push needs. Pure: callers pass what
- * they read from `navigator` and `window`, so every rule is tested without a browser.
+ * What the browser and device are, read from the user agent and a few globals
+ * (docs/platform.md#install-prompt "Install prompts": device type, platform Android, iOS or other;
+ * docs/platform.md#worker-tools status panel: "In a native WebView or wrapper these actions are disabled";
+ * docs/platform.md#push "Skipped in embedded web views"), and the small conversions push needs. Pure: callers
+ * pass what they read from `navigator` and `window`, so every rule is tested without a browser.
  */
 import type { DeviceType, InstallPlatform } from '../../../../machines/install/install.types';
 import type { PushSubscriptionInfo } from '../../../../machines/push/push.types';
@@ -34,7 +35,7 @@ export function detectDeviceType(hints: DeviceHints): DeviceType {
   return 'desktop';
 }
 
-/** The platform sent with a push subscription (001 §3): a short OS name, for the server's device list. */
+/** The platform sent with a push subscription (docs/platform.md#push): a short OS name, for the server's device list. */
 export function pushPlatformName(hints: DeviceHints): string {
   const ua = hints.userAgent;
   if (detectPlatform(hints) === 'ios') return 'iOS';
@@ -59,9 +60,10 @@ export const WRAPPER_GLOBALS = [
 ] as const;
 
 /**
- * A native WebView or wrapper (001 §2, §4): Android's WebView marks itself "; wv)"; an iOS WKWebView has
- * AppleWebKit and Mobile but no "Safari/" token (Safari, Chrome and Firefox on iOS all carry one); wrappers
- * announce themselves with a global. Those update the app natively; the worker stays out.
+ * A native WebView or wrapper (docs/platform.md#the-settings-dialog): Android's WebView marks itself "; wv)";
+ * an iOS WKWebView has AppleWebKit and Mobile but no "Safari/" token (Safari, Chrome and Firefox on iOS all
+ * carry one); wrappers announce themselves with a global. Those update the app natively; the worker stays
+ * out.
  */
 export function isEmbeddedWebView(hints: EmbeddingHints): boolean {
   const ua = hints.userAgent;

@@ -1,8 +1,9 @@
 /**
- * Tab 2, "Push notifications" (001 §2): badges for browser support, permission granted and subscription; the
- * buttons request permission, subscribe, unsubscribe and test notification (disabled unless permission is
- * granted; it opens a dialog asking for a title and a body); the subscription's endpoint and the first 20
- * characters of each key. Everything is the push chart's (machines/push); its errors are the spec's texts.
+ * Tab 2, "Push notifications" (docs/platform.md#push): badges for browser support, permission granted and
+ * subscription; the buttons request permission, subscribe, unsubscribe and test notification (disabled unless
+ * permission is granted; it opens a dialog asking for a title and a body); the subscription's endpoint and
+ * the first 20 characters of each key. Everything is the push chart's (machines/push); its errors are the
+ * spec's texts.
  */
 import {
   Alert,
@@ -47,7 +48,7 @@ function Mono({ children }: { children: string }) {
   );
 }
 
-/** "opens a dialog asking for title and body" (001 §2); Send is the chart's push.test. */
+/** "opens a dialog asking for title and body" (docs/platform.md#push); Send is the chart's push.test. */
 function TestNotificationDialog({ push, onClose }: { push: PushRef; onClose: () => void }) {
   const { t } = useTranslation('common');
   const [title, setTitle] = useState(() => t('pwa.push.test.defaultTitle'));

@@ -1,8 +1,8 @@
 /**
- * The PWA's banners above every screen (001 §4 startup error banner with Retry; §8 update messages with Update
- * Now / Later, Updating..., Reloading..., Refresh Page, Close; §9 update banner auto-dismissed after 30 s, install
- * banner after 10 s, iOS/Android instructions after 15 s). Each is a fact of a chart, rendered here; the timers
- * are the charts'.
+ * The PWA's banners above every screen (docs/platform.md#start-up startup error banner with Retry;
+ * docs/platform.md#updates update messages with Update Now / Later, Updating..., Reloading..., Refresh Page,
+ * Close; docs/platform.md#install-prompt update banner auto-dismissed after 30 s, install banner after 10 s,
+ * iOS/Android instructions after 15 s). Each is a fact of a chart, rendered here; the timers are the charts'.
  *
  * In the page's flow, at the top, not floating: a floating bar would cover the sale screen's buttons, and these
  * are rare (a failed start, a new version, an install offer). Each is a polite live region (role="status"): none
@@ -67,7 +67,7 @@ function Banner({
   );
 }
 
-/** 001 §4: after the retries, "an error banner with a Retry button (reloads the page)". */
+/** docs/platform.md#start-up: after the retries, "an error banner with a Retry button (reloads the page)". */
 function StartupBanner({
   actors,
   banner,
@@ -110,7 +110,7 @@ const MESSAGE_KEY = new Map<string, string>([
   [UPDATE_MESSAGE.FAILED.title, 'failed'],
 ]);
 
-/** 001 §8 update messages; §9 the prompt goes after 30 s (the chart's `available` → `deferred`). */
+/** docs/platform.md#updates update messages; docs/platform.md#install-prompt the prompt goes after 30 s (the chart's `available` → `deferred`). */
 function UpdateBanner({ actors }: { actors: PwaActors }) {
   const { t } = useTranslation('common');
   const update = actors.workerUpdate;
@@ -177,7 +177,7 @@ function UpdateBanner({ actors }: { actors: PwaActors }) {
   );
 }
 
-/** 001 §4, §9: the custom install banner (10 s) and the iOS / Android instructions (15 s). */
+/** docs/platform.md#install-prompt: the custom install banner (10 s) and the iOS / Android instructions (15 s). */
 function InstallBanner({ actors }: { actors: PwaActors }) {
   const { t } = useTranslation('common');
   const install = actors.install;

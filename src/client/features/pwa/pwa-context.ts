@@ -40,7 +40,7 @@ export interface PwaCapabilities {
   serviceWorker: boolean;
   installPromptEvent: boolean;
   embedded: boolean;
-  /** ?debug=true when the app loaded (001 §2 debug badge). */
+  /** ?debug=true when the app loaded (docs/platform.md#the-settings-dialog debug badge). */
   debug: boolean;
 }
 

@@ -1,10 +1,11 @@
 /**
- * The settings dialog (001 §2 "Settings dialog (size xl, five tabs)"; issue 5 item 8): a title, five tabs (sync
- * timing, push notifications, install prompts, advanced caching, mobile widgets) and a footer with Cancel and Save
- * changes. "Save applies the sync configuration and shows a saving state": the sync scheduler validates it
- * (001 §5 ranges, src/domain/sync-config.ts) and keeps it, or keeps the old one and reports each field's error,
- * and the dialog then shows the "Sync timing" tab with those errors. The other tabs act at once (a permission, a
- * cache clear, a widget added), as their buttons say.
+ * The settings dialog (docs/platform.md#the-settings-dialog "Settings dialog (size xl, five tabs)"): a title,
+ * five tabs (sync timing, push notifications, install prompts, advanced caching, mobile widgets) and a footer
+ * with Cancel and Save changes. "Save applies the sync configuration and shows a saving state": the sync
+ * scheduler validates it (docs/offline.md#sync-settings ranges, src/domain/sync-config.ts) and keeps it, or
+ * keeps the old one and reports each field's error, and the dialog then shows the "Sync timing" tab with
+ * those errors. The other tabs act at once (a permission, a cache clear, a widget added), as their buttons
+ * say.
  *
  * Loaded only when opened (settings-host.tsx). What is typed stays in the fields (useState, keystrokes); what it
  * means is the chart's.

@@ -2,9 +2,9 @@
  * Where the settings dialog lives: nothing until someone opens it, then the dialog's chunk loads (it is large:
  * five tabs, the status panel, Chakra's dialog and tabs), so the POS screen's JS stays small.
  *
- * Trap: opened offline before the worker has cached the chunk, the import fails (001 §8 "A chunk load failure
- * gives ChunkLoadError"). A rejected React.lazy would throw into the tree and blank the till mid-sale, so a failed
- * load says so in a notice, closes, and the next open tries again.
+ * Trap: opened offline before the worker has cached the chunk, the import fails (docs/platform.md#caches "A
+ * chunk load failure gives ChunkLoadError"). A rejected React.lazy would throw into the tree and blank the
+ * till mid-sale, so a failed load says so in a notice, closes, and the next open tries again.
  */
 import i18next from 'i18next';
 import { lazy, Suspense } from 'react';

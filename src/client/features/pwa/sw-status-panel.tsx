@@ -1,13 +1,15 @@
 /**
- * The service-worker status panel (001 §2): status, current version, update available; the buttons Check for
- * Updates, Apply Update, Clear Cache, Cache Info, Force Update, Clear Update State, Test SW Response and Force
- * Reload SW; in a native WebView or wrapper every action is disabled and a notice says updates are handled by the
- * native app. When a new version waits, the panel's own banner offers Update Now and Check Again (001 §2).
+ * The service-worker status panel (docs/platform.md#worker-tools): status, current version, update available;
+ * the buttons Check for Updates, Apply Update, Clear Cache, Cache Info, Force Update, Clear Update State,
+ * Test SW Response and Force Reload SW; in a native WebView or wrapper every action is disabled and a notice
+ * says updates are handled by the native app. When a new version waits, the panel's own banner offers Update
+ * Now and Check Again (docs/platform.md#worker-tools).
  *
  * The update buttons are the worker-update chart's events; the other buttons are operations of this panel's
- * worker-tools actor (machines/worker-tools), which asks before a force reload (001 §8). Force Reload SW is
- * disabled while offline: it unregisters the worker and empties every cache, and the reload would then find
- * nothing to open. Check Again asks the server for a newer worker while the waiting one stays offered.
+ * worker-tools actor (machines/worker-tools), which asks before a force reload
+ * (docs/platform.md#worker-tools). Force Reload SW is disabled while offline: it unregisters the worker and
+ * empties every cache, and the reload would then find nothing to open. Check Again asks the server for a
+ * newer worker while the waiting one stays offered.
  */
 import { Alert, Button, HStack, List, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';

@@ -1,7 +1,8 @@
 /**
- * The "Sync timing" tab's settings form (001 §2: immediate sync checkbox, batch size, max age in hours, three sync
- * intervals in seconds, three retry intervals in seconds): the text as typed, turned into the configuration the
- * sync scheduler validates (src/domain/sync-config.ts, 001 §5 ranges). The chart decides; this only converts.
+ * The "Sync timing" tab's settings form (docs/offline.md#sync-settings: immediate sync checkbox, batch size,
+ * max age in hours, three sync intervals in seconds, three retry intervals in seconds): the text as typed,
+ * turned into the configuration the sync scheduler validates (src/domain/sync-config.ts,
+ * docs/offline.md#sync-settings ranges). The chart decides; this only converts.
  */
 import type { SyncConfig, SyncConfigError, SyncConfigField } from '../../../domain/sync-config';
 import { fromSyncConfigForm, toSyncConfigForm } from '../../../domain/sync-config';

@@ -1,11 +1,12 @@
 /**
- * Tab 1, "Sync timing" (001 §2): the status card (online/offline, active timers, pending retries, next sync
- * estimate shown as Now when zero or less, last sync time), the queue line (total, pending, failed; Force sync now,
- * disabled while offline), the settings (immediate sync, batch size, max age in hours, three sync intervals and
- * three retry intervals in seconds; 001 §5 ranges, checked by the sync scheduler on Save) and the explanatory
- * cards. Failed requests are listed (method, path, tags, attempts, last error, age) and can be retried,
- * exported, or removed after a confirmation here (design.md §6). Requests answered 401 while the session was
- * gone wait for a sign-in: the status card says so ("sign in to sync"), with the queue's health.
+ * Tab 1, "Sync timing" (docs/offline.md#sync-settings): the status card (online/offline, active timers,
+ * pending retries, next sync estimate shown as Now when zero or less, last sync time), the queue line (total,
+ * pending, failed; Force sync now, disabled while offline), the settings (immediate sync, batch size, max age
+ * in hours, three sync intervals and three retry intervals in seconds; docs/offline.md#sync-settings ranges,
+ * checked by the sync scheduler on Save) and the explanatory cards. Failed requests are listed (method, path,
+ * tags, attempts, last error, age) and can be retried, exported, or removed after a confirmation here
+ * (docs/offline.md). Requests answered 401 while the session was gone wait for a sign-in: the status card
+ * says so ("sign in to sync"), with the queue's health.
  */
 import {
   Alert,

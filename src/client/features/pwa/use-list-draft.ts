@@ -1,8 +1,8 @@
 /**
- * One "add an item to a device list" form (001 §2 tab 5: widgets and shortcuts): the draft being typed, the
- * rule's field errors, and a submit that appends through the pure rule of local-settings.ts and clears the
- * draft. The draft is keystroke state of a settings form, not workflow (no request, no steps), so it lives in
- * React state; the rule and the stored list stay outside React.
+ * One "add an item to a device list" form (docs/platform.md#the-installable-app tab 5: widgets and
+ * shortcuts): the draft being typed, the rule's field errors, and a submit that appends through the pure rule
+ * of local-settings.ts and clears the draft. The draft is keystroke state of a settings form, not workflow
+ * (no request, no steps), so it lives in React state; the rule and the stored list stay outside React.
  */
 import { useState } from 'react';
 import type { FormEvent } from 'react';

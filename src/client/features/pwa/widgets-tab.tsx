@@ -1,8 +1,9 @@
 /**
- * Tab 5, "Mobile widgets" (001 §2): device type, widget count, shortcut count, display mode; add and remove
- * widgets (id, name and url required; update interval 5 to 3600 seconds, 001 §5) and app shortcuts (name and url
- * required; colour #667eea by default). The lists are this device's setting (local-settings.ts); the defaults are
- * the spec's four widgets and four shortcuts.
+ * Tab 5, "Mobile widgets" (docs/platform.md#the-installable-app): device type, widget count, shortcut count,
+ * display mode; add and remove widgets (id, name and url required; update interval 5 to 3600 seconds,
+ * docs/platform.md#the-installable-app) and app shortcuts (name and url required; colour #667eea by default).
+ * The lists are this device's setting (local-settings.ts); the defaults are the spec's four widgets and four
+ * shortcuts.
  */
 import {
   Button,
@@ -39,7 +40,7 @@ import { useListDraft } from './use-list-draft';
 import type { PwaActors } from './pwa-context';
 import { Fact, Facts, Section } from './settings-ui';
 
-/** A native form without the browser's own validation bubbles: the spec's rules speak instead (001 §5). */
+/** A native form without the browser's own validation bubbles: the spec's rules speak instead (docs/platform.md#the-installable-app). */
 const Form = chakra('form');
 
 function TextField({

@@ -1,8 +1,9 @@
 /**
- * The page ⇄ service worker message protocol (001 §7 "Worker messages (not HTTP): GET_VERSION, CLEAR_DATA_CACHE,
- * GET_CACHE_INFO, SKIP_WAITING, FORCE_UPDATE; replies VERSION_INFO, DATA_CACHE_CLEARED, CACHE_INFO,
- * FORCE_UPDATE_COMPLETED, errors VERSION_CHECK_ERROR, CACHE_CLEAR_ERROR, FORCE_UPDATE_ERROR; also sent:
- * VERSION_CHANGED, BACKGROUND_SYNC, FORCE_UPDATE, FOCUS_CLIENT"), as the page reads it. Pure.
+ * The page ⇄ service worker message protocol (docs/platform.md#worker-tools "Worker messages (not HTTP):
+ * GET_VERSION, CLEAR_DATA_CACHE, GET_CACHE_INFO, SKIP_WAITING, FORCE_UPDATE; replies VERSION_INFO,
+ * DATA_CACHE_CLEARED, CACHE_INFO, FORCE_UPDATE_COMPLETED, errors VERSION_CHECK_ERROR, CACHE_CLEAR_ERROR,
+ * FORCE_UPDATE_ERROR; also sent: VERSION_CHANGED, BACKGROUND_SYNC, FORCE_UPDATE, FOCUS_CLIENT"), as the page
+ * reads it. Pure.
  *
  * Shapes (what src/sw must answer):
  * - A request is `{ type }` posted with a MessageChannel; the worker answers on `event.ports[0]` with ONE reply:
@@ -130,7 +131,7 @@ export function replyCaches(reply: WorkerReply): CacheSummary[] | null {
   });
 }
 
-/** The version this browser ran last, and whether the worker's differs (001 §4 "whether it changed"). */
+/** The version this browser ran last, and whether the worker's differs (docs/platform.md "whether it changed"). */
 export function versionChange(
   previous: string | null,
   current: string | null,
@@ -139,7 +140,7 @@ export function versionChange(
   return { changed: previous !== null && previous !== current, remember: current };
 }
 
-/** The local-storage keys a version change clears: those starting with app-, pos- or user- (001 §4). */
+/** The local-storage keys a version change clears: those starting with app-, pos- or user- (docs/platform.md#start-up). */
 export function versionedKeys(keys: readonly string[], prefixes: readonly string[]): string[] {
   return keys.filter((key) => prefixes.some((prefix) => key.startsWith(prefix)));
 }

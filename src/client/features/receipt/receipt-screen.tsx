@@ -1,5 +1,5 @@
 /**
- * /pos/receipts/:id (000 §2, public; issue 4 item 5; ADR 007): the receipt of the sale whose uuid is `:id`,
+ * /pos/receipts/:id (docs/sales.md#receipts, public; ADR 007): the receipt of the sale whose uuid is `:id`,
  * on a plain page (layout 'none', no app chrome) with a Print button. Customers open it without a session,
  * and sale management links here for a reprint (lib/receipt-path.ts). On screen it is a centred card; printed,
  * only the 80 mm receipt remains (components/receipt/receipt.css).

@@ -15,7 +15,7 @@ export interface TipForm {
   tips: Array<{ user_id: number; tip_amount: number }>;
 }
 export interface OrderDateForm {
-  /** UTC ISO (000 §9: dates are sent as UTC ISO). */
+  /** UTC ISO (docs/api.md#defaults-and-formats: dates are sent as UTC ISO). */
   order_at: string;
 }
 export interface EmployeeForm {

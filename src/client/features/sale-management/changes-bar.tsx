@@ -1,9 +1,10 @@
 /**
- * The edit mode of "save all changes" (000 §4, §7; the list chart's `changes` region): a manager corrects order
- * times in the list and tips in the open sale, several sales at a time, sees how many changes wait, and sends
- * them in one request (the action dialog confirms which tickets) or discards them. The pending changes are the
- * chart's; this bar only renders them and sends its events. A save carries a fresh intent id, which the chart
- * replaces with the earlier one when the same changes are saved again (one Idempotency-Key per intent).
+ * The edit mode of "save all changes" (docs/sales.md#sale-management; the list chart's `changes` region): a
+ * manager corrects order times in the list and tips in the open sale, several sales at a time, sees how many
+ * changes wait, and sends them in one request (the action dialog confirms which tickets) or discards them.
+ * The pending changes are the chart's; this bar only renders them and sends its events. A save carries a
+ * fresh intent id, which the chart replaces with the earlier one when the same changes are saved again (one
+ * Idempotency-Key per intent).
  */
 import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';

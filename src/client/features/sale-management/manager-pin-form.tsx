@@ -1,8 +1,8 @@
 /**
- * The manager's PIN inside an action (design.md §1 "managers refund and void with a PIN"): large keys for a finger
- * and a masked field for a keyboard. The digits are the field's keystrokes only: they go to the chart once, in
- * `pin.submit`, which hands them to the PIN check and never stores them (design.md §8), and the field is emptied
- * at once.
+ * The manager's PIN inside an action (docs/roles.md#pin-approvals "managers refund and void with a PIN"):
+ * large keys for a finger and a masked field for a keyboard. The digits are the field's keystrokes only: they
+ * go to the chart once, in `pin.submit`, which hands them to the PIN check and never stores them
+ * (docs/roles.md#pin-approvals), and the field is emptied at once.
  */
 import { Button, Field, Input, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useState } from 'react';

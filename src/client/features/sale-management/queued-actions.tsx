@@ -1,7 +1,7 @@
 /**
- * Actions the offline request queue took instead of the server (machines/sale-list `queuedActions`; design.md
- * §6). Such an action has NOT happened yet: the sale is shown as the server last sent it (a queued refund is not
- * shown as refunded), with a mark that a change waits, and the screen says so in words:
+ * Actions the offline request queue took instead of the server (machines/sale-list `queuedActions`;
+ * docs/offline.md). Such an action has NOT happened yet: the sale is shown as the server last sent it (a
+ * queued refund is not shown as refunded), with a mark that a change waits, and the screen says so in words:
  *
  * - QueuedBadge: on a row of the table, "Waiting to sync" (or "Not sent" once the queue gave up);
  * - QueuedActionsNotice: in the open sale, which actions wait and what happens next; a failed one is retried

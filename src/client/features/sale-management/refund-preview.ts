@@ -1,6 +1,6 @@
 /**
- * The refund amount shown live while lines are chosen (design.md §4 step 10, spec 000 §5: "Refund amount = sum +
- * tax minus item and employee discounts"), computed exactly as the server will (src/server/services/
+ * The refund amount shown live while lines are chosen (docs/money.md step 10, docs/money.md: "Refund amount =
+ * sum + tax minus item and employee discounts"), computed exactly as the server will (src/server/services/
  * sale-management/refund.ts): per line, A(already + q) − A(already), where A(n) is the domain's refundAmountOfLines of
  * n units of that line, so a line refunded in parts adds up to the amount of the whole line; the total is capped
  * at what was taken and not given back yet (total_price − refunded_amount), because order discounts are not in a

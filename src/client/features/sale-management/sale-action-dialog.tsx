@@ -1,12 +1,13 @@
 /**
- * The modal flow of an action mode (design.md §3 "one modal mode at a time ... with confirm, manager PIN where
- * required, submitting, done/failed"): it renders the action-mode chart's step and sends its events, nothing
- * more. Editing shows the mode's form; confirming says what will happen (for a refund, the amount by the domain's
- * refund rule); authorising asks for a manager's PIN, with the refusal shown; checking the PIN and submitting
- * show that they are working and cannot be closed; done says it went through and closes itself; failed shows
- * the server's refusal with its message and offers a retry with the same intent (the same idempotency key).
- * Queued (the offline request queue took it, design.md §6) says it is saved on this till and will be sent when
- * the connection returns — not that it was done — and stays until OK.
+ * The modal flow of an action mode (docs/sales.md#sale-management "one modal mode at a time ... with confirm,
+ * manager PIN where required, submitting, done/failed"): it renders the action-mode chart's step and sends
+ * its events, nothing more. Editing shows the mode's form; confirming says what will happen (for a refund,
+ * the amount by the domain's refund rule); authorising asks for a manager's PIN, with the refusal shown;
+ * checking the PIN and submitting show that they are working and cannot be closed; done says it went through
+ * and closes itself; failed shows the server's refusal with its message and offers a retry with the same
+ * intent (the same idempotency key). Queued (the offline request queue took it, docs/offline.md) says it is
+ * saved on this till and will be sent when the connection returns — not that it was done — and stays until
+ * OK.
  *
  * The invoice mode only reads: its "submitting" is loading the invoice, and its done step shows it, with Print,
  * until closed. It is printed by the shared receipt component (components/receipt: ReceiptView, its 80 mm print

@@ -1,9 +1,10 @@
 /**
- * The open sale, beside the table (issue 4 item 6 "view detail"): its lines per employee with discounts and taxes,
+ * The open sale, beside the table: its lines per employee with discounts and taxes,
  * tips, the totals the server computed, payments, refunds, what happened to it (status history) and the actions
- * its status allows. Every amount is the server's (design.md §5: the server recomputes every total); nothing here
- * is recomputed except the live refund preview of the refund form. In the edit mode of "save all changes" the
- * tips of each employee are fields whose values wait with the list's other pending changes.
+ * its status allows. Every amount is the server's (docs/api.md#the-server-recomputes: the server recomputes
+ * every total); nothing here is recomputed except the live refund preview of the refund form. In the edit
+ * mode of "save all changes" the tips of each employee are fields whose values wait with the list's other
+ * pending changes.
  */
 import {
   Alert,

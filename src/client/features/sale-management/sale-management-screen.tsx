@@ -1,8 +1,9 @@
 /**
- * The order report (000 §2 /pos/report/order, PIN-gated by the route table; issue 4 item 6): the store's sales
- * with filters and paging, the open sale beside them, and the modal flow of the action the manager picks. It
- * renders the list chart (machines/sale-list) and its action-mode child through SaleListActor; the app gives the
- * chart its real calls (app/areas/sale-management-area.tsx) and the store's currency and time zone.
+ * The order report (docs/sales.md#sale-management /pos/report/order, PIN-gated by the route table): the
+ * store's sales with filters and paging, the open sale beside them, and the modal flow of the action the
+ * manager picks. It renders the list chart (machines/sale-list) and its action-mode child through
+ * SaleListActor; the app gives the chart its real calls (app/areas/sale-management-area.tsx) and the store's
+ * currency and time zone.
  */
 import { Button, Flex, Heading, HStack, Stack } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';

@@ -1,9 +1,10 @@
 /**
- * The order report table (000 §2 /pos/report/order): one row per sale with its ticket and invoice numbers, time,
- * employee, customer, total and status; the loading, empty and failed states of the list chart; paging. A row
- * opens the sale in the detail panel: the ticket number is a button (Tab and Enter reach it), and a tap anywhere
- * on the row does the same. In the edit mode (changes-bar.tsx) the time of each sale that may still be changed is
- * a field, and a sale with unsaved changes is marked, as is one with a change waiting in the offline queue.
+ * The order report table (docs/sales.md#sale-management /pos/report/order): one row per sale with its ticket
+ * and invoice numbers, time, employee, customer, total and status; the loading, empty and failed states of
+ * the list chart; paging. A row opens the sale in the detail panel: the ticket number is a button (Tab and
+ * Enter reach it), and a tap anywhere on the row does the same. In the edit mode (changes-bar.tsx) the time
+ * of each sale that may still be changed is a field, and a sale with unsaved changes is marked, as is one
+ * with a change waiting in the offline queue.
  */
 import { Alert, Badge, Box, Button, HStack, Input, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 /**
- * The centre of the sale screen (issue 4 item 4 "add services, products, kits and gift cards from categories
+ * The centre of the sale screen ("add services, products, kits and gift cards from categories
  * with search"): a search box, the category tabs and the item grid, all read from the catalog browser. A tile
  * adds its item to the active employee (sale machine line.add); the gift card tile asks for the card's number
  * and amount first. Keyboard: type to search, Enter adds the first match (and a barcode scanner's SKU + Enter

@@ -1,5 +1,5 @@
 /**
- * The ticket's customer (issue 4 item 4 "attach a customer (search, create, edit)"): a button showing who is
+ * The ticket's customer: a button showing who is
  * attached (name, points, membership), opening the customer dialog (customer-dialog.tsx, its own chunk) to
  * search, pick, create, edit or remove.
  *

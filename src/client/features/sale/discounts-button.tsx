@@ -1,10 +1,10 @@
 /**
- * The ticket's order discounts (issue 4 item 4 "ticket / manager / membership / other discounts (manager
- * discount needs a manager PIN)"; design.md §4 step 6): a button on the ticket showing what the discounts take
- * off, opening the discounts dialog (discounts-dialog.tsx, its own chunk). Only while the ticket is being built
- * (the sale machine's `editable` tag): during tendering the total is fixed.
+ * The ticket's order discounts ("ticket / manager / membership / other discounts (manager
+ * discount needs a manager PIN)"; docs/money.md step 6): a button on the ticket showing what the discounts
+ * take off, opening the discounts dialog (discounts-dialog.tsx, its own chunk). Only while the ticket is
+ * being built (the sale machine's `editable` tag): during tendering the total is fixed.
  *
- * Speed (issue 4 "tap → total"): the button reads one number and a flag, so a tap on an item re-renders it
+ * Speed: the button reads one number and a flag, so a tap on an item re-renders it
  * only when what the discounts take off changes.
  */
 import { Badge, Button } from '@chakra-ui/react';

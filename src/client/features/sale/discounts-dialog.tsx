@@ -1,6 +1,6 @@
 /**
  * The order discounts dialog (discounts-button.tsx opens it; a chunk of its own, sale-parts.tsx): one row per
- * kind (ticket, manager, membership, other; design.md §4 step 6), each applied or removed at once.
+ * kind (ticket, manager, membership, other; docs/money.md step 6), each applied or removed at once.
  */
 import { Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
 import { useRef } from 'react';

@@ -1,7 +1,8 @@
 /**
- * Reading and writing an order discount's value (000 §3 "Discount type: Percent=0, Amount=1"): shown in the
- * reader's language, typed as the cashier types it. Parsing is the domain's (src/domain/amount.ts: thousands
- * commas removed, rounded half away from zero to the minor unit), so the screen never parses money itself.
+ * Reading and writing an order discount's value (docs/sales.md#the-order "Discount type: Percent=0,
+ * Amount=1"): shown in the reader's language, typed as the cashier types it. Parsing is the domain's
+ * (src/domain/amount.ts: thousands commas removed, rounded half away from zero to the minor unit), so the
+ * screen never parses money itself.
  */
 import { DISCOUNT_TYPE } from '../../../domain/constants';
 import type { DiscountType, OrderDiscountKind } from '../../../domain/constants';

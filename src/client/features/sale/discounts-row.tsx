@@ -1,8 +1,8 @@
 /**
- * One order discount kind in the discounts dialog (000 §3 "Discount kinds on the order: manager, ticket,
- * membership, other"): what is set and what it takes off, Percent or Amount, the value, Apply and Remove.
- * Apply sends the sale machine's discount.set; for the manager's kind the machine then waits for a manager's
- * PIN (ManagerPinDialog), so the dialog closes to let the PIN pad show alone.
+ * One order discount kind in the discounts dialog (docs/sales.md#the-order "Discount kinds on the order:
+ * manager, ticket, membership, other"): what is set and what it takes off, Percent or Amount, the value,
+ * Apply and Remove. Apply sends the sale machine's discount.set; for the manager's kind the machine then
+ * waits for a manager's PIN (ManagerPinDialog), so the dialog closes to let the PIN pad show alone.
  */
 import { Button, Field, Group, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useId, useState } from 'react';

@@ -1,8 +1,8 @@
 /**
- * The employee bar (issue 4 item 4 "pick employees (checked-in first)"): the store's staff from the catalog
+ * The employee bar: the store's staff from the catalog
  * browser, those clocked in first; a tap puts the person on the ticket, or makes them the active one when they
- * already are (the sale machine's employee.add, 000 §4), so the next item lands on them. Removing someone and
- * moving a line are on the ticket itself.
+ * already are (the sale machine's employee.add, docs/sales.md#editing-the-order), so the next item lands on
+ * them. Removing someone and moving a line are on the ticket itself.
  */
 import { Badge, Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { memo, useCallback } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Selling a gift card (issue 4 item 4 "add ... gift cards"; sales contract: a line of item type 90 with the
+ * Selling a gift card (sales contract: a line of item type 90 with the
  * card's number and its amount as the price; never taxed, never discounted). The number is normalised as the
  * server stores it (upper case, letters, digits and dashes); the server still refuses a number that reads as a
  * bank card or belongs to a deactivated card, and that refusal shows on the ticket.

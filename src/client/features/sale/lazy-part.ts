@@ -1,6 +1,6 @@
 /**
  * Parts of a screen that are shown only after a tap (a dialog, the payment panel, the receipt), kept out of
- * the screen's first load (issue 4 "Speed": ≤ 150 KB of JS on a cold /pos/sales) and fetched while the
+ * the screen's first load (target: ≤ 150 KB of JS on a cold /pos/sales) and fetched while the
  * browser is idle once the screen is up, so that Pay and every dialog still open at once — and offline too,
  * once fetched: a module loaded is in memory.
  *

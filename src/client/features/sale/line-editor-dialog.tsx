@@ -1,9 +1,9 @@
 /**
- * The editor of one ticket line (issue 4 item 4 "price override, line discounts (item, employee)"; brief
- * "change employee on a line"): a price override, the Item and Employee discounts (percent or amount; design.md
- * §4 step 2 allows one of each), the line moved to another employee, or removed. Each part is its own small
- * form (Enter applies it) that sends the sale machine one event; the machine and the domain decide, and the
- * ticket shows the result at once behind the dialog.
+ * The editor of one ticket line (brief
+ * "change employee on a line"): a price override, the Item and Employee discounts (percent or amount;
+ * docs/money.md step 2 allows one of each), the line moved to another employee, or removed. Each part is its
+ * own small form (Enter applies it) that sends the sale machine one event; the machine and the domain decide,
+ * and the ticket shows the result at once behind the dialog.
  *
  * Fields are uncontrolled and read on submit (as the login form); only what a form last refused is kept here.
  */

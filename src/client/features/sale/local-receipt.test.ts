@@ -80,7 +80,7 @@ describe('localReceipt', () => {
         lines: [expect.objectContaining({ name: 'Cuticle Oil', unit_price: 10000, gross: 10000 })],
       },
     ]);
-    // design.md §4 example: 100.00 taxed "5,9.5" with tax-on-tax 2 → 5.00 + 9.98.
+    // docs/money.md example: 100.00 taxed "5,9.5" with tax-on-tax 2 → 5.00 + 9.98.
     expect(receipt.taxes).toEqual([
       { rate: 5, amount: 500 },
       { rate: 9.5, amount: 998 },

@@ -1,13 +1,14 @@
 /**
- * The receipt of a sale queued offline, built from what the till holds (design.md §6: "receipts for offline
- * sales are shown from local data and marked pending"), in the shape the shared receipt prints
+ * The receipt of a sale queued offline, built from what the till holds (docs/offline.md: "receipts for
+ * offline sales are shown from local data and marked pending"), in the shape the shared receipt prints
  * (contracts/receipts.ts ReceiptData, components/receipt ReceiptView).
  *
  * Every amount comes from the domain's totals of the order (computeOrderTotals), the same code the server runs
- * when the sale arrives (design.md §2), so the printed figures are the ones the server will store. What only the
- * server knows is left out or blank: the ticket and invoice numbers (the view does not print them while the
- * sale is pending) and the receipt header's address, phone and footer (store settings the till does not hold).
- * Employees without a line or tip are left out, as the sale's body leaves them out (lib/api/sale-api.ts).
+ * when the sale arrives (docs/architecture.md), so the printed figures are the ones the server will store.
+ * What only the server knows is left out or blank: the ticket and invoice numbers (the view does not print
+ * them while the sale is pending) and the receipt header's address, phone and footer (store settings the till
+ * does not hold). Employees without a line or tip are left out, as the sale's body leaves them out
+ * (lib/api/sale-api.ts).
  */
 import type { StoreSettingsView } from '../../../contracts/auth';
 import type { ReceiptData, ReceiptTax } from '../../../contracts/receipts';

@@ -1,8 +1,9 @@
 /**
- * The manager's PIN for a manager discount (issue 4 item 4 "manager discount needs a manager PIN"): shown
+ * The manager's PIN for a manager discount: shown
  * while the sale machine is in awaitingPin. The PIN pad is the shared one (components/pin-pad PinPadView);
  * the typed digits live here only until they are sent, because the sale machine takes the whole PIN in
- * pin.submit and never keeps it (design.md §8). Checking, the refusal and the approval are the machine's.
+ * pin.submit and never keeps it (docs/roles.md#pin-approvals). Checking, the refusal and the approval are the
+ * machine's.
  *
  * What a refusal reads: a wrong PIN says what the server's sentence says (how many tries are left), in the
  * reader's language; the correct PIN of someone who may not approve (a cashier) is the machine's

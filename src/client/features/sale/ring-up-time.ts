@@ -1,6 +1,6 @@
 /**
- * When a sale was rung up: its order_at (000 §3), fixed the first time the sale is sent to the server and kept
- * for every later send of the same intent (design.md §5, §6).
+ * When a sale was rung up: its order_at (docs/sales.md#the-order), fixed the first time the sale is sent to
+ * the server and kept for every later send of the same intent (docs/api.md, docs/offline.md).
  *
  * Why here and keyed by the idempotency key: a new order carries no order_at (the domain's createOrder), and
  * the server stamps a sale without one with the time it receives it. A sale queued offline and replayed hours

@@ -1,8 +1,8 @@
 /**
- * Errors of the sale screen, said clearly (design.md §9: "clear errors on bad input"): the code translated
- * (sale-error-text.ts), the server's own sentence under it where it helps. The banner shows the sale
- * machine's error of the sources this screen places itself; a PIN's error is the PIN dialog's, a payment's the
- * tendering panel's.
+ * Errors of the sale screen, said clearly (docs/architecture.md#how-the-work-is-judged: "clear errors on bad
+ * input"): the code translated (sale-error-text.ts), the server's own sentence under it where it helps. The
+ * banner shows the sale machine's error of the sources this screen places itself; a PIN's error is the PIN
+ * dialog's, a payment's the tendering panel's.
  */
 import { Alert } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';

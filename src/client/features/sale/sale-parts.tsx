@@ -1,6 +1,6 @@
 /**
  * The parts of the sale screen that wait for a tap: the payment panel (Pay), the receipt (Complete), the
- * manager's PIN and every dialog. Each is its own chunk, out of the cold load of /pos/sales (issue 4 "Speed":
+ * manager's PIN and every dialog. Each is its own chunk, out of the cold load of /pos/sales (target:
  * ≤ 150 KB; the receipt brings zod with it), and all are fetched while the browser is idle once the screen is
  * up (useWarmSaleParts), so they open at once and keep working offline once fetched. Before that, a tap shows
  * a fallback that takes no room in the layout (an overlay, or the slot's own skeleton) and says it is loading.

@@ -1,5 +1,5 @@
 /**
- * The sale screen, /pos/sales and /pos/sales/:id (issue 4 item 4): one view per mode of the sale machine
+ * The sale screen, /pos/sales and /pos/sales/:id: one view per mode of the sale machine
  * (selectMode). Building: employees on the left, the catalog in the centre, the ticket on the right (a
  * 10-inch tablet in landscape, 1280×800, holds the three; narrower screens stack them). Tendering puts the
  * payment panel where the catalog was, with the ticket still in view; the manager's PIN is a dialog over the
@@ -160,8 +160,8 @@ function Workspace({ mode }: { mode: SaleMode }) {
 
 /** The numbers the cashier needs first once paid: the change to hand back, the ticket and invoice. */
 /**
- * A sale queued offline (design.md §6): its receipt from the order the till holds, at the time it was rung up
- * (the time its queued request carries), marked pending by the receipt component.
+ * A sale queued offline (docs/offline.md): its receipt from the order the till holds, at the time it was rung
+ * up (the time its queued request carries), marked pending by the receipt component.
  */
 function usePendingReceipt(pending: boolean): ReceiptData | undefined {
   const order = SaleActor.useSelector(selectOrder);

@@ -1,8 +1,8 @@
 /**
- * The warning when someone on this ticket is also on a parked one (issue 4 item 4 "the warning when one
- * employee is on several tickets"; 000 §4), shown on the ticket where the cashier rings up and in the drawer.
- * The selector keeps its answer's reference while the names are the same, so a tap on an item does not
- * re-render it.
+ * The warning when someone on this ticket is also on a parked one ("the warning when one
+ * employee is on several tickets"; docs/sales.md#waiting-tickets), shown on the ticket where the cashier
+ * rings up and in the drawer. The selector keeps its answer's reference while the names are the same, so a
+ * tap on an item does not re-render it.
  */
 import { Alert } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';

@@ -1,9 +1,10 @@
 /**
- * One line of the ticket: select it, change its quantity (−/+; at 0 it leaves the ticket, 000 §4), open its
- * editor (price override, line discounts, another employee). Each line reads only its own line and amounts, so
- * adding a line elsewhere re-renders the lines whose amounts changed and no other. Whether the line is the
- * selected one is read by its frame and its select button alone: when the selection moves (every tap on an
- * item), the line that lost it re-renders those two, not its contents.
+ * One line of the ticket: select it, change its quantity (−/+; at 0 it leaves the ticket,
+ * docs/sales.md#editing-the-order), open its editor (price override, line discounts, another employee). Each
+ * line reads only its own line and amounts, so adding a line elsewhere re-renders the lines whose amounts
+ * changed and no other. Whether the line is the selected one is read by its frame and its select button
+ * alone: when the selection moves (every tap on an item), the line that lost it re-renders those two, not its
+ * contents.
  */
 import { Box, Button, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import { memo } from 'react';

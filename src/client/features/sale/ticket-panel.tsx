@@ -1,9 +1,9 @@
 /**
- * The ticket (issue 4 item 4): the lines per employee, the customer, the waiting tickets, the order discounts
+ * The ticket: the lines per employee, the customer, the waiting tickets, the order discounts
  * and tips (the sale-extras components, in their slots below), the totals, and the ticket's actions: Clear,
  * Clear all and Pay (tender.start; Park is in the waiting-tickets slot, next to the list it fills).
  *
- * Speed (issue 4 "tap → total"): each part reads only its own facts, so a tap on an item re-renders the
+ * Speed: each part reads only its own facts, so a tap on an item re-renders the
  * group's amount and line list, the lines whose figures or selection changed, the totals and Pay; nothing else.
  */
 import { Box, Button, CloseButton, Heading, HStack, Stack, Text } from '@chakra-ui/react';

@@ -1,9 +1,9 @@
 /**
- * Tips per employee (issue 4 item 4 "tips per employee"; 000 §4 "Tips attach to the employee group matching
+ * Tips per employee (docs/sales.md#editing-the-order "Tips attach to the employee group matching
  * user_id"): a button showing the ticket's tips, opening the tips dialog (tips-dialog.tsx, its own chunk).
  * Tips may change while tendering too: the machine takes tip.set there and recomputes the balance.
  *
- * Speed (issue 4 "tap → total"): the button reads two numbers and a flag, so a tap on an item re-renders it
+ * Speed: the button reads two numbers and a flag, so a tap on an item re-renders it
  * only when the tips change; the employee list is read by the dialog, and only while it is open.
  */
 import { Badge, Button } from '@chakra-ui/react';

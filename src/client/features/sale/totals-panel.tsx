@@ -1,10 +1,11 @@
 /**
- * The totals panel (issue 4 item 4 "the totals panel shows every field of the Order total live"): every field
- * of computeOrderTotals (000 §3 Order total, the Discount record's amounts, the balance and change), each
- * shown when it says something (a discount of 0 is not a line), the grand total always, the staff figures
- * (commission, cost, deductible) folded away under their own disclosure. Taxes are shown per rate.
+ * The totals panel: every field
+ * of computeOrderTotals (docs/sales.md#the-order Order total, the Discount record's amounts, the balance and
+ * change), each shown when it says something (a discount of 0 is not a line), the grand total always, the
+ * staff figures (commission, cost, deductible) folded away under their own disclosure. Taxes are shown per
+ * rate.
  *
- * Speed (issue 4 "tap → total"): the panel reads which rows there are; each row reads its own figure, so a
+ * Speed: the panel reads which rows there are; each row reads its own figure, so a
  * tap on an item re-renders the rows whose figure changed and nothing around them.
  */
 import { Box, chakra, HStack, Stack, Text } from '@chakra-ui/react';

@@ -1,5 +1,5 @@
 /**
- * Waiting tickets on the ticket panel (issue 4 item 4 "Waiting tickets: park, list, resume, merge … and the
+ * Waiting tickets on the ticket panel ("Waiting tickets: park, list, resume, merge … and the
  * warning when one employee is on several tickets"): Park puts the current ticket aside (the sale machine's
  * ticket.park, offered only when it can), the list button opens the drawer of parked tickets
  * (waiting-tickets-drawer.tsx, its own chunk), and the warning shows right here, where the cashier is ringing

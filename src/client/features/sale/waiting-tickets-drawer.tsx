@@ -1,5 +1,5 @@
 /**
- * The parked tickets of this workstation (issue 4 item 4 "Waiting tickets: park, list, resume, merge"; 000 §4
+ * The parked tickets of this workstation (docs/sales.md#waiting-tickets
  * "saved by id, deleted by ticket id, or merged by a list of ticket ids"), in a drawer opened from
  * waiting-tickets-button.tsx (a chunk of its own, sale-parts.tsx): each ticket with its employees, items,
  * total and parking time; resume one, delete one (asked twice: a parked ticket is a customer's open bill), or

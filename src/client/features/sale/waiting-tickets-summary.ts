@@ -1,5 +1,5 @@
 /**
- * What the waiting-tickets list shows of a parked ticket (issue 4 item 4 "Waiting tickets: park, list,
+ * What the waiting-tickets list shows of a parked ticket ("Waiting tickets: park, list,
  * resume, merge"): who is on it, how many items, what it comes to and when it was parked. The total is the
  * domain's (the sale machine's memoised totals), never recomputed here.
  */

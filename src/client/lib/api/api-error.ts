@@ -1,10 +1,11 @@
 /**
- * The one error type every API call rejects with (000 §8: "403, 404, 405 and 422 are passed to callers
- * unchanged"), so machines can read `status`, `code`, `message` and the field `errors` of a 422 without
- * knowing ofetch. `code` is the envelope's machine-readable code (docs/errors.md): what the client decides
- * on and translates (lib/api/error-messages.ts); `message` is the server's English, never compared. `status` 0
- * means the server was never reached (network failure, timeout or a cancelled call): `kind` says which,
- * because a till that loses Wi-Fi and a server that is slow need different words; such errors have no code.
+ * The one error type every API call rejects with (docs/api.md#the-client: "403, 404, 405 and 422 are passed
+ * to callers unchanged"), so machines can read `status`, `code`, `message` and the field `errors` of a 422
+ * without knowing ofetch. `code` is the envelope's machine-readable code (docs/errors.md): what the client
+ * decides on and translates (lib/api/error-messages.ts); `message` is the server's English, never compared.
+ * `status` 0 means the server was never reached (network failure, timeout or a cancelled call): `kind` says
+ * which, because a till that loses Wi-Fi and a server that is slow need different words; such errors have no
+ * code.
  */
 import type { FieldErrors } from '../../../contracts/envelope';
 import type { ErrorCode, ErrorDetails } from '../../../contracts/error-codes';

@@ -1,8 +1,8 @@
 /**
  * The app's API client: the stored session's token, the app's loading store and notice channel, and the offline
- * queue's fetch (lib/offline-queue/offline-fetch.ts; design.md §6, 000 §7, §8). Until the auth provider
- * registers its handler (AuthProvider sends 'session.expired' to the auth machine), a 401 clears the stored
- * session directly, so a stale token is never sent twice.
+ * queue's fetch (lib/offline-queue/offline-fetch.ts; docs/offline.md#the-queue, docs/api.md#the-client).
+ * Until the auth provider registers its handler (AuthProvider sends 'session.expired' to the auth machine), a
+ * 401 clears the stored session directly, so a stale token is never sent twice.
  *
  * Offline: a write the server cannot get (navigator offline, no answer, a 502-504 or the service worker's 503)
  * goes to the IndexedDB queue and resolves with the synthetic `{ offline: true, message, requestId }`; the
@@ -17,7 +17,7 @@ import { clearSession, readAuthRecord, readToken } from '../storage';
 import { createApiClient } from './client';
 import { apiNotices } from './notices';
 
-/** What a queued request remembers of the page (design.md §6): who queued it. */
+/** What a queued request remembers of the page (docs/offline.md): who queued it. */
 export function queueContext(storage?: Storage): RequestContext | undefined {
   const user = readAuthRecord(storage)?.user;
   return user ? { userId: user.id } : undefined;

@@ -1,6 +1,7 @@
 /**
- * The auth calls (000 §7 "Auth"; src/contracts/auth.ts; ADR 006). Thin: they name the path, the options each
- * call needs and the contract types; the auth and PIN machines get them as actors through src/client/app.
+ * The auth calls (docs/api.md#endpoints "Auth"; src/contracts/auth.ts; ADR 006). Thin: they name the path,
+ * the options each call needs and the contract types; the auth and PIN machines get them as actors through
+ * src/client/app.
  *
  * Login and login-with-token are anonymous (their 401 means "wrong password" or "that session is over", not
  * "log this till out"), and no call here raises a notice: the login form and the PIN pad show their own errors.
@@ -62,7 +63,7 @@ export interface ProfileFields {
   phone: string;
 }
 
-/** POST /api/profile as multipart (000 §7 "POST profile update (multipart)"), with the avatar file if one. */
+/** POST /api/profile as multipart (docs/api.md#endpoints "POST profile update (multipart)"), with the avatar file if one. */
 export function updateProfile(
   fields: ProfileFields,
   avatar: Blob | null,

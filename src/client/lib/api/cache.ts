@@ -1,10 +1,11 @@
 /**
- * Reads cached in localStorage (000 §7, §8): the service/product settings "cached locally under a key from
- * route and params when the success flag is set", and the checked-in employees "cached locally, keyed by
- * store_id, page, per_page and date_range"; "A failed cached fetch falls back to the cached copy or null."
+ * Reads cached in localStorage (docs/sales.md#the-sale-screen, docs/api.md#the-client): the service/product
+ * settings "cached locally under a key from route and params when the success flag is set", and the
+ * checked-in employees "cached locally, keyed by store_id, page, per_page and date_range"; "A failed cached
+ * fetch falls back to the cached copy or null."
  *
- * The sale screen keeps working when Wi-Fi drops (design.md §6) because its two start-up reads come back from
- * here. The copies are session data: logout clears them with the rest (storage.ts keeps no cache key).
+ * The sale screen keeps working when Wi-Fi drops (docs/offline.md) because its two start-up reads come back
+ * from here. The copies are session data: logout clears them with the rest (storage.ts keeps no cache key).
  */
 import type { ServiceProductSetting } from '../../../contracts/catalog';
 import type { CheckedInEmployee } from '../../../contracts/employees';
@@ -33,7 +34,7 @@ export interface CheckedInParams {
   filter?: { name?: string; is_technician?: boolean };
 }
 
-/** 000 §7: keyed by store_id, page, per_page and date_range (sort and filter are not part of the key). */
+/** docs/api.md#the-client: keyed by store_id, page, per_page and date_range (sort and filter are not part of the key). */
 export function checkedInCacheKey(params: CheckedInParams): string {
   const range = params.date_range ? `${params.date_range.from ?? ''}~${params.date_range.to ?? ''}` : '';
   return `${CACHE_PREFIX}checked_in__${params.store_id ?? 'none'}__${params.page ?? 1}__${
@@ -59,7 +60,7 @@ export function readCached<T>(key: string, store: Storage = defaultStorage()): T
 
 export interface CachedGetOptions<T> extends RequestOptions<T> {
   key: string;
-  /** Only a response that passes is stored (000 §7: "when the success flag is set"). Default: always. */
+  /** Only a response that passes is stored (docs/api.md#the-client: "when the success flag is set"). Default: always. */
   isCacheable?: (data: T) => boolean;
   storage?: Storage;
 }

@@ -1,18 +1,18 @@
 /**
- * The API client (000 §7, 001 §7, design.md §5; issue 4 item 3), on ofetch:
+ * The API client (docs/api.md#the-client, docs/api.md#endpoints), on ofetch:
  *
  * - base '/api', JSON in and out, no cookies (`credentials: 'omit'`): the session is the bearer token of the
- *   stored auth record, added when one exists (000 §7);
+ *   stored auth record, added when one exists (docs/api.md#endpoints);
  * - list parameters flattened into the query (`filter[name]=…`, query.ts);
  * - the `{ success, data, message }` envelope unwrapped: a call resolves with `data` (or, with `raw`, the
  *   whole envelope), optionally checked by a zod schema from src/contracts;
  * - the global loading counter (loading.ts) unless `skipLoading`;
  * - timeouts: 10 s by default, 30 s for sale calls, 60 s for the long ones (tip update, refund, void, create
- *   sale, save all changes: 001 §7 names them without a value; 60 s is ours, because a refund that times out
- *   on the till while the card processor is still answering is the worst case to retry blind);
- * - failures become ApiError; notices debounced by 1 s (notices.ts, 000 §8): the spec's connection text for a
- *   network failure (for writes too, until the offline queue answers those with its own "saved offline" notice),
- *   the server's message otherwise; a 401 on a call that carried the
+ *   sale, save all changes: docs/api.md#the-client names them without a value; 60 s is ours, because a refund
+ *   that times out on the till while the card processor is still answering is the worst case to retry blind);
+ * - failures become ApiError; notices debounced by 1 s (notices.ts, docs/api.md#the-client): the spec's
+ *   connection text for a network failure (for writes too, until the offline queue answers those with its own
+ *   "saved offline" notice), the server's message otherwise; a 401 on a call that carried the
  *   session's token ends the session through the registered handler (the auth machine's 'session.expired');
  *   403, 404, 405 and 422 go to the caller without a notice: the screen shows them where they belong;
  * - the offline queue (lib/offline-queue/offline-fetch.ts, the app's fetch) answers a queued call with a
@@ -50,7 +50,7 @@ export const API_BASE = '/api';
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const PIN_APPROVAL_HEADER = 'x-pin-approval';
 
-/** 001 §7: default 10000 ms, sale 30000 ms; the long calls' value is ours (see above). */
+/** docs/api.md#endpoints: default 10000 ms, sale 30000 ms; the long calls' value is ours (see above). */
 export const TIMEOUTS = { default: 10_000, sale: 30_000, long: 60_000 } as const;
 export type TimeoutName = keyof typeof TIMEOUTS;
 
@@ -61,7 +61,7 @@ export interface RequestOptions<T = unknown> {
   query?: QueryParams;
   /** A named timeout or milliseconds; default 'default' (10 s). */
   timeout?: TimeoutName | number;
-  /** Do not count this call in the global loading indicator (000 §7: create sale, update sale). */
+  /** Do not count this call in the global loading indicator (docs/sales.md#the-sale-screen: create sale, update sale). */
   skipLoading?: boolean;
   /** The caller shows its own error (a form, a PIN pad): no notice for this call. */
   skipNotice?: boolean;
@@ -211,7 +211,7 @@ function toApiError(error: unknown, ownSignal: AbortSignal, callerSignal: AbortS
   return new ApiError({ status: 0, kind: 'network', message: NETWORK_ERROR_MESSAGE, cause: error });
 }
 
-/** Statuses the caller shows itself (000 §8 "passed to callers unchanged"); 401 ends the session instead. */
+/** Statuses the caller shows itself (docs/api.md#the-client "passed to callers unchanged"); 401 ends the session instead. */
 const CALLER_STATUSES: ReadonlySet<number> = new Set([401, 403, 404, 405, 422]);
 
 export function createApiClient(config: ApiClientConfig): ApiClient {

@@ -1,13 +1,15 @@
 /**
- * The POS customer calls (000 §7 sale screen: "GET active customers for POS; GET customer details by {id};
- * POST create customer and POST update customer by {id}, both multipart"; 001 §7 /pos/customers; contract
- * src/contracts/customers.ts). Thin: the path, the options and the contract's types; the customer picker
- * machine gets them as actors through src/client/app/customer-actors.ts.
+ * The POS customer calls (docs/sales.md#the-sale-screen sale screen: "GET active customers for POS; GET
+ * customer details by {id}; POST create customer and POST update customer by {id}, both multipart";
+ * docs/api.md#endpoints /pos/customers; contract src/contracts/customers.ts). Thin: the path, the options and
+ * the contract's types; the customer picker machine gets them as actors through
+ * src/client/app/customer-actors.ts.
  *
  * - The search is `search=…` (the contract's shorthand for filter[search], name or phone); the other filters
  *   (filter[name], filter[phone], filter[membership_id]), sort and paging pass through as the contract says.
- * - Writes are multipart as 000 §7 says, every field sent: '' clears an optional field on update, and
- *   an unchanged field is sent as it was. The Idempotency-Key is the caller's, one per intent (design.md §5).
+ * - Writes are multipart as docs/sales.md#the-sale-screen says, every field sent: '' clears an optional field
+ *   on update, and an unchanged field is sent as it was. The Idempotency-Key is the caller's, one per intent
+ *   (docs/api.md#writes-and-idempotency).
  * - No notices: the picker shows its own errors (a 422's field messages belong beside the fields).
  * - Offline, a write is stored by the request queue and resolves with its receipt `{ offline, requestId }`
  *   (lib/offline-queue/offline-fetch.ts), not a customer: the return types say so, so no caller can take the

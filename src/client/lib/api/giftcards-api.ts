@@ -1,7 +1,8 @@
 /**
- * The POS gift card reads (000 §7 sale screen "GET gift card details by {id}; GET gift card histories by
- * giftcard_id with params"; 001 §7 pos/giftcards/{id}, pos/giftcards/{id}/histories; src/contracts/giftcards.ts).
- * `{id}` is the card's number as typed or scanned (the server tries the number first, then a numeric id).
+ * The POS gift card reads (docs/sales.md#the-sale-screen sale screen "GET gift card details by {id}; GET gift
+ * card histories by giftcard_id with params"; docs/api.md#endpoints pos/giftcards/{id},
+ * pos/giftcards/{id}/histories; src/contracts/giftcards.ts). `{id}` is the card's number as typed or scanned
+ * (the server tries the number first, then a numeric id).
  *
  * No notice on the lookup: an unknown card is an answer the tendering panel shows next to the number field.
  * No zod at run time (as sale-api.ts): the types are shared, the server validated what it sends.

@@ -1,7 +1,8 @@
 /**
- * Idempotency keys (design.md §5, ADR 005): one per INTENT, made when the intent is created (the cashier
- * presses Complete, a manager confirms a refund) and passed again on every retry and offline replay of that
- * intent, so the server answers the repeat with the first answer instead of doing the work twice.
+ * Idempotency keys (docs/api.md#writes-and-idempotency, ADR 005): one per INTENT, made when the intent is
+ * created (the cashier presses Complete, a manager confirms a refund) and passed again on every retry and
+ * offline replay of that intent, so the server answers the repeat with the first answer instead of doing the
+ * work twice.
  *
  * Trap: crypto.randomUUID exists only in secure contexts, and a till on the salon's LAN opens the app over
  * plain http://192.168.x.x (README: HOST=0.0.0.0). getRandomValues works everywhere, so the UUID v4 is built

@@ -1,6 +1,7 @@
 /**
- * The global loading indicator (000 §7: "Each call shows a loading indicator unless flagged to skip"): a
- * counter of calls in flight, as a tiny external store the shell reads with useSyncExternalStore:
+ * The global loading indicator (docs/api.md#the-client: "Each call shows a loading indicator unless flagged
+ * to skip"): a counter of calls in flight, as a tiny external store the shell reads with
+ * useSyncExternalStore:
  *
  *   const busy = useSyncExternalStore(apiLoading.subscribe, apiLoading.getSnapshot) > 0;
  *

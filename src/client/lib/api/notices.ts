@@ -1,8 +1,8 @@
 /**
- * Error notices of the API client (000 §8: "A GET that is not queued shows the error notice 'Unable to connect
- * to server. Please check your Internet connection and try again'. Notices are debounced by 1 second."). The
- * shell subscribes and shows each notice as a toast; `code` is the i18n key, `message` the English text (the
- * spec's, or the server's own message), shown when the key has no translation.
+ * Error notices of the API client (docs/api.md#the-client: "A GET that is not queued shows the error notice
+ * 'Unable to connect to server. Please check your Internet connection and try again'. Notices are debounced
+ * by 1 second."). The shell subscribes and shows each notice as a toast; `code` is the i18n key, `message`
+ * the English text (the spec's, or the server's own message), shown when the key has no translation.
  *
  * Debounced as the word says: a burst of failures (the sale screen fires five reads when Wi-Fi drops) gives ONE
  * notice, the last one, 1 s after the burst ends — not five toasts stacked over the keypad.
@@ -14,7 +14,8 @@ export const NOTICE_DEBOUNCE_MS = 1000;
 /**
  * Texts that reach the channel without a code but are ours, with the key that translates them (conventions.md:
  * codes mapped to i18n keys). The queue's 507 answer (lib/offline-queue/offline-fetch.ts queueFullResponse)
- * carries 'Offline queue is full' (000 §8) as its message, which the client passes on as the server's text.
+ * carries 'Offline queue is full' (docs/offline.md#the-queue) as its message, which the client passes on as
+ * the server's text.
  */
 export const NOTICE_CODES: Readonly<Record<string, string>> = {
   [OFFLINE_QUEUE_ERROR.QUEUE_FULL]: 'pwa.queue.full',

@@ -1,12 +1,14 @@
 /**
- * The tendering calls to the server's payment requests (000 §7 "Payments: … POST mobile wallet; POST bank QR";
- * 001 §7 /payments/momo/create, /payments/momo/{id}/status, /payments/vietqr/create; src/contracts/payments.ts;
- * server: routes/payments/payments-routes.ts). Thin: each names the path, the options the call needs and the
- * contract types; the payment-request machine gets them as actors through src/client/app/tendering-actors.ts.
+ * The tendering calls to the server's payment requests (docs/sales.md#payments "Payments: … POST mobile
+ * wallet; POST bank QR"; docs/sales.md#payments /payments/momo/create, /payments/momo/{id}/status,
+ * /payments/vietqr/create; src/contracts/payments.ts; server: routes/payments/payments-routes.ts). Thin: each
+ * names the path, the options the call needs and the contract types; the payment-request machine gets them as
+ * actors through src/client/app/tendering-actors.ts.
  *
  * - Creates and the VietQR confirm are writes: each carries the Idempotency-Key of its intent (the machine makes
- *   one per request and keeps it across a retried create, design.md §5). The VietQR confirm also carries a
- *   manager's PIN approval (X-Pin-Approval, ADR 006: nothing but the cashier's word says the money arrived).
+ *   one per request and keeps it across a retried create, docs/api.md#writes-and-idempotency). The VietQR
+ *   confirm also carries a manager's PIN approval (X-Pin-Approval, ADR 006: nothing but the cashier's word
+ *   says the money arrived).
  * - No notice on any of them: the tendering panel shows the error next to the request (a store whose currency
  *   is not VND gets the server's 422 "MoMo takes VND only" there, not in a toast).
  * - Status reads are polled every few seconds: no global loading indicator (it would flicker) and no notice
@@ -40,7 +42,7 @@ export interface CallOptions {
 }
 
 export interface WriteCallOptions extends CallOptions {
-  /** One key per intent, the same on every retry of it (design.md §5). */
+  /** One key per intent, the same on every retry of it (docs/api.md). */
   idempotencyKey: string;
 }
 

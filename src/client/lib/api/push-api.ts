@@ -1,10 +1,11 @@
 /**
- * The Web Push calls (001 §7 POST /api/push/subscribe and /api/push/unsubscribe; src/contracts/push.ts; ADR 009),
- * for the push machine's actors (src/client/app/pwa-actors.tsx). The app loads this file only when someone
- * subscribes, unsubscribes or sends a test, so the contracts' zod stays out of the shell's chunk.
+ * The Web Push calls (docs/platform.md#push POST /api/push/subscribe and /api/push/unsubscribe;
+ * src/contracts/push.ts; ADR 009), for the push machine's actors (src/client/app/pwa-actors.tsx). The app
+ * loads this file only when someone subscribes, unsubscribes or sends a test, so the contracts' zod stays out
+ * of the shell's chunk.
  *
- * - Subscribe: "A non-ok status raises 'Server error: {status}'" (001 §7); a call that never reached the server
- *   keeps the client's own text (there is no status to name).
+ * - Subscribe: "A non-ok status raises 'Server error: {status}'" (docs/platform.md#push); a call that never
+ *   reached the server keeps the client's own text (there is no status to name).
  * - Unsubscribe: "no payload. Failures only logged." We send this device's endpoint when we know it: without one
  *   the server removes EVERY device of the person (ADR 009), and unsubscribing the till must not silence the
  *   owner's phone. A failure is logged and reported as `false`, never thrown.
@@ -29,7 +30,7 @@ export interface PushCallOptions {
   client?: ApiClient;
 }
 
-/** The body of POST /api/push/subscribe (001 §3 "subscription (endpoint, keys p256dh and auth), userAgent, platform"). */
+/** The body of POST /api/push/subscribe (docs/platform.md#push "subscription (endpoint, keys p256dh and auth), userAgent, platform"). */
 export interface SubscribeRequest {
   subscription: {
     endpoint: string;

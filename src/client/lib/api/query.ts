@@ -1,7 +1,7 @@
 /**
- * Flattens list parameters into the query string the server folds back (000 §7 "Pagination params are
- * flattened into the query"; design.md §5 `page`, `per_page`, `sort`, `filter[...]`; the server's parser is
- * src/server/query-string.ts, which folds ONE level of brackets):
+ * Flattens list parameters into the query string the server folds back (docs/api.md#the-client "Pagination
+ * params are flattened into the query"; docs/api.md#lists `page`, `per_page`, `sort`, `filter[...]`; the
+ * server's parser is src/server/query-string.ts, which folds ONE level of brackets):
  *
  *   { page: 2, per_page: 15, filter: { name: 'Ann', status: [1, 2] }, date_range: { from, to } }
  *   → page=2&per_page=15&filter[name]=Ann&filter[status]=1&filter[status]=2&date_range[from]=…&date_range[to]=…
@@ -48,7 +48,7 @@ export function flattenQuery(params: QueryParams | undefined): FlatQuery {
   return out;
 }
 
-/** Same parameters → same string, whatever their order: cache keys (000 §7) must not depend on key order. */
+/** Same parameters → same string, whatever their order: cache keys (docs/api.md#the-client) must not depend on key order. */
 export function stableQueryString(params: QueryParams | undefined): string {
   const flat = flattenQuery(params);
   return Object.keys(flat)

@@ -1,14 +1,15 @@
 /**
- * The sale screen's calls (000 §7 "Sale screen"; 001 §7 pos/sales; design.md §5, §6; src/contracts/sales.ts,
- * catalog.ts, employees.ts). Thin: each names the path, the options the call needs and the contract types; the
- * sale and catalog-browser machines get them as actors through src/client/app/sale-actors.ts.
+ * The sale screen's calls (docs/sales.md#the-sale-screen "Sale screen"; docs/sales.md#sale-management
+ * pos/sales; docs/api.md, docs/offline.md; src/contracts/sales.ts, catalog.ts, employees.ts). Thin: each
+ * names the path, the options the call needs and the contract types; the sale and catalog-browser machines
+ * get them as actors through src/client/app/sale-actors.ts.
  *
  * Every failure is rethrown as a SaleCallError whose `code` the machines keep and the screen maps to the i18n
  * key `sale.errors.<code>` (conventions.md: error codes mapped to i18n keys); the server's own sentence stays
  * in `message`, shown under the translated one.
  *
  * No zod here on purpose: a value import from src/contracts pulls zod (~55 KB gzipped) into the sale chunk
- * (issue 4 target: ≤ 150 KB for /pos/sales); the server validated what it sends, and the types are shared.
+ * (target: ≤ 150 KB for /pos/sales); the server validated what it sends, and the types are shared.
  */
 import type { CatalogLoadOutput } from '../../../../machines/catalog-browser/catalog-browser.types';
 import type { ServiceProductSetting } from '../../../contracts/catalog';
@@ -105,7 +106,7 @@ async function coded<T>(call: SaleCall, run: () => Promise<T>): Promise<T> {
 
 // ---- a sale ------------------------------------------------------------------------------------------
 
-/** GET sale by {id} (000 §7): the detail is a SaleRecord the sale machine loads as it is. */
+/** GET sale by {id} (docs/api.md#the-client): the detail is a SaleRecord the sale machine loads as it is. */
 export function getSale(id: number, { signal, client = api }: CallOptions = {}): Promise<SaleDetail> {
   return coded('load', () =>
     client.get<SaleDetail>(`/pos/sales/${id}`, { timeout: 'sale', skipNotice: true, signal }),
@@ -165,15 +166,15 @@ export function saleBody(order: Order, status: SaleWriteStatus = SALE_STATUS.SAL
 
 export interface SubmitSaleInput {
   order: Order;
-  /** The sale machine's key, made once per sale and kept across retries (design.md §5). */
+  /** The sale machine's key, made once per sale and kept across retries (docs/api.md). */
   idempotencyKey: string;
   status?: SaleWriteStatus;
 }
 
 /**
- * POST create sale, or POST update sale by {id} for a sale loaded from the server (000 §7), with the
- * Idempotency-Key: the long timeout, no global loading indicator (the screen shows its own), no notice (the
- * screen shows the error where the payment is).
+ * POST create sale, or POST update sale by {id} for a sale loaded from the server
+ * (docs/sales.md#the-sale-screen), with the Idempotency-Key: the long timeout, no global loading indicator
+ * (the screen shows its own), no notice (the screen shows the error where the payment is).
  */
 export function submitSale(
   { order, idempotencyKey, status = SALE_STATUS.SALE }: SubmitSaleInput,
@@ -198,10 +199,10 @@ export const EMPLOYEES_URL = '/pos/employees';
 export const STAFF_PAGE_SIZE = 200;
 
 /**
- * The sale screen's start-up reads, together (000 §7): the service/product settings and the checked-in
- * employees through the spec's caches, and the employee list (cached the same way, keyed by route and
- * params, so the screen still has its staff offline, design.md §6). Fails only when the catalog has neither
- * an answer nor a cached copy, or when no employee at all is known: a ticket needs both.
+ * The sale screen's start-up reads, together (docs/sales.md#the-sale-screen): the service/product settings
+ * and the checked-in employees through the spec's caches, and the employee list (cached the same way, keyed
+ * by route and params, so the screen still has its staff offline, docs/offline.md). Fails only when the
+ * catalog has neither an answer nor a cached copy, or when no employee at all is known: a ticket needs both.
  */
 export async function loadSaleCatalog(
   { storeId }: { storeId?: number | null } = {},

@@ -1,12 +1,15 @@
 /**
- * The sale management calls (000 §7 "Sales management"; 001 §7 pos/sales paths; src/contracts/sales.ts; the
- * server's routes in src/server/routes/sales/sales-routes.ts). Thin: each names its path, its options and the
- * contract types; the machines get them as actors through src/client/app/sale-management-actors.ts.
+ * The sale management calls (docs/sales.md#sale-management "Sales management"; docs/sales.md#sale-management
+ * pos/sales paths; src/contracts/sales.ts; the server's routes in src/server/routes/sales/sales-routes.ts).
+ * Thin: each names its path, its options and the contract types; the machines get them as actors through
+ * src/client/app/sale-management-actors.ts.
  *
- * - Every write takes the intent's `idempotencyKey` (design.md §5): the action-mode chart's intent id, made when
- *   the mode was opened and kept across retries, so a refund retried after a timeout is done once.
+ * - Every write takes the intent's `idempotencyKey` (docs/api.md#writes-and-idempotency): the action-mode
+ *   chart's intent id, made when the mode was opened and kept across retries, so a refund retried after a
+ *   timeout is done once.
  * - Refund, void, trash and clear need a manager's PIN approval (X-Pin-Approval, ADR 006): `pinApproval`.
- * - The long calls of 000 §7 (tip, refund, void, save all changes) get the long timeout.
+ * - The long calls of docs/sales.md#sale-management (tip, refund, void, save all changes) get the long
+ *   timeout.
  * - No call raises a notice: the list, the detail and the action dialog show their own errors.
  * - Offline (or when the connection drops on the way) the app's request queue stores a write and answers its
  *   receipt `{ offline, requestId }` instead of the server's data (lib/offline-queue/offline-fetch.ts): every

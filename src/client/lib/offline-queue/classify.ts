@@ -1,19 +1,20 @@
 /**
- * Which requests the offline queue takes, at which priority and with which tags (000 §7: "when offline,
- * POST, PUT, PATCH and DELETE (and GETs to paths containing orders, payments, customers, inventory or
- * reports) are queued … Priority: high for payments and orders, normal for other writes, low otherwise").
+ * Which requests the offline queue takes, at which priority and with which tags (docs/offline.md#the-queue:
+ * "when offline, POST, PUT, PATCH and DELETE (and GETs to paths containing orders, payments, customers,
+ * inventory or reports) are queued … Priority: high for payments and orders, normal for other writes, low
+ * otherwise").
  *
- * Settled here (the spec names resources, our API names paths, 001 §7):
+ * Settled here (the spec names resources, our API names paths, docs/api.md#endpoints):
  * - Matching is by path SEGMENT, not substring, and knows this API's spelling: orders are `/pos/sales`
- *   (the sale is the order, 000 §3), reports live under `/report/…` (singular), inventory under
- *   `/products/inventory` and `/products/inventoriesDetail`, customers also under `/customer-groups`.
+ *   (the sale is the order, docs/sales.md#the-order), reports live under `/report/…` (singular), inventory
+ *   under `/products/inventory` and `/products/inventoriesDetail`, customers also under `/customer-groups`.
  *   A substring test would miss `/report/daily` and tag `/pos/sales/service-product-setting` as nothing.
  * - "high for payments and orders, normal for OTHER WRITES, low otherwise": high and normal are writes;
  *   every queued read is low, whatever it reads.
  * - Some writes need a live answer and are never queued: a queued login, PIN check, profile update or password change
  *   would answer the screen with a fake 202 where it needs a yes or no; a wallet or QR payment needs the
  *   processor's QR code now; push subscriptions are bound to the live service. Those fail as before.
- * - Protected (design.md §6 "never silently discard a sale or payment"): a WRITE tagged payment or order.
+ * - Protected (docs/offline.md "never silently discard a sale or payment"): a WRITE tagged payment or order.
  *   A read of `/pos/sales/5` carries the order tag for display but is an ordinary purgeable low read.
  */
 import type { QueuePriority, QueueTag } from '../../../domain/constants';
@@ -69,7 +70,7 @@ const LIVE_ONLY: readonly (readonly string[])[] = [
   ['payments', 'momo'],
   ['payments', 'vnpay'],
   ['payments', 'vietqr'],
-  // A POST that is a read: it answers the export's contents (001 §7), useless 202'd.
+  // A POST that is a read: it answers the export's contents (docs/api.md#endpoints), useless 202'd.
   ['giftcards', 'export'],
 ];
 
@@ -92,7 +93,7 @@ export function classifyRequest(method: string, url: string): Classification {
   return { queue: upper === 'GET' && tags.length > 0, priority: 'low', tags };
 }
 
-/** design.md §6 and the issue's deviation: never purged by age, never dropped without the user asking. */
+/** docs/offline.md: never purged by age, never dropped without the user asking. */
 export function isProtected(request: { method: string; tags: readonly QueueTag[] }): boolean {
   return isWrite(request.method) && (request.tags.includes('payment') || request.tags.includes('order'));
 }

@@ -1,8 +1,8 @@
 /**
- * The offline queue's errors, with the spec's exact texts (000 §8: "Offline queue: 'Offline queue is full';
- * 'Cannot sync while offline' on a forced sync; 'Request not found'; 'HTTP {status}: {statusText}'").
- * `code` is for machines and i18n keys (conventions.md: codes mapped to i18n keys); `message` is the spec's
- * English text, shown when a key has no translation.
+ * The offline queue's errors, with the spec's exact texts (docs/offline.md#the-queue: "Offline queue:
+ * 'Offline queue is full'; 'Cannot sync while offline' on a forced sync; 'Request not found'; 'HTTP {status}:
+ * {statusText}'"). `code` is for machines and i18n keys (conventions.md: codes mapped to i18n keys);
+ * `message` is the spec's English text, shown when a key has no translation.
  */
 export const QUEUE_FULL_MESSAGE = 'Offline queue is full';
 export const SYNC_OFFLINE_MESSAGE = 'Cannot sync while offline';
@@ -33,7 +33,7 @@ export function isOfflineQueueError(
   return error instanceof OfflineQueueError && (code === undefined || error.code === code);
 }
 
-/** A replay answered with a non-OK status (000 §8 'HTTP {status}: {statusText}'). */
+/** A replay answered with a non-OK status (docs/offline.md#the-queue 'HTTP {status}: {statusText}'). */
 export function httpErrorMessage(status: number, statusText: string): string {
   return `HTTP ${status}: ${statusText}`;
 }

@@ -1,7 +1,7 @@
 /**
- * Sending the queue: one batch (000 §9 "batch size 10 per run"; "priority order high, normal, low, oldest
- * first within a priority"), for the sync scheduler machine (machines/sync-scheduler), the service worker's
- * background sync and its replay on start and on online.
+ * Sending the queue: one batch (docs/offline.md#the-queue "batch size 10 per run"; "priority order high,
+ * normal, low, oldest first within a priority"), for the sync scheduler machine (machines/sync-scheduler),
+ * the service worker's background sync and its replay on start and on online.
  *
  * How a queued write takes effect exactly once:
  * 1. Every queued write carries an Idempotency-Key made once per intent (the API client's, or one made at
@@ -10,7 +10,7 @@
  *    queue keeps anything, and answers a repeat with the first answer (409 while the first still runs,
  *    which is just a failed attempt here, retried later). So the server side is at-most-once per key.
  * 2. The queue side is at-least-once: a request leaves the queue only after an OK answer (succeed deletes
- *    it); every other outcome leaves it pending or 'failed', never gone (design.md §6).
+ *    it); every other outcome leaves it pending or 'failed', never gone (docs/offline.md).
  * 3. Concurrent flushes do not send one request twice: flushQueue sends only what its claim took, and a
  *    claim marks requests 'in-flight' in one IndexedDB readwrite transaction, which IndexedDB serialises
  *    against every other claim of the origin (request-queue.ts). Two flushes in one context, two tabs or a
@@ -32,11 +32,11 @@ import type { ReplayOptions } from './replay';
 import type { RequestQueue } from './request-queue';
 
 export interface FlushOptions extends ReplayOptions {
-  /** Default 10 (000 §9); the settings dialog allows 1 to 50 (001 §5). */
+  /** Default 10 (docs/offline.md#the-queue); the settings dialog allows 1 to 50 (docs/platform.md). */
   batchSize?: number;
   /** Default navigator.onLine (true where there is no navigator). */
   isOnline?: () => boolean;
-  /** The sync configuration's retry intervals (001 §3); default the queue's. */
+  /** The sync configuration's retry intervals (docs/offline.md#sync-settings); default the queue's. */
   retryIntervals?: readonly number[];
   /** Replays in parallel; default 1: one after another, in queue order. */
   concurrency?: number;
@@ -61,8 +61,8 @@ export interface FlushResult {
 }
 
 /**
- * Sends one batch. Rejects with 'Cannot sync while offline' (000 §8) when the device is offline, so a
- * forced sync says why nothing happened.
+ * Sends one batch. Rejects with 'Cannot sync while offline' (docs/offline.md#the-queue) when the device is
+ * offline, so a forced sync says why nothing happened.
  */
 export async function flushQueue(queue: RequestQueue, options: FlushOptions = {}): Promise<FlushResult> {
   if (!(options.isOnline ?? navigatorOnline)()) throw new OfflineQueueError('offline');

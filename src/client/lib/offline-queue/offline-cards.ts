@@ -1,5 +1,5 @@
 /**
- * The card payments taken offline that the till still holds unsynced (design.md §6, issue 5 item 3): the
+ * The card payments taken offline that the till still holds unsynced (docs/offline.md): the
  * credit payments marked payment_info.offline in the sale and payment writes of the request queue. Their sum
  * is what the store's offline_card_limit_total bounds (domain offline-card.ts), and their ages tell the
  * cashier how long a card approval has been waiting.

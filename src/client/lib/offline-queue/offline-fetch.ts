@@ -1,8 +1,8 @@
 /**
- * The fetch the API client uses (000 §7 "when offline, POST, PUT, PATCH and DELETE (and GETs to paths
- * containing orders, payments, customers, inventory or reports) are queued; the call returns a synthetic
- * status 202 with offline true, a message and a requestId"; §8 "a write is queued and an info notice says
- * the request was saved offline with an ID and will sync when the connection returns").
+ * The fetch the API client uses (docs/offline.md#the-queue "when offline, POST, PUT, PATCH and DELETE (and
+ * GETs to paths containing orders, payments, customers, inventory or reports) are queued; the call returns a
+ * synthetic status 202 with offline true, a message and a requestId"; docs/offline.md "a write is queued and
+ * an info notice says the request was saved offline with an ID and will sync when the connection returns").
  *
  * Wiring (lib/api/api.ts): `createApiClient({ fetch: createOfflineFetch({ notify: apiNotices.notify }), … })`.
  *
@@ -10,17 +10,17 @@
  *   live attempt, so the live attempt and any replay share it (the API client always sends one).
  * - A queueable write while navigator says offline: queued without trying.
  * - A queueable request whose fetch rejects (the server was not reached), or that is answered 502, 503 or
- *   504 (a proxy without upstream, or the service worker's network-first 503 "Network error", 001 §4):
- *   queued. Reads are always tried first, even offline, because the service worker may answer them from
- *   its cache (the sale screen's catalog and customers, issue 5 item 3).
+ *   504 (a proxy without upstream, or the service worker's network-first 503 "Network error",
+ *   docs/platform.md#caches): queued. Reads are always tried first, even offline, because the service worker
+ *   may answer them from its cache (the sale screen's catalog and customers).
  * - Not queued: a call the caller aborted or timed out (the caller decides; its retry keeps its key), a
  *   call classify.ts does not queue (login, PIN check…), a streamed body (already consumed).
  * - The synthetic 202's body is `{ offline: true, message, requestId }` and, for the API client that
  *   unwraps `{ success, data }`, the same object under `data` with success true: api.post resolves with
  *   exactly the sale machine's OfflineQueued. A GET is queued the same way (the spec's rule); the API client
  *   turns that answer into its network error (client.ts), because no screen can show a receipt as data.
- * - The info notice is for writes only (000 §8 "a write is queued and an info notice says…"): a queued read
- *   gave the screen nothing, and the API client's "Unable to connect" notice says so.
+ * - The info notice is for writes only (docs/api.md#the-client "a write is queued and an info notice says…"):
+ *   a queued read gave the screen nothing, and the API client's "Unable to connect" notice says so.
  * - The queue is full: a write is answered 507 with the envelope message 'Offline queue is full' (the API
  *   client turns it into an ApiError with that text and shows it); a read fails as it would have.
  *
@@ -110,7 +110,7 @@ export function queueFullResponse(): Response {
   });
 }
 
-/** A proxy with no upstream, or the worker's network-first fallback (001 §4 "else a 503 response"). */
+/** A proxy with no upstream, or the worker's network-first fallback (docs/platform.md#caches "else a 503 response"). */
 const UNREACHABLE_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
 const TEXT_CONTENT = /^(text\/|application\/(json|[\w.+-]*\+json|x-www-form-urlencoded)\b)/i;
 
@@ -123,7 +123,7 @@ export interface OfflineFetchOptions {
   fetch?: typeof globalThis.fetch;
   /** Default navigator.onLine. */
   isOnline?: () => boolean;
-  /** The info notice hook (000 §8): pass the API client's notice channel's notify. */
+  /** The info notice hook (docs/api.md#the-client): pass the API client's notice channel's notify. */
   notify?: (notice: ApiNotice) => void;
   /** Told of each queued request (the sync scheduler's "immediate sync 100 ms after queueing"). */
   onQueued?: (answer: OfflineQueuedAnswer) => void;

@@ -1,12 +1,13 @@
 /**
- * The IndexedDB schema of the offline request queue (000 §9: "database offline-queue, store requests";
- * 000 §3 names the record's fields). Usable from a page and from the service worker: idb and IndexedDB only.
+ * The IndexedDB schema of the offline request queue (docs/offline.md#the-queue: "database offline-queue,
+ * store requests"; docs/offline.md#the-queue names the record's fields). Usable from a page and from the
+ * service worker: idb and IndexedDB only.
  *
  * Fields beyond the spec's, and why:
- * - status: the spec's request state "pending, completed or failed" (000 §4), plus 'in-flight' for a
- *   request claimed by a flush (the exactly-once claim, request-queue.ts), and 'held' for one the server
- *   answered 401: waiting for a new sign-in, not for a retry (replay.ts). A completed request is deleted
- *   ("syncing removes it on success"), so 'completed' is never stored.
+ * - status: the spec's request state "pending, completed or failed" (docs/offline.md#the-queue), plus
+ *   'in-flight' for a request claimed by a flush (the exactly-once claim, request-queue.ts), and 'held' for
+ *   one the server answered 401: waiting for a new sign-in, not for a retry (replay.ts). A completed request
+ *   is deleted ("syncing removes it on success"), so 'completed' is never stored.
  * - heldAuth: a fingerprint of the Authorization the server refused (replay.ts authFingerprint).
  * - priorityRank: 0 high, 1 normal, 2 low, because the index must sort high, normal, low and the strings
  *   sort high, low, normal.
@@ -17,8 +18,8 @@
  *
  * The queue-order index is [status, priorityRank, timestamp]; IndexedDB orders equal index keys by primary
  * key, and ids are auto-incremented, so walking one status in it is "high, normal, low, oldest first"
- * (000 §9) with ties in enqueue order. The due index ([status, nextAttemptAt]) answers "when is the next
- * retry due" without reading any body.
+ * (docs/offline.md#the-queue) with ties in enqueue order. The due index ([status, nextAttemptAt]) answers
+ * "when is the next retry due" without reading any body.
  */
 import { openDB } from 'idb';
 import type { ErrorCode } from '../../../contracts/error-codes';
@@ -36,13 +37,13 @@ export type RequestId = number;
 export type RequestContext = Record<string, string | number | boolean | null>;
 
 export interface QueuedRequest {
-  /** Auto-incremented key (000 §3 "id (auto)"); the synthetic answer sends it as a string. */
+  /** Auto-incremented key (docs/offline.md#the-queue "id (auto)"); the synthetic answer sends it as a string. */
   id: RequestId;
   url: string;
   method: string;
   /** Lower-case names; a write always carries its idempotency-key. */
   headers: Record<string, string>;
-  /** Absent for GET and HEAD (000 §3). */
+  /** Absent for GET and HEAD (docs/offline.md#the-queue). */
   body?: QueuedBody;
   /** When it was queued (ms since the epoch). */
   timestamp: number;

@@ -1,8 +1,9 @@
 /**
- * Replaying one queued request (000 §4: "Replay uses the original method, url, headers and body,
- * same-origin credentials and cors mode; any OK status is success"), and the retry schedule (000 §9: "max
- * retries 3 … retry intervals 5 s, 30 s, 2 min (by retry number, last repeated)"; 000 §4: "on failure the
- * retry count rises and a retry is scheduled; once retries are used it is tagged failed").
+ * Replaying one queued request (docs/offline.md#the-queue: "Replay uses the original method, url, headers and
+ * body, same-origin credentials and cors mode; any OK status is success"), and the retry schedule
+ * (docs/offline.md#the-queue: "max retries 3 … retry intervals 5 s, 30 s, 2 min (by retry number, last
+ * repeated)"; docs/offline.md#the-queue: "on failure the retry count rises and a retry is scheduled; once
+ * retries are used it is tagged failed").
  *
  * Settled here:
  * - retryCount counts retries SCHEDULED. A failed attempt with retryCount < maxRetries schedules retry
@@ -74,7 +75,7 @@ export function countsAsRetry(outcome: ReplayOutcome): boolean {
   return outcome.kind === 'http-error' || outcome.kind === 'timeout';
 }
 
-/** The delay before retry number `retryNumber` (1-based), the last interval repeated (000 §9). */
+/** The delay before retry number `retryNumber` (1-based), the last interval repeated (docs/offline.md#the-queue). */
 export function retryDelayMs(
   retryNumber: number,
   intervals: readonly number[] = OFFLINE_QUEUE.RETRY_INTERVALS_MS,

@@ -1,20 +1,22 @@
 /**
- * The offline request queue (000 §3, §4, §7, §9; design.md §6; issue 5 item 1): IndexedDB `offline-queue`,
+ * The offline request queue (docs/offline.md#the-queue): IndexedDB `offline-queue`,
  * store `requests` (queue-db.ts). No React, no DOM, no `window`: the page and the service worker use the same
  * code on the same database.
  *
  * Rules, and where they come from:
- * - Full at 1000 (000 §9 "max queue size 1000"; §5 "refuses a new request when full": 'Offline queue is
- *   full'). Counted inside the adding transaction, so two tabs cannot both add the 1000th. One addition of
- *   ours: a WRITE arriving at a full queue first drops the oldest low-priority read (a read only refreshes a
- *   cache; a sale refused because the till re-read its customers a thousand times would be a lost sale).
- *   A GET already waiting for the same URL is not queued twice: the waiting one answers.
- * - Purge (000 §4 "Requests older than the maximum age are purged at start"; the issue: low priority only):
- *   only low-priority requests, never an in-flight one and never a protected one (classify.ts: a write
- *   tagged payment or order), which stays pending or 'failed', retryable and exportable (design.md §6).
- * - removeFailed (000 §4 "Failed items can be removed in bulk") keeps protected items unless the caller
- *   passes includeProtected: deleting a sale is a choice the screen confirms (after an export), never a
- *   side effect of tidying up.
+ * - Full at 1000 (docs/offline.md#the-queue "max queue size 1000"; docs/offline.md#the-queue "refuses a new
+ *   request when full": 'Offline queue is full'). Counted inside the adding transaction, so two tabs cannot
+ *   both add the 1000th. One addition of ours: a WRITE arriving at a full queue first drops the oldest
+ *   low-priority read (a read only refreshes a cache; a sale refused because the till re-read its customers a
+ *   thousand times would be a lost sale). A GET already waiting for the same URL is not queued twice: the
+ *   waiting one answers.
+ * - Purge (docs/offline.md#the-queue "Requests older than the maximum age are purged at start"; the issue:
+ *   low priority only): only low-priority requests, never an in-flight one and never a protected one
+ *   (classify.ts: a write tagged payment or order), which stays pending or 'failed', retryable and exportable
+ *   (docs/offline.md).
+ * - removeFailed (docs/offline.md#the-queue "Failed items can be removed in bulk") keeps protected items
+ *   unless the caller passes includeProtected: deleting a sale is a choice the screen confirms (after an
+ *   export), never a side effect of tidying up.
  *
  * Claims (the in-flight marker behind exactly-once, flush.ts):
  * - claim(n) picks the first n due requests in queue order and marks them 'in-flight' with a fresh claimId
@@ -54,7 +56,7 @@ export interface NewRequest {
   url: string;
   method: string;
   headers?: Record<string, string>;
-  /** Dropped for GET and HEAD (000 §3 "body (absent for GET/HEAD)"). */
+  /** Dropped for GET and HEAD (docs/offline.md#the-queue "body (absent for GET/HEAD)"). */
   body?: QueuedBody | null;
   /** Default: classify.ts. */
   priority?: QueuePriority;
@@ -69,9 +71,10 @@ export interface ListFilter {
 }
 
 /**
- * 001 §3 "Queue stats: totalRequests, pendingRequests, failedRequests", plus the next retry's time, the requests
- * held for a sign-in, and the writes among them (issue 5: the offline indicator counts pending WRITES, as the
- * logout question does, storage.ts countUnsyncedWrites; a queued read loses nothing if it never goes).
+ * docs/offline.md#sync-settings "Queue stats: totalRequests, pendingRequests, failedRequests", plus the next
+ * retry's time, the requests held for a sign-in, and the writes among them (the offline indicator counts
+ * pending WRITES, as the logout question does, storage.ts countUnsyncedWrites; a queued read loses nothing if
+ * it never goes).
  */
 export interface QueueStats {
   totalRequests: number;
@@ -104,7 +107,7 @@ export interface Claim {
   readonly claimId: string;
   /** In queue order: high, normal, low, oldest first. */
   readonly requests: readonly QueuedRequest[];
-  /** Sent: removed from the queue (000 §4 "syncing removes it on success"). */
+  /** Sent: removed from the queue (docs/offline.md#the-queue "syncing removes it on success"). */
   succeed(id: RequestId): Promise<void>;
   /** A failed attempt that counts: the next retry scheduled or tagged 'failed' (replay.ts). */
   fail(
@@ -323,7 +326,7 @@ export function createRequestQueue(options: RequestQueueOptions = {}): RequestQu
     const method = input.method.toUpperCase();
     const classification = classifyRequest(method, input.url);
     const headers = lowerCaseHeaders(input.headers ?? {});
-    // Every queued write must be replayable without a second effect (design.md §5).
+    // Every queued write must be replayable without a second effect (docs/api.md).
     if (isWrite(method) && !headers[IDEMPOTENCY_KEY_HEADER]) headers[IDEMPOTENCY_KEY_HEADER] = newKey();
     const priority = input.priority ?? classification.priority;
     const timestamp = now();

@@ -5,7 +5,7 @@ import { tenants } from './tenants';
 import { users } from './users';
 
 /**
- * Who changed what, when, approved by whom (issue 3: every status change and money change writes a row).
+ * Who changed what, when, approved by whom (every status change and money change writes a row).
  * `user_id` is the acting person (null for the system), `approved_by` the owner of the PIN that approved
  * it (a manager's PIN on a refund or void). `before`/`after` hold the changed entity's relevant fields as
  * the API shows them. Rows are only ever inserted; people are deactivated, never deleted, so the foreign

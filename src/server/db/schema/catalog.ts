@@ -25,7 +25,7 @@ import {
 import type { TurnValue } from '../../../contracts/services';
 import { stores } from './stores';
 
-// The store's catalog (issue 3 item 4: "service/product setting (categories with services, products, kits)").
+// The store's catalog ("service/product setting (categories with services, products, kits)").
 // Everything here belongs to one store: rows carry (tenant_id, store_id) and reference each other through
 // (tenant_id, store_id, id) keys, so a service can never sit in another store's category.
 //

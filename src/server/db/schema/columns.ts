@@ -13,9 +13,9 @@ import { bigint, numeric, timestamp } from 'drizzle-orm/pg-core';
 export const idColumn = () => bigint('id', { mode: 'number' }).generatedByDefaultAsIdentity();
 
 /**
- * Every table carries tenant_id (design.md §7): it is the distribution key if a chain outgrows one
- * PostgreSQL (Citus and similar need it in every primary key and unique constraint), and composite foreign
- * keys that include it make a cross-tenant reference impossible at the database level.
+ * Every table carries tenant_id (docs/architecture.md#data-and-running): it is the distribution key if a
+ * chain outgrows one PostgreSQL (Citus and similar need it in every primary key and unique constraint), and
+ * composite foreign keys that include it make a cross-tenant reference impossible at the database level.
  */
 export const tenantIdColumn = () => bigint('tenant_id', { mode: 'number' }).notNull();
 
@@ -29,7 +29,7 @@ export const updatedAtColumn = () =>
     .$onUpdate(() => new Date());
 
 /**
- * Money: integer minor units of the store currency (design.md §4, ADR 002), bigint read as a JS number
+ * Money: integer minor units of the store currency (docs/money.md, ADR 002), bigint read as a JS number
  * (safe to 2^53 minor units). Never numeric or float.
  */
 export const moneyColumn = (name: string) => bigint(name, { mode: 'number' });

@@ -4,7 +4,7 @@ import type { Queryable } from '../client';
 import { tenantIdColumn, updatedAtColumn } from './columns';
 import { stores } from './stores';
 
-// Gap-free sale numbering under concurrency (issue 3 item 4: "ticket_no, daily_ticket_no and invoice_no
+// Gap-free sale numbering under concurrency ("ticket_no, daily_ticket_no and invoice_no
 // allocated without gaps or duplicates under concurrency"). A sequence would leave gaps (nextval is never
 // rolled back); MAX()+1 would hand two concurrent sales the same number. A counter row incremented with
 // INSERT ... ON CONFLICT DO UPDATE ... RETURNING inside the sale's transaction takes a row lock that lasts

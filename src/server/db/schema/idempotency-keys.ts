@@ -15,10 +15,10 @@ import { createdAtColumn, tenantIdColumn } from './columns';
 import { users } from './users';
 
 /**
- * Idempotency-Key records (design.md §5, ADR 005): (tenant, user, key) → fingerprint of the request, its
- * status and the stored response, kept at least 8 days (longer than any offline queue keeps a request).
- * A row is inserted 'running' in the same transaction as the handler's writes and turned 'done' with the
- * response before that transaction commits, so a committed row is 'done' unless a handler chooses to
+ * Idempotency-Key records (docs/api.md#writes-and-idempotency, ADR 005): (tenant, user, key) → fingerprint of
+ * the request, its status and the stored response, kept at least 8 days (longer than any offline queue keeps
+ * a request). A row is inserted 'running' in the same transaction as the handler's writes and turned 'done'
+ * with the response before that transaction commits, so a committed row is 'done' unless a handler chooses to
  * commit a claim early; see src/server/idempotency.ts.
  */
 export const IDEMPOTENCY_STATUS = { RUNNING: 'running', DONE: 'done' } as const;

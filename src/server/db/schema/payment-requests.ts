@@ -26,7 +26,7 @@ export type PaymentRequestStatus = (typeof PAYMENT_REQUEST_STATUS)[number];
 const sqlList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
 /**
- * A wallet or QR payment asked of Momo, VnPay or VietQR (issue 3 item 6) before it becomes a
+ * A wallet or QR payment asked of Momo, VnPay or VietQR before it becomes a
  * sale_payments row. The sale may not exist yet (the client pays before it saves), so it is named by
  * `sale_uuid` (the client's sale uuid) and/or `sale_id`. `order_id` is the id we send the provider
  * (MoMo orderId, VnPay vnp_TxnRef); the provider's callback carries only it, before any tenant is known, so

@@ -17,13 +17,14 @@ import { tenants } from './tenants';
 import { users } from './users';
 
 /**
- * The tenant's VAPID key pair (RFC 8292; issue 5 item 6, ADR 009): one per tenant, made with
+ * The tenant's VAPID key pair (RFC 8292, ADR 009): one per tenant, made with
  * web-push.generateVAPIDKeys the first time the tenant needs it and never replaced, because every browser
  * subscription is bound to the public key it was made with (a new pair silently orphans them all). Per
- * tenant rather than per server: the row carries tenant_id like every table (design.md §7), so a tenant
- * moved to another database keeps working subscriptions, and a subscription of one tenant cannot be
- * delivered with another's key. Keys are unpadded base64url (65-byte uncompressed P-256 point, 32-byte
- * scalar), the form web-push takes. The private key never leaves the server.
+ * tenant rather than per server: the row carries tenant_id like every table
+ * (docs/architecture.md#data-and-running), so a tenant moved to another database keeps working subscriptions,
+ * and a subscription of one tenant cannot be delivered with another's key. Keys are unpadded base64url
+ * (65-byte uncompressed P-256 point, 32-byte scalar), the form web-push takes. The private key never leaves
+ * the server.
  */
 export const pushVapidKeys = pgTable(
   'push_vapid_keys',
@@ -45,9 +46,10 @@ export const pushVapidKeys = pgTable(
 );
 
 /**
- * A browser's push subscription (001 §3 "Push subscription sent to the server: subscription (endpoint, keys
- * p256dh and auth), userAgent, platform"), owned by the user who registered it and bound to the store of
- * that session, so a store's notifications (a walk-in checks in) reach the devices working there.
+ * A browser's push subscription (docs/platform.md#push "Push subscription sent to the server: subscription
+ * (endpoint, keys p256dh and auth), userAgent, platform"), owned by the user who registered it and bound to
+ * the store of that session, so a store's notifications (a walk-in checks in) reach the devices working
+ * there.
  *
  * The endpoint is unique within the tenant: a device that logs in as someone else of the tenant moves its
  * row to them (src/server/services/push.ts upserts on it). Not unique across tenants on purpose: each

@@ -34,7 +34,7 @@ import { stores } from './stores';
 import { users } from './users';
 import { workstations } from './workstations';
 
-// The sales ledger (issue 3 items 4-6). A sale row is never deleted: "delete" moves it to Trash (9) and
+// The sales ledger. A sale row is never deleted: "delete" moves it to Trash (9) and
 // "clear" stamps cleared_at (hidden from every list), so ticket and invoice numbers stay gap-free and
 // the audit log keeps pointing at something. Every amount is minor units, computed by src/domain
 // (computeOrderTotals) from catalog prices on the server; the client's totals are never stored.
@@ -81,7 +81,7 @@ export const sales = pgTable(
     customerName: text('customer_name'),
     cashierId: bigint('cashier_id', { mode: 'number' }).notNull(),
     employeeId: bigint('employee_id', { mode: 'number' }),
-    // OrderTotal, every field (000 §3).
+    // OrderTotal, every field (docs/sales.md#the-order).
     subTotal: moneyColumn('sub_total').notNull(),
     discountAmount: moneyColumn('discount_amount').notNull(),
     taxes: moneyColumn('taxes').notNull(),
@@ -199,7 +199,7 @@ export const saleEmployees = pgTable(
  * One order item as sold, with its computed amounts (LineTotals of src/domain/order-total.ts). The item's
  * catalog fields are copied (name, taxes, unit_price, cost, commission_rate, tax_on, indian_tax): a later
  * catalog change never changes a past sale. `price_override` is the overridden unit price (null = catalog
- * price), recorded as issue 3 asks. `item_id` is not a foreign key: it points into services, products or
+ * price), recorded. `item_id` is not a foreign key: it points into services, products or
  * product_kits by `item_type` (gift cards: the giftcards id, or 0 when sold by number only).
  * `employee_id` names the line's sale_employees group (ON UPDATE CASCADE: changing a group's employee
  * moves its lines along).
@@ -282,10 +282,10 @@ export type SalePaymentStatus = (typeof SALE_PAYMENT_STATUS)[keyof typeof SALE_P
 /**
  * A payment on a sale (Payment + PaymentInfo of the domain). Card payments keep brand, last 4, approval
  * code and processor reference ONLY: there is no column for a card number, CVV or PIN block, and none may
- * be added (design.md §8; a test greps the database for Luhn-valid 13-19 digit numbers). `amount` is what
- * was tendered (cash change is the sale's paid_customer_change_amount_total). `tip_amount` is a tip added
- * on the card after the fact (tipAdjust). `giftcard_id`, `coupon_id`, `points` link the instrument spent;
- * `reference` is the gift card number, check number, coupon or voucher code as the domain's
+ * be added (docs/security.md#card-data; a test greps the database for Luhn-valid 13-19 digit numbers).
+ * `amount` is what was tendered (cash change is the sale's paid_customer_change_amount_total). `tip_amount`
+ * is a tip added on the card after the fact (tipAdjust). `giftcard_id`, `coupon_id`, `points` link the
+ * instrument spent; `reference` is the gift card number, check number, coupon or voucher code as the domain's
  * PaymentInfo.reference.
  */
 export const salePayments = pgTable(
@@ -351,7 +351,7 @@ export const salePayments = pgTable(
   ],
 );
 
-/** One refund of a sale (full or by lines). `amount` is what went back (design.md §4 step 10). */
+/** One refund of a sale (full or by lines). `amount` is what went back (docs/money.md step 10). */
 export interface SaleRefundLine {
   sale_line_id: number;
   quantity: number;

@@ -16,10 +16,10 @@ import { users } from './users';
 import { workstations } from './workstations';
 
 /**
- * A login session (design.md §8): the client holds an opaque random token (128+ bits); only its SHA-256
- * (hex) is stored, so a copy of the database cannot be replayed as logins. A session ends at the first of
- * `idle_expires_at` (pushed forward on use, never past the absolute limit), `expires_at` (absolute) and
- * `revoked_at` (logout).
+ * A login session (docs/security.md#sessions): the client holds an opaque random token (128+ bits); only its
+ * SHA-256 (hex) is stored, so a copy of the database cannot be replayed as logins. A session ends at the
+ * first of `idle_expires_at` (pushed forward on use, never past the absolute limit), `expires_at` (absolute)
+ * and `revoked_at` (logout).
  *
  * token_hash is unique across tenants because the token is all a request carries before the session is
  * found. (If the tables are ever distributed by tenant, this table becomes a reference table or the token

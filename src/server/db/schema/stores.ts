@@ -4,23 +4,23 @@ import { createdAtColumn, idColumn, tenantIdColumn, updatedAtColumn } from './co
 import { tenants } from './tenants';
 
 /**
- * The store settings kept in stores.settings (000 §3 store config, design.md §4 and §6, issue 3 item 6).
- * Validated by zod in src/contracts when read or written; every key is optional in the row (defaults
- * apply: DEFAULT_STORE_SETTINGS). Provider secrets (momo.secretKey, vnpay.hashSecret) never leave the
- * server: the settings routes must strip them from what they send to a client.
+ * The store settings kept in stores.settings (docs/settings.md store config, docs/money.md and
+ * docs/offline.md). Validated by zod in src/contracts when read or written; every key is optional in the row
+ * (defaults apply: DEFAULT_STORE_SETTINGS). Provider secrets (momo.secretKey, vnpay.hashSecret) never leave
+ * the server: the settings routes must strip them from what they send to a client.
  */
 export interface StoreSettings {
   /** HOME_CHOICES of src/domain/constants. */
   default_home?: string;
   /** LANGUAGES of src/domain/constants. */
   language?: string;
-  /** 0: every rate on the net; N >= 1: rates from position N compound (design.md §4 step 4). */
+  /** 0: every rate on the net; N >= 1: rates from position N compound (docs/money.md step 4). */
   config_tax_on_tax?: number;
   config_indian_tax?: '0' | '1';
   /** Percent, <= 6 decimals. */
   creditcard_fee_percent?: number;
   creditcard_fee_to_customer?: boolean;
-  /** Offline card payments (design.md §6), minor units; 0 = none allowed offline. */
+  /** Offline card payments (docs/offline.md), minor units; 0 = none allowed offline. */
   offline_card_limit_per_ticket?: number;
   offline_card_limit_total?: number;
   momo?: { partnerCode: string; accessKey: string; secretKey: string; endpoint?: string };
@@ -43,7 +43,7 @@ export const DEFAULT_STORE_SETTINGS = {
 
 /**
  * A shop of a tenant. `timezone` (IANA name) decides where a business day starts for daily ticket numbers
- * and reports; `currency` (ISO 4217) is the one currency of every amount in the store (design.md §4).
+ * and reports; `currency` (ISO 4217) is the one currency of every amount in the store (docs/money.md).
  * `settings` holds the store settings of the spec (default_home, language, config_tax_on_tax, payment
  * provider keys...): see StoreSettings.
  */

@@ -4,8 +4,8 @@ import { createdAtColumn, updatedAtColumn } from './columns';
 
 /**
  * The tenant's general settings as the login response's initial_settings.generalSettings carries them
- * (000 §3, §9; issue 3 item 2). Validated by zod in src/contracts when read or written; unknown keys are
- * kept so a newer client's settings survive an older server.
+ * (docs/settings.md, docs/api.md#defaults-and-formats). Validated by zod in src/contracts when read or
+ * written; unknown keys are kept so a newer client's settings survive an older server.
  */
 export interface TenantGeneralSettings {
   country_code: string;

@@ -24,8 +24,8 @@ const roles = Object.values(ROLE);
 /**
  * A person who logs in or is identified by PIN: owner, admin, manager or staff (technicians and cashiers).
  * `store_id` is the home store; null for people who work across the tenant's stores (owner, admin).
- * Hashes are argon2id strings (design.md §8); a technician may have a PIN and no password.
- * `failed_pin_count` and `locked_until` carry the per-account PIN lockout (issue 3: at most 10 consecutive
+ * Hashes are argon2id strings (docs/security.md#passwords-and-pins); a technician may have a PIN and no
+ * password. `failed_pin_count` and `locked_until` carry the per-account PIN lockout (at most 10 consecutive
  * failures, then a lock); they live on the row so the lock survives a restart and holds across instances.
  *
  * `pin_lookup` = pinLookup(tenants.pin_secret, PIN): /role-by-code finds the PIN's owner with ONE indexed

@@ -22,9 +22,9 @@ export const WALK_IN_STATUSES = ['waiting', 'served', 'cancelled'] as const;
 export type WalkInStatus = (typeof WALK_IN_STATUSES)[number];
 
 /**
- * A service the walk-in asked for (000 §2 register form's booking_appt_service list), as the store's
- * catalog had it at check-in: name, taxes and price are copied, so renaming or repricing the service later
- * does not rewrite who asked for what. unit_price is minor units.
+ * A service the walk-in asked for (docs/front-desk.md register form's booking_appt_service list), as the
+ * store's catalog had it at check-in: name, taxes and price are copied, so renaming or repricing the service
+ * later does not rewrite who asked for what. unit_price is minor units.
  */
 export interface WalkInServiceRecord {
   service_id: number;
@@ -34,8 +34,8 @@ export interface WalkInServiceRecord {
 }
 
 /**
- * A customer checked in at the front desk (000 §2 "check customers in as walk-ins", the register form of
- * 000 §2; 001 §7 /pos/walk-in; issue 5 item 6: the check-in that sends the store's devices a push).
+ * A customer checked in at the front desk (docs/front-desk.md "check customers in as walk-ins", the register
+ * form of docs/front-desk.md /pos/walk-in: the check-in that sends the store's devices a push).
  *
  * `business_date` is the store-local date of check-in (stores.timezone), as sales keep theirs: "today's
  * queue" is one indexed equality, whatever the time zone. `user_id` is the requested technician (null =

@@ -15,7 +15,7 @@ import { stores } from './stores';
 import { users } from './users';
 
 /**
- * Employee check-ins (the "checked-in employees" of the sale screen, issue 3 item 4). One row per
+ * Employee check-ins (the "checked-in employees" of the sale screen). One row per
  * check-in; `date_work` is the store-local business date of the check-in (stores.timezone). Checked in
  * now = a row with check_out_at null; a person is checked in at most once at a time in the tenant (the
  * partial unique index), so checking in twice is a 409, not a second row.

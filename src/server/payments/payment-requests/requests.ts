@@ -1,5 +1,5 @@
 /**
- * Wallet and QR payment requests (issue 3 item 6): MoMo, VnPay and VietQR. A request is a payment_requests
+ * Wallet and QR payment requests: MoMo, VnPay and VietQR. A request is a payment_requests
  * row made BEFORE the money moves; it becomes a sale payment when recordSalePayments claims it by id
  * (payment_info.processor_reference) once its status is 'paid'.
  *

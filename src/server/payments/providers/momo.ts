@@ -1,8 +1,8 @@
 /**
- * WHY this file: the MoMo e-wallet (PAYMENT_TYPE.MOMO = 9, spec 000 §9) is paid through MoMo's payment
- * gateway API v2. Every request carries `signature` = HMAC-SHA256(secretKey, rawSignature), and MoMo signs
- * its result notification (IPN) the same way; the raw string is `key=value` pairs joined with '&' in the
- * fixed field order MoMo documents for each call (the names sorted a→z), values as they are: NOT
+ * WHY this file: the MoMo e-wallet (PAYMENT_TYPE.MOMO = 9, docs/sales.md#payments) is paid through MoMo's
+ * payment gateway API v2. Every request carries `signature` = HMAC-SHA256(secretKey, rawSignature), and MoMo
+ * signs its result notification (IPN) the same way; the raw string is `key=value` pairs joined with '&' in
+ * the fixed field order MoMo documents for each call (the names sorted a→z), values as they are: NOT
  * URL-encoded, `amount` as its decimal digits. Sources:
  * - create, requestType captureWallet: https://developers.momo.vn/v3/docs/payment/api/wallet/onetime
  *   "accessKey=$accessKey&amount=$amount&extraData=$extraData&ipnUrl=$ipnUrl&orderId=$orderId

@@ -1,8 +1,8 @@
 /**
  * WHY this file: the provider builders are called by the payments routes with values from the request and
  * the store settings; a value the gateway would refuse (an amount out of range, an order id with a space)
- * is the caller's input error, so it surfaces as the API's 422 with the field named (design.md §5: never a
- * 5xx for bad input) instead of a gateway round trip that fails later.
+ * is the caller's input error, so it surfaces as the API's 422 with the field named
+ * (docs/api.md#status-codes: never a 5xx for bad input) instead of a gateway round trip that fails later.
  */
 import type { HttpError } from '../../errors';
 import { VALIDATION_MESSAGE, unprocessable } from '../../errors';

@@ -1,6 +1,6 @@
 /**
- * WHY this file: VietQr (PAYMENT_TYPE.VIET_QR = 12, spec 000 §9) is a bank transfer the customer makes by
- * scanning a NAPAS VietQR code, an EMVCo merchant-presented payload (emv-qr.ts). Field layout, as in
+ * WHY this file: VietQr (PAYMENT_TYPE.VIET_QR = 12, docs/sales.md#payments) is a bank transfer the customer
+ * makes by scanning a NAPAS VietQR code, an EMVCo merchant-presented payload (emv-qr.ts). Field layout, as in
  * vietqr.io's generator (https://vietqr.io/danh-sach-api/link-tao-ma-nhanh/api-tao-ma-qr, whose published
  * example is the test fixture) and NAPAS's QR format specification:
  *   00 "01"                       payload format indicator

@@ -1,7 +1,8 @@
 /**
- * WHY this file: VnPay (PAYMENT_TYPE.VNPAY = 10, spec 000 §9) is paid by sending the customer to VNPAY's
- * payment page with a signed URL, API version 2.1.0 (https://sandbox.vnpayment.vn/apis/docs/thanh-toan-pay/pay.html,
- * and the version notes https://sandbox.vnpayment.vn/apis/docs/chuyen-doi-thuat-toan/changeTypeHash.html):
+ * WHY this file: VnPay (PAYMENT_TYPE.VNPAY = 10, docs/sales.md#payments) is paid by sending the customer to
+ * VNPAY's payment page with a signed URL, API version 2.1.0
+ * (https://sandbox.vnpayment.vn/apis/docs/thanh-toan-pay/pay.html, and the version notes
+ * https://sandbox.vnpayment.vn/apis/docs/chuyen-doi-thuat-toan/changeTypeHash.html):
  * - vnp_Amount is the amount × 100 ("nhân thêm 100 lần (khử phần thập phân)"), so 10,000 VND is 1000000;
  * - vnp_CreateDate / vnp_ExpireDate are yyyyMMddHHmmss in GMT+7;
  * - the checksum is built "dựa trên việc sắp xếp tăng dần của tên tham số (QueryString)": the parameters

@@ -1,6 +1,7 @@
 /**
- * Auth routes (000 §7 "Auth"; 001 §7 auth paths and /store-settings/initial-profile; issue 3 item 2).
- * Services: src/server/services/auth.ts. Schemas: src/contracts/auth.ts. Decisions: ADR 006.
+ * Auth routes (docs/api.md#endpoints "Auth"; docs/settings.md auth paths and
+ * /store-settings/initial-profile). Services: src/server/services/auth.ts. Schemas: src/contracts/auth.ts.
+ * Decisions: ADR 006.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';

@@ -1,9 +1,10 @@
 /**
- * The sale screen's catalog and start-up calls (000 §7 sale screen; 001 §7 pos/sales/service-product-setting
- * and sale init; issue 3 item 4). Services: src/server/services/catalog.ts. Schemas: src/contracts/catalog.ts.
+ * The sale screen's catalog and start-up calls (docs/sales.md#the-sale-screen sale screen;
+ * docs/sales.md#sale-management pos/sales/service-product-setting and sale init). Services:
+ * src/server/services/catalog.ts. Schemas: src/contracts/catalog.ts.
  *
- * Access: the sale screen's reads need the Sale module readable (000 §6 "POS ... screens need login only";
- * the module flags of 000 §3 still apply, design.md §8).
+ * Access: the sale screen's reads need the Sale module readable (docs/roles.md#access-rules "POS ... screens
+ * need login only"; the module flags of docs/roles.md#modules-and-flags still apply, docs/roles.md).
  */
 import { SALE_READ } from '../../auth/access';
 import type { FastifyInstance } from 'fastify';

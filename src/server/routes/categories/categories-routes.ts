@@ -1,8 +1,8 @@
 /**
- * /api/categories (001 §7 "Categories: /categories CRUD (create/update multipart) and /bulk", plus import
- * and export): a config of the resource factory (docs/back-office.md). Create and update take an optional
- * image (multipart), stored under the media directory. A category that services or products are still listed
- * under cannot be deleted.
+ * /api/categories (docs/api.md#endpoints "Categories: /categories CRUD (create/update multipart) and /bulk",
+ * plus import and export): a config of the resource factory (docs/back-office.md). Create and update take an
+ * optional image (multipart), stored under the media directory. A category that services or products are
+ * still listed under cannot be deleted.
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';

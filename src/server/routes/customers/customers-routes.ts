@@ -1,11 +1,11 @@
 /**
- * POS customers (000 §7 sale screen: active customers, details, create and update, multipart; 001 §7
- * /pos/customers, /pos/customers/{id}; issue 3 item 4). Services: src/server/services/customers.ts.
- * Schemas: src/contracts/customers.ts.
+ * POS customers (docs/sales.md#the-sale-screen sale screen: active customers, details, create and update,
+ * multipart; docs/api.md#endpoints /pos/customers, /pos/customers/{id}). Services:
+ * src/server/services/customers.ts. Schemas: src/contracts/customers.ts.
  *
  * Access: reads need the Sale module readable (the sale screen attaches a customer to the order); writes
- * need the Customer module writable (000 §3 module 8: creating or changing a client is customer data).
- * Bodies are JSON or multipart (@fastify/multipart attaches fields to the body, app.ts).
+ * need the Customer module writable (docs/roles.md#modules-and-flags module 8: creating or changing a client
+ * is customer data). Bodies are JSON or multipart (@fastify/multipart attaches fields to the body, app.ts).
  */
 import { SALE_READ } from '../../auth/access';
 import type { FastifyInstance } from 'fastify';

@@ -1,7 +1,7 @@
 /**
- * POS employees (000 §2 clock in and out, §7 sale screen; 001 §7 /pos/employees, /pos/employees/checked-in,
- * /pos/employees/check-in-out; issue 3 item 4). Services: src/server/services/employees.ts. Schemas:
- * src/contracts/employees.ts.
+ * POS employees (docs/front-desk.md clock in and out, docs/sales.md#the-sale-screen sale screen;
+ * docs/front-desk.md /pos/employees, /pos/employees/checked-in, /pos/employees/check-in-out). Services:
+ * src/server/services/employees.ts. Schemas: src/contracts/employees.ts.
  *
  * Access: the lists need the Sale module readable (the sale screen shows them); clocking in and out needs it
  * writable: it is done at the till, by the front desk (staff has the Sale module), and it changes data.

@@ -1,7 +1,7 @@
 /**
- * /api/expenses (001 §7 "Expenses: GET /expenses, POST /expenses, GET/PUT/DELETE /expenses/{id}, POST
- * /expenses/bulk", plus import and export): a config of the resource factory (docs/back-office.md,
- * docs/back-office-catalog.md) with PUT updates. Who paid must be a user of the tenant.
+ * /api/expenses (docs/api.md#endpoints "Expenses: GET /expenses, POST /expenses, GET/PUT/DELETE
+ * /expenses/{id}, POST /expenses/bulk", plus import and export): a config of the resource factory
+ * (docs/back-office.md, docs/back-office-catalog.md) with PUT updates. Who paid must be a user of the tenant.
  */
 import { eq, gte, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';

@@ -1,9 +1,10 @@
 /**
- * POS gift card reads (000 §7 sale screen; 001 §7 pos/giftcards/{id}, pos/giftcards/{id}/histories; issue 3
- * item 4). Services: src/server/services/giftcards.ts. Schemas: src/contracts/giftcards.ts.
+ * POS gift card reads (docs/sales.md#the-sale-screen sale screen; docs/api.md#endpoints pos/giftcards/{id},
+ * pos/giftcards/{id}/histories). Services: src/server/services/giftcards.ts. Schemas:
+ * src/contracts/giftcards.ts.
  *
  * Access: Sale readable, not the Gift card module: the cashier checks a card while taking a payment, and the
- * Gift card module is the admin's back-office screen (000 §6).
+ * Gift card module is the admin's back-office screen (docs/roles.md#access-rules).
  */
 import { SALE_READ } from '../../auth/access';
 import type { FastifyInstance } from 'fastify';

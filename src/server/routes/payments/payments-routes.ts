@@ -1,14 +1,14 @@
 /**
- * Payments routes (001 §7 payments catalogue; issue 3 item 6). Services: src/server/services/payments/
+ * Payments routes (docs/sales.md#payments payments catalogue). Services: src/server/services/payments/
  * (sale payments) and src/server/payments/payment-requests/ (MoMo, VnPay, VietQR). Schemas:
  * src/contracts/payments.ts.
  *
- * Access: payments belong to the Sale module (000 §5); reading needs it readable, writing writable.
- * Refund and void of a payment need a PIN approval by a manager, an admin or the owner, as a sale's do;
- * so does confirming a VietQR transfer (nothing but the cashier's word says the money arrived).
- * Every authenticated write requires an Idempotency-Key (400 without, design.md §5). The provider
- * callbacks (MoMo IPN, VNPAY return and IPN) are public, carry no key and are authenticated by the
- * provider's signature instead; they are safe to repeat (a paid request stays paid).
+ * Access: payments belong to the Sale module (docs/roles.md#access-rules); reading needs it readable, writing
+ * writable. Refund and void of a payment need a PIN approval by a manager, an admin or the owner, as a sale's
+ * do; so does confirming a VietQR transfer (nothing but the cashier's word says the money arrived).
+ * Every authenticated write requires an Idempotency-Key (400 without, docs/api.md#writes-and-idempotency).
+ * The provider callbacks (MoMo IPN, VNPAY return and IPN) are public, carry no key and are authenticated by
+ * the provider's signature instead; they are safe to repeat (a paid request stays paid).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';

@@ -1,8 +1,8 @@
 /**
- * /api/productkits (001 §7 "Product kits: /productkits CRUD, /bulk, POST /import multipart", plus export): a
- * config of the resource factory (docs/back-office.md, docs/back-office-catalog.md) and the kit's items:
- * GET /productkits/{id}/items and PUT /productkits/{id}/items, which replaces the whole list in one
- * transaction, audited. The sale screen's catalog reads the same tables (services/catalog.ts).
+ * /api/productkits (docs/api.md#endpoints "Product kits: /productkits CRUD, /bulk, POST /import multipart",
+ * plus export): a config of the resource factory (docs/back-office.md, docs/back-office-catalog.md) and the
+ * kit's items: GET /productkits/{id}/items and PUT /productkits/{id}/items, which replaces the whole list in
+ * one transaction, audited. The sale screen's catalog reads the same tables (services/catalog.ts).
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';

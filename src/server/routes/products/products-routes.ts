@@ -1,10 +1,10 @@
 /**
- * /api/products (001 §7 "Products: /products, /products/{id}, /products/{id}/ordering, /products/bulk,
- * products/import, products/inventory, products/inventoriesDetail"): a config of the resource factory
- * (docs/back-office.md) plus its special cases: the category by id or name, the store's unit and supplier,
- * SKU and barcode unique in the store, a stock change kept as a movement (reason, note, user) in the same
- * transaction, the ordering route and the two inventory reads. The sale screen's catalog reads the same
- * table (services/catalog.ts).
+ * /api/products (docs/api.md#endpoints "Products: /products, /products/{id}, /products/{id}/ordering,
+ * /products/bulk, products/import, products/inventory, products/inventoriesDetail"): a config of the resource
+ * factory (docs/back-office.md) plus its special cases: the category by id or name, the store's unit and
+ * supplier, SKU and barcode unique in the store, a stock change kept as a movement (reason, note, user) in
+ * the same transaction, the ordering route and the two inventory reads. The sale screen's catalog reads the
+ * same table (services/catalog.ts).
  */
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * Web Push (001 §7 POST /api/push/subscribe and /api/push/unsubscribe; issue 5 item 6; ADR 009). Service:
+ * Web Push (docs/platform.md#push POST /api/push/subscribe and /api/push/unsubscribe; ADR 009). Service:
  * src/server/services/push.ts. Schemas: src/contracts/push.ts.
  *
  * Access: any logged-in session ({ module: null }). Notifications follow the person and the store, not a

@@ -1,5 +1,5 @@
 /**
- * The public receipt (000 §2 "/pos/receipts/:id (receipt)" is public; issue 4 item 5; ADR 007).
+ * The public receipt (docs/sales.md#receipts "/pos/receipts/:id (receipt)" is public; ADR 007).
  * Service: src/server/services/receipts.ts. Schemas: src/contracts/receipts.ts.
  *
  * No session: whoever holds the link (the customer, a reprint from sale management) reads the receipt. The

@@ -94,7 +94,7 @@ const START_STATUS: Record<Start, SaleStatus> = {
   'trash-of-draft': SALE_STATUS.TRASH,
 };
 
-/** The moves design.md §3 allows (the sale-status machine's chart); every other pair must be 409. */
+/** The moves docs/sales.md#sale-status allows (the sale-status machine's chart); every other pair must be 409. */
 const ALLOWED: Record<Start, readonly SaleStatus[]> = {
   draft: [SALE_STATUS.SALE, SALE_STATUS.TRASH],
   sale: [SALE_STATUS.REFUND, SALE_STATUS.VOID, SALE_STATUS.TRASH],

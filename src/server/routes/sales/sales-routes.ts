@@ -1,7 +1,7 @@
 /**
- * Sale routes (000 §7 "Sale screen" and "Sales management"; 001 §7 pos/sales paths; issue 3 items 4 and 5).
- * Services: src/server/services/sales/ (create, read, update, list) and sale-management/ (everything else).
- * Schemas: src/contracts/sales.ts.
+ * Sale routes (docs/sales.md#sale-management "Sale screen" and "Sales management";
+ * docs/sales.md#sale-management pos/sales paths). Services: src/server/services/sales/ (create, read, update,
+ * list) and sale-management/ (everything else). Schemas: src/contracts/sales.ts.
  *
  * Every money or status write requires an Idempotency-Key (400 without). Refund, void, trash and clear need a
  * manager's PIN approval: the X-Pin-Approval header from POST /api/role-by-code (ADR 006), checked before the
@@ -59,7 +59,7 @@ import { loadSaleStore } from '../../services/sales/store';
 import { updateSale } from '../../services/sales/update';
 
 const TAGS = ['sales'];
-/** Sales and their money: a write without a key is refused (design.md §5). */
+/** Sales and their money: a write without a key is refused (docs/api.md). */
 const KEYED = { required: true } as const;
 
 /** The approver the access hook verified (routes declared SALE_WRITE_WITH_PIN). */

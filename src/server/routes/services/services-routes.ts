@@ -1,9 +1,10 @@
 /**
- * /api/services (001 §7 "Services: /services, /services/{id}, /services/{id}/ordering, /services/bulk,
- * services/import, /pos/services, /pos/services/walkin-services"): a config of the resource factory
- * (docs/back-office.md) plus its special cases: the category named by id or by name (catalog-item-support.ts),
- * the ordering route, and the two POS reads. The sale screen's catalog reads the same table
- * (services/catalog.ts), so a service saved here is what the sale screen sells on its next catalog load.
+ * /api/services (docs/api.md#endpoints "Services: /services, /services/{id}, /services/{id}/ordering,
+ * /services/bulk, services/import, /pos/services, /pos/services/walkin-services"): a config of the resource
+ * factory (docs/back-office.md) plus its special cases: the category named by id or by name
+ * (catalog-item-support.ts), the ordering route, and the two POS reads. The sale screen's catalog reads the
+ * same table (services/catalog.ts), so a service saved here is what the sale screen sells on its next catalog
+ * load.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';

@@ -1,7 +1,7 @@
 /**
- * /api/suppliers (001 §7 "Suppliers: GET and POST /suppliers; GET, POST (update), DELETE /suppliers/{id};
- * POST /suppliers/bulk", plus import and export): a config of the resource factory (docs/back-office.md).
- * A supplier a product still names cannot be deleted.
+ * /api/suppliers (docs/api.md#endpoints "Suppliers: GET and POST /suppliers; GET, POST (update), DELETE
+ * /suppliers/{id}; POST /suppliers/bulk", plus import and export): a config of the resource factory
+ * (docs/back-office.md). A supplier a product still names cannot be deleted.
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';

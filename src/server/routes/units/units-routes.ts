@@ -1,6 +1,6 @@
 /**
- * /api/units (001 §7 "Units: /units CRUD and /bulk", plus import and export): a config of the resource
- * factory (docs/back-office.md). A unit a product still names cannot be deleted.
+ * /api/units (docs/api.md#endpoints "Units: /units CRUD and /bulk", plus import and export): a config of the
+ * resource factory (docs/back-office.md). A unit a product still names cannot be deleted.
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';

@@ -1,10 +1,10 @@
 /**
- * /api/users (001 §7 "Users: /users, /users/total, /users/{id}, /users/{id}/change-pass, /users/bulk,
- * /users/import"): the salon's members on the resource factory (docs/back-office.md), with the special cases
- * docs/back-office-members.md describes: passwords and PINs stored as argon2id hashes (a PIN also as its
- * tenant-keyed lookup, so it is unique in the salon and the PIN pad finds its owner), an avatar picture, the
- * role rules (only an owner makes or changes an owner; nobody removes their own account or the last owner),
- * and the permissions' maximumEmployees on every way a member becomes active.
+ * /api/users (docs/api.md#endpoints "Users: /users, /users/total, /users/{id}, /users/{id}/change-pass,
+ * /users/bulk, /users/import"): the salon's members on the resource factory (docs/back-office.md), with the
+ * special cases docs/back-office-members.md describes: passwords and PINs stored as argon2id hashes (a PIN
+ * also as its tenant-keyed lookup, so it is unique in the salon and the PIN pad finds its owner), an avatar
+ * picture, the role rules (only an owner makes or changes an owner; nobody removes their own account or the
+ * last owner), and the permissions' maximumEmployees on every way a member becomes active.
  */
 import { count, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';

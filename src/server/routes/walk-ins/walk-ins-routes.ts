@@ -1,16 +1,18 @@
 /**
- * Walk-in check-ins (000 §2 walk-in register form; 001 §7 /pos/walk-in, /pos/walk-in/group-by-employee;
- * issue 5 item 6). Service: src/server/services/walk-ins.ts. Schemas: src/contracts/walk-ins.ts.
+ * Walk-in check-ins (docs/front-desk.md walk-in register form; docs/front-desk.md /pos/walk-in,
+ * /pos/walk-in/group-by-employee). Service: src/server/services/walk-ins.ts. Schemas:
+ * src/contracts/walk-ins.ts.
  *
- * Access: a session with the Walkin module (000 §3 module 3; 000 §6 "walk-in screens need login only", so
- * no role is required): readable for the lists, writable for a check-in. A check-in may register a new
- * customer (customer_info) without the Customer module: the walk-in sign-up is the customer signing
- * themselves up at the desk (000 §2 /pos/walk-in/sign-up), not customer administration.
+ * Access: a session with the Walkin module (docs/roles.md#modules-and-flags module 3;
+ * docs/roles.md#access-rules "walk-in screens need login only", so no role is required): readable for the
+ * lists, writable for a check-in. A check-in may register a new customer (customer_info) without the Customer
+ * module: the walk-in sign-up is the customer signing themselves up at the desk (docs/front-desk.md
+ * /pos/walk-in/sign-up), not customer administration.
  *
- * A check-in is an idempotent write (Idempotency-Key, design.md §5); the client queues it offline like any
- * write. After it COMMITS, the store's devices get a push (notifyWalkInCheckIn, ADR 009): the notice is
- * sent from this scope's onResponse hook, when the 201 has gone out, so a rolled-back check-in never
- * notifies, a replay (the stored answer, or the same uuid again) never notifies twice, and a push that
+ * A check-in is an idempotent write (Idempotency-Key, docs/api.md#writes-and-idempotency); the client queues
+ * it offline like any write. After it COMMITS, the store's devices get a push (notifyWalkInCheckIn, ADR 009):
+ * the notice is sent from this scope's onResponse hook, when the 201 has gone out, so a rolled-back check-in
+ * never notifies, a replay (the stored answer, or the same uuid again) never notifies twice, and a push that
  * fails or hangs never fails or delays the check-in.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';

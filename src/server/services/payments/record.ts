@@ -1,5 +1,6 @@
 /**
- * Payments of a sale (issue 3 item 6; 000 §3 payment entry, §9 payment types; design.md §4 step 9, §8).
+ * Payments of a sale (docs/sales.md#payments payment entry, docs/sales.md#payments payment types;
+ * docs/money.md step 9, docs/security.md).
  *
  * recordSalePayments and reverseSalePayments run INSIDE the caller's transaction (the sales service's
  * create, refund and void, or the payment routes below), so a sale and its payments and every balance they
@@ -10,7 +11,7 @@
  * - Credit (2): card_brand, last4, approval_code, processor_reference, offline. NEVER a card number: the
  *   contract refuses card-like strings and unknown keys; a 4-digit `reference` without last4 is taken as
  *   last4. An offline card payment is 'pending' until /payments/status approves or declines it, and is
- *   limited by the store's offline_card_limit_per_ticket (design.md §6; 0 = none allowed offline).
+ *   limited by the store's offline_card_limit_per_ticket (docs/offline.md; 0 = none allowed offline).
  * - Gift card (3): reference = card number; active, not expired at the sale's order_at, balance debited
  *   atomically (`balance >= amount` in the UPDATE, the row lock serialises concurrent sales) + history 'sale'.
  * - Check (4): reference = check number.

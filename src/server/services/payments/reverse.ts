@@ -69,7 +69,7 @@ export const REFUND_ORDER: readonly PaymentType[] = [
 
 /**
  * What each payment can still give back: tendered + tip − already refunded, and for cash also minus the
- * change handed back (change comes out of the last cash payments first, design.md §4 step 9).
+ * change handed back (change comes out of the last cash payments first, docs/money.md step 9).
  */
 function refundable(rows: readonly SalePaymentRow[], change: number): Map<number, number> {
   const out = new Map<number, number>();

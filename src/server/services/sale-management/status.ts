@@ -1,7 +1,8 @@
 /**
- * Sale management (000 §7 "Sales management", 001 §7 pos/sales/{id}/...; design.md §3 sale status lifecycle;
- * issue 3 item 5): status moves, refund (full or by lines), void, trash, restore, clear, tip, employee, order
- * time, invoice, refund info, bulk and save-all-changes.
+ * Sale management (docs/sales.md#sale-management "Sales management", docs/sales.md#sale-management
+ * pos/sales/{id}/...; docs/sales.md#sale-status sale status lifecycle): status moves, refund (full or by
+ * lines), void, trash, restore, clear, tip, employee, order time, invoice, refund info, bulk and
+ * save-all-changes.
  *
  * Rules held here:
  * - EVERY status move is asked of the sale-status machine (machines/sale-status/sale-status.rules.ts
@@ -13,7 +14,7 @@
  * - Refund, void, trash and clear need a manager's PIN approval: the caller passes the approver it verified
  *   (X-Pin-Approval, ADR 006); every status or money change writes an audit row naming the actor and the
  *   approver, with the sale's money and status fields before and after.
- * - A refund gives back, per line, refundAmountOfLines (design.md §4 step 10) of the quantity refunded:
+ * - A refund gives back, per line, refundAmountOfLines (docs/money.md step 10) of the quantity refunded:
  *   A(already + q) − A(already), where A(n) is the domain's amount for n units of the line, so the parts of a
  *   line refunded over several refunds add up to the domain's amount for the whole line. The total is capped at
  *   what was taken and not given back yet (total_price − refunded_amount); the payments service decides which

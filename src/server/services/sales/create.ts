@@ -1,7 +1,7 @@
 /**
- * POST /api/pos/sales: create a sale (issue 3 item 4).
+ * POST /api/pos/sales: create a sale.
  *
- * The server owns the arithmetic (design.md §5): a sale body is read for what a person chose (items,
+ * The server owns the arithmetic (docs/api.md): a sale body is read for what a person chose (items,
  * quantities, price overrides, discounts, tips, employees, customer, payments); names, catalog prices, taxes,
  * costs and commission rates come from the catalog of the session's store, tax rules from its settings, the
  * membership discount from the customer's membership, and every total from src/domain's computeOrderTotals.

@@ -44,7 +44,7 @@ export function giftcardNumberOf(input: string | null | undefined): string | nul
   return /^[A-Z0-9-]{1,64}$/.test(number) ? number : null;
 }
 
-/** Amounts ≤ 0 are never kept as discounts (000 §5). */
+/** Amounts ≤ 0 are never kept as discounts (docs/money.md). */
 export function keptDiscount<T extends DiscountValue>(d: T | null | undefined): T | undefined {
   return d && d.value > 0 ? d : undefined;
 }

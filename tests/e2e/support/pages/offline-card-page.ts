@@ -1,5 +1,5 @@
 /**
- * Card payments taken with the network gone (issue 5 item 3; design.md §6), as the cashier sees them in the
+ * Card payments taken with the network gone (docs/offline.md), as the cashier sees them in the
  * tendering panel: the credit form's notice (taken offline, the store's per-ticket and total limits, what is
  * still allowed, what earlier tickets hold unsynced), the refusal of an amount over a limit, and each offline
  * card payment's age in the payments list. Builds on the offline till (going offline, ringing up, the pending

@@ -1,5 +1,5 @@
 /**
- * The till with the network gone (issue 5 item 3; design.md §6), as a cashier meets it: the connection drops
+ * The till with the network gone (docs/offline.md), as a cashier meets it: the connection drops
  * (the browser context goes offline), sales are still rung up and paid, each receipt comes from the till and
  * says it waits to sync, the POS bar's offline indicator counts the writes not yet sent, the page can be
  * reloaded, and logging out asks first. Also what only a test can see: the offline queue's IndexedDB
@@ -43,7 +43,7 @@ export class OfflineTillPage extends TenderingPage {
       await expect(this.indicator.getByTestId('offline-indicator-count')).toHaveText(String(pending));
   }
 
-  /** The info notice of a write saved offline (000 §8), with the request's id. */
+  /** The info notice of a write saved offline (docs/offline.md), with the request's id. */
   async seeSavedOfflineNotice(): Promise<void> {
     await expect(
       this.page.getByText(/^Saved offline with ID \d+\. It will sync when the connection returns\.$/).first(),
@@ -60,7 +60,7 @@ export class OfflineTillPage extends TenderingPage {
     await this.startTendering();
   }
 
-  /** A card keyed by its last 4 digits (design.md §8: nothing more of the card), for `amount`. */
+  /** A card keyed by its last 4 digits (docs/security.md#card-data: nothing more of the card), for `amount`. */
   async payCard(amount: string, last4 = '4242'): Promise<void> {
     await this.chooseType('Credit card');
     await this.form.getByLabel('Last 4 digits').fill(last4);

@@ -1,9 +1,9 @@
 /**
- * Writes made while the connection is gone, outside the sale screen's create-sale (design.md §6): a customer
- * created or edited at the till, and the order report's actions (tips, refunds...). The offline request queue
- * takes them; the screens must say "saved offline, sent when the connection returns", never show them as done.
- * Also the till that has no service worker (plain http on the salon's LAN): a screen's chunk or the notices'
- * chunk that cannot be fetched must not blank the app.
+ * Writes made while the connection is gone, outside the sale screen's create-sale (docs/offline.md): a
+ * customer created or edited at the till, and the order report's actions (tips, refunds...). The offline
+ * request queue takes them; the screens must say "saved offline, sent when the connection returns", never
+ * show them as done. Also the till that has no service worker (plain http on the salon's LAN): a screen's
+ * chunk or the notices' chunk that cannot be fetched must not blank the app.
  */
 import { randomUUID } from 'node:crypto';
 import { expect } from '@playwright/test';
@@ -17,7 +17,7 @@ async function setOffline(page: Page, offline: boolean): Promise<void> {
   await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(!offline);
 }
 
-/** The toast of a write the queue took (000 §8), with its id filled in (not "{{id}}"). */
+/** The toast of a write the queue took (docs/api.md#the-client), with its id filled in (not "{{id}}"). */
 export async function seeSavedOfflineNotice(page: Page): Promise<void> {
   await expect(
     page.getByText(/^Saved offline with ID \d+\. It will sync when the connection returns\.$/).first(),

@@ -1,5 +1,5 @@
 /**
- * Paying with a gift card (issue 4 item 4 "gift card by number with balance shown and checked"): the number is
+ * Paying with a gift card: the number is
  * looked up first (the gift card check machine, GET /api/pos/giftcards/:id), its balance shown, and the amount
  * taken may not exceed that balance (gift-card-check.rules.ts) nor what is due (the sale machine, domain
  * validatePayment: a non-cash payment cannot exceed the balance due). The server debits the card atomically
@@ -132,7 +132,8 @@ function GiftCardAmount({ card, disabled }: { card: GiftCard; disabled: boolean 
   const money = useMoney();
   const currency = SaleActor.useSelector(selectCurrency);
   const due = useBalanceDue();
-  // The amount is what this card pays in all: taking it again replaces the card's payment (000 §4), so what
+  // The amount is what this card pays in all: taking it again replaces the card's payment
+  // (docs/sales.md#editing-the-order), so what
   // it already pays counts as still available to it.
   const onCard = SaleActor.useSelector(
     (s) =>

@@ -1,6 +1,6 @@
 /**
- * "Now" for the ages of offline card payments (design.md §6: shown with their age), ticking once a minute. An
- * external store read with useSyncExternalStore: the time is not workflow state and lives in no component.
+ * "Now" for the ages of offline card payments (docs/offline.md: shown with their age), ticking once a minute.
+ * An external store read with useSyncExternalStore: the time is not workflow state and lives in no component.
  *
  * One timer for the page, running only while something shows an age, started by the first one shown: a card
  * taken offline is shown the moment it is taken, so its age turns over on the minute after it was taken, not

@@ -1,5 +1,5 @@
 /**
- * The credit form's notice while the till is offline (issue 5 item 3, design.md §6): the card payment is taken
+ * The credit form's notice while the till is offline (docs/offline.md): the card payment is taken
  * offline (kept pending until the till syncs), the store's per-ticket and total limits, what is still allowed
  * on this ticket, and what earlier tickets hold unsynced. Facts from the sale machine's selectors; the app's
  * offline card watch keeps them current (app/tendering-actors.ts).

@@ -1,5 +1,5 @@
 /**
- * What the tendering panel says about card payments taken offline (design.md §6): the age of one ("Taken
+ * What the tendering panel says about card payments taken offline (docs/offline.md): the age of one ("Taken
  * offline 12 minutes ago", Intl.RelativeTimeFormat in the user's language) and why one was refused (the limit
  * and what is left, domain offline-card.ts via the sale machine's error).
  */

@@ -1,6 +1,7 @@
 /**
- * The payments taken so far, in the order they were taken (000 §4: a payment of a type is added, replaced or
- * removed), each with a remove button (payment.remove by type and reference, so one card of two goes).
+ * The payments taken so far, in the order they were taken (docs/sales.md#editing-the-order: a payment of a
+ * type is added, replaced or removed), each with a remove button (payment.remove by type and reference, so
+ * one card of two goes).
  */
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +14,7 @@ import { offlineAgeText } from './offline-card-text';
 import { useMoney } from './tender-forms';
 import { paymentDetail, paymentLabel } from './tendering-text';
 
-/** "Taken offline 12 minutes ago", turning over each minute (design.md §6: offline cards show their age). */
+/** "Taken offline 12 minutes ago", turning over each minute (docs/offline.md: offline cards show their age). */
 function OfflineAge({ takenAt }: { takenAt: string | undefined }) {
   const { t, i18n } = useTranslation('common');
   const now = useMinuteNow();

@@ -1,7 +1,7 @@
 /**
- * Quick-cash buttons (issue 4 item 4 "cash with change due and quick-cash buttons"): the exact balance, then
+ * Quick-cash buttons: the exact balance, then
  * the next round amounts a customer is likely to hand over, from the notes of the store's currency. Integer
- * arithmetic on minor units only (design.md §4).
+ * arithmetic on minor units only (docs/money.md).
  */
 import { minorDigits } from '../../../../domain/money';
 import type { Minor } from '../../../../domain/order.types';

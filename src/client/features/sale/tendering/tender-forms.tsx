@@ -1,9 +1,10 @@
 /**
  * The forms of the payment types that need no server round trip before they are taken: cash (with quick-cash
- * buttons and the change to give), credit card (brand, last 4, approval code: design.md §8, never a card
- * number), check / coupon / voucher / Venmo / others (a reference), and points (the customer's). Each builds a
- * Payment with tender-kinds.ts and sends payment.set; the sale machine checks the amount against the balance
- * (domain validatePayment) and keeps its refusal as the error shown under the form (PaymentFormError).
+ * buttons and the change to give), credit card (brand, last 4, approval code: docs/security.md#card-data,
+ * never a card number), check / coupon / voucher / Venmo / others (a reference), and points (the customer's).
+ * Each builds a Payment with tender-kinds.ts and sends payment.set; the sale machine checks the amount
+ * against the balance (domain validatePayment) and keeps its refusal as the error shown under the form
+ * (PaymentFormError).
  *
  * The typed text of a field is the form's own state (useState); what was taken, refused or is due is the
  * sale machine's.
@@ -262,7 +263,7 @@ export function CardForm({ disabled }: { disabled: boolean }) {
             size="lg"
             value={last4}
             onChange={(event) => {
-              // Digits only and four at most: a full card number cannot even be typed here (design.md §8).
+              // Digits only and four at most: a full card number cannot even be typed here (docs/security.md#card-data).
               setLast4(event.target.value.replace(/\D/g, '').slice(0, 4));
               setFieldError(null);
             }}
@@ -369,7 +370,8 @@ export function PointsForm({ disabled }: { disabled: boolean }) {
   const { fieldError, setFieldError, take } = useTakePayment();
 
   if (!customer) {
-    // 000 §4 / services/payments/tenders.ts: points are the customer's, so a sale without one cannot pay with them.
+    // docs/sales.md#editing-the-order / services/payments/tenders.ts: points are the customer's, so a sale
+    // without one cannot pay with them.
     return (
       <Alert.Root status="info" data-testid="points-no-customer">
         <Alert.Indicator />

@@ -1,9 +1,9 @@
 /**
- * The payment types of the tendering panel (000 §9 "Payment types: Cash=1 … VietQr=12"; issue 4 item 4) and
+ * The payment types of the tendering panel (docs/sales.md#payments "Payment types: Cash=1 … VietQr=12") and
  * the pure rules of their forms: which fields each asks for, how a typed field is checked, and the Payment it
  * becomes. The amount rules themselves are the domain's (validatePayment, run by the sale machine); these only
  * check what the domain cannot see: a card's last 4, a reference that must be there, a card number that must
- * never be kept (design.md §8).
+ * never be kept (docs/security.md#card-data).
  */
 import { PAYMENT_TYPE } from '../../../../domain/constants';
 import type { PaymentType } from '../../../../domain/constants';
@@ -96,7 +96,7 @@ export type FieldErrorCode =
   | 'pointsExceeded'
   | 'noCustomer';
 
-/** design.md §8: a card keeps its last 4 only. Exactly four digits. */
+/** docs/security.md#card-data: a card keeps its last 4 only. Exactly four digits. */
 export function isLast4(text: string): boolean {
   return /^\d{4}$/.test(text);
 }
@@ -114,7 +114,7 @@ export function looksLikeCardNumber(text: string): boolean {
   return /\d(?:[ -]?\d){12,}/.test(text);
 }
 
-/** A typed reference as it is sent: codes cleaned as 000 §5 says and upper-cased; free text trimmed. */
+/** A typed reference as it is sent: codes cleaned as docs/money.md says and upper-cased; free text trimmed. */
 export function cleanReference(kind: ReferenceKind, text: string): string {
   return REFERENCE_KINDS[kind].code ? normaliseCode(text).toUpperCase() : text.trim().replace(/\s+/g, ' ');
 }
@@ -123,8 +123,9 @@ export type Built = { payment: Payment } | { error: FieldErrorCode };
 
 /**
  * Cash received adds to the cash already taken (the customer hands over another note); the sale keeps one cash
- * payment (000 §4: a payment of a type is replaced). An amount of 0 or less is sent as it is, so the sale
- * machine refuses it with the domain's code (amountNotPositive) instead of it vanishing into the sum.
+ * payment (docs/sales.md#editing-the-order: a payment of a type is replaced). An amount of 0 or less is sent
+ * as it is, so the sale machine refuses it with the domain's code (amountNotPositive) instead of it vanishing
+ * into the sum.
  */
 export function cashPayment(amount: Minor | null, cashTaken: Minor): Built {
   if (amount === null) return { error: 'amountInvalid' };

@@ -1,8 +1,8 @@
 /**
  * Where the tendering panel gets its machines with their I/O: app/ provides the real ones
- * (app/tendering-actors.ts, design.md §2: app/ is the one place that provides real actors; features never
- * import app/, docs/architecture.md), by a loader so they stay in the payment panel's own chunk; a test or a
- * model-based UI run provides fakes:
+ * (app/tendering-actors.ts, docs/architecture.md: app/ is the one place that provides real actors; features
+ * never import app/, docs/architecture.md), by a loader so they stay in the payment panel's own chunk; a test
+ * or a model-based UI run provides fakes:
  *
  *   <tenderingActors.Provider value={{ paymentRequest: fakeRequest, giftCardCheck: fakeCheck, … }}>
  */

@@ -1,7 +1,8 @@
 /**
- * The tendering panel of the sale screen (issue 4 item 4 "Tendering"; design.md §3 sale: tendering → completing
- * → receipt; §4 step 9): the balance due, big; a button for every payment type of the spec (000 §9); the form of
- * the chosen type; the payments taken, each removable; Back to the ticket and Complete.
+ * The tendering panel of the sale screen (docs/architecture.md#statecharts sale: tendering → completing
+ * → receipt; docs/money.md step 9): the balance due, big; a button for every payment type of the spec
+ * (docs/sales.md#payments); the form of the chosen type; the payments taken, each removable; Back to the
+ * ticket and Complete.
  *
  * It renders the sale machine's snapshot (SaleActor) and sends it typed events: payment.set, payment.remove,
  * tender.back, sale.complete, sale.retry. The machine refuses a payment the domain refuses (validatePayment) and
@@ -63,7 +64,7 @@ function TenderingBody({ completing }: { completing: boolean }) {
   );
   const request: PaymentRequestRef = useActorRef(requestLogic, { input: { createId: actors.createId } });
   // Keeps the sale told whether the till is online, the store's offline card limits and what the queue holds
-  // unsynced, for as long as payments are taken (design.md §6).
+  // unsynced, for as long as payments are taken (docs/offline.md).
   useActorRef(actors.offlineCardWatch, { input: { sale } });
   const giftCard: GiftCardCheckRef = useActorRef(actors.giftCardCheck);
   const inFlight = useSelector(request, selectIsRequestInFlight);
@@ -195,7 +196,7 @@ function BalanceSummary() {
   );
 }
 
-/** One button per payment type of the spec (000 §9); the chosen one is pressed. */
+/** One button per payment type of the spec (docs/sales.md#payments); the chosen one is pressed. */
 function TypePicker({
   value,
   onChange,

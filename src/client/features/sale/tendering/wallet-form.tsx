@@ -1,5 +1,5 @@
 /**
- * MoMo, VNPAY and VietQR (issue 4 item 4 "Momo and VnPay through the server's payment requests with a pending
+ * MoMo, VNPAY and VietQR ("Momo and VnPay through the server's payment requests with a pending
  * state, VietQR showing the QR code to scan"): the amount is checked by the domain's rule first (a wallet pays
  * no more than is due), then the payment request machine does the rest (create → pending, polled → approved;
  * VietQR: create → QR → a manager's PIN confirms the transfer). The approved payment reaches the sale through
