@@ -1,5 +1,5 @@
 /**
- * Back-office speed (docs/back-office.md; issue 10 "Speed"), in one process on a throwaway embedded PostgreSQL
+ * Back-office speed (docs/back-office.md), in one process on a throwaway embedded PostgreSQL
  * (migrated, fsync off):
  *
  * 1. List with search over 100,000 products of one store (plus 20,000 of another tenant): the resource

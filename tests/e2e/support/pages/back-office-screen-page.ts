@@ -46,7 +46,7 @@ export function resourceNamespaces(): ReadonlyMap<string, string> {
   const out = new Map<string, string>();
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.tsx'))) {
     const source = readFileSync(path.join(dir, file), 'utf8');
-    for (const m of source.matchAll(/name:\s*'([\w-]+)',\s*namespace:\s*'([\w-]+)'/g)) out.set(m[1], m[2]);
+    for (const m of source.matchAll(/name:\s*'([\w-]+)',\s*namespace:\s*'([\w-]+)'/g)) out.set(m[1]!, m[2]!);
   }
   return out;
 }
