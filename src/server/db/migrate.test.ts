@@ -68,6 +68,12 @@ const TABLES = [
   'push_subscriptions',
   // 0003: walk-in check-ins
   'walk_ins',
+  // 0004: the back office's suppliers and units
+  'suppliers',
+  'units',
+  // 0005: stock movements and expenses
+  'product_inventory_movements',
+  'expenses',
 ];
 
 describe('migrations', () => {
