@@ -57,8 +57,12 @@ const MENUS: ReadonlyArray<{ username: string; why: string; menu: string[] }> = 
     why: 'every module and every screen',
     menu: [...FLOOR, REPORTS, ...ADMIN_GROUPS, 'Settings'],
   },
-  // Every module readable; Settings needs the admin or owner role.
-  { username: 'manager', why: 'the floor and the reports', menu: [...FLOOR, REPORTS] },
+  // Every module readable; Settings opens read-only for a manager (docs/settings.md "Access").
+  {
+    username: 'manager',
+    why: 'the floor, the reports and settings to read',
+    menu: [...FLOOR, REPORTS, 'Settings'],
+  },
   // Sale, walk-in, turns, schedule, customers (whose screens are admin-only), dashboard and the read-only rest.
   { username: 'cashier', why: 'the floor only', menu: FLOOR },
   // A technician: sale, walk-in, turns, dashboard, schedule.
