@@ -88,11 +88,20 @@ describe('status moves', () => {
     }
   });
 
-  it('says a voided sale cannot be refunded', () => {
-    expect(saleStatusMoveError(facts(SALE_STATUS.VOID), 'refund', now, LA)).toEqual({
-      code: SALE_STATUS_ERROR.VOIDED,
-      message: 'A voided sale cannot be refunded.',
+  it('says a voided sale cannot be refunded or completed, each with its own code', () => {
+    for (const move of ['refund', 'partialRefund'] as const) {
+      expect(saleStatusMoveError(facts(SALE_STATUS.VOID), move, now, LA)).toEqual({
+        code: SALE_STATUS_ERROR.VOIDED_NOT_REFUNDABLE,
+        message: 'A voided sale cannot be refunded.',
+      });
+    }
+    expect(saleStatusMoveError(facts(SALE_STATUS.VOID), 'complete', now, LA)).toEqual({
+      code: SALE_STATUS_ERROR.VOIDED_NOT_COMPLETABLE,
+      message: 'A voided sale cannot be completed.',
     });
+    expect(saleStatusMoveError(facts(SALE_STATUS.VOID), 'void', now, LA)?.code).toBe(
+      SALE_STATUS_ERROR.VOIDED,
+    );
   });
 
   it('trashes every status but trash, and restores and clears only trash', () => {

@@ -139,6 +139,8 @@ export const SALE_STATUS_ERROR = {
   DRAFT_NOT_COMPLETED: 'sale_status.draft_not_completed',
   ALREADY_REFUNDED: 'sale_status.already_refunded',
   VOIDED: 'sale_status.voided',
+  VOIDED_NOT_REFUNDABLE: 'sale_status.voided_not_refundable',
+  VOIDED_NOT_COMPLETABLE: 'sale_status.voided_not_completable',
   TRASHED: 'sale_status.trashed',
   REFUNDED_NOT_VOIDABLE: 'sale_status.refunded_not_voidable',
   VOID_AFTER_REFUND: 'sale_status.void_after_refund',
@@ -157,6 +159,8 @@ const ERROR_TEXT: Readonly<Record<SaleStatusErrorCode, string>> = {
   [SALE_STATUS_ERROR.DRAFT_NOT_COMPLETED]: 'A draft has not been completed yet; complete it first.',
   [SALE_STATUS_ERROR.ALREADY_REFUNDED]: 'This sale is already fully refunded.',
   [SALE_STATUS_ERROR.VOIDED]: 'A voided sale cannot be changed.',
+  [SALE_STATUS_ERROR.VOIDED_NOT_REFUNDABLE]: 'A voided sale cannot be refunded.',
+  [SALE_STATUS_ERROR.VOIDED_NOT_COMPLETABLE]: 'A voided sale cannot be completed.',
   [SALE_STATUS_ERROR.TRASHED]: 'A trashed sale must be restored first.',
   [SALE_STATUS_ERROR.REFUNDED_NOT_VOIDABLE]: 'A refunded sale cannot be voided.',
   [SALE_STATUS_ERROR.VOID_AFTER_REFUND]:
@@ -172,11 +176,11 @@ const ERROR_TEXT: Readonly<Record<SaleStatusErrorCode, string>> = {
   [SALE_STATUS_ERROR.MOVE_REFUSED]: 'This status change is not allowed.',
 };
 
-/** Specific texts for a move from a status that never allows it (the texts users meet most). */
-const REFUSED_FROM: Partial<Record<SaleStatusMove, Partial<Record<SaleStatus, string>>>> = {
-  refund: { [SALE_STATUS.VOID]: 'A voided sale cannot be refunded.' },
-  partialRefund: { [SALE_STATUS.VOID]: 'A voided sale cannot be refunded.' },
-  complete: { [SALE_STATUS.VOID]: 'A voided sale cannot be completed.' },
+/** The moves users meet most from a voided sale have their own code (and so their own text in every language). */
+const VOIDED_BY_MOVE: Partial<Record<SaleStatusMove, SaleStatusErrorCode>> = {
+  refund: SALE_STATUS_ERROR.VOIDED_NOT_REFUNDABLE,
+  partialRefund: SALE_STATUS_ERROR.VOIDED_NOT_REFUNDABLE,
+  complete: SALE_STATUS_ERROR.VOIDED_NOT_COMPLETABLE,
 };
 
 export function saleStatusError(
@@ -194,8 +198,7 @@ export function saleStatusMoveError(
   timeZone: string,
 ): SaleStatusMoveError | null {
   const from = facts.status;
-  const specific = REFUSED_FROM[move]?.[from];
-  const byStatus = (code: SaleStatusErrorCode): SaleStatusMoveError => saleStatusError(code, specific);
+  const byStatus = (code: SaleStatusErrorCode): SaleStatusMoveError => saleStatusError(code);
 
   if (move === 'trash') return canTrash(facts) ? null : byStatus(SALE_STATUS_ERROR.ALREADY_TRASHED);
   if (move === 'restore' || move === 'clear') {
@@ -204,7 +207,7 @@ export function saleStatusMoveError(
   }
   // complete, refund, partialRefund, void: the status decides first.
   if (from === SALE_STATUS.TRASH) return byStatus(SALE_STATUS_ERROR.TRASHED);
-  if (from === SALE_STATUS.VOID) return byStatus(SALE_STATUS_ERROR.VOIDED);
+  if (from === SALE_STATUS.VOID) return byStatus(VOIDED_BY_MOVE[move] ?? SALE_STATUS_ERROR.VOIDED);
   if (move === 'complete')
     return from === SALE_STATUS.DRAFT ? null : byStatus(SALE_STATUS_ERROR.ALREADY_COMPLETED);
   if (from === SALE_STATUS.DRAFT) return byStatus(SALE_STATUS_ERROR.DRAFT_NOT_COMPLETED);

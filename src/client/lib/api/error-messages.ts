@@ -49,6 +49,8 @@ export const ERROR_MESSAGE_KEY: Readonly<Record<ErrorCode, string>> = {
   [ERROR_CODE.SALE_DRAFT_NOT_COMPLETED]: 'sale_status.draft_not_completed',
   [ERROR_CODE.SALE_ALREADY_REFUNDED]: 'sale_status.already_refunded',
   [ERROR_CODE.SALE_VOIDED]: 'sale_status.voided',
+  [ERROR_CODE.SALE_VOIDED_NOT_REFUNDABLE]: 'sale_status.voided_not_refundable',
+  [ERROR_CODE.SALE_VOIDED_NOT_COMPLETABLE]: 'sale_status.voided_not_completable',
   [ERROR_CODE.SALE_TRASHED]: 'sale_status.trashed',
   [ERROR_CODE.SALE_REFUNDED_NOT_VOIDABLE]: 'sale_status.refunded_not_voidable',
   [ERROR_CODE.SALE_VOID_AFTER_REFUND]: 'sale_status.void_after_refund',
