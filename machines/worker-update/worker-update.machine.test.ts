@@ -278,7 +278,7 @@ describe('Later and the banner', () => {
 });
 
 describe('Apply Update (status panel)', () => {
-  it('sets the in-progress flag, skips waiting and reloads after 100 ms', async () => {
+  it('sets the in-progress flag, skips waiting and reloads 100 ms after the new worker took control', async () => {
     const h = await withWaitingUpdate();
     h.clock.increment(5_000);
     expect(selectCanApplyUpdate(h.actor.getSnapshot())).toBe(true);
@@ -286,7 +286,20 @@ describe('Apply Update (status panel)', () => {
     expect(h.calls).toEqual(['persistUpdateFlag', 'sendSkipWaiting']);
     expect(h.flags).toEqual([5_000]);
     expect(selectIsUpdateInProgress(h.actor.getSnapshot())).toBe(true);
+    // Not yet active: a reload now would be answered by the old worker, with the old build.
+    h.clock.increment(1_000);
+    expect(h.calls).not.toContain('reloadPage');
+    h.actor.send({ type: 'worker.activated' });
     h.clock.increment(99);
+    expect(h.calls).not.toContain('reloadPage');
+    h.clock.increment(1);
+    expect(h.calls).toEqual(['persistUpdateFlag', 'sendSkipWaiting', 'reloadPage']);
+  });
+
+  it('reloads anyway when the new worker never takes control within the activation timeout', async () => {
+    const h = await withWaitingUpdate();
+    h.actor.send({ type: 'update.apply' });
+    h.clock.increment(29_999);
     expect(h.calls).not.toContain('reloadPage');
     h.clock.increment(1);
     expect(h.calls).toEqual(['persistUpdateFlag', 'sendSkipWaiting', 'reloadPage']);

@@ -7,7 +7,7 @@
  *                                                (offered ⇄ rechecking: Check Again)
  *                                                   │ Update Now            │ Apply Update (panel)
  *                                                   ▼                       ▼
- *                                              activating ─▶ activated ─(2 s)─▶ reloading ◀─(100 ms)─ applying
+ *                                              activating ─▶ activated ─(2 s)─▶ reloading ◀─(active, 100 ms)─ applying
  *                                                   └─▶ failed (Refresh Page ─▶ reloading; Close ─▶ idle)
  *   flagSweep  every 5 min: an update-in-progress flag older than 10 min is cleared
  *
@@ -18,7 +18,8 @@
  * - Update Now and Apply Update differ as the spec says: Update Now skips waiting, waits until the new worker
  *   is active (at most the 30 s activation timeout, else 'Service Worker activation timeout'), shows "Update
  *   Successful" and reloads after 2 s; Apply Update in the panel sets the in-progress flag (session storage),
- *   skips waiting and reloads after 100 ms without waiting.
+ *   skips waiting and reloads 100 ms after the new worker took control (or after the 30 s activation timeout),
+ *   so that the reload is answered by the new worker and not by the old one.
  * - The in-progress flag keeps a reloading page from offering the same update again ("update available unless
  *   an update-in-progress flag is set"): a `waiting` seen while it is set is not offered. It is cleared by the
  *   worker's VERSION_CHANGED, by Clear Update State, or by the sweep once stale, so a lost VERSION_CHANGED can
@@ -297,9 +298,13 @@ export const workerUpdateMachine = setup({
               tags: 'busy',
               after: { updateNowReloadDelay: { target: 'reloading' } },
             },
-            // Apply Update (panel): flag in session storage, skip waiting, reload after 100 ms.
+            // Apply Update (panel): flag in session storage, skip waiting, reload 100 ms after the new worker took
+            // control. Reloading on a bare 100 ms timer raced the activation on a busy machine: the old worker
+            // answered the reload and the page stayed on the old build (docs/platform.md#updates "Apply Update").
+            // A worker that never takes control still gets the reload after the activation timeout.
             applying: {
               tags: 'busy',
+              initial: 'activating',
               entry: [
                 'markUpdateInProgress',
                 {
@@ -308,7 +313,15 @@ export const workerUpdateMachine = setup({
                 },
                 'sendSkipWaiting',
               ],
-              after: { applyUpdateReloadDelay: { target: 'reloading' } },
+              after: { activationTimeout: { target: 'reloading' } },
+              states: {
+                activating: {
+                  on: { 'worker.activated': { target: 'activated' } },
+                },
+                activated: {
+                  after: { applyUpdateReloadDelay: { target: '#workerUpdate.running.update.reloading' } },
+                },
+              },
             },
             // "Update Failed … Please refresh the page manually." with Refresh Page and Close.
             failed: {
