@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
-import { resourceMachine, SEARCH_DEBOUNCE_MS } from './resource.machine';
+import { resourceMachine } from './resource.machine';
+import { SEARCH_DEBOUNCE_MS } from './resource.setup';
 import {
   aPage,
   aRow,
