@@ -33,7 +33,7 @@ import { createTenantWithUsers } from './tenant-fixture';
 import type { TenantFixture } from './tenant-fixture';
 import type { Db } from '../../../src/server/db/client';
 import { auditLog } from '../../../src/server/db/schema/audit-log';
-import type { ResourceConfig, ResourceTable } from '../../../src/server/resources/resource-factory';
+import type { ResourceConfig, ResourceTable } from '../../../src/server/resources/resource-config';
 import { createTestDatabase } from '../test-db';
 import type { TestDatabase } from '../test-db';
 import { csvFile, multipart } from './resource-multipart';

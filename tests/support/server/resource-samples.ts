@@ -13,7 +13,7 @@ import { SERVICE_RESOURCE } from '../../../src/server/routes/services/services-r
 import { SUPPLIER_RESOURCE } from '../../../src/server/routes/suppliers/suppliers-routes';
 import { UNIT_RESOURCE } from '../../../src/server/routes/units/units-routes';
 import { USER_RESOURCE } from '../../../src/server/routes/users/users-routes';
-import type { ResourceConfig, ResourceTable } from '../../../src/server/resources/resource-factory';
+import type { ResourceConfig, ResourceTable } from '../../../src/server/resources/resource-config';
 import type { z } from 'zod';
 import { csvFile, multipart } from './resource-multipart';
 

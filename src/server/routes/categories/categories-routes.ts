@@ -24,7 +24,7 @@ import {
   registerResource,
   usedBy,
 } from '../../resources/resource-factory';
-import type { WriteContext } from '../../resources/resource-factory';
+import type { WriteContext } from '../../resources/resource-config';
 import { z } from 'zod';
 
 export const DUPLICATE_CATEGORY_MESSAGE = 'A category of this type with this name already exists.';

@@ -54,7 +54,7 @@ import {
   registerResource,
   usedBy,
 } from '../../resources/resource-factory';
-import type { WriteContext } from '../../resources/resource-factory';
+import type { WriteContext } from '../../resources/resource-config';
 import { route } from '../../route';
 import { DEMO_PERMISSIONS } from '../../seed/demo-data';
 import { loadTenantSettings, readGeneralSettings } from '../../services/settings/views';

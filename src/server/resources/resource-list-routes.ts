@@ -1,0 +1,105 @@
+/**
+ * A resource's list and its CSV export (docs/back-office.md, "Lists: the one dialect" and "Export"): one page of
+ * rows in the list dialect, or every row of the same sort, filter and search streamed as CSV in batches.
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { pageSchema } from '../../contracts/envelope';
+import { requireAuth } from '../auth-context';
+import { fetchPage, listQuerySchemaFor, planList } from '../db/list-query';
+import { rawResponse, route } from '../route';
+import { csvStream } from './csv';
+import type { CsvValue } from './csv';
+import type { ExportColumn, ResourceRouting, ResourceTable } from './resource-config';
+import type { ResourceRepository } from './resource-repository';
+
+const CSV_TYPE = 'text/csv; charset=utf-8';
+/** Rows read per query while an export streams. */
+const EXPORT_BATCH_ROWS = 1000;
+
+export function registerListRoutes<
+  T extends ResourceTable,
+  R extends z.ZodType,
+  C extends z.ZodType,
+  U extends z.ZodType,
+>(app: FastifyInstance, routing: ResourceRouting, repo: ResourceRepository<T, R, C, U>): void {
+  const { config, table, scopeWhere, toRow } = repo;
+  const { name, label } = config;
+  const { base, tags, read } = routing;
+
+  const listQuery = listQuerySchemaFor(config.list);
+  route(app, {
+    method: 'GET',
+    url: base,
+    summary: `${label} list: page, per_page, sort, filter[field], search`,
+    tags,
+    access: read,
+    querystring: listQuery,
+    data: pageSchema(config.row),
+    handler: async ({ db, query, request }) => {
+      const auth = requireAuth(request);
+      const plan = planList(config.list, query, scopeWhere(auth));
+      const page = await fetchPage(db, plan, table, (p) =>
+        db
+          .select()
+          .from(table)
+          .where(p.where)
+          .orderBy(...p.orderBy)
+          .limit(p.limit)
+          .offset(p.offset),
+      );
+      return { ...page, items: page.items.map(toRow) };
+    },
+  });
+
+  const exportColumns: readonly ExportColumn<z.output<R>>[] =
+    config.exportColumns ??
+    (config.importColumns ?? []).map((column) => ({
+      header: column,
+      value: (row: z.output<R>) => (row as Record<string, CsvValue>)[column],
+    }));
+  if (exportColumns.length === 0) return;
+  route(app, {
+    method: 'GET',
+    url: `${base}/export`,
+    summary: `${label} list as CSV (text/csv, streamed; the list's sort, filter and search)`,
+    tags,
+    access: read,
+    querystring: listQuery.omit({ page: true, per_page: true }),
+    data: z.string(),
+    handler: async ({ db, query, request }) => {
+      const auth = requireAuth(request);
+      // Checked now, so a bad sort or filter is a 422 before any byte of CSV is sent.
+      const first = planList(
+        config.list,
+        { ...query, page: 1, per_page: EXPORT_BATCH_ROWS },
+        scopeWhere(auth),
+      );
+      async function* batches(): AsyncGenerator<CsvValue[][]> {
+        for (let page = 1; ; page += 1) {
+          const plan = { ...first, page, offset: (page - 1) * EXPORT_BATCH_ROWS };
+          const records = await db
+            .select()
+            .from(table)
+            .where(plan.where)
+            .orderBy(...plan.orderBy)
+            .limit(plan.limit)
+            .offset(plan.offset);
+          yield records.map((record) => {
+            const row = toRow(record);
+            return exportColumns.map((c) => c.value(row));
+          });
+          if (records.length < EXPORT_BATCH_ROWS) return;
+        }
+      }
+      return rawResponse(
+        CSV_TYPE,
+        csvStream(
+          exportColumns.map((c) => c.header),
+          batches(),
+        ),
+        { 'content-disposition': `attachment; filename="${name}.csv"` },
+      );
+    },
+  });
+}

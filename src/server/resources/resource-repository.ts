@@ -1,0 +1,151 @@
+/**
+ * A resource's rows as its routes reach them (docs/back-office.md, "Access, scope, audit, idempotency"): every
+ * condition carries the scope (tenant, or tenant and store) through the scoped repository, records become rows
+ * as the API shows them, bodies become column values, and every write leaves its audit row.
+ */
+import { eq, getTableColumns } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { InUseDetail } from '../../contracts/resource';
+import type { AuthContext } from '../auth-context';
+import type { Queryable } from '../db/client';
+import { storeValues, storeWhere, tenantValues, tenantWhere } from '../db/scoped';
+import type { StoreTable } from '../db/scoped';
+import { notFound } from '../errors';
+import { writeResourceAudit } from './audit';
+import type { ResourceConfig, ResourceTable } from './resource-config';
+
+export const IN_USE_MESSAGE = 'This record is still in use and was not deleted.';
+
+/** The table as queries take it: every resource table has an id and a tenant. */
+export type ResourceQueryTable = PgTable & { id: AnyPgColumn; tenantId: AnyPgColumn };
+
+export interface ResourceRepository<
+  T extends ResourceTable,
+  R extends z.ZodType,
+  C extends z.ZodType,
+  U extends z.ZodType,
+> {
+  config: ResourceConfig<T, R, C, U>;
+  table: ResourceQueryTable;
+  notFoundMessage: string;
+  /** The table property bulk enable/disable sets; absent = the resource has no enable/disable. */
+  activeProperty: string | undefined;
+  /** The scope's condition and the given ones. */
+  scopeWhere: (auth: AuthContext, ...conditions: (SQL | undefined)[]) => SQL;
+  idWhere: (auth: AuthContext, id: number) => SQL;
+  /** Column values with the caller's tenant (and store) set. */
+  scopedValues: (auth: AuthContext, values: object) => object;
+  toRow: (record: unknown) => z.output<R>;
+  toInsert: NonNullable<ResourceConfig<T, R, C, U>['toInsert']>;
+  toUpdate: NonNullable<ResourceConfig<T, R, C, U>['toUpdate']>;
+  load: (
+    db: Queryable,
+    auth: AuthContext,
+    id: number,
+    lock: boolean,
+  ) => Promise<T['$inferSelect'] | undefined>;
+  loadOr404: (db: Queryable, auth: AuthContext, id: number, lock: boolean) => Promise<T['$inferSelect']>;
+  /** What still uses the row; empty when nothing does or the resource has no in-use check. */
+  usesOf: (db: Queryable, auth: AuthContext, id: number) => Promise<InUseDetail[]>;
+  /** The audit row of one write: `<name>.<verb>`, the row before and after. */
+  audit: (
+    db: Queryable,
+    auth: AuthContext,
+    verb: string,
+    id: number,
+    before: unknown,
+    after: unknown,
+  ) => Promise<void>;
+}
+
+/** The table property of one of its columns (a config names columns; inserts and rows use properties). */
+export function propertyOf(table: PgTable, column: AnyPgColumn): string {
+  const entry = Object.entries(getTableColumns(table)).find(([, c]) => c === column);
+  if (!entry) throw new Error(`Column ${column.name} is not a column of the resource's table`);
+  return entry[0];
+}
+
+/** The config's own row and value hooks, or the ones its `fields` mapping makes. */
+function mappers<T extends ResourceTable, R extends z.ZodType, C extends z.ZodType, U extends z.ZodType>(
+  config: ResourceConfig<T, R, C, U>,
+) {
+  const fields = Object.entries(config.fields ?? {});
+  const needFields = (hook: string) => {
+    if (fields.length === 0) throw new Error(`Resource ${config.name}: give ${hook} or fields`);
+  };
+  if (!config.toRow) needFields('toRow');
+  if (!config.toInsert) needFields('toInsert');
+  if (!config.toUpdate) needFields('toUpdate');
+  const values = (body: unknown) => {
+    const out: Record<string, unknown> = {};
+    for (const [field, property] of fields) {
+      const value = (body as Record<string, unknown>)[field];
+      if (value !== undefined) out[property] = value;
+    }
+    return out as Partial<T['$inferInsert']>;
+  };
+  return {
+    toRow:
+      config.toRow ??
+      ((record: T['$inferSelect']) =>
+        Object.fromEntries(
+          fields.map(([field, property]) => {
+            const value = (record as Record<string, unknown>)[property];
+            return [field, value instanceof Date ? value.toISOString() : value];
+          }),
+        ) as z.output<R>),
+    toInsert: config.toInsert ?? ((body: z.output<C>) => values(body)),
+    toUpdate: config.toUpdate ?? ((body: z.output<U>) => values(body)),
+  };
+}
+
+export function resourceRepository<
+  T extends ResourceTable,
+  R extends z.ZodType,
+  C extends z.ZodType,
+  U extends z.ZodType,
+>(config: ResourceConfig<T, R, C, U>): ResourceRepository<T, R, C, U> {
+  const { name } = config;
+  const table = config.table as unknown as ResourceQueryTable;
+  const notFoundMessage = `${config.label} not found.`;
+
+  const scopeWhere = (auth: AuthContext, ...conditions: (SQL | undefined)[]): SQL =>
+    config.scope === 'store'
+      ? storeWhere(config.table as StoreTable, auth, ...conditions)
+      : tenantWhere(config.table, auth, ...conditions);
+  const idWhere = (auth: AuthContext, id: number) => scopeWhere(auth, eq(table.id, id));
+  const mapped = mappers<T, R, C, U>(config);
+
+  async function load(db: Queryable, auth: AuthContext, id: number, lock: boolean) {
+    const query = db.select().from(table).where(idWhere(auth, id)).limit(1);
+    const [record] = await (lock ? query.for('update') : query);
+    return record as T['$inferSelect'] | undefined;
+  }
+
+  return {
+    config,
+    table,
+    notFoundMessage,
+    activeProperty: config.active ? propertyOf(table, config.active) : undefined,
+    scopeWhere,
+    idWhere,
+    scopedValues: (auth, values) =>
+      config.scope === 'store' ? storeValues(auth, values) : tenantValues(auth, values),
+    toRow: (record) => mapped.toRow(record as T['$inferSelect']),
+    toInsert: mapped.toInsert,
+    toUpdate: mapped.toUpdate,
+    load,
+    loadOr404: async (db, auth, id, lock) => {
+      const record = await load(db, auth, id, lock);
+      if (!record) throw notFound(notFoundMessage);
+      return record;
+    },
+    usesOf: async (db, auth, id) => (config.inUse ? config.inUse(db, auth, id) : []),
+    audit: (db, auth, verb, id, before, after) =>
+      writeResourceAudit(db, auth, [
+        { action: `${name}.${verb}`, entityType: name, entityId: id, before, after },
+      ]),
+  };
+}
