@@ -11,7 +11,7 @@ import { selectLanguage } from '../../../machines/auth/auth.selectors';
 import { Notices, notify } from '../components/notices';
 import type { Notice } from '../components/notices';
 import { PageLoading } from '../components/page-loading';
-import { apiNotices } from '../lib/api/notices';
+import { apiNotices, keyedNotice } from '../lib/api/notices';
 import type { ApiNotice } from '../lib/api/notices';
 import { applyStoreLanguage } from '../lib/i18n';
 import { useAuthSelector } from '../lib/actors/auth-actor';
@@ -44,7 +44,13 @@ function ExternalSync() {
   const { t } = useTranslation('common');
   const storeLanguage = useAuthSelector(selectLanguage);
   useEffect(() => applyStoreLanguage(storeLanguage), [storeLanguage]);
-  useEffect(() => apiNotices.subscribe((notice) => notify(apiNoticeToast(notice, t))), [t]);
+  useEffect(
+    () =>
+      apiNotices.subscribe((notice) => {
+        void keyedNotice(notice).then((keyed) => notify(apiNoticeToast(keyed, t)));
+      }),
+    [t],
+  );
   return null;
 }
 

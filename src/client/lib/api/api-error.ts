@@ -6,9 +6,13 @@
  * `status` 0 means the server was never reached (network failure, timeout or a cancelled call): `kind` says
  * which, because a till that loses Wi-Fi and a server that is slow need different words; such errors have no
  * code.
+ *
+ * `code` is the string the server sent, not checked against the list of codes: a code this build does not know
+ * (a newer server's) finds no text and is said by its status (docs/errors.md), and checking it here would put
+ * the list of every code into the first load of every screen (docs/architecture.md#first-load-of-the-sale-screen).
  */
 import type { FieldErrors } from '../../../contracts/envelope';
-import type { ErrorCode, ErrorDetails } from '../../../contracts/error-codes';
+import type { ErrorDetails } from '../../../contracts/error-codes';
 
 export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'aborted' | 'invalid-response';
 
@@ -16,8 +20,8 @@ export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly status: number;
   readonly kind: ApiErrorKind;
-  /** The server's code; undefined when the server was not reached or sent no envelope. */
-  readonly code: ErrorCode | undefined;
+  /** The server's code (src/contracts/error-codes.ts); undefined when the server was not reached or sent none. */
+  readonly code: string | undefined;
   readonly errors: FieldErrors | undefined;
   /** What the code carries (an in-use delete lists what uses the record: docs/errors.md). */
   readonly details: ErrorDetails | undefined;
@@ -28,7 +32,7 @@ export class ApiError extends Error {
     status: number;
     message: string;
     kind?: ApiErrorKind;
-    code?: ErrorCode;
+    code?: string;
     errors?: FieldErrors;
     details?: ErrorDetails;
     retryAfter?: number;
@@ -61,7 +65,7 @@ export interface ApiErrorData {
   status: number;
   kind: ApiErrorKind;
   message: string;
-  code?: ErrorCode;
+  code?: string;
   errors?: FieldErrors;
   details?: ErrorDetails;
   retryAfter?: number;

@@ -284,7 +284,7 @@ describe('errors and notices', () => {
     await expect(t.client.get('/x')).resolves.toEqual({ offline: true, requestId: 4 });
   });
 
-  it("other failures show their code's text, the server's own message only when there is no code", async () => {
+  it("other failures hand their code to the notice (keyedNotice words it), else the server's message", async () => {
     vi.useFakeTimers();
     const t = setup(() => failure(409, 'The sale is already voided.'));
     await t.client.post('/pos/sales/1/void', {}).catch(() => undefined);
@@ -305,11 +305,16 @@ describe('errors and notices', () => {
     await coded.client.post('/pos/sales/1/void', {}).catch(() => undefined);
     await vi.advanceTimersByTimeAsync(1000);
     expect(coded.shown).toEqual([
-      { kind: 'error', code: 'sale_status.voided', message: 'A voided sale cannot be changed.' },
+      {
+        kind: 'error',
+        code: null,
+        errorCode: ERROR_CODE.SALE_VOIDED,
+        message: 'A voided sale cannot be changed.',
+      },
     ]);
   });
 
-  it('reads the code and details of the envelope; a code this build does not know is left out', async () => {
+  it('reads the code and details of the envelope; a code this build does not know is kept as sent', async () => {
     const details = { in_use: [{ resource: 'services', count: 2 }] };
     const t = setup(() =>
       json({ success: false, data: null, code: ERROR_CODE.IN_USE, message: 'In use.', details }, 409),
@@ -321,8 +326,10 @@ describe('errors and notices', () => {
       json({ success: false, data: null, code: 'from_the_future', message: 'x' }, 409),
     );
     const unknown = (await newer.client.get('/x').catch((e: unknown) => e)) as ApiError;
-    expect(unknown.code).toBeUndefined();
+    expect(unknown.code).toBe('from_the_future');
     expect(unknown.status).toBe(409);
+    const notAString = setup(() => json({ success: false, data: null, code: 42, message: 'x' }, 409));
+    expect(((await notAString.client.get('/x').catch((e: unknown) => e)) as ApiError).code).toBeUndefined();
   });
 
   it('a 429 keeps its Retry-After seconds', async () => {

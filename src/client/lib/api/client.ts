@@ -29,9 +29,7 @@
 import { createFetch, FetchError } from 'ofetch';
 import type { z } from 'zod';
 import type { FieldErrors } from '../../../contracts/envelope';
-import { isErrorCode } from '../../../contracts/error-codes';
 import { ApiError } from './api-error';
-import { errorMessageKey } from './error-messages';
 import { newIdempotencyKey } from './idempotency-key';
 import { apiLoading } from './loading';
 import type { LoadingStore } from './loading';
@@ -184,8 +182,9 @@ function toApiError(error: unknown, ownSignal: AbortSignal, callerSignal: AbortS
     const details = body.details;
     return new ApiError({
       status: response.status,
-      // A code this build does not know (a newer server) is left out: the status still says what it is.
-      ...(isErrorCode(body.code) ? { code: body.code } : {}),
+      // Kept as sent, a code this build does not know too (a newer server's): it finds no text, and its
+      // status still says what it is (api-error.ts).
+      ...(typeof body.code === 'string' && body.code ? { code: body.code } : {}),
       ...(isPlainObject(details) ? { details } : {}),
       message:
         typeof body.message === 'string' && body.message
@@ -228,11 +227,13 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     } else if (error.kind === 'timeout') {
       notices.notify({ kind: 'error', code: 'api.errors.timeout', message: error.message });
     } else if (!CALLER_STATUSES.has(error.status)) {
-      // Said by its code in the user's language; the server's English only for an answer without one.
+      // Said by its code in the user's language (keyedNotice, when shown); the server's English for an answer
+      // without a code, or with one this build has no text for.
       notices.notify({
         kind: 'error',
-        code: error.code ? errorMessageKey(error) : null,
+        code: null,
         message: error.message,
+        ...(error.code ? { errorCode: error.code } : {}),
       });
     }
   }

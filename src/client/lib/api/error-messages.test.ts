@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ERROR_CODE } from '../../../contracts/error-codes';
 import { LANGUAGES } from '../../../domain/constants';
 import { ApiError } from './api-error';
-import { ERROR_MESSAGE_KEY, errorMessageKey, UNREACHED_MESSAGE_KEY } from './error-messages';
+import { codeMessageKey, ERROR_MESSAGE_KEY, errorMessageKey, UNREACHED_MESSAGE_KEY } from './error-messages';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -46,5 +46,12 @@ describe('error messages', () => {
     );
     expect(errorMessageKey({ code: 'from_a_newer_server' })).toBe('api.errors.unexpected');
     expect(errorMessageKey(null)).toBe('api.errors.unexpected');
+  });
+
+  it("gives a code's key, and none for a code this build does not know", () => {
+    expect(codeMessageKey(ERROR_CODE.SALE_VOIDED)).toBe('sale_status.voided');
+    expect(codeMessageKey(ERROR_CODE.IN_USE)).toBe('apiError.in_use');
+    expect(codeMessageKey('from_a_newer_server')).toBeNull();
+    expect(codeMessageKey('toString')).toBeNull();
   });
 });

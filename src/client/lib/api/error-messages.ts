@@ -3,6 +3,10 @@
  * (common namespace) that say them in the user's language. The client decides and translates by code, never
  * by the server's English `message`, which stays the fallback text for a key without a translation. A record
  * over every code: a new code does not build until it has its text.
+ *
+ * Not part of any screen's first load: the API client's notices fetch it at the first coded notice
+ * (notices.ts keyedNotice), and the screens that read it load lazily
+ * (docs/architecture.md#first-load-of-the-sale-screen).
  */
 import { ERROR_CODE } from '../../../contracts/error-codes';
 import type { ErrorCode } from '../../../contracts/error-codes';
@@ -101,6 +105,11 @@ export const UNREACHED_MESSAGE_KEY = {
   unexpected: 'api.errors.unexpected',
 } as const;
 
+/** The key of a server's code; null for a code this build does not know (a newer server's). */
+export function codeMessageKey(code: string): string | null {
+  return Object.hasOwn(ERROR_MESSAGE_KEY, code) ? ERROR_MESSAGE_KEY[code as ErrorCode] : null;
+}
+
 interface ErrorLike {
   code?: unknown;
   kind?: unknown;
@@ -112,9 +121,8 @@ interface ErrorLike {
  */
 export function errorMessageKey(error: unknown): string {
   const { code, kind } = (typeof error === 'object' && error !== null ? error : {}) as ErrorLike;
-  if (typeof code === 'string' && Object.hasOwn(ERROR_MESSAGE_KEY, code)) {
-    return ERROR_MESSAGE_KEY[code as ErrorCode];
-  }
+  const key = typeof code === 'string' ? codeMessageKey(code) : null;
+  if (key) return key;
   if (kind === 'network') return UNREACHED_MESSAGE_KEY.network;
   if (kind === 'timeout') return UNREACHED_MESSAGE_KEY.timeout;
   return UNREACHED_MESSAGE_KEY.unexpected;

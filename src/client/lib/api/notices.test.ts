@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createNoticeChannel } from './notices';
+import { ERROR_CODE } from '../../../contracts/error-codes';
+import { createNoticeChannel, keyedNotice } from './notices';
 import type { ApiNotice } from './notices';
 
 afterEach(() => {
@@ -71,5 +72,24 @@ describe('notices that arrive as known English text', () => {
     channel.notify({ kind: 'error', code: 'api.errors.network', message: 'Offline queue is full' });
     channel.flush();
     expect(shown.map((n) => n.code)).toEqual([null, 'api.errors.network']);
+  });
+});
+
+describe('keyedNotice', () => {
+  it("gives a server's code its i18n key, keeping the server's text as the fallback", async () => {
+    await expect(
+      keyedNotice({ kind: 'error', code: null, errorCode: ERROR_CODE.SALE_VOIDED, message: 'Voided.' }),
+    ).resolves.toEqual({ kind: 'error', code: 'sale_status.voided', message: 'Voided.' });
+  });
+
+  it("leaves a code this build does not know to the server's text", async () => {
+    await expect(
+      keyedNotice({ kind: 'error', code: null, errorCode: 'from_a_newer_server', message: 'Newer.' }),
+    ).resolves.toEqual({ kind: 'error', code: null, message: 'Newer.' });
+  });
+
+  it('passes a notice without a server code as it is', async () => {
+    const plain: ApiNotice = { kind: 'info', code: 'offline.queued', message: 'Saved.', params: { id: '3' } };
+    await expect(keyedNotice(plain)).resolves.toBe(plain);
   });
 });

@@ -38,6 +38,25 @@ export interface ApiNotice {
   message: string;
   /** Values the translation of `code` needs (the queue's `{{id}}`); the shell passes them to t(). */
   params?: Record<string, unknown>;
+  /** The server's error code of a refused call (docs/errors.md); keyedNotice turns it into `code`. */
+  errorCode?: string;
+}
+
+/**
+ * The notice with the i18n key of its server code, when it has one this build knows (else as it came: the
+ * server's own text). WHY a dynamic import: the code→key map (error-messages.ts) lists every code the server
+ * has, and the shell sends no code of its own; fetched at the first coded notice, it stays out of every
+ * screen's first load (docs/architecture.md#first-load-of-the-sale-screen). A coded notice means the server
+ * answered, so the chunk can be fetched; if it still cannot be, the server's text is shown.
+ */
+export async function keyedNotice(notice: ApiNotice): Promise<ApiNotice> {
+  const { errorCode, ...rest } = notice;
+  if (!errorCode) return notice;
+  const key = await import('./error-messages').then(
+    (module) => module.codeMessageKey(errorCode),
+    () => null,
+  );
+  return key ? { ...rest, code: key } : rest;
 }
 
 type Listener = (notice: ApiNotice) => void;
