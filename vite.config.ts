@@ -27,14 +27,28 @@ import { webManifest } from './src/sw/web-manifest';
  * which stays public/ for icons). Their content hash is compiled in as __LOCALES_VERSION__, the version of
  * the browser's translation cache, so a new build never reads a day-old cached file that lacks its keys.
  *
- * Chunks: no manual chunking. routes.ts makes one dynamic import per area of screens (auth, sale, receipt,
- * sale management, diagrams, coming-soon; src/client/app/areas/), so each area is a chunk fetched when one of
- * its screens opens, and Rolldown moves what areas share into common chunks by itself. Tried and dropped:
- * one code-splitting group per features/<area> folder. With `includeDependenciesRecursively: false` the
- * grouped modules ran before their dependencies (the diagram screen read its Markdown glob as undefined);
- * with `true` each group swallowed i18next and Chakra modules, which the shell then loaded from an area chunk.
- * Also measured and dropped (bench/bundle-size.ts, /pos/sales cold load): `minify: 'esbuild'` (+12 % gzip
- * against Rolldown's Oxc minifier) and `target: 'es2022'`/`'esnext'` (no change).
+ * Chunks: every module the entry reaches by static imports goes into one chunk (the `shell` group, tag
+ * `$initial`); the rest is Rolldown's automatic splitting. routes.ts makes one dynamic import per area of
+ * screens (src/client/app/areas/), each area a chunk fetched when one of its screens opens. WHY the group: what
+ * the entry reaches is downloaded by every cold load of every screen anyway, so splitting it buys nothing, yet
+ * Rolldown cut it into ~45 files (each module the shell shares with a lazy area became a chunk of its own, and
+ * the back office's areas share many), paying gzip's per-file cost and longer preload lists each time: the
+ * group, with the toast store moved out of the shell, took /pos/sales from 262.8 to 246.8 KiB gzipped
+ * (docs/architecture.md#first-load-of-the-sale-screen).
+ * It is closed under static imports, so nothing in it runs before a dependency in another chunk, and no lazy
+ * chunk's module moves into it unless the entry's imports reach that module's file. The trap it has: a
+ * library the shell imports whose entry file imports parts only a lazy screen uses (Chakra's toast store,
+ * `@zag-js/toast`, imports the toast machines) brings those parts in: `npm run bench:bundle` shows it
+ * (components/notices.tsx keeps the toast store out for that reason).
+ * Tried and dropped: one code-splitting group per features/<area> folder. With `includeDependenciesRecursively:
+ * false` the grouped modules ran before their dependencies (the diagram screen read its Markdown glob as
+ * undefined); with `true` each group swallowed i18next and Chakra modules, which the shell then loaded from an
+ * area chunk. The shell group minus `@zag-js` (so the toast machines stayed out) with
+ * `includeDependenciesRecursively: false`: 250 KiB, but the zag modules only the entry used stayed in the entry's
+ * chunk, which imported the shell while the shell imported it, and the app did not start. `strictExecutionOrder`
+ * (which makes such cycles safe): 292 KiB. Also measured and dropped (bench/bundle-size.ts, /pos/sales cold
+ * load): `minify: 'esbuild'` (+12 % gzip against Rolldown's Oxc minifier) and `target: 'es2022'`/`'esnext'`
+ * (no change).
  *
  * Compression: `precompress()` writes .br and .gz beside every text file for the server to send as they are
  * (@fastify/static `preCompressed`). The PWA's precache list must not pick up those copies.
@@ -190,5 +204,11 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     manifest: true,
+    rolldownOptions: {
+      output: {
+        // The shell in one chunk: see "Chunks" above.
+        codeSplitting: { groups: [{ name: 'shell', tags: ['$initial'] }] },
+      },
+    },
   },
 });

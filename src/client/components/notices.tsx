@@ -1,9 +1,12 @@
 /**
  * App-wide notices (toasts). `notify()` is callable from anywhere, React or not: the API client raises its
  * error and offline notices with it (docs/api.md#the-client), screens their confirmations. `<Notices />` is
- * mounted once by the app's providers; the toast view (notices-view.tsx, its own chunk) is fetched when the
- * browser is idle after the first paint, or at the first notice if that comes sooner, and then shows every
- * notice raised so far (the store keeps them).
+ * mounted once by the app's providers; the toast view (notices-view.tsx, its own chunk, with Chakra's toast
+ * store) is fetched when the browser is idle after the first paint, or at the first notice if that comes
+ * sooner, and then shows every notice raised so far (kept here until it is there).
+ *
+ * WHY the toast store is in the view's chunk, not here: this module is in every screen's first load, and the
+ * store's package brings the toast machines with it (docs/architecture.md#first-load-of-the-sale-screen).
  *
  * Trap (a till on plain http on the salon's LAN has no service worker): offline, a chunk not fetched yet
  * cannot be fetched. Loaded with React.lazy, the view's failed load was thrown into the tree and, with no error
@@ -13,7 +16,6 @@
  *
  * docs/api.md#the-client: "Toasts auto-close after 5000 ms, kinds success, error, info, warning, default".
  */
-import { createToaster } from '@chakra-ui/react';
 import { useEffect, useSyncExternalStore } from 'react';
 import type { ComponentType } from 'react';
 
@@ -29,40 +31,29 @@ export interface Notice {
 
 export const NOTICE_DURATION_MS = 5_000;
 
-export const toaster = createToaster({
-  placement: 'top-end',
-  pauseOnPageIdle: true,
-  duration: NOTICE_DURATION_MS,
-  max: 5,
-});
-
-export function notify({ type, title, description, id }: Notice): string {
-  const options = {
-    title,
-    description,
-    // Chakra has no 'default' kind: a neutral toast is one without a type.
-    type: type === 'default' ? undefined : type,
-    closable: true,
-  };
-  if (id && toaster.isVisible(id)) {
-    toaster.update(id, options);
-    return id;
-  }
-  return toaster.create(id ? { ...options, id } : options);
+interface ViewModule {
+  NoticesView: ComponentType;
+  show: (notice: Notice) => void;
 }
 
-type View = ComponentType;
-
-let view: View | null = null;
+let loaded: ViewModule | null = null;
 let loading: Promise<void> | null = null;
-const viewListeners = new Set<() => void>();
+/** Notices raised before the view's chunk came; a same-id notice replaces its earlier one, as on screen. */
+let pending: Notice[] = [];
+/** Latched: once a notice was raised, the view stays mounted for the ones that follow. */
+let noticeSeen = false;
+const listeners = new Set<() => void>();
+const changed = (): void => listeners.forEach((listener) => listener());
 
 /** Fetches the toast view once; a failure is forgotten, so the next call (the next notice) fetches again. */
 export function loadNoticesView(): Promise<void> {
   loading ??= import('./notices-view').then(
     (module) => {
-      view = module.NoticesView;
-      viewListeners.forEach((listener) => listener());
+      loaded = module;
+      const raised = pending;
+      pending = [];
+      raised.forEach(module.show);
+      changed();
     },
     (error: unknown) => {
       loading = null;
@@ -70,6 +61,18 @@ export function loadNoticesView(): Promise<void> {
     },
   );
   return loading;
+}
+
+export function notify(notice: Notice): void {
+  noticeSeen = true;
+  if (loaded) {
+    loaded.show(notice);
+  } else {
+    pending = [...pending.filter((raised) => !notice.id || raised.id !== notice.id), notice];
+    // The first notice before the warm-up: fetch now (a failure shows nothing and the next notice retries).
+    void loadNoticesView();
+  }
+  changed();
 }
 
 function whenIdle(run: () => void): () => void {
@@ -88,22 +91,11 @@ export function warmNoticesView(): () => void {
   return whenIdle(() => void loadNoticesView());
 }
 
-/** Latched: once a notice was raised, the view stays mounted for the ones that follow. */
-let noticeSeen = false;
 function subscribe(onChange: () => void): () => void {
-  const stopToasts = toaster.subscribe(() => {
-    noticeSeen = true;
-    // The first notice before the warm-up: fetch now (a failure shows nothing and the next notice retries).
-    if (!view) void loadNoticesView();
-    onChange();
-  });
-  viewListeners.add(onChange);
-  return () => {
-    stopToasts();
-    viewListeners.delete(onChange);
-  };
+  listeners.add(onChange);
+  return () => listeners.delete(onChange);
 }
-const getSnapshot = (): View | null => (noticeSeen || toaster.getCount() > 0 ? view : null);
+const getSnapshot = (): ComponentType | null => (noticeSeen && loaded ? loaded.NoticesView : null);
 
 export function Notices() {
   const View = useSyncExternalStore(subscribe, getSnapshot, () => null);
