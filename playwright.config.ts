@@ -14,9 +14,10 @@ export default defineConfig({
   testMatch: ['e2e/**/*.spec.ts', 'model-based/**/*.spec.ts'],
   globalSetup: './tests/e2e/support/global-setup.ts',
   outputDir: 'test-results',
-  // One server and one database for the run: specs that sell and refund must not race each other's totals.
+  // One server and one database for the run. Two workers run two spec files at once (a spec's own tests stay in
+  // order): specs make and find their own rows, never another's, so they do not race (docs/testing.md).
   fullyParallel: false,
-  workers: CI ? 1 : 2,
+  workers: 2,
   retries: CI ? 1 : 0,
   forbidOnly: CI,
   timeout: 30_000,
