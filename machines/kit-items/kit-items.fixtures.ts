@@ -14,8 +14,6 @@ export const SAVED_ITEMS: KitItem[] = [
   { product_id: 2, name: 'Nail File', sku: null, quantity: 1 },
 ];
 
-export const offline = { status: 0, kind: 'network', message: 'Unable to connect to server.' };
-export const serverDown = { status: 500, kind: 'http', code: 'internal_error', message: 'Server error.' };
 /** The server refused a product of another store (422 naming the list). */
 export const refused = {
   status: 422,

@@ -1,6 +1,7 @@
 import { doneEvent, errorEvent } from '../../tests/support/machine-coverage';
 import { describeMachinePaths } from '../../tests/support/machine-paths';
-import { badQuantity, LOADED, offline, refused, SAVED_ITEMS, serverDown } from './kit-items.fixtures';
+import { offline, serverDown } from '../../tests/support/machines/api-failures';
+import { badQuantity, LOADED, refused, SAVED_ITEMS } from './kit-items.fixtures';
 import { kitItemsMachine } from './kit-items.machine';
 import type { KitItemsEvent, KitItemsInput } from './kit-items.types';
 

@@ -23,6 +23,3 @@ export function aMovementPage(page: number, total: number): MovementPage {
   const ids = [first, first + 1].filter((id) => id <= total);
   return { items: ids.map(aMovement), total, page, per_page: 2 };
 }
-
-export const offline = { status: 0, kind: 'network', message: 'Unable to connect to server.' };
-export const serverDown = { status: 500, kind: 'http', code: 'internal_error', message: 'Server error.' };

@@ -1,6 +1,7 @@
 import { doneEvent, errorEvent } from '../../tests/support/machine-coverage';
 import { describeMachinePaths } from '../../tests/support/machine-paths';
-import { aMovementPage, offline, serverDown } from './stock-history.fixtures';
+import { offline, serverDown } from '../../tests/support/machines/api-failures';
+import { aMovementPage } from './stock-history.fixtures';
 import { stockHistoryMachine } from './stock-history.machine';
 import type { StockHistoryEvent } from './stock-history.types';
 
