@@ -152,6 +152,31 @@ export const resourceSetup = resourceBaseSetup.extend({
       removal: { id: null, idempotencyKey: null, error: null },
       selected: ({ context }) => context.selected.filter((id) => id !== context.removal.id),
     }),
+    openRowAction: assign({
+      rowAction: ({ event }) => {
+        assertEvent(event, 'rowAction.open');
+        return { action: event.action, id: event.id };
+      },
+    }),
+    closeRowAction: assign({ rowAction: { action: null, id: null } }),
+    startMove: assign({
+      ordering: ({ event }) => {
+        assertEvent(event, 'row.move');
+        return {
+          id: event.id,
+          direction: event.direction,
+          idempotencyKey: event.idempotencyKey,
+          error: null,
+        };
+      },
+    }),
+    storeMoveError: assign({
+      ordering: ({ context }, params: { error: unknown }) => ({
+        ...context.ordering,
+        error: toResourceError(params.error),
+      }),
+    }),
+    forgetMove: assign({ ordering: { id: null, direction: null, idempotencyKey: null, error: null } }),
     openNew: assign({
       editor: ({ event }) => {
         assertEvent(event, 'editor.create');

@@ -4,7 +4,9 @@
  * regions, because each part loads, fails and is dismissed on its own and none may close another:
  * `list` (loading → ready | empty | error | offline; paging, sort, filter, search, refresh), `search` (the
  * debounce of the search box), `bulk` (confirm → running → done | failed, each row's result kept), `removal`
- * (one row's delete: confirm → removing → failed with what still uses the row), `editor` (closed → loading →
+ * (one row's delete: confirm → removing → failed with what still uses the row), `rowAction` (closed | open:
+ * which of the config's row actions shows its panel, for which row), `ordering` (idle → moving → idle | failed:
+ * a row moved up or down in the display order), `editor` (closed → loading →
  * editing → validating → saving → saved | failed with the server's field errors), `import` (choosing →
  * parsing with progress → checking (the server's dry run) → preview with row errors → committing → done |
  * failed) and `export` (exporting with progress → idle | failed).
@@ -19,7 +21,7 @@
  * from one region into a state of another would exit and re-enter every region of the parallel root.
  *
  * Side effects are actors provided from outside: fetchPage, fetchOne, validate (the config's zod schema),
- * save, remove, bulk, parseFile, importFile, exportFile. Long ones report progress by sending
+ * save, remove, bulk, move, parseFile, importFile, exportFile. Long ones report progress by sending
  * `import.progress` / `export.progress` to the `parent` they are given.
  *
  * This file composes the chart; its parts sit beside it: resource.setup.ts (types, actors, delay, guards),
@@ -31,7 +33,7 @@ import { closedEditor, idleImport, resourceSetup } from './resource.actions';
 import { editorRegion } from './resource.editor.states';
 import { exportRegion, importRegion } from './resource.files.states';
 import { listRegion, searchRegion } from './resource.list.states';
-import { bulkRegion, removalRegion } from './resource.row-actions.states';
+import { bulkRegion, orderingRegion, removalRegion, rowActionRegion } from './resource.row-actions.states';
 import { RESOURCE_ID } from './resource.setup';
 
 export const resourceMachine = resourceSetup.createMachine({
@@ -53,6 +55,8 @@ export const resourceMachine = resourceSetup.createMachine({
     selected: [],
     bulk: { action: null, ids: [], idempotencyKey: null, result: null, error: null },
     removal: { id: null, idempotencyKey: null, error: null },
+    rowAction: { action: null, id: null },
+    ordering: { id: null, direction: null, idempotencyKey: null, error: null },
     editor: closedEditor,
     import: idleImport,
     export: { progress: null, error: null },
@@ -67,6 +71,8 @@ export const resourceMachine = resourceSetup.createMachine({
     search: searchRegion,
     bulk: bulkRegion,
     removal: removalRegion,
+    rowAction: rowActionRegion,
+    ordering: orderingRegion,
     editor: editorRegion,
     import: importRegion,
     export: exportRegion,

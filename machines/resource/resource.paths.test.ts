@@ -67,6 +67,13 @@ const events = [
   { type: 'remove.dismiss' },
   doneEvent('remove', { id: 1 }),
   errorEvent('remove', inUse),
+  { type: 'rowAction.open', action: 'change-password', id: 2 },
+  { type: 'rowAction.changed' },
+  { type: 'rowAction.close' },
+  { type: 'row.move', id: 2, direction: 'up', idempotencyKey: 'move-1' },
+  { type: 'move.dismiss' },
+  doneEvent('move'),
+  errorEvent('move', serverDown),
   { type: 'editor.create', values: { name: '' } },
   { type: 'editor.edit', id: 2 },
   { type: 'editor.retry' },
@@ -117,7 +124,7 @@ const listCoverage = explore((s) =>
 );
 const writeCoverage = explore((s) =>
   JSON.stringify({
-    regions: regions(s, 'list', 'bulk', 'removal'),
+    regions: regions(s, 'list', 'bulk', 'removal', 'rowAction', 'ordering'),
     selected: s.context.selected,
     items: s.context.items.length,
   }),

@@ -1,6 +1,7 @@
 /**
  * The regions of the resource chart (resource.machine.ts) that act on listed rows: a bulk action over the
- * selection, and one row's delete. Each raises `list.refresh` once the server has written.
+ * selection, one row's delete, one row's action panel, one row's move in the display order. Each raises
+ * `list.refresh` once the server has written.
  */
 import { resourceSetup } from './resource.actions';
 
@@ -83,6 +84,59 @@ export const removalRegion = resourceSetup.createStateConfig({
       on: {
         'remove.confirm': 'removing',
         'remove.dismiss': { target: 'idle', actions: 'forgetRemoval' },
+      },
+    },
+  },
+});
+
+/**
+ * A row action's panel (the config's `rowActions`): which one is open and for which row. The panel does its
+ * own work; when it has written, `rowAction.changed` reloads the list and the panel stays open until closed.
+ */
+export const rowActionRegion = resourceSetup.createStateConfig({
+  initial: 'closed',
+  states: {
+    closed: {
+      on: { 'rowAction.open': { target: 'open', actions: 'openRowAction' } },
+    },
+    open: {
+      on: {
+        'rowAction.changed': { actions: 'refreshList' },
+        'rowAction.close': { target: 'closed', actions: 'closeRowAction' },
+      },
+    },
+  },
+});
+
+/** One row moved up or down in the display order: moving → idle (the list reloads) | failed. */
+export const orderingRegion = resourceSetup.createStateConfig({
+  initial: 'idle',
+  states: {
+    idle: {
+      on: { 'row.move': { target: 'moving', actions: 'startMove' } },
+    },
+    moving: {
+      tags: ['busy'],
+      invoke: {
+        id: 'move',
+        src: 'move',
+        input: ({ context }) => ({
+          id: context.ordering.id ?? 0,
+          direction: context.ordering.direction ?? 'up',
+          rows: context.items,
+          idempotencyKey: context.ordering.idempotencyKey ?? '',
+        }),
+        onDone: { target: 'idle', actions: ['forgetMove', 'refreshList'] },
+        onError: {
+          target: 'failed',
+          actions: { type: 'storeMoveError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    failed: {
+      on: {
+        'row.move': { target: 'moving', actions: 'startMove' },
+        'move.dismiss': { target: 'idle', actions: 'forgetMove' },
       },
     },
   },

@@ -9,6 +9,8 @@ type ResourceSnapshot = SnapshotFrom<typeof resourceMachine>;
 export type ListStatus = 'loading' | 'ready' | 'empty' | 'error' | 'offline';
 export type BulkStatus = 'idle' | 'confirming' | 'running' | 'done' | 'failed';
 export type RemovalStatus = 'idle' | 'confirming' | 'removing' | 'failed';
+export type RowActionStatus = 'closed' | 'open';
+export type OrderingStatus = 'idle' | 'moving' | 'failed';
 export type EditorStatus =
   'closed' | 'loading' | 'loadFailed' | 'editing' | 'validating' | 'saving' | 'failed' | 'saved';
 export type ImportStatus =
@@ -56,6 +58,12 @@ export const selectCanStartBulk = (s: ResourceSnapshot): boolean =>
   s.can({ type: 'bulk.start', action: 'delete', idempotencyKey: 'probe' });
 export const selectBulk = (s: ResourceSnapshot) => s.context.bulk;
 export const selectRemoval = (s: ResourceSnapshot) => s.context.removal;
+
+export const selectRowActionStatus = (s: ResourceSnapshot): RowActionStatus => regionValue(s, 'rowAction');
+/** The open row action's id and row id (both null when no panel is open). */
+export const selectRowAction = (s: ResourceSnapshot) => s.context.rowAction;
+export const selectOrderingStatus = (s: ResourceSnapshot): OrderingStatus => regionValue(s, 'ordering');
+export const selectOrdering = (s: ResourceSnapshot) => s.context.ordering;
 
 export const selectEditorOpen = (s: ResourceSnapshot): boolean =>
   !s.matches({ editor: 'closed' }) && !s.matches({ editor: 'saved' });

@@ -14,6 +14,7 @@ import type {
   FetchPageInput,
   FormValues,
   ImportFileInput,
+  MoveInput,
   ParsedFile,
   ParseFileInput,
   RemoveInput,
@@ -47,6 +48,8 @@ export const resourceBaseSetup = setup({
     save: requiredActor<SaveOutput, SaveInput>(RESOURCE_ID, 'save'),
     remove: requiredActor<unknown, RemoveInput>(RESOURCE_ID, 'remove'),
     bulk: requiredActor<BulkResult, BulkInput>(RESOURCE_ID, 'bulk'),
+    /** Moves a row up or down in the display order (one or more writes). */
+    move: requiredActor<unknown, MoveInput>(RESOURCE_ID, 'move'),
     parseFile: requiredActor<ParsedFile, ParseFileInput>(RESOURCE_ID, 'parseFile'),
     importFile: requiredActor<ImportResult, ImportFileInput>(RESOURCE_ID, 'importFile'),
     exportFile: requiredActor<unknown, ExportFileInput>(RESOURCE_ID, 'exportFile'),

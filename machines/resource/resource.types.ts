@@ -88,6 +88,20 @@ export interface RemoveInput {
   idempotencyKey: string;
 }
 
+/** Which way a row moves in its list's display order (docs/back-office.md "Row actions"). */
+export type MoveDirection = 'up' | 'down';
+
+/**
+ * One move: the row, the way, and the rows as listed now (the neighbour and its order come from them). The
+ * key is the move's intent; each write of the move derives its own from it.
+ */
+export interface MoveInput {
+  id: number;
+  direction: MoveDirection;
+  rows: ResourceRow[];
+  idempotencyKey: string;
+}
+
 export interface BulkInput {
   action: BulkAction;
   ids: number[];
@@ -169,6 +183,18 @@ export interface ResourceContext {
     idempotencyKey: string | null;
     error: ResourceError | null;
   };
+  /** The row action whose panel is open (the config's `rowActions[].id`) and its row; both null when none. */
+  rowAction: {
+    action: string | null;
+    id: number | null;
+  };
+  /** A move up or down of one row in the display order. */
+  ordering: {
+    id: number | null;
+    direction: MoveDirection | null;
+    idempotencyKey: string | null;
+    error: ResourceError | null;
+  };
   editor: {
     /** null: a new row. */
     id: number | null;
@@ -220,6 +246,13 @@ export type ResourceEvent =
   | { type: 'remove.confirm' }
   | { type: 'remove.cancel' }
   | { type: 'remove.dismiss' }
+  // a row action's panel (the config's rowActions)
+  | { type: 'rowAction.open'; action: string; id: number }
+  | { type: 'rowAction.changed' }
+  | { type: 'rowAction.close' }
+  // a move in the display order
+  | { type: 'row.move'; id: number; direction: MoveDirection; idempotencyKey: string }
+  | { type: 'move.dismiss' }
   // editor
   | { type: 'editor.create'; values: FormValues }
   | { type: 'editor.edit'; id: number }

@@ -12,6 +12,7 @@ import type {
   FetchPageInput,
   FormValues,
   ImportFileInput,
+  MoveInput,
   ParsedFile,
   ParseFileInput,
   RemoveInput,
@@ -23,10 +24,20 @@ import type {
 import type { BulkResult, ImportResult } from '../../../contracts/resource';
 import { DEFAULT_CURRENCY } from '../../../domain/constants';
 import { parseCsvPreview } from './csv-preview';
+import { moveWrites } from './display-order';
 import { validateForm } from './field-issues';
 import { moneyToBody, moneyToForm } from './money-fields';
 import type { ResourceConfig } from './resource-config';
-import { bulkRows, deleteRow, exportRows, getRow, importRows, listRows, saveRow } from './resource-api';
+import {
+  bulkRows,
+  deleteRow,
+  exportRows,
+  getRow,
+  importRows,
+  listRows,
+  saveRow,
+  setDisplayOrder,
+} from './resource-api';
 
 /** Saves the exported CSV under the resource's name with the date, as a download the browser offers. */
 function download(blob: Blob, name: string): void {
@@ -49,7 +60,10 @@ function wrote<T>(config: ResourceConfig, result: T): T {
 /** `currency`: the store's, in which money fields are shown and typed (money-fields.ts). */
 export function resourceLogic(config: ResourceConfig, currency: string = DEFAULT_CURRENCY) {
   const { name } = config;
-  const fieldNames = config.fields.map((field) => field.name);
+  // A picture is a file, which the contract's schema (bytes on the server) cannot check in the browser: the
+  // schema checks the other fields, and a chosen file is sent beside them.
+  const imageNames = config.fields.filter((field) => field.kind === 'image').map((field) => field.name);
+  const fieldNames = config.fields.map((field) => field.name).filter((n) => !imageNames.includes(n));
   return resourceMachine.provide({
     actors: {
       fetchPage: fromPromise<ResourcePage, FetchPageInput>(({ input, signal }) =>
@@ -61,13 +75,16 @@ export function resourceLogic(config: ResourceConfig, currency: string = DEFAULT
         ),
       ),
       // A row opened for editing keeps its id among the values: it is checked with the update's schema.
-      validate: fromPromise<FormValues, { values: FormValues }>(async ({ input }) =>
-        validateForm(
+      validate: fromPromise<FormValues, { values: FormValues }>(async ({ input }) => ({
+        ...validateForm(
           typeof input.values.id === 'number' ? (config.updateSchema ?? config.schema) : config.schema,
           moneyToBody(input.values, config.fields, currency),
           fieldNames,
         ),
-      ),
+        ...Object.fromEntries(
+          imageNames.filter((n) => input.values[n] instanceof Blob).map((n) => [n, input.values[n]]),
+        ),
+      })),
       save: fromPromise<SaveOutput, SaveInput>(async ({ input, signal }) => {
         const saved = await saveRow(name, input.id, input.values, input.idempotencyKey, {
           signal,
@@ -84,6 +101,21 @@ export function resourceLogic(config: ResourceConfig, currency: string = DEFAULT
           await bulkRows(name, { action: input.action, ids: input.ids }, input.idempotencyKey, { signal }),
         ),
       ),
+      // Each write of a move is its own request, so each gets its own key, derived from the move's.
+      move: fromPromise<unknown, MoveInput>(async ({ input, signal }) => {
+        const writes = moveWrites(input.rows, input.id, input.direction);
+        for (const [index, write] of writes.entries()) {
+          await setDisplayOrder(
+            name,
+            write.id,
+            write.display_order,
+            config.orderable ?? 'ordering',
+            `${input.idempotencyKey}.${index}`,
+            { signal },
+          );
+        }
+        return writes.length > 0 ? wrote(config, writes) : writes;
+      }),
       parseFile: fromPromise<ParsedFile, ParseFileInput>(({ input, signal }) =>
         parseCsvPreview(
           input.file as File,

@@ -66,6 +66,22 @@ function isQueued(answer: unknown): boolean {
 }
 
 /**
+ * The body of a save: JSON, or multipart when a value is a file (a category's image, a member's avatar);
+ * multipart fields travel as text, which the server's schemas read as the form does (docs/back-office.md
+ * "Media").
+ */
+export function saveBody(values: Record<string, unknown>): Record<string, unknown> | FormData {
+  if (!Object.values(values).some((value) => value instanceof Blob)) return values;
+  const form = new FormData();
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined || value === null) continue;
+    if (value instanceof Blob) form.append(key, value, value instanceof File ? value.name : key);
+    else form.append(key, String(value));
+  }
+  return form;
+}
+
+/**
  * Creates (id null) or updates the row (POST, or PUT where the resource says so); the answer is the row, or
  * the offline queue's receipt.
  */
@@ -77,13 +93,45 @@ export async function saveRow<Row extends { id: number }>(
   { signal, client = api, updateMethod = 'POST' }: CallOptions & { updateMethod?: 'POST' | 'PUT' } = {},
 ): Promise<SaveOutput> {
   const options = { idempotencyKey, skipNotice: true, signal };
+  const body = saveBody(values);
   const answer =
     id === null
-      ? await client.post<Row>(`/${name}`, values, options)
+      ? await client.post<Row>(`/${name}`, body, options)
       : updateMethod === 'PUT'
-        ? await client.put<Row>(`/${name}/${id}`, values, options)
-        : await client.post<Row>(`/${name}/${id}`, values, options);
+        ? await client.put<Row>(`/${name}/${id}`, body, options)
+        : await client.post<Row>(`/${name}/${id}`, body, options);
   return isQueued(answer) ? { queued: true } : { queued: false, row: answer };
+}
+
+/**
+ * Sets one row's place in the display order: POST `/{id}/ordering` where the resource has that route,
+ * else an update of `display_order` alone.
+ */
+export function setDisplayOrder(
+  name: string,
+  id: number,
+  displayOrder: number,
+  via: 'ordering' | 'update',
+  idempotencyKey: string,
+  { signal, client = api }: CallOptions = {},
+): Promise<unknown> {
+  const path = via === 'ordering' ? `/${name}/${id}/ordering` : `/${name}/${id}`;
+  return client.post(path, { display_order: displayOrder }, { idempotencyKey, skipNotice: true, signal });
+}
+
+/** A stored picture (GET /api/media?path=, which needs the session's token, so not an <img> URL). */
+export async function fetchMedia(
+  path: string,
+  { signal, fetchImpl = fetch }: { signal?: AbortSignal; fetchImpl?: typeof fetch } = {},
+): Promise<Blob> {
+  const token = readToken();
+  const response = await fetchImpl(`${API_BASE}/media?${new URLSearchParams({ path }).toString()}`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    credentials: 'omit',
+    signal,
+  });
+  if (!response.ok) throw new ApiError({ status: response.status, message: `HTTP ${response.status}` });
+  return response.blob();
 }
 
 export function deleteRow(

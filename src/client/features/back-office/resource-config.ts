@@ -4,7 +4,7 @@
  * and what it offers (bulk actions, import, export). Everything else (paging, search, selection, the editor's
  * states, import and export) is the shared screen and machine: a resource is a config, never a copy.
  */
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { z } from 'zod';
 import type { ResourceRow } from '../../../../machines/resource/resource.types';
 import type { BulkAction } from '../../../contracts/resource';
@@ -24,8 +24,11 @@ export interface ColumnConfig<Row extends ResourceRow> {
 /**
  * `money`: the form shows and takes the amount in the store currency's units ("10.50"); the row and the body
  * carry integer minor units (docs/money.md), converted by the screen's actors, never through a float.
+ * `password`: typed hidden, never shown in clear (a password, a PIN). `image`: a picture file; a chosen file
+ * makes the save a multipart body, and the form shows the row's current picture (`preview`).
  */
-export type FieldKind = 'text' | 'textarea' | 'number' | 'email' | 'tel' | 'select' | 'switch' | 'money';
+export type FieldKind =
+  'text' | 'textarea' | 'number' | 'email' | 'tel' | 'password' | 'select' | 'switch' | 'money' | 'image';
 
 /** A select whose options are another resource's rows (a service's category, a product's unit). */
 export interface OptionsFrom {
@@ -52,7 +55,39 @@ export interface FieldConfig {
   optionsFrom?: OptionsFrom;
   /** Only when editing a row (a product's stock change reason): a new row's form leaves it out. */
   editOnly?: boolean;
+  /** An `image` field's row field holding the current picture's media path (`image_path`, `avatar_path`). */
+  preview?: string;
+  /** The keyboard a phone shows for a text-like field (`numeric` for a PIN typed hidden). */
+  inputMode?: 'numeric' | 'decimal' | 'text';
 }
+
+/** What a row action's panel gets (docs/back-office.md "Row actions"). */
+export interface RowActionPanelProps<Row extends ResourceRow = ResourceRow> {
+  /** The row as listed now (it follows the list's reloads). */
+  row: Row;
+  config: ResourceConfig<Row>;
+  /** Closes the panel. */
+  close: () => void;
+  /** Says the panel has written: the list reloads and the config's `afterWrite` runs; the panel stays open. */
+  changed: () => void;
+}
+
+/** An action on one row beyond edit and delete, opening its panel in a dialog titled with its label. */
+export interface RowActionConfig<Row extends ResourceRow = ResourceRow> {
+  /** Unique among the config's row actions; also the test id `row-action-<id>`. */
+  id: string;
+  /** Key in the resource's namespace: the menu item and the dialog's title. */
+  label: string;
+  /** Whether the row offers the action; always when absent. */
+  visible?: (row: Row) => boolean;
+  Panel: ComponentType<RowActionPanelProps<Row>>;
+}
+
+/**
+ * How a row moves in the display order: `ordering` posts to the resource's `/{id}/ordering` (services,
+ * products), `update` sends `display_order` as an update (categories, which have no ordering route).
+ */
+export type OrderingRoute = 'ordering' | 'update';
 
 export interface FilterConfig {
   field: string;
@@ -89,6 +124,10 @@ export interface ResourceConfig<Row extends ResourceRow = ResourceRow> {
   /** The column headers an import file needs, in file order (as the server's export writes them). */
   importColumns?: readonly string[];
   canExport: boolean;
+  /** Actions on one row beyond edit and delete, each with its panel. */
+  rowActions?: ReadonlyArray<RowActionConfig<Row>>;
+  /** Rows carry `display_order`: Move up / Move down row actions, through this route. */
+  orderable?: OrderingRoute;
   /** What names a row in a confirmation ("Delete Box?"). */
   rowLabel: (row: Row) => string;
 }

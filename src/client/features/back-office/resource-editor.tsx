@@ -12,7 +12,6 @@ import {
   Field,
   Input,
   NativeSelect,
-  Portal,
   Spinner,
   Stack,
   Switch,
@@ -31,6 +30,8 @@ import { newIdempotencyKey } from '../../lib/api/idempotency-key';
 import { listRows } from './resource-api';
 import type { FieldConfig, ResourceConfig } from './resource-config';
 import { ResourceActor } from './resource-actor';
+import { FieldProblems, SheetDialog } from './resource-dialog';
+import { ImageField } from './resource-image-field';
 import { errorText, issueText } from './resource-text';
 
 /** A select's options read from another resource (its first 200 rows, the server's most per page), by label. */
@@ -113,12 +114,16 @@ function FieldControl({
     <Input
       {...common}
       type={field.kind === 'number' || field.kind === 'money' ? 'text' : field.kind}
-      inputMode={field.kind === 'number' ? 'numeric' : field.kind === 'money' ? 'decimal' : undefined}
+      inputMode={
+        field.inputMode ??
+        (field.kind === 'number' ? 'numeric' : field.kind === 'money' ? 'decimal' : undefined)
+      }
       value={text}
       onChange={(event) => onChange(event.currentTarget.value)}
       maxLength={field.maxLength}
       size="lg"
-      autoComplete="off"
+      // A password or PIN typed here is someone else's: the browser must neither fill nor offer to save it.
+      autoComplete={field.kind === 'password' ? 'new-password' : 'off'}
     />
   );
 }
@@ -132,6 +137,7 @@ function FieldInput({ field, ns }: { field: FieldConfig; ns: string }) {
   const change = (next: unknown) => actor.send({ type: 'field.change', name: field.name, value: next });
   const invalid = issues !== undefined && issues.length > 0;
   const text = value === null || value === undefined ? '' : String(value);
+  if (field.kind === 'image') return <ImageField field={field} ns={ns} />;
   if (field.kind === 'switch') {
     return (
       <Field.Root invalid={invalid} disabled={busy}>
@@ -159,11 +165,7 @@ function FieldInput({ field, ns }: { field: FieldConfig; ns: string }) {
       </Field.Label>
       <FieldControl field={field} ns={ns} text={text} onChange={change} />
       {field.hint && !invalid && <Field.HelperText>{t(field.hint, { ns })}</Field.HelperText>}
-      {invalid && (
-        <Field.ErrorText data-testid={`field-error-${field.name}`}>
-          {issues.map((issue) => issueText(t, issue)).join(' ')}
-        </Field.ErrorText>
-      )}
+      <FieldProblems name={field.name} issues={issues} />
     </Field.Root>
   );
 }
@@ -183,68 +185,54 @@ export function ResourceEditor({ config }: { config: ResourceConfig }) {
   };
   const one = t('one', { ns: config.namespace });
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(details) => !details.open && close()}
-      size={{ base: 'full', md: 'md' }}
-      placement="center"
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="resource-editor" data-status={status}>
-            <form onSubmit={submit} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>
-                  {t(isNew ? 'editor.newTitle' : 'editor.editTitle', { what: one })}
-                </Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                {status === 'loading' ? (
-                  <Spinner color="brand.solid" aria-label={t('states.loading')} />
-                ) : (
-                  <Stack gap="4">
-                    {editor.error && status !== 'editing' && (
-                      <Alert.Root status="error" data-testid="editor-error">
-                        <Alert.Indicator />
-                        <Alert.Title>{errorText(t, editor.error)}</Alert.Title>
-                      </Alert.Root>
-                    )}
-                    {status !== 'loadFailed' &&
-                      config.fields
-                        .filter((field) => !(field.editOnly && isNew))
-                        .map((field) => <FieldInput key={field.name} field={field} ns={config.namespace} />)}
-                  </Stack>
-                )}
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" minH="11" onClick={close} data-testid="editor-cancel">
-                  {t('actions.cancel')}
-                </Button>
-                {status === 'loadFailed' ? (
-                  <Button minH="11" colorPalette="brand" onClick={() => actor.send({ type: 'editor.retry' })}>
-                    {t('actions.retry')}
-                  </Button>
-                ) : (
-                  <Button
-                    type="submit"
-                    minH="11"
-                    colorPalette="brand"
-                    loading={busy && status !== 'loading'}
-                    disabled={status === 'loading'}
-                    data-testid="editor-save"
-                  >
-                    {t('actions.save')}
-                  </Button>
-                )}
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('actions.close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <SheetDialog open={open} onClose={close} testId="resource-editor" data={{ 'data-status': status }}>
+      <form onSubmit={submit} noValidate>
+        <Dialog.Header>
+          <Dialog.Title>{t(isNew ? 'editor.newTitle' : 'editor.editTitle', { what: one })}</Dialog.Title>
+        </Dialog.Header>
+        <Dialog.Body>
+          {status === 'loading' ? (
+            <Spinner color="brand.solid" aria-label={t('states.loading')} />
+          ) : (
+            <Stack gap="4">
+              {editor.error && status !== 'editing' && (
+                <Alert.Root status="error" data-testid="editor-error">
+                  <Alert.Indicator />
+                  <Alert.Title>{errorText(t, editor.error)}</Alert.Title>
+                </Alert.Root>
+              )}
+              {status !== 'loadFailed' &&
+                config.fields
+                  .filter((field) => !(field.editOnly && isNew))
+                  .map((field) => <FieldInput key={field.name} field={field} ns={config.namespace} />)}
+            </Stack>
+          )}
+        </Dialog.Body>
+        <Dialog.Footer>
+          <Button variant="outline" minH="11" onClick={close} data-testid="editor-cancel">
+            {t('actions.cancel')}
+          </Button>
+          {status === 'loadFailed' ? (
+            <Button minH="11" colorPalette="brand" onClick={() => actor.send({ type: 'editor.retry' })}>
+              {t('actions.retry')}
+            </Button>
+          ) : (
+            <Button
+              type="submit"
+              minH="11"
+              colorPalette="brand"
+              loading={busy && status !== 'loading'}
+              disabled={status === 'loading'}
+              data-testid="editor-save"
+            >
+              {t('actions.save')}
+            </Button>
+          )}
+        </Dialog.Footer>
+      </form>
+      <Dialog.CloseTrigger asChild>
+        <CloseButton size="sm" aria-label={t('actions.close')} />
+      </Dialog.CloseTrigger>
+    </SheetDialog>
   );
 }

@@ -46,6 +46,7 @@ import { resourceLogic } from './resource-actors';
 import { BulkBar, BulkDialog, RemoveDialog } from './resource-bulk';
 import { ResourceEditor } from './resource-editor';
 import { ImportDialog } from './resource-import';
+import { MoveNotice, RowActionDialog } from './resource-row-actions';
 import { ResourceTable } from './resource-table';
 import { errorText } from './resource-text';
 
@@ -338,11 +339,13 @@ function ResourceView({ config }: { config: ResourceConfig }) {
     >
       <Toolbar config={config} />
       <Notices config={config} />
+      <MoveNotice config={config} />
       <BulkBar config={config} />
       <ListBody config={config} />
       <ResourceEditor config={config} />
       <BulkDialog config={config} />
       <RemoveDialog config={config} />
+      <RowActionDialog config={config} />
       <ImportDialog config={config} />
       <OnlineListener />
     </Stack>

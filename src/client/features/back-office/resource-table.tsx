@@ -6,9 +6,9 @@
  * Virtual, with spacer rows above and below so it stays one real <table> for screen readers and keyboards.
  *
  * Touch and keyboard: every control is a real button or checkbox at least 44 px high; a sortable header is a
- * button whose aria-sort says the order; the row's name opens the editor.
+ * button whose aria-sort says the order; each row's actions are resource-row-actions.tsx.
  */
-import { Box, Button, Checkbox, HStack, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Checkbox, Table, Text } from '@chakra-ui/react';
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -21,9 +21,9 @@ import {
   selectSort,
 } from '../../../../machines/resource/resource.selectors';
 import type { ResourceRow } from '../../../../machines/resource/resource.types';
-import { newIdempotencyKey } from '../../lib/api/idempotency-key';
 import type { ColumnConfig, ResourceConfig } from './resource-config';
 import { ResourceActor } from './resource-actor';
+import { RowActions } from './resource-row-actions';
 
 /** Rows from which only those in view are rendered. */
 export const VIRTUAL_FROM = 60;
@@ -106,36 +106,6 @@ function SelectRow({ row, label }: { row: ResourceRow; label: string }) {
   );
 }
 
-function RowActions({ row, label }: { row: ResourceRow; label: string }) {
-  const { t } = useTranslation('admin');
-  const actor = ResourceActor.useActorRef();
-  return (
-    <HStack gap="1" justify="flex-end">
-      <Button
-        size="sm"
-        minH="11"
-        variant="outline"
-        onClick={() => actor.send({ type: 'editor.edit', id: row.id })}
-        aria-label={t('actions.editNamed', { name: label })}
-        data-testid="row-edit"
-      >
-        {t('actions.edit')}
-      </Button>
-      <Button
-        size="sm"
-        minH="11"
-        variant="ghost"
-        colorPalette="red"
-        onClick={() => actor.send({ type: 'row.remove', id: row.id, idempotencyKey: newIdempotencyKey() })}
-        aria-label={t('actions.deleteNamed', { name: label })}
-        data-testid="row-delete"
-      >
-        {t('actions.delete')}
-      </Button>
-    </HStack>
-  );
-}
-
 function useColumns(config: ResourceConfig): Array<ColumnDef<Features, ResourceRow>> {
   return useMemo(
     () => [
@@ -155,7 +125,7 @@ function useColumns(config: ResourceConfig): Array<ColumnDef<Features, ResourceR
       helper.display({
         id: '_actions',
         header: () => null,
-        cell: ({ row }) => <RowActions row={row.original} label={config.rowLabel(row.original)} />,
+        cell: ({ row }) => <RowActions config={config} row={row.original} />,
       }),
     ],
     [config],
