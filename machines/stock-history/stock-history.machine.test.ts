@@ -3,7 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { aMovementPage } from './stock-history.fixtures';
 import { stockHistoryMachine } from './stock-history.machine';
 import { selectMovements, selectPageCount } from './stock-history.selectors';
-import type { FetchMovementsInput } from './stock-history.types';
+import type { FetchMovementsInput, MovementPage } from './stock-history.types';
 
 describe('stockHistory', () => {
   it('reads the product’s movements a page at a time, keeping the page shown while the next loads', async () => {
@@ -39,7 +39,14 @@ describe('stockHistory', () => {
 
   it('is empty for a product whose stock never moved', async () => {
     const machine = stockHistoryMachine.provide({
-      actors: { fetchMovements: fromPromise(async () => ({ items: [], total: 0, page: 1, per_page: 10 })) },
+      actors: {
+        fetchMovements: fromPromise(async (): Promise<MovementPage> => ({
+          items: [],
+          total: 0,
+          page: 1,
+          per_page: 10,
+        })),
+      },
     });
     const actor = createActor(machine, { input: { productId: 3 } }).start();
     await waitFor(actor, (s) => s.matches('empty'));
