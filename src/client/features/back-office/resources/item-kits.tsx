@@ -1,9 +1,10 @@
 /**
  * Product kits (/admin/item_kits; the API's /api/productkits, docs/back-office-catalog.md): products sold
  * together as one item at the kit's own price and taxes. Its config of the one resource screen; its words are
- * the admin-item-kits namespace. The kit's own fields are edited here; its list of products
- * (/productkits/{id}/items) is not yet. Money is typed in the currency's units, sent in minor units
- * (money-fields.ts). A write clears the sale screen's catalog caches (catalog-cache.ts).
+ * the admin-item-kits namespace. The kit's own fields are edited in the editor; its list of products
+ * (/productkits/{id}/items) in the "Items" row action's panel (panels/kit-items-panel.tsx). Money is typed
+ * in the currency's units, sent in minor units (money-fields.ts). A write (the kit's items too) clears the
+ * sale screen's catalog caches (catalog-cache.ts).
  */
 import {
   createProductKitBody,
@@ -12,6 +13,7 @@ import {
 } from '../../../../contracts/product-kits';
 import { clearCatalogCaches } from '../../../lib/api/catalog-cache';
 import { ACTIVE_FILTER } from '../active-badge';
+import { KitItemsPanel } from '../panels/kit-items-panel';
 import type { ResourceConfig } from '../resource-config';
 import { ResourceScreen } from '../resource-screen';
 import {
@@ -53,6 +55,7 @@ export const ITEM_KITS: ResourceConfig = {
   bulkActions: ['delete', 'enable', 'disable'],
   importColumns: PRODUCT_KIT_CSV_COLUMNS,
   canExport: true,
+  rowActions: [{ id: 'items', label: 'rowActions.items', Panel: KitItemsPanel }],
   rowLabel: (row) => String(row.name),
   afterWrite: clearCatalogCaches,
 };

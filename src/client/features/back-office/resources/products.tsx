@@ -2,9 +2,10 @@
  * Products (/admin/product; the API's /api/products, docs/back-office-catalog.md): what the salon sells off
  * the shelf, with its stock. Its config of the one resource screen; its words are the admin-products
  * namespace. The stock column is the count on hand; changing it on an edit records a movement with the
- * chosen reason and note (the server keeps it, "Stock" in docs/back-office-catalog.md). Price and cost are
- * typed in the currency's units and sent in minor units (money-fields.ts). A write clears the sale screen's
- * catalog caches (catalog-cache.ts).
+ * chosen reason and note (the server keeps it, "Stock" in docs/back-office-catalog.md), listed by the "Stock
+ * history" row action's panel (panels/stock-history-panel.tsx). Price and cost are typed in the currency's
+ * units and sent in minor units (money-fields.ts). A write clears the sale screen's catalog caches
+ * (catalog-cache.ts).
  */
 import {
   createProductBody,
@@ -14,6 +15,7 @@ import {
 } from '../../../../contracts/products';
 import { clearCatalogCaches } from '../../../lib/api/catalog-cache';
 import { ACTIVE_FILTER } from '../active-badge';
+import { StockHistoryPanel } from '../panels/stock-history-panel';
 import type { ResourceConfig } from '../resource-config';
 import { ResourceScreen } from '../resource-screen';
 import {
@@ -92,6 +94,7 @@ export const PRODUCTS: ResourceConfig = {
   bulkActions: ['delete', 'enable', 'disable'],
   importColumns: PRODUCT_CSV_COLUMNS,
   canExport: true,
+  rowActions: [{ id: 'stock-history', label: 'rowActions.stockHistory', Panel: StockHistoryPanel }],
   rowLabel: (row) => String(row.name),
   afterWrite: clearCatalogCaches,
 };

@@ -1,0 +1,146 @@
+/**
+ * The "Stock history" row action of products (docs/back-office-catalog.md "Stock"): the product's stock
+ * movements, newest first, a page at a time: when, the signed change and the count it left, the reason, the
+ * note and who. The behaviour is the stock history chart (machines/stock-history); this file draws it.
+ */
+import { Badge, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { selectStoreSettings } from '../../../../../machines/auth/auth.selectors';
+import {
+  selectFailure,
+  selectIsBusy,
+  selectMovements,
+  selectPage,
+  selectPageCount,
+  selectStatus,
+} from '../../../../../machines/stock-history/stock-history.selectors';
+import type { StockHistoryStatus } from '../../../../../machines/stock-history/stock-history.selectors';
+import { useAuthSelector } from '../../../lib/actors/auth-actor';
+import { formatDateTime, formatNumber } from '../../../lib/format';
+import type { RowActionPanelProps } from '../resource-config';
+import { useOnlineEvent } from './online-events';
+import { PanelLoad } from './panel-states';
+import type { PanelLoadState } from './panel-states';
+import { stockHistoryLogic } from './stock-history-logic';
+
+const NS = 'admin-products';
+
+/** The chart's states that have no page to show. */
+const LOAD_STATE: Partial<Record<StockHistoryStatus, PanelLoadState>> = {
+  loading: 'loading',
+  failed: 'error',
+  offline: 'offline',
+};
+
+type HistoryActor = ReturnType<typeof useStockHistory>;
+
+function useStockHistory(productId: number) {
+  return useActorRef(stockHistoryLogic, { input: { productId } });
+}
+
+export function StockHistoryPanel({ row, close }: RowActionPanelProps) {
+  const { t } = useTranslation(['admin', NS]);
+  const actor = useStockHistory(row.id);
+  useOnlineEvent(actor);
+  const status = useSelector(actor, selectStatus);
+  const failure = useSelector(actor, selectFailure);
+  const load = LOAD_STATE[status] ?? null;
+  return (
+    <Stack gap="4" data-testid="stock-history" data-status={status}>
+      <PanelLoad
+        state={load}
+        titles={{ error: t('history.loadError', { ns: NS }), offline: t('history.offline', { ns: NS }) }}
+        failure={failure}
+        onRetry={() => actor.send({ type: 'retry' })}
+        testId="stock-history"
+      />
+      {status === 'empty' && (
+        <Text color="fg.muted" py="4" data-testid="stock-history-empty">
+          {t('history.empty', { ns: NS })}
+        </Text>
+      )}
+      {(status === 'ready' || status === 'paging') && <Movements actor={actor} />}
+      <HStack justify="flex-end">
+        <Button variant="outline" minH="11" onClick={close} data-testid="stock-history-close">
+          {t('actions.close')}
+        </Button>
+      </HStack>
+    </Stack>
+  );
+}
+
+function Movements({ actor }: { actor: HistoryActor }) {
+  const { t, i18n } = useTranslation(['admin', NS]);
+  const timeZone = useAuthSelector((s) => selectStoreSettings(s)?.timezone);
+  const movements = useSelector(actor, selectMovements);
+  const busy = useSelector(actor, selectIsBusy);
+  const page = useSelector(actor, selectPage);
+  const pages = useSelector(actor, selectPageCount);
+  return (
+    <Stack gap="3" aria-busy={busy}>
+      <Table.ScrollArea>
+        <Table.Root size="sm">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>{t('history.date', { ns: NS })}</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">{t('history.change', { ns: NS })}</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">{t('history.after', { ns: NS })}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('history.reason', { ns: NS })}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('history.note', { ns: NS })}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('history.who', { ns: NS })}</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {movements.map((movement) => (
+              <Table.Row key={movement.id} data-testid="stock-movement">
+                <Table.Cell whiteSpace="nowrap">
+                  {formatDateTime(movement.created_at, i18n.language, timeZone)}
+                </Table.Cell>
+                <Table.Cell textAlign="end">
+                  <Badge
+                    colorPalette={movement.change < 0 ? 'red' : 'green'}
+                    data-testid="stock-movement-change"
+                  >
+                    {formatNumber(movement.change, i18n.language, { signDisplay: 'exceptZero' })}
+                  </Badge>
+                </Table.Cell>
+                <Table.Cell textAlign="end">
+                  {formatNumber(movement.quantity_after, i18n.language)}
+                </Table.Cell>
+                <Table.Cell>
+                  {t(`reasons.${movement.reason}`, { ns: NS, defaultValue: movement.reason })}
+                </Table.Cell>
+                <Table.Cell>{movement.note ?? ''}</Table.Cell>
+                <Table.Cell>{movement.user_name ?? '—'}</Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+      {pages > 1 && (
+        <HStack as="nav" aria-label={t('pager.label')} justify="flex-end" gap="2" wrap="wrap">
+          <Button
+            minH="11"
+            variant="outline"
+            disabled={busy || page <= 1}
+            onClick={() => actor.send({ type: 'page.go', page: page - 1 })}
+            data-testid="stock-history-previous"
+          >
+            {t('pager.previous')}
+          </Button>
+          <Text data-testid="stock-history-page">{t('pager.page', { page, pages })}</Text>
+          <Button
+            minH="11"
+            variant="outline"
+            disabled={busy || page >= pages}
+            onClick={() => actor.send({ type: 'page.go', page: page + 1 })}
+            data-testid="stock-history-next"
+          >
+            {t('pager.next')}
+          </Button>
+        </HStack>
+      )}
+    </Stack>
+  );
+}
