@@ -365,6 +365,8 @@ test.describe('accessibility', () => {
     page,
     request,
   }) => {
+    // Six axe scans of a few seconds each: past the default 30 s on a busy two-core runner.
+    test.setTimeout(90_000);
     const till = await SalesApi.as(request);
     const sale = await till.completedSale('Anna Nguyen', [
       { name: MANICURE, quantity: 1 },
