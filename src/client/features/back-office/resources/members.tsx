@@ -3,7 +3,8 @@
  * PIN, store, commission and whether they are technicians. Its config of the one resource screen; its words
  * are the admin-members namespace. A PIN or password left empty on an edit stays as it is (the row only says
  * whether one is set). The store choice offers the session's store; left empty, the member works in every
- * store. The avatar (multipart `avatar`) and the password change route are not edited here yet.
+ * store. Passwords and PINs are typed hidden and never shown. The avatar is an image field (a chosen picture
+ * makes the save multipart); "Change password" is a row action (panels/change-password-panel.tsx).
  */
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +12,7 @@ import { selectStoreId } from '../../../../../machines/auth/auth.selectors';
 import { createUserBody, USER_CSV_COLUMNS, USER_ROLES } from '../../../../contracts/users';
 import { useAuthSelector } from '../../../lib/actors/auth-actor';
 import { ActiveBadge, ACTIVE_FILTER } from '../active-badge';
+import { ChangePasswordPanel } from '../panels/change-password-panel';
 import type { ResourceConfig } from '../resource-config';
 import { ResourceScreen } from '../resource-screen';
 
@@ -56,8 +58,21 @@ export function membersConfig(storeId: number | null): ResourceConfig {
       { name: 'name', kind: 'text', label: 'fields.name', required: true, maxLength: 100 },
       { name: 'username', kind: 'text', label: 'fields.username', required: true, maxLength: 50 },
       { name: 'role', kind: 'select', label: 'fields.role', required: true, options: ROLES },
-      { name: 'pin', kind: 'tel', label: 'fields.pin', hint: 'hints.pin', maxLength: 6 },
-      { name: 'password', kind: 'text', label: 'fields.password', hint: 'hints.password', maxLength: 256 },
+      {
+        name: 'pin',
+        kind: 'password',
+        inputMode: 'numeric',
+        label: 'fields.pin',
+        hint: 'hints.pin',
+        maxLength: 6,
+      },
+      {
+        name: 'password',
+        kind: 'password',
+        label: 'fields.password',
+        hint: 'hints.password',
+        maxLength: 256,
+      },
       {
         name: 'store_id',
         kind: 'select',
@@ -73,6 +88,7 @@ export function membersConfig(storeId: number | null): ResourceConfig {
       },
       { name: 'is_technician', kind: 'switch', label: 'fields.is_technician' },
       { name: 'is_active', kind: 'switch', label: 'fields.is_active' },
+      { name: 'avatar', kind: 'image', label: 'fields.avatar', preview: 'avatar_path' },
     ],
     schema: createUserBody,
     defaults: {
@@ -95,6 +111,7 @@ export function membersConfig(storeId: number | null): ResourceConfig {
     bulkActions: ['delete', 'enable', 'disable'],
     importColumns: USER_CSV_COLUMNS,
     canExport: true,
+    rowActions: [{ id: 'change-password', label: 'changePassword.action', Panel: ChangePasswordPanel }],
     rowLabel: (row) => String(row.name),
   };
 }
