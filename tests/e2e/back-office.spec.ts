@@ -2,7 +2,8 @@
  * The back office's resource screen beyond what the model-based replay walks (tests/model-based/resource-screen):
  * importing a CSV (the browser's preview, the server's dry run listing a bad row by number, nothing written until
  * a clean file is committed), exporting the list as a CSV download, and a second resource on the same screen
- * (categories: a select field, a filter). As the owner of a salon does it, in English.
+ * (categories: a select field, a filter, a row moved up in the display order). As the owner of a salon does it,
+ * in English.
  */
 import { expect, test } from '@playwright/test';
 import { LoginPage } from './support/pages/login-page';
@@ -60,7 +61,7 @@ test.describe('back office', () => {
     expect(csv).not.toContain(`${RUN} Pack`);
   });
 
-  test('creates a category of a type and finds it by that type', async ({ page }) => {
+  test('creates categories of a type, finds them by that type and moves one up', async ({ page }) => {
     await page.goto('/admin');
     await page.getByRole('link', { name: 'Categories', exact: true }).click();
     await expect(page.getByTestId('resource-screen')).toHaveAttribute('data-resource', 'categories', {
@@ -83,5 +84,18 @@ test.describe('back office', () => {
     await page.getByTestId('resource-search').fill(RUN);
     await expect(page.getByTestId('resource-row')).toHaveCount(1);
     await expect(page.getByTestId('resource-row')).toContainText('Products');
+
+    // A second one after it in the display order, then moved up: the list shows the new order.
+    await page.getByTestId('resource-new').click();
+    await editor.getByTestId('field-type').selectOption('product');
+    await editor.getByTestId('field-name').fill(`${RUN} Acrylic`);
+    await editor.getByTestId('field-display_order').fill('6');
+    await page.getByTestId('editor-save').click();
+    const rows = page.getByTestId('resource-row');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(1)).toContainText(`${RUN} Acrylic`);
+    await rows.nth(1).getByTestId('row-action-move-up').click();
+    await expect(rows.nth(0)).toContainText(`${RUN} Acrylic`);
+    await expect(rows.nth(1)).toContainText(`${RUN} Polish`);
   });
 });

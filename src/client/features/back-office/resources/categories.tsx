@@ -1,7 +1,8 @@
 /**
  * Categories (/admin/categories; the API's /api/categories): the groups services and products are listed under
  * on the sale screen, each of one type. Its config of the one resource screen; its words are the
- * admin-categories namespace. The picture (multipart `image`) is not edited here yet.
+ * admin-categories namespace. The picture is an image field (a chosen one makes the save multipart); rows
+ * move up and down through an update of their display order (categories have no ordering route).
  */
 import { useTranslation } from 'react-i18next';
 import { CATEGORY_CSV_COLUMNS, createCategoryBody } from '../../../../contracts/categories';
@@ -38,10 +39,12 @@ export const CATEGORIES: ResourceConfig = {
     { name: 'name', kind: 'text', label: 'fields.name', required: true, maxLength: 100 },
     { name: 'display_order', kind: 'number', label: 'fields.display_order', hint: 'hints.display_order' },
     { name: 'is_active', kind: 'switch', label: 'fields.is_active' },
+    { name: 'image', kind: 'image', label: 'fields.image', preview: 'image_path' },
   ],
   schema: createCategoryBody,
   defaults: { type: 'service', name: '', display_order: '0', is_active: true },
   defaultSort: 'display_order',
+  orderable: 'update',
   filters: [{ field: 'type', label: 'fields.type', options: TYPES }, ACTIVE_FILTER],
   bulkActions: ['delete', 'enable', 'disable'],
   importColumns: CATEGORY_CSV_COLUMNS,

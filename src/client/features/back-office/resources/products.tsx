@@ -90,6 +90,7 @@ export const PRODUCTS: ResourceConfig = {
     stock_quantity: '0',
   },
   defaultSort: 'display_order',
+  orderable: 'ordering',
   filters: [ACTIVE_FILTER],
   bulkActions: ['delete', 'enable', 'disable'],
   importColumns: PRODUCT_CSV_COLUMNS,

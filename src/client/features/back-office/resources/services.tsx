@@ -79,6 +79,7 @@ export const SERVICES: ResourceConfig = {
     turn_value: 'full',
   },
   defaultSort: 'display_order',
+  orderable: 'ordering',
   filters: [ACTIVE_FILTER],
   bulkActions: ['delete', 'enable', 'disable'],
   importColumns: SERVICE_CSV_COLUMNS,
