@@ -167,6 +167,12 @@ export const ERROR_CODE = {
   PUSH_ENDPOINT_NOT_ALLOWED: 'push_endpoint_not_allowed',
   /** 404: the account has no push subscription. */
   PUSH_NOT_SUBSCRIBED: 'push_not_subscribed',
+
+  // ---- the service worker's own 503 answers (docs/platform.md#caches) -------------------------------
+  /** 503: offline, and the request's strategy has nothing to answer with. */
+  NETWORK_UNREACHABLE: 'network_unreachable',
+  /** 503: a cache-only request whose response was never cached. */
+  NO_CACHED_RESPONSE: 'no_cached_response',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODE)[keyof typeof ERROR_CODE];

@@ -28,6 +28,7 @@ import type { Strategy, StrategyOptions } from 'workbox-strategies';
 import { readSavedCacheConfigs, seconds, toSavedCacheConfig } from './cache-config';
 import type { ConfiguredCache, RejectedConfig, SavedCacheConfig } from './cache-config';
 import { NETWORK_ERROR, NO_CACHED_RESPONSE } from './offline-response';
+import type { OfflineError } from './offline-response';
 import { authScopedCacheKey, errorResponse } from './plugins';
 import { compilePattern, customRouteAllowed } from './routes';
 import { idbSettingStore } from './settings-db';
@@ -58,7 +59,7 @@ export function strategyFor(config: ConfiguredCache): Strategy | null {
           }),
         ]
       : [];
-  const options = (failure: string): StrategyOptions => ({
+  const options = (failure: OfflineError): StrategyOptions => ({
     cacheName: config.cacheName,
     plugins: [
       authScopedCacheKey(),

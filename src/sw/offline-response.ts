@@ -1,17 +1,28 @@
 /**
- * The worker's own error answers (docs/platform.md#caches "Caching: 'Caching is not supported in this
- * browser', 'No cached response available', 'Network error' with status 503"), in the API's error envelope
- * `{ success: false, data: null, message }` (src/contracts/envelope.ts).
+ * The worker's own error answers (docs/platform.md#caches "Caching: … 'No cached response available',
+ * 'Network error' with status 503"; the page says 'Caching is not supported in this browser' itself), in the API's error envelope
+ * `{ success: false, data: null, code, message }` (src/contracts/envelope.ts): the code lets the page say it in
+ * the user's language (docs/errors.md).
  */
-export const NETWORK_ERROR = 'Network error';
-export const NO_CACHED_RESPONSE = 'No cached response available';
-export const CACHING_UNSUPPORTED = 'Caching is not supported in this browser';
+import { ERROR_CODE } from '../contracts/error-codes';
+import type { ErrorCode } from '../contracts/error-codes';
+
+export interface OfflineError {
+  code: ErrorCode;
+  message: string;
+}
+
+export const NETWORK_ERROR: OfflineError = { code: ERROR_CODE.NETWORK_UNREACHABLE, message: 'Network error' };
+export const NO_CACHED_RESPONSE: OfflineError = {
+  code: ERROR_CODE.NO_CACHED_RESPONSE,
+  message: 'No cached response available',
+};
 
 /** Marks an answer the worker made itself (tests and DevTools tell it from the server's). */
 export const OFFLINE_RESPONSE_HEADER = 'x-sw-offline';
 
-export function offlineErrorResponse(message: string): Response {
-  return new Response(JSON.stringify({ success: false, data: null, message }), {
+export function offlineErrorResponse({ code, message }: OfflineError): Response {
+  return new Response(JSON.stringify({ success: false, data: null, code, message }), {
     status: 503,
     statusText: 'Service Unavailable',
     headers: {

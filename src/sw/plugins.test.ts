@@ -85,7 +85,12 @@ describe('errorResponse', () => {
     const response = await errorResponse(NETWORK_ERROR).handlerDidError({ request: new Request(URL_) });
     expect(response.status).toBe(503);
     expect(response.headers.get(OFFLINE_RESPONSE_HEADER)).toBe('1');
-    expect(await response.json()).toEqual({ success: false, data: null, message: 'Network error' });
+    expect(await response.json()).toEqual({
+      success: false,
+      data: null,
+      code: 'network_unreachable',
+      message: 'Network error',
+    });
   });
 });
 

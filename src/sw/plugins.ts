@@ -19,6 +19,7 @@
  *   same build's file).
  */
 import { offlineErrorResponse } from './offline-response';
+import type { OfflineError } from './offline-response';
 
 type PluginState = Record<string, unknown>;
 
@@ -78,8 +79,8 @@ export interface ErrorResponsePlugin {
   handlerDidError(param: { request: Request; error?: unknown }): Promise<Response>;
 }
 
-export function errorResponse(message: string): ErrorResponsePlugin {
-  return { handlerDidError: async () => offlineErrorResponse(message) };
+export function errorResponse(error: OfflineError): ErrorResponsePlugin {
+  return { handlerDidError: async () => offlineErrorResponse(error) };
 }
 
 export interface PrecachedFallbackPlugin {

@@ -121,7 +121,7 @@ test.describe('saved cache configurations', () => {
     expect(await get(page, giftcard(3), token)).toEqual(online[2]);
     expect(await get(page, giftcard(1), token)).toEqual({
       status: 503,
-      body: { success: false, data: null, message: 'Network error' },
+      body: { success: false, data: null, code: 'network_unreachable', message: 'Network error' },
     });
 
     // The worker stops (as when idle) and starts again on the next request: it reads its list back first.

@@ -115,7 +115,7 @@ test.describe('service worker', () => {
     const otherSession = await worker.apiGet(employeesUrl.pathname + employeesUrl.search, `${token}x`);
     expect(otherSession).toEqual({
       status: 503,
-      body: { success: false, data: null, message: 'Network error' },
+      body: { success: false, data: null, code: 'network_unreachable', message: 'Network error' },
       offlineAnswer: true,
     });
 
@@ -169,7 +169,12 @@ test.describe('service worker', () => {
     const missing = await worker.apiGet('/widgets/unknown-data.json', '');
     expect(missing).toEqual({
       status: 503,
-      body: { success: false, data: null, message: 'No cached response available' },
+      body: {
+        success: false,
+        data: null,
+        code: 'no_cached_response',
+        message: 'No cached response available',
+      },
       offlineAnswer: true,
     });
   });

@@ -96,6 +96,9 @@ export const ERROR_MESSAGE_KEY: Readonly<Record<ErrorCode, string>> = {
   [ERROR_CODE.PROVIDER_RESULT_INVALID]: 'apiError.provider_result_invalid',
   [ERROR_CODE.PUSH_ENDPOINT_NOT_ALLOWED]: 'apiError.push_endpoint_not_allowed',
   [ERROR_CODE.PUSH_NOT_SUBSCRIBED]: 'apiError.push_not_subscribed',
+  // The worker answered for a server it could not reach: said as any unreached server is.
+  [ERROR_CODE.NETWORK_UNREACHABLE]: 'api.errors.network',
+  [ERROR_CODE.NO_CACHED_RESPONSE]: 'apiError.no_cached_response',
 };
 
 /** Keys of failures that never reached the server (they carry no code). */
