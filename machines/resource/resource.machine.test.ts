@@ -14,7 +14,7 @@ import {
   offline,
   parsedClean,
 } from './resource.fixtures';
-import type { FetchPageInput, FormValues, ImportFileInput, SaveInput } from './resource.types';
+import type { FetchPageInput, FormValues, ImportFileInput, MoveInput, SaveInput } from './resource.types';
 
 function start(actors: Record<string, unknown> = {}, clock?: SimulatedClock) {
   const fetches: FetchPageInput[] = [];
@@ -170,5 +170,45 @@ describe('resource machine', () => {
       ['dry_run', 'i-2-dry-run'],
       ['commit', 'i-2'],
     ]);
+  });
+  it('keeps a row action panel open for its row while what it wrote reloads the list', async () => {
+    const { actor, fetches } = start();
+    await waitFor(actor, (s) => s.matches({ list: 'ready' }));
+    actor.send({ type: 'rowAction.open', action: 'change-password', id: 2 });
+    actor.send({ type: 'rowAction.changed' });
+    await waitFor(actor, (s) => s.matches({ list: 'ready' }) && fetches.length === 2);
+    expect(actor.getSnapshot().context.rowAction).toEqual({ action: 'change-password', id: 2 });
+    actor.send({ type: 'rowAction.close' });
+    expect(actor.getSnapshot().matches({ rowAction: 'closed' })).toBe(true);
+    expect(actor.getSnapshot().context.rowAction).toEqual({ action: null, id: null });
+  });
+
+  it('moves a row with the rows as listed, reloads after, and keeps a refused move to show', async () => {
+    const moves: MoveInput[] = [];
+    let refuse = false;
+    const { actor, fetches } = start({
+      move: fromPromise(async ({ input }: { input: MoveInput }) => {
+        moves.push(input);
+        if (refuse) throw offline;
+        return null;
+      }),
+    });
+    await waitFor(actor, (s) => s.matches({ list: 'ready' }));
+    actor.send({ type: 'row.move', id: 2, direction: 'up', idempotencyKey: 'm-1' });
+    await waitFor(actor, (s) => s.matches({ ordering: 'idle' }) && fetches.length === 2);
+    expect(moves[0]).toMatchObject({ id: 2, direction: 'up', idempotencyKey: 'm-1' });
+    expect(moves[0]?.rows.map((row) => row.id)).toEqual([1, 2]);
+
+    refuse = true;
+    actor.send({ type: 'row.move', id: 1, direction: 'down', idempotencyKey: 'm-2' });
+    await waitFor(actor, (s) => s.matches({ ordering: 'failed' }));
+    expect(actor.getSnapshot().context.ordering.error?.kind).toBe('offline');
+    actor.send({ type: 'move.dismiss' });
+    expect(actor.getSnapshot().context.ordering).toEqual({
+      id: null,
+      direction: null,
+      idempotencyKey: null,
+      error: null,
+    });
   });
 });
