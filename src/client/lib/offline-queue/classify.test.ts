@@ -36,6 +36,7 @@ describe('which requests are queued', () => {
     '/api/logout',
     '/api/role-by-code',
     '/api/change-pass',
+    '/api/users/12/change-pass',
     '/api/profile',
     '/api/push/subscribe',
     '/api/payments/momo/create',

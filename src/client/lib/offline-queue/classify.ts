@@ -64,6 +64,8 @@ const LIVE_ONLY: readonly (readonly string[])[] = [
   ['logout'],
   ['role-by-code'],
   ['change-pass'],
+  // A member's password set by the owner (docs/back-office-members.md): `*` is any one segment (the id).
+  ['users', '*', 'change-pass'],
   // The answer is stored as the signed-in user (auth.tsx): a queued 202 would replace the profile with it.
   ['profile'],
   ['push'],
@@ -76,7 +78,9 @@ const LIVE_ONLY: readonly (readonly string[])[] = [
 
 export function isLiveOnly(url: string): boolean {
   const segments = pathSegments(url);
-  return LIVE_ONLY.some((prefix) => prefix.every((part, i) => segments[i] === part));
+  return LIVE_ONLY.some((prefix) =>
+    prefix.every((part, i) => (part === '*' ? segments[i] !== undefined : segments[i] === part)),
+  );
 }
 
 export function isWrite(method: string): boolean {

@@ -2,7 +2,8 @@
  * The "Change password" row action of members (docs/back-office-members.md "Secrets"): a new password typed
  * twice, checked with the contract's schema the server parses the same body with, then POST
  * /api/users/{id}/change-pass, which also ends every session of the member. Each field's problem shows under
- * it in the user's language; the server's refusal (not the owner, not found...) by its code.
+ * it in the user's language; the server's refusal (not the owner, not found...) by its code. The offline
+ * queue never takes this request (lib/offline-queue/classify.ts): offline, it fails and says so.
  *
  * One submit is one intent: its Idempotency-Key is kept while the typed values stay the same, so a retry
  * after a lost answer is not a second change (docs/decisions/005-idempotency-keys.md).
@@ -15,7 +16,6 @@ import { toResourceError } from '../../../../../machines/resource/resource.rules
 import type { FieldIssues, ResourceError } from '../../../../../machines/resource/resource.types';
 import { api } from '../../../lib/api/api';
 import { newIdempotencyKey } from '../../../lib/api/idempotency-key';
-import { isOfflineQueued } from '../../../lib/offline-queue/offline-fetch';
 import type { RowActionPanelProps } from '../resource-config';
 import { FieldProblems } from '../resource-dialog';
 import { errorText } from '../resource-text';
@@ -23,7 +23,7 @@ import { passwordIssues } from './change-password-rules';
 import type { PasswordForm } from './change-password-rules';
 
 const NS = 'admin-members';
-type Status = 'editing' | 'saving' | 'done' | 'queued';
+type Status = 'editing' | 'saving' | 'done';
 type Name = keyof PasswordForm;
 
 export function ChangePasswordPanel({ row, close, changed }: RowActionPanelProps) {
@@ -50,12 +50,12 @@ export function ChangePasswordPanel({ row, close, changed }: RowActionPanelProps
     setKey(intent);
     setStatus('saving');
     try {
-      const answer = await api.post(
+      await api.post(
         `/users/${row.id}/change-pass`,
         { new_password: values.new_password },
         { idempotencyKey: intent, skipNotice: true },
       );
-      setStatus(isOfflineQueued(answer) ? 'queued' : 'done');
+      setStatus('done');
       changed();
     } catch (cause) {
       const refused = toResourceError(cause);
@@ -65,16 +65,12 @@ export function ChangePasswordPanel({ row, close, changed }: RowActionPanelProps
     }
   };
 
-  if (status === 'done' || status === 'queued') {
+  if (status === 'done') {
     return (
       <Stack gap="4" pb="4">
-        <Alert.Root status={status === 'done' ? 'success' : 'info'} data-testid="change-password-done">
+        <Alert.Root status="success" data-testid="change-password-done">
           <Alert.Indicator />
-          <Alert.Title>
-            {status === 'done'
-              ? t('changePassword.done')
-              : t('admin:notices.queued', { what: t('fields.password') })}
-          </Alert.Title>
+          <Alert.Title>{t('changePassword.done')}</Alert.Title>
         </Alert.Root>
         <HStack justify="flex-end">
           <Button minH="11" colorPalette="brand" onClick={close} data-testid="change-password-close">
