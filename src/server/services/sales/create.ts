@@ -22,7 +22,6 @@ import { eq, sql } from 'drizzle-orm';
 import { ERROR_CODE } from '../../../contracts/error-codes';
 import type { SaleBody, SaleDetail } from '../../../contracts/sales';
 import { SALE_STATUS } from '../../../domain/constants';
-import type { Order } from '../../../domain/order.types';
 import type { AuthContext } from '../../auth-context';
 import type { Queryable } from '../../db/client';
 import { allocateSaleNumbers } from '../../db/schema/counters';
@@ -35,8 +34,15 @@ import { prepareSale } from './prepare';
 import { sameOrder } from './same-order';
 import { loadRowsOf } from './read';
 import { auditView, writeAudit } from './audit';
-import { completeMove, draftFacts, finishSaleWrite, overrideAudit, writeSaleChildren } from './write';
-import { totalColumns } from './detail';
+import {
+  completeMove,
+  draftFacts,
+  finishSaleWrite,
+  overrideAudit,
+  preparedSaleColumns,
+  storedOrder,
+  writeSaleChildren,
+} from './write';
 
 export interface CreateSaleResult {
   sale: SaleDetail;
@@ -87,14 +93,7 @@ export async function createSale(
   // follow (everything read or checked without a lock was done above).
   const numbers = await allocateSaleNumbers(tx, auth.tenantId, store.id, prepared.orderAt);
   const customerId = prepared.order.customer?.id ?? null;
-  const order: Order = {
-    ...prepared.order,
-    id: saleId,
-    status,
-    ticket_no: numbers.ticketNo,
-    daily_ticket_no: numbers.dailyTicketNo,
-    invoice_no: numbers.invoiceNo,
-  };
+  const order = storedOrder(prepared, saleId, status, numbers);
   const [sale] = await tx
     .insert(sales)
     .values(
@@ -102,41 +101,25 @@ export async function createSale(
         id: saleId,
         workstationId: auth.workstationId ?? null,
         uuid: body.uuid,
-        status,
         ticketNo: numbers.ticketNo,
         dailyTicketNo: numbers.dailyTicketNo,
         businessDate: numbers.businessDate,
         invoiceNo: numbers.invoiceNo,
-        orderAt: prepared.orderAt,
-        customerId,
-        customerName: prepared.customerName,
         cashierId: auth.userId,
-        employeeId: prepared.mainEmployeeId,
-        ...totalColumns(prepared.totals.total),
-        discount: { discounts: order.discount, amounts: prepared.totals.discount },
-        orderSnapshot: order,
-        note: prepared.note,
+        ...preparedSaleColumns(prepared, order),
       }),
     )
     .returning();
 
   const completing = status === SALE_STATUS.SALE;
-  const { groups, lines, cardIds } = await writeSaleChildren(tx, auth, {
-    saleId,
-    store,
-    customerId,
-    prepared,
-    completing,
-  });
+  const children = await writeSaleChildren(tx, auth, { saleId, store, customerId, prepared, completing });
   const detail = await finishSaleWrite(tx, auth, {
     sale: sale!,
     store,
     order,
     prepared,
     completing,
-    groups,
-    lines,
-    cardIds,
+    ...children,
     known: { saleUuid: body.uuid, store: storeRow },
   });
   await writeAudit(tx, auth, [

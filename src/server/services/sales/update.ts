@@ -3,7 +3,6 @@ import { eq, isNull } from 'drizzle-orm';
 import { ERROR_CODE } from '../../../contracts/error-codes';
 import type { SaleBody, SaleDetail } from '../../../contracts/sales';
 import { SALE_STATUS } from '../../../domain/constants';
-import type { Order } from '../../../domain/order.types';
 import type { AuthContext } from '../../auth-context';
 import type { Queryable } from '../../db/client';
 import { saleEmployees, sales } from '../../db/schema/sales';
@@ -13,8 +12,14 @@ import { NOT_A_DRAFT_MESSAGE, SALE_NOT_FOUND_MESSAGE } from './messages';
 import { loadSaleStore } from './store';
 import { prepareSale } from './prepare';
 import { saleChange, writeAudit } from './audit';
-import { completeMove, finishSaleWrite, overrideAudit, writeSaleChildren } from './write';
-import { totalColumns } from './detail';
+import {
+  completeMove,
+  finishSaleWrite,
+  overrideAudit,
+  preparedSaleColumns,
+  storedOrder,
+  writeSaleChildren,
+} from './write';
 
 /** POST /api/pos/sales/{id}: a draft is replaced by the body (recomputed) and, with status 1, completed. */
 export async function updateSale(
@@ -57,34 +62,11 @@ export async function updateSale(
   const customerId = prepared.order.customer?.id ?? null;
 
   await tx.delete(saleEmployees).where(storeWhere(saleEmployees, auth, eq(saleEmployees.saleId, saleId)));
-  const { groups, lines, cardIds } = await writeSaleChildren(tx, auth, {
-    saleId,
-    store,
-    customerId,
-    prepared,
-    completing,
-  });
-  const order: Order = {
-    ...prepared.order,
-    id: saleId,
-    status,
-    ticket_no: before.ticketNo,
-    daily_ticket_no: before.dailyTicketNo,
-    invoice_no: before.invoiceNo,
-  };
+  const children = await writeSaleChildren(tx, auth, { saleId, store, customerId, prepared, completing });
+  const order = storedOrder(prepared, saleId, status, before);
   const [sale] = await tx
     .update(sales)
-    .set({
-      status,
-      orderAt: prepared.orderAt,
-      customerId,
-      customerName: prepared.customerName,
-      employeeId: prepared.mainEmployeeId,
-      ...totalColumns(prepared.totals.total),
-      discount: { discounts: order.discount, amounts: prepared.totals.discount },
-      orderSnapshot: order,
-      note: prepared.note,
-    })
+    .set(preparedSaleColumns(prepared, order))
     .where(storeIdWhere(sales, auth, saleId))
     .returning();
   const detail = await finishSaleWrite(tx, auth, {
@@ -93,9 +75,7 @@ export async function updateSale(
     order,
     prepared,
     completing,
-    groups,
-    lines,
-    cardIds,
+    ...children,
   });
   await writeAudit(tx, auth, [
     saleChange('sale.update', before, sale!),

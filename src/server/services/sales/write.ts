@@ -16,13 +16,45 @@ import { recordSalePayments } from '../payments/record';
 import type { SaleStore } from './store';
 import type { PriceOverride } from './lines';
 import type { PreparedSale } from './prepare';
-import { employeesOfSnapshot, paymentViewOfRecorded, saleDetailOf, snapshotOf } from './detail';
+import { employeesOfSnapshot, paymentViewOfRecorded, saleDetailOf, snapshotOf, totalColumns } from './detail';
 import type { SaleEmployeeRow, SaleLineRow, SaleRow } from './detail';
 import type { AuditEntry } from './audit';
 import { issueGiftcards } from './giftcards';
 import { awardSalePoints } from './points';
 
 const PRICE_OVERRIDE_ACTION = 'sale.price_override';
+
+/** The Order a sale row stores: the prepared Order under the sale's id, status and numbers. */
+export function storedOrder(
+  prepared: PreparedSale,
+  saleId: number,
+  status: SaleStatus,
+  numbers: Pick<SaleRow, 'ticketNo' | 'dailyTicketNo' | 'invoiceNo'>,
+): Order {
+  return {
+    ...prepared.order,
+    id: saleId,
+    status,
+    ticket_no: numbers.ticketNo,
+    daily_ticket_no: numbers.dailyTicketNo,
+    invoice_no: numbers.invoiceNo,
+  };
+}
+
+/** The sale row's columns a prepared sale decides, written alike by create and draft update. */
+export function preparedSaleColumns(prepared: PreparedSale, order: Order) {
+  return {
+    status: order.status,
+    orderAt: prepared.orderAt,
+    customerId: prepared.order.customer?.id ?? null,
+    customerName: prepared.customerName,
+    employeeId: prepared.mainEmployeeId,
+    ...totalColumns(prepared.totals.total),
+    discount: { discounts: order.discount, amounts: prepared.totals.discount },
+    orderSnapshot: order,
+    note: prepared.note,
+  };
+}
 
 /**
  * The rows under a sale row, shared by create and draft update: gift cards sold (issued or topped up only when
