@@ -16,7 +16,7 @@ import { orderOfStoredSale } from '../sales/recompute';
 import { totalColumns } from '../sales/detail';
 import type { SaleRow } from '../sales/detail';
 import type { SaleStore } from '../sales/store';
-import { decideMove, lockSale, nextOf } from './status';
+import { lockAndMove } from './status';
 
 /** Draft → Sale without new payments (POST /status): only a draft whose total is 0 is paid in full. */
 export async function completeDraft(
@@ -26,9 +26,13 @@ export async function completeDraft(
   saleId: number,
   now: Date,
 ): Promise<SaleRow> {
-  const before = await lockSale(tx, auth, saleId);
-  const next = nextOf(
-    decideMove(before, { type: 'sale.complete', orderAt: now.toISOString() }, now, store.timezone),
+  const { before, next } = await lockAndMove(
+    tx,
+    auth,
+    store,
+    saleId,
+    { type: 'sale.complete', orderAt: now.toISOString() },
+    now,
   );
   const loaded = await loadRowsOf(tx, auth, before);
   const order = await orderOfStoredSale(tx, auth, loaded, store.settings);

@@ -39,6 +39,7 @@ import { notFound, saleStatusRefused } from '../../errors';
 import { SALE_NOT_FOUND_MESSAGE } from '../sales/messages';
 import type { totalColumns } from '../sales/detail';
 import type { SaleRow } from '../sales/detail';
+import type { SaleStore } from '../sales/store';
 
 /** Resolves the manager's PIN approval of the request (403 when absent or not a manager, admin or owner). */
 export type ApproverSource = () => Promise<PinApprover>;
@@ -83,6 +84,19 @@ export async function lockSale(tx: Queryable, auth: AuthContext, saleId: number)
     .limit(1);
   if (!sale) throw notFound(SALE_NOT_FOUND_MESSAGE);
   return sale;
+}
+
+/** The sale locked, and the status the machine moves it to (409 with the machine's message when refused). */
+export async function lockAndMove(
+  tx: Queryable,
+  auth: AuthContext,
+  store: SaleStore,
+  saleId: number,
+  request: SaleStatusRequest,
+  now: Date,
+): Promise<{ before: SaleRow; next: ReturnType<typeof nextOf> }> {
+  const before = await lockSale(tx, auth, saleId);
+  return { before, next: nextOf(decideMove(before, request, now, store.timezone)) };
 }
 
 /** The snapshot's status and order time follow the row (it is the Order loadSale rebuilds). */

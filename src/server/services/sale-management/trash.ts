@@ -8,10 +8,10 @@ import type { Queryable } from '../../db/client';
 import { sales } from '../../db/schema/sales';
 import { storeWhere } from '../../db/scoped';
 import { saleStatusRefused } from '../../errors';
-import { saleChange, writeAudit } from '../sales/audit';
+import { approvedChange, saleChange, writeAudit } from '../sales/audit';
 import type { SaleRow } from '../sales/detail';
 import type { SaleStore } from '../sales/store';
-import { decideMove, lockSale, nextOf, setStatusColumns } from './status';
+import { decideMove, lockAndMove, lockSale, setStatusColumns } from './status';
 
 export async function trashSale(
   tx: Queryable,
@@ -22,19 +22,13 @@ export async function trashSale(
   reason: string | undefined,
   now: Date,
 ): Promise<SaleRow> {
-  const before = await lockSale(tx, auth, saleId);
-  const next = nextOf(decideMove(before, { type: 'sale.trash' }, now, store.timezone));
+  const { before, next } = await lockAndMove(tx, auth, store, saleId, { type: 'sale.trash' }, now);
   const after = await setStatusColumns(tx, auth, saleId, {
     status: next.status,
     statusBeforeTrash: next.statusBeforeTrash,
     trashedAt: now,
   });
-  await writeAudit(tx, auth, [
-    saleChange('sale.trash', before, after, {
-      approvedBy: approver.userId,
-      after: { reason: reason ?? null },
-    }),
-  ]);
+  await writeAudit(tx, auth, [approvedChange('sale.trash', before, after, approver.userId, reason)]);
   return after;
 }
 
@@ -47,8 +41,7 @@ export async function restoreSale(
   now: Date,
   expected?: SaleStatus,
 ): Promise<SaleRow> {
-  const before = await lockSale(tx, auth, saleId);
-  const next = nextOf(decideMove(before, { type: 'sale.restore' }, now, store.timezone));
+  const { before, next } = await lockAndMove(tx, auth, store, saleId, { type: 'sale.restore' }, now);
   if (expected !== undefined && next.status !== expected) {
     throw saleStatusRefused(saleStatusError(SALE_STATUS_ERROR.MOVE_REFUSED));
   }

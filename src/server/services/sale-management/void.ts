@@ -5,11 +5,11 @@ import type { Queryable } from '../../db/client';
 import { saleLines } from '../../db/schema/sales';
 import { storeWhere } from '../../db/scoped';
 import { reverseSalePayments } from '../payments/reverse';
-import { saleChange, writeAudit } from '../sales/audit';
+import { approvedChange, writeAudit } from '../sales/audit';
 import { takeBackSalePoints } from '../sales/points';
 import type { SaleRow } from '../sales/detail';
 import type { SaleStore } from '../sales/store';
-import { decideMove, lockSale, nextOf, setStatusColumns } from './status';
+import { lockAndMove, setStatusColumns } from './status';
 import { takeBackGiftcards } from './giftcards';
 
 /** Void: only on the sale's business day and before any refund (the machine says so); payments go back. */
@@ -22,8 +22,7 @@ export async function voidSale(
   reason: string | undefined,
   now: Date,
 ): Promise<SaleRow> {
-  const before = await lockSale(tx, auth, saleId);
-  const next = nextOf(decideMove(before, { type: 'sale.void' }, now, store.timezone));
+  const { before, next } = await lockAndMove(tx, auth, store, saleId, { type: 'sale.void' }, now);
   await reverseSalePayments(tx, auth, { saleId, kind: 'void' });
   const lines = await tx
     .select()
@@ -44,11 +43,6 @@ export async function voidSale(
   );
   const after = await setStatusColumns(tx, auth, saleId, { status: next.status });
   await takeBackSalePoints(tx, auth, saleId, 'void');
-  await writeAudit(tx, auth, [
-    saleChange('sale.void', before, after, {
-      approvedBy: approver.userId,
-      after: { reason: reason ?? null },
-    }),
-  ]);
+  await writeAudit(tx, auth, [approvedChange('sale.void', before, after, approver.userId, reason)]);
   return after;
 }

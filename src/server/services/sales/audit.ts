@@ -54,6 +54,17 @@ export function saleChange(
   };
 }
 
+/** A change a manager approved, with the reason given for it (trash, void). */
+export function approvedChange(
+  action: string,
+  before: SaleRow,
+  after: SaleRow,
+  approvedBy: number,
+  reason: string | undefined,
+): AuditEntry {
+  return saleChange(action, before, after, { approvedBy, after: { reason: reason ?? null } });
+}
+
 /** The fields of a sale an audit row shows before and after a change. */
 export function auditView(sale: SaleRow) {
   return {
