@@ -47,6 +47,21 @@ async function lockPayment(tx: Queryable, auth: AuthContext, paymentId: number):
   return row;
 }
 
+/** The audit row of a change to one payment (status, refund, void, tip). */
+async function writePaymentAudit(
+  tx: Queryable,
+  auth: AuthContext,
+  row: SalePaymentRow,
+  entry: { action: string; approvedBy?: number | null; before: unknown; after: unknown },
+): Promise<void> {
+  await writeAudit(tx, auth, {
+    storeId: row.storeId,
+    entityType: 'sale_payment',
+    entityId: row.id,
+    ...entry,
+  });
+}
+
 /**
  * Payment-level refunds, voids, tips and later payments work on a completed sale (status Sale) only: a
  * refunded, voided, trashed or draft sale is changed through the sales endpoints, which own the sale-status
@@ -125,11 +140,8 @@ async function settleStatus(tx: Queryable, auth: AuthContext, body: PaymentStatu
     .returning();
   // A declined payment's money never came: the sale is owed it again.
   const balance = await resyncSaleTotals(tx, auth, sale);
-  await writeAudit(tx, auth, {
-    storeId: row.storeId,
+  await writePaymentAudit(tx, auth, row, {
     action: 'payment.status',
-    entityType: 'sale_payment',
-    entityId: row.id,
     before: { status: row.status },
     after: { status: next!.status, approval_code: next!.approvalCode },
   });
@@ -192,11 +204,8 @@ export async function refundPayment(
     .returning();
   const counted = await countedSalePayments(tx, auth, sale.id);
   const { totals } = orderWithPayments(updated!, counted);
-  await writeAudit(tx, auth, {
-    storeId: sale.storeId,
+  await writePaymentAudit(tx, auth, row, {
     action: 'payment.refund',
-    entityType: 'sale_payment',
-    entityId: row.id,
     approvedBy: approver?.userId ?? null,
     before: { refunded_amount: row.refundedAmount, status: row.status },
     after: { refunded_amount: row.refundedAmount + amount, allocations: result.allocations },
@@ -235,11 +244,8 @@ export async function voidPayment(
   }
   const result = await reverseSalePayments(tx, auth, { saleId: sale.id, kind: 'void', paymentIds: [row.id] });
   const balance = await resyncSaleTotals(tx, auth, sale);
-  await writeAudit(tx, auth, {
-    storeId: sale.storeId,
+  await writePaymentAudit(tx, auth, row, {
     action: 'payment.void',
-    entityType: 'sale_payment',
-    entityId: row.id,
     approvedBy: approver?.userId ?? null,
     before: { status: row.status },
     after: { status: SALE_PAYMENT_STATUS.VOIDED, reason: body.reason ?? null },
@@ -285,11 +291,8 @@ export async function tipAdjust(tx: Queryable, auth: AuthContext, body: TipAdjus
     .where(storeIdWhere(salePayments, auth, row.id))
     .returning();
   const balance = await resyncSaleTotals(tx, auth, sale, { userId, delta });
-  await writeAudit(tx, auth, {
-    storeId: sale.storeId,
+  await writePaymentAudit(tx, auth, row, {
     action: 'payment.tip_adjust',
-    entityType: 'sale_payment',
-    entityId: row.id,
     before: { tip_amount: row.tipAmount, sale_tip_amount: sale.tipAmount },
     after: { tip_amount: body.tip_amount, employee_id: userId, sale_tip_amount: balance.tip_amount },
   });
