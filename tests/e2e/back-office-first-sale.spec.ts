@@ -3,9 +3,12 @@
  * creates a service category and a product category, a service with a 5 % tax, a technician with a PIN and a
  * 40 % commission, a product with stock, and at once sells the service (by the new technician) and the
  * product on /pos/sales, with the totals and the tax of the new prices. Then /admin/services in Spanish: its
- * heading, columns and a field's error in Spanish. Names carry this run's mark, so runs never meet.
+ * heading, columns and a field's error in Spanish. And the row actions of products and kits: a stock change
+ * seen in the product's stock history, a kit's items saved and seen again when reopened. Names carry this
+ * run's mark, so runs never meet.
  */
 import { expect, test } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { localeText } from '../model-based/support/locale-text';
 import { DEMO_PASSWORD, LoginPage } from './support/pages/login-page';
 import { ResourceFormPage } from './support/pages/resource-form-page';
@@ -99,6 +102,69 @@ test.describe('back office to the first sale', () => {
       await sale.payCashExact();
       await sale.seeSaleCompleted();
       await sale.seeReceiptTotal('$54.00');
+    });
+  });
+
+  test("a product's stock change in its stock history; a kit's items saved and seen again", async ({
+    page,
+  }) => {
+    await new LoginPage(page).logInAsDemo('owner');
+    const office = new ResourceFormPage(page);
+    const product = `Cuticle Oil ${RUN}`;
+    const kit = `Cuticle Kit ${RUN}`;
+    const dialog = page.getByTestId('row-action-dialog');
+    /** A row's action: a button beside Edit, or an item of its "More" menu when the row has many. */
+    const rowAction = async (row: Locator, id: string) => {
+      const more = row.getByTestId('row-more');
+      if (await more.isVisible()) await more.click();
+      await page.getByTestId(`row-action-${id}`).first().click();
+      await expect(dialog).toBeVisible();
+    };
+
+    await test.step('a stock change is the newest line of the stock history', async () => {
+      await office.openResource('/admin/product');
+      await office.create({ category_id: 'Nail Care', name: product, price: '6.00', stock_quantity: '4' });
+      const row = await office.search(product);
+      await row
+        .getByRole('button', { name: new RegExp(product) })
+        .first()
+        .click();
+      await office.fill({ stock_quantity: '6', stock_reason: 'received', stock_note: `Box ${RUN}` });
+      await office.save();
+      await expect(office.editor).toBeHidden({ timeout: 20_000 });
+      await rowAction(row, 'stock-history');
+      const newest = dialog.getByTestId('stock-movement').first();
+      await expect(newest).toContainText('+2');
+      await expect(newest).toContainText('Received');
+      await expect(newest).toContainText(`Box ${RUN}`);
+      await dialog.getByTestId('stock-history-close').click();
+      await expect(dialog).toBeHidden();
+    });
+
+    await test.step("a kit's items: added, a quantity changed, saved, and the same when opened again", async () => {
+      await office.openResource('/admin/item_kits');
+      await office.create({ name: kit, price: '15.00' });
+      const row = await office.search(kit);
+      await rowAction(row, 'items');
+      await expect(dialog.getByTestId('kit-items-empty')).toBeVisible();
+      const add = dialog.getByTestId('kit-item-add');
+      await expect(add.getByRole('option', { name: product })).toHaveCount(1);
+      await add.selectOption({ label: product });
+      await add.selectOption({ label: 'Gel Top Coat (POL-006)' });
+      const oil = dialog.getByTestId('kit-item').filter({ hasText: product });
+      await oil.getByTestId('kit-item-quantity').fill('2');
+      // 2 × 6.00 + 18.00 beside the kit's 15.00.
+      await expect(dialog.getByTestId('kit-items-total')).toHaveText('$30.00');
+      await expect(dialog.getByTestId('kit-price')).toHaveText('$15.00');
+      await dialog.getByTestId('kit-items-save').click();
+      await expect(dialog.getByTestId('kit-items-saved')).toBeVisible({ timeout: 20_000 });
+      await dialog.getByTestId('kit-items-close').click();
+      await expect(dialog).toBeHidden();
+
+      await rowAction(row, 'items');
+      await expect(dialog.getByTestId('kit-item')).toHaveCount(2);
+      await expect(oil.getByTestId('kit-item-quantity')).toHaveValue('2');
+      await expect(dialog.getByTestId('kit-items-total')).toHaveText('$30.00');
     });
   });
 

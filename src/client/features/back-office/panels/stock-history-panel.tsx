@@ -83,19 +83,24 @@ function Movements({ actor }: { actor: HistoryActor }) {
         <Table.Root size="sm">
           <Table.Header>
             <Table.Row>
-              <Table.ColumnHeader>{t('history.date', { ns: NS })}</Table.ColumnHeader>
+              <Table.ColumnHeader>
+                {t('history.date', { ns: NS })} · {t('history.who', { ns: NS })}
+              </Table.ColumnHeader>
               <Table.ColumnHeader textAlign="end">{t('history.change', { ns: NS })}</Table.ColumnHeader>
               <Table.ColumnHeader textAlign="end">{t('history.after', { ns: NS })}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('history.reason', { ns: NS })}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('history.note', { ns: NS })}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('history.who', { ns: NS })}</Table.ColumnHeader>
+              <Table.ColumnHeader>
+                {t('history.reason', { ns: NS })} · {t('history.note', { ns: NS })}
+              </Table.ColumnHeader>
             </Table.Row>
           </Table.Header>
           <Table.Body>
             {movements.map((movement) => (
               <Table.Row key={movement.id} data-testid="stock-movement">
-                <Table.Cell whiteSpace="nowrap">
+                <Table.Cell>
                   {formatDateTime(movement.created_at, i18n.language, timeZone)}
+                  <Text color="fg.muted" fontSize="sm">
+                    {movement.user_name ?? '—'}
+                  </Text>
                 </Table.Cell>
                 <Table.Cell textAlign="end">
                   <Badge
@@ -108,11 +113,14 @@ function Movements({ actor }: { actor: HistoryActor }) {
                 <Table.Cell textAlign="end">
                   {formatNumber(movement.quantity_after, i18n.language)}
                 </Table.Cell>
-                <Table.Cell>
+                <Table.Cell whiteSpace="normal">
                   {t(`reasons.${movement.reason}`, { ns: NS, defaultValue: movement.reason })}
+                  {movement.note && (
+                    <Text color="fg.muted" fontSize="sm">
+                      {movement.note}
+                    </Text>
+                  )}
                 </Table.Cell>
-                <Table.Cell>{movement.note ?? ''}</Table.Cell>
-                <Table.Cell>{movement.user_name ?? '—'}</Table.Cell>
               </Table.Row>
             ))}
           </Table.Body>
