@@ -14,6 +14,7 @@ import type { Queryable } from '../../../src/server/db/client';
 import { allocateSaleNumbers } from '../../../src/server/db/schema/counters';
 import { saleEmployees, sales } from '../../../src/server/db/schema/sales';
 import { scopeStoreId, storeValues } from '../../../src/server/db/scoped';
+import { totalColumns } from '../../../src/server/services/sales/detail';
 
 export interface TestSaleOptions {
   /** Unit prices of one service line each, minor units; default one line of 10000. */
@@ -79,17 +80,7 @@ export async function createTestSale(
           customerId: options.customerId ?? null,
           cashierId: auth.userId,
           employeeId: employee.id,
-          subTotal: t.sub_total,
-          discountAmount: t.discount_amount,
-          taxes: t.taxes,
-          tipAmount: t.tip_amount,
-          totalPrice: t.total_price,
-          paidCustomerTotal: t.paid_customer_total,
-          paidCustomerChangeAmountTotal: t.paid_customer_change_amount_total,
-          totalCost: t.total_cost,
-          totalCommission: t.total_commission,
-          totalDeductible: t.total_deductible,
-          creditcardFee: t.creditcard_fee,
+          ...totalColumns(t),
           discount: { discounts: {}, amounts: totals.discount },
           orderSnapshot: snapshot,
         }),
