@@ -7,9 +7,9 @@ import {
   DISCOUNT_TYPE,
   ITEM_TYPE,
   PAYMENT_TYPE,
-  SALE_STATUS,
   type PaymentType,
 } from '../../../src/domain/constants';
+import { createOrder } from '../../../src/domain/order-editing';
 import type {
   Employee,
   Minor,
@@ -71,29 +71,12 @@ export const credit = (amount: Minor): Payment => makePayment(PAYMENT_TYPE.CREDI
 
 export type OrderOverrides = Partial<Omit<Order, 'settings'>> & { settings?: Partial<OrderSettings> };
 
-/** A draft order; `settings` merges over DEFAULT_TEST_SETTINGS. */
+/** A draft order (the domain's empty order); `settings` merges over DEFAULT_TEST_SETTINGS. */
 export function makeOrder(partial: OrderOverrides = {}): Order {
   const { settings, ...rest } = partial;
   return {
-    id: null,
-    uuid: '00000000-0000-4000-8000-000000000000',
-    ticket_no: null,
-    daily_ticket_no: null,
-    invoice_no: null,
-    order_at: null,
-    status: SALE_STATUS.DRAFT,
-    customer: null,
-    booking: null,
-    turn: null,
-    employee: null,
-    orderEmployees: [],
-    discount: {},
-    payments: [],
-    activeCategory: null,
-    activeEmployeeIndex: -1,
-    activeItemIndex: -1,
+    ...createOrder('00000000-0000-4000-8000-000000000000', { ...DEFAULT_TEST_SETTINGS, ...settings }),
     ...rest,
-    settings: { ...DEFAULT_TEST_SETTINGS, ...settings },
   };
 }
 
