@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import type { LoginResponse } from '../../contracts/auth';
+import { MANAGER_SESSION } from '../../../tests/support/machines/auth-session';
 import { waitingTicketsKey } from '../../domain/constants';
 import { createRequestQueue } from './offline-queue/request-queue';
 import {
@@ -22,42 +23,13 @@ import {
   WAITING_TICKETS_PREFIX,
 } from './storage';
 
+/** The demo manager's login, in English: a test below switches the language to Vietnamese. */
 const LOGIN: LoginResponse = {
+  ...MANAGER_SESSION,
   token: 'tok-1',
-  expires_at: '2026-12-01T00:00:00.000Z',
-  user: {
-    id: 3,
-    username: 'manager',
-    name: 'Maria Lopez',
-    first_name: 'Maria',
-    last_name: 'Lopez',
-    email: null,
-    phone: null,
-    avatar_path: null,
-    role: 'manager',
-    store_id: 1,
-    login_store_id: 1,
-    login_workstation_id: 1,
-  },
-  permissions: { modules: [], maximumEmployees: 20 },
-  store_id: 1,
-  workstation_id: 1,
   initial_settings: {
-    storeSettings: {
-      store_id: 1,
-      store_name: 'Demo Nail Spa',
-      default_home: 'dashboard',
-      language: 'en',
-      currency: 'USD',
-      timezone: 'America/New_York',
-      config_tax_on_tax: 2,
-      config_indian_tax: '0',
-      creditcard_fee_percent: 3,
-      creditcard_fee_to_customer: false,
-      offline_card_limit_per_ticket: 0,
-      offline_card_limit_total: 0,
-    },
-    generalSettings: { country_code: 'US', enable_checkin_employee_daily: 0, enterPinCodeScreens: [] },
+    ...MANAGER_SESSION.initial_settings,
+    storeSettings: { ...MANAGER_SESSION.initial_settings.storeSettings, language: 'en' },
   },
 };
 
