@@ -8,7 +8,6 @@
  * then gets a per-run name so two runs on one server do not collide.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -16,6 +15,7 @@ import type { TestProject } from 'vitest/node';
 import { createPool } from '../../src/server/db/client';
 import { startEmbeddedPostgres } from '../../src/server/db/embedded';
 import { migrateDatabase } from '../../src/server/db/migrate';
+import { freePort } from './server/server-process';
 
 export interface TestDatabaseContext {
   /** Superuser URL of the maintenance database ('postgres'), for CREATE and DROP DATABASE. */
@@ -34,19 +34,6 @@ export function databaseUrl(adminUrl: string, database: string): string {
   const url = new URL(adminUrl);
   url.pathname = `/${encodeURIComponent(database)}`;
   return url.toString();
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {

@@ -10,29 +10,16 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../support/server/server-process';
 import { preparePushService } from './push-service';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 /** A cold start may build the client first (~10-20 s) and run initdb (a few seconds). */
 const START_TIMEOUT_MS = 180_000;
 const STOP_TIMEOUT_MS = 30_000;
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port')),
-      );
-    });
-  });
-}
 
 /** Polls /api/health until it answers, the process exits, or the timeout passes (the log goes in the error). */
 export async function waitUntilHealthy(url: string, child: ChildProcess, log: () => string): Promise<void> {

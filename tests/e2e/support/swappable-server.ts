@@ -16,7 +16,8 @@ import { chmod, mkdtemp, rename, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, stopServer, waitUntilHealthy } from './global-setup';
+import { freePort } from '../../support/server/server-process';
+import { stopServer, waitUntilHealthy } from './global-setup';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
