@@ -7,7 +7,7 @@
  *     sort: { name: sql`lower(${units.name})`, created_at: units.createdAt },
  *     defaultSort: 'name',
  *     tiebreak: units.id,
- *     filters: { is_active: listFilter(queryBoolean, (v) => eq(units.isActive, v)) },
+ *     filters: { is_active: booleanFilter(units.isActive) },
  *     search: [units.name, units.abbreviation],
  *   };
  *   const plan = planList(UNIT_LIST, query, storeWhere(units, auth));
@@ -18,12 +18,13 @@
  * (listQuerySchemaFor) refuses them before the handler runs; planList refuses them again for callers whose
  * query arrives another way.
  */
-import { and, asc, count, desc, ilike, or, sql } from 'drizzle-orm';
-import type { SQL, SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { Column, SQL, SQLWrapper } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { listQuerySchema, parseSort, sortMessage, sortSchema } from '../../contracts/envelope';
 import type { Page, SortTerm } from '../../contracts/envelope';
+import { queryBoolean } from '../../contracts/customers';
 import type { Queryable } from './client';
 import { unprocessable, VALIDATION_MESSAGE } from '../errors';
 
@@ -44,6 +45,11 @@ export function listFilter<S extends z.ZodType>(
   where: (value: z.output<S>) => SQL | undefined,
 ): ListFilter {
   return { schema, where: where as ListFilter['where'] };
+}
+
+/** `filter[field]=true|false|1|0` on a boolean column (is_active and the like). */
+export function booleanFilter(column: Column): ListFilter {
+  return listFilter(queryBoolean, (value: boolean) => eq(column, value));
 }
 
 /**

@@ -13,9 +13,8 @@ import {
   createCategoryBody,
   updateCategoryBody,
 } from '../../../contracts/categories';
-import { queryBoolean } from '../../../contracts/customers';
 import { MODULE } from '../../../domain/constants';
-import { listFilter, lowerOf } from '../../db/list-query';
+import { booleanFilter, listFilter, lowerOf } from '../../db/list-query';
 import { categories, products, services } from '../../db/schema/catalog';
 import { saveImage } from '../../resources/media';
 import {
@@ -95,7 +94,7 @@ export const CATEGORY_RESOURCE = defineResource({
     tiebreak: categories.id,
     filters: {
       type: listFilter(z.enum(CATEGORY_TYPES), (type) => eq(categories.type, type)),
-      is_active: listFilter(queryBoolean, (active: boolean) => eq(categories.isActive, active)),
+      is_active: booleanFilter(categories.isActive),
     },
     search: [categories.name],
   },

@@ -7,7 +7,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { queryBoolean } from '../../../contracts/customers';
 import {
   createProductKitBody,
   kitItemsBody,
@@ -22,7 +21,7 @@ import { MODULE } from '../../../domain/constants';
 import { requireAuth } from '../../auth-context';
 import type { AuthContext } from '../../auth-context';
 import type { Queryable } from '../../db/client';
-import { listFilter, lowerOf } from '../../db/list-query';
+import { booleanFilter, lowerOf } from '../../db/list-query';
 import { productKitItems, productKits, products } from '../../db/schema/catalog';
 import { storeValuesAll, storeWhere } from '../../db/scoped';
 import { notFound, unprocessable } from '../../errors';
@@ -90,7 +89,7 @@ export const PRODUCT_KIT_RESOURCE = defineResource({
     defaultSort: 'display_order',
     tiebreak: productKits.id,
     filters: {
-      is_active: listFilter(queryBoolean, (active: boolean) => eq(productKits.isActive, active)),
+      is_active: booleanFilter(productKits.isActive),
     },
     search: [productKits.name, productKits.sku],
   },

@@ -9,7 +9,6 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { queryBoolean } from '../../../contracts/customers';
 import {
   createProductBody,
   DEFAULT_STOCK_REASON,
@@ -24,7 +23,14 @@ import { MODULE } from '../../../domain/constants';
 import { requireAuth } from '../../auth-context';
 import type { AuthContext } from '../../auth-context';
 import type { Queryable } from '../../db/client';
-import { fetchPage, listFilter, listQuerySchemaFor, lowerOf, planList } from '../../db/list-query';
+import {
+  booleanFilter,
+  fetchPage,
+  listFilter,
+  listQuerySchemaFor,
+  lowerOf,
+  planList,
+} from '../../db/list-query';
 import type { ListSpec } from '../../db/list-query';
 import {
   CATEGORY_TYPE,
@@ -154,7 +160,7 @@ export const PRODUCT_RESOURCE = defineResource({
     defaultSort: 'display_order',
     tiebreak: products.id,
     filters: {
-      is_active: listFilter(queryBoolean, (active: boolean) => eq(products.isActive, active)),
+      is_active: booleanFilter(products.isActive),
       category_id: listFilter(z.coerce.number().int().positive(), (id: number) =>
         eq(products.categoryId, id),
       ),
@@ -207,7 +213,7 @@ const INVENTORY_LIST: ListSpec = {
   defaultSort: 'name',
   tiebreak: products.id,
   filters: {
-    is_active: listFilter(queryBoolean, (active: boolean) => eq(products.isActive, active)),
+    is_active: booleanFilter(products.isActive),
     category_id: listFilter(z.coerce.number().int().positive(), (id: number) => eq(products.categoryId, id)),
     /** Products at or below this count (what to reorder). */
     stock_at_most: listFilter(z.coerce.number().int(), (n: number) => lte(products.stockQuantity, n)),

@@ -18,13 +18,12 @@ import {
   updateServiceBody,
 } from '../../../contracts/services';
 import type { PosService, Service } from '../../../contracts/services';
-import { queryBoolean } from '../../../contracts/customers';
 import { MODULE } from '../../../domain/constants';
 import { SALE_READ } from '../../auth/access';
 import { requireAuth } from '../../auth-context';
 import type { AuthContext } from '../../auth-context';
 import type { Queryable } from '../../db/client';
-import { listFilter, lowerOf } from '../../db/list-query';
+import { booleanFilter, listFilter, lowerOf } from '../../db/list-query';
 import { categories, CATEGORY_TYPE, services } from '../../db/schema/catalog';
 import { storeWhere } from '../../db/scoped';
 import { BACK_OFFICE_ROLES, defineResource, registerResource } from '../../resources/resource-factory';
@@ -97,7 +96,7 @@ export const SERVICE_RESOURCE = defineResource({
     defaultSort: 'display_order',
     tiebreak: services.id,
     filters: {
-      is_active: listFilter(queryBoolean, (active: boolean) => eq(services.isActive, active)),
+      is_active: booleanFilter(services.isActive),
       category_id: listFilter(z.coerce.number().int().positive(), (id: number) =>
         eq(services.categoryId, id),
       ),

@@ -3,9 +3,7 @@
  * /suppliers/{id}; POST /suppliers/bulk", plus import and export): a config of the resource factory
  * (docs/back-office.md). A supplier a product still names cannot be deleted.
  */
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { queryBoolean } from '../../../contracts/customers';
 import {
   createSupplierBody,
   SUPPLIER_CSV_COLUMNS,
@@ -13,7 +11,7 @@ import {
   updateSupplierBody,
 } from '../../../contracts/suppliers';
 import { MODULE } from '../../../domain/constants';
-import { listFilter, lowerOf } from '../../db/list-query';
+import { booleanFilter, lowerOf } from '../../db/list-query';
 import { products, suppliers } from '../../db/schema/catalog';
 import {
   BACK_OFFICE_ROLES,
@@ -50,7 +48,7 @@ export const SUPPLIER_RESOURCE = defineResource({
     sort: { name: lowerOf(suppliers.name), created_at: suppliers.createdAt, updated_at: suppliers.updatedAt },
     defaultSort: 'name',
     tiebreak: suppliers.id,
-    filters: { is_active: listFilter(queryBoolean, (active: boolean) => eq(suppliers.isActive, active)) },
+    filters: { is_active: booleanFilter(suppliers.isActive) },
     search: [suppliers.name, suppliers.contactName, suppliers.phone, suppliers.email],
   },
   unique: [

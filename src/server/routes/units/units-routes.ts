@@ -2,13 +2,11 @@
  * /api/units (docs/api.md#endpoints "Units: /units CRUD and /bulk", plus import and export): a config of the
  * resource factory (docs/back-office.md). A unit a product still names cannot be deleted.
  */
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { createUnitBody, UNIT_CSV_COLUMNS, unitSchema, updateUnitBody } from '../../../contracts/units';
 import { MODULE } from '../../../domain/constants';
-import { listFilter, lowerOf } from '../../db/list-query';
+import { booleanFilter, lowerOf } from '../../db/list-query';
 import { products, units } from '../../db/schema/catalog';
-import { queryBoolean } from '../../../contracts/customers';
 import {
   BACK_OFFICE_ROLES,
   defineResource,
@@ -40,7 +38,7 @@ export const UNIT_RESOURCE = defineResource({
     sort: { name: lowerOf(units.name), created_at: units.createdAt, updated_at: units.updatedAt },
     defaultSort: 'name',
     tiebreak: units.id,
-    filters: { is_active: listFilter(queryBoolean, (active: boolean) => eq(units.isActive, active)) },
+    filters: { is_active: booleanFilter(units.isActive) },
     search: [units.name, units.abbreviation],
   },
   unique: [

@@ -11,7 +11,6 @@ import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ERROR_CODE } from '../../../contracts/error-codes';
-import { queryBoolean } from '../../../contracts/customers';
 import { bulkRequestSchema } from '../../../contracts/resource';
 import {
   createUserBody,
@@ -33,7 +32,7 @@ import { requireAuth } from '../../auth-context';
 import { hashSecret } from '../../auth/passwords';
 import { revokeOtherSessions } from '../../auth/sessions';
 import type { Queryable } from '../../db/client';
-import { listFilter, lowerOf } from '../../db/list-query';
+import { booleanFilter, listFilter, lowerOf } from '../../db/list-query';
 import { auditLog } from '../../db/schema/audit-log';
 import { expenses } from '../../db/schema/expenses';
 import { couponHistories, customerPointHistory, giftcardHistories } from '../../db/schema/ledger-histories';
@@ -351,8 +350,8 @@ export const USER_RESOURCE = defineResource({
     tiebreak: users.id,
     filters: {
       role: listFilter(z.enum(USER_ROLES), (role) => eq(users.role, role)),
-      is_active: listFilter(queryBoolean, (active: boolean) => eq(users.isActive, active)),
-      is_technician: listFilter(queryBoolean, (yes: boolean) => eq(users.isTechnician, yes)),
+      is_active: booleanFilter(users.isActive),
+      is_technician: booleanFilter(users.isTechnician),
       store_id: listFilter(z.coerce.number().int().positive(), (id: number) => eq(users.storeId, id)),
     },
     search: [users.displayName, users.username],
