@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import {
-  doneEvent,
-  errorEvent,
-  exploreMachine,
-  mergeCoverage,
-  printCoverage,
-  replayPath,
-} from '../../tests/support/machine-coverage';
+import { doneEvent, errorEvent } from '../../tests/support/machine-coverage';
+import { describeMachinePaths } from '../../tests/support/machine-paths';
 import { SAVED, SETTINGS_DOCUMENT } from './settings-editor.fixtures';
 import { settingsEditorMachine } from './settings-editor.machine';
-import type { SavedParams, SettingsEditorEvent, SettingsEditorInput } from './settings-editor.types';
+import type { SavedParams, SettingsEditorEvent } from './settings-editor.types';
 
 const events = [
   { type: 'retry' },
@@ -36,27 +30,13 @@ const actorEvents = [
 const noop = () => undefined;
 const provided = settingsEditorMachine.provide({ actions: { clearCaches: noop, publishSettings: noop } });
 
-const inputs: SettingsEditorInput[] = [{ readOnly: false }, { readOnly: true }];
-const explorations = inputs.map((input) => ({
-  input,
-  ...exploreMachine(provided, { input, events: [...events, ...actorEvents], minimal: true }),
-}));
-
-describe('settingsEditor paths', () => {
-  it('reach every state and take every transition', () => {
-    const coverage = mergeCoverage(...explorations.map((e) => e.coverage));
-    printCoverage(settingsEditorMachine, coverage);
-    expect(coverage.states.missing).toEqual([]);
-    expect(coverage.transitions.missing).toEqual([]);
-  });
-
-  for (const { input, paths } of explorations) {
-    describe(input.readOnly ? 'read-only' : 'writable', () => {
-      it.each(paths.map((path) => [path.description, path] as const))('replays %s', async (_, path) => {
-        await replayPath(provided, path, { input });
-      });
-    });
-  }
+describeMachinePaths(provided, {
+  events: [...events, ...actorEvents],
+  minimal: true,
+  starts: [
+    { name: 'writable', input: { readOnly: false } },
+    { name: 'read-only', input: { readOnly: true } },
+  ],
 });
 
 describe('settingsEditor', () => {
