@@ -124,7 +124,7 @@ describe('sale status rules for the server', () => {
     );
     expect(result).toEqual({
       allowed: false,
-      error: { code: SALE_STATUS_ERROR.VOIDED, message: 'A voided sale cannot be refunded.' },
+      error: { code: SALE_STATUS_ERROR.VOIDED_NOT_REFUNDABLE, message: 'A voided sale cannot be refunded.' },
     });
   });
 
