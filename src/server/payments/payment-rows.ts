@@ -1,16 +1,15 @@
 /**
- * Shared pieces of the payment services: the row → wire mapping, the store's payment settings and the audit
- * row. Kept apart from services/payments/ so the wallet modules (payment-requests/) and the sale totals
- * sync (sale-totals.ts) use the same definitions without importing each other.
+ * Shared pieces of the payment services: the row → wire mapping and the store's payment settings. Kept apart
+ * from services/payments/ so the wallet modules (payment-requests/) and the sale totals sync (sale-totals.ts)
+ * use the same definitions without importing each other. Their audit rows are resources/audit.ts's.
  */
 import type { RecordedPayment } from '../../contracts/payments';
 import type { AuthContext } from '../auth-context';
 import type { Queryable } from '../db/client';
-import { auditLog } from '../db/schema/audit-log';
 import type { salePayments } from '../db/schema/sales';
 import { stores } from '../db/schema/stores';
 import type { StoreSettings } from '../db/schema/stores';
-import { tenantIdWhere, tenantValues } from '../db/scoped';
+import { tenantIdWhere } from '../db/scoped';
 import { notFound } from '../errors';
 
 export type SalePaymentRow = typeof salePayments.$inferSelect;
@@ -67,30 +66,4 @@ export async function loadPaymentStore(
     .limit(1);
   if (!row) throw notFound('Store not found.');
   return row;
-}
-
-export interface AuditEntry {
-  storeId: number | null;
-  action: string;
-  entityType: string;
-  entityId: number | string;
-  before?: unknown;
-  after?: unknown;
-  approvedBy?: number | null;
-}
-
-/** One audit_log row (every status and money change: who, when, approving PIN owner, before, after). */
-export async function writeAudit(tx: Queryable, auth: AuthContext, entry: AuditEntry): Promise<void> {
-  await tx.insert(auditLog).values(
-    tenantValues(auth, {
-      storeId: entry.storeId,
-      userId: auth.userId,
-      approvedBy: entry.approvedBy ?? null,
-      action: entry.action,
-      entityType: entry.entityType,
-      entityId: String(entry.entityId),
-      before: entry.before ?? null,
-      after: entry.after ?? null,
-    }),
-  );
 }

@@ -18,6 +18,8 @@ export interface ResourceAuditEntry {
   after: unknown;
   /** Whose PIN approved the write, when one did. */
   approvedBy?: number | null;
+  /** The store of what was written, when the caller knows it (a payment's, a wallet request's); else the session's. */
+  storeId?: number | null;
 }
 
 export async function writeResourceAudit(
@@ -30,7 +32,7 @@ export async function writeResourceAudit(
     tenantValuesAll(
       auth,
       entries.map((e) => ({
-        storeId: auth.storeId,
+        storeId: e.storeId === undefined ? auth.storeId : e.storeId,
         userId: auth.userId,
         approvedBy: e.approvedBy ?? null,
         action: e.action,

@@ -8,7 +8,8 @@ import { paymentRequests } from '../../db/schema/payment-requests';
 import type { StoreSettings } from '../../db/schema/stores';
 import { scopeStoreId, storeIdWhere } from '../../db/scoped';
 import { notFound, unprocessable } from '../../errors';
-import { loadPaymentStore, writeAudit } from '../payment-rows';
+import { loadPaymentStore } from '../payment-rows';
+import { writeResourceAudit } from '../../resources/audit';
 import { MOMO_PATHS, buildCreateRequest, buildQueryStatusRequest, verifyIpn } from '../providers/momo';
 import type { MomoKeys } from '../providers/momo';
 import {
@@ -117,14 +118,16 @@ export async function confirmMomo(
     );
   }
   const saved = acceptedRow(await applyResult(tx, row, verified, body));
-  await writeAudit(tx, auth, {
-    storeId: row.storeId,
-    action: 'payment_request.confirm',
-    entityType: 'payment_request',
-    entityId: row.id,
-    before: { status: row.status },
-    after: { status: saved.status, result_code: saved.resultCode },
-  });
+  await writeResourceAudit(tx, auth, [
+    {
+      storeId: row.storeId,
+      action: 'payment_request.confirm',
+      entityType: 'payment_request',
+      entityId: row.id,
+      before: { status: row.status },
+      after: { status: saved.status, result_code: saved.resultCode },
+    },
+  ]);
   return { request: toPaymentRequestView(saved) };
 }
 

@@ -7,7 +7,8 @@ import type { Queryable } from '../../db/client';
 import { paymentRequests } from '../../db/schema/payment-requests';
 import { scopeStoreId, storeIdWhere } from '../../db/scoped';
 import { conflict, unprocessable } from '../../errors';
-import { loadPaymentStore, writeAudit } from '../payment-rows';
+import { loadPaymentStore } from '../payment-rows';
+import { writeResourceAudit } from '../../resources/audit';
 import { buildVietQrPayload } from '../providers/vietqr';
 import { insertRequest, lockRequest, requireVnd, toPaymentRequestView } from './requests';
 
@@ -47,14 +48,16 @@ export async function confirmVietqr(tx: Queryable, auth: AuthContext, id: number
     .set({ status: 'paid', paidAt: sql`now()`, resultCode: 'confirmed' })
     .where(storeIdWhere(paymentRequests, auth, row.id))
     .returning();
-  await writeAudit(tx, auth, {
-    storeId: row.storeId,
-    action: 'payment_request.confirm',
-    entityType: 'payment_request',
-    entityId: row.id,
-    approvedBy,
-    before: { status: row.status },
-    after: { status: 'paid' },
-  });
+  await writeResourceAudit(tx, auth, [
+    {
+      storeId: row.storeId,
+      action: 'payment_request.confirm',
+      entityType: 'payment_request',
+      entityId: row.id,
+      approvedBy,
+      before: { status: row.status },
+      after: { status: 'paid' },
+    },
+  ]);
   return { request: toPaymentRequestView(saved!) };
 }

@@ -23,7 +23,8 @@ import type { Queryable } from '../../db/client';
 import { SALE_PAYMENT_STATUS, salePayments, sales } from '../../db/schema/sales';
 import { storeIdWhere } from '../../db/scoped';
 import { conflict, notFound, unprocessable } from '../../errors';
-import { loadPaymentStore, toRecordedPayment, writeAudit } from '../../payments/payment-rows';
+import { loadPaymentStore, toRecordedPayment } from '../../payments/payment-rows';
+import { writeResourceAudit } from '../../resources/audit';
 import type { SalePaymentRow } from '../../payments/payment-rows';
 import {
   countedSalePayments,
@@ -54,12 +55,14 @@ async function writePaymentAudit(
   row: SalePaymentRow,
   entry: { action: string; approvedBy?: number | null; before: unknown; after: unknown },
 ): Promise<void> {
-  await writeAudit(tx, auth, {
-    storeId: row.storeId,
-    entityType: 'sale_payment',
-    entityId: row.id,
-    ...entry,
-  });
+  await writeResourceAudit(tx, auth, [
+    {
+      storeId: row.storeId,
+      entityType: 'sale_payment',
+      entityId: row.id,
+      ...entry,
+    },
+  ]);
 }
 
 /**
@@ -113,14 +116,16 @@ export async function addSalePayments(
     orderAt: sale.orderAt,
   });
   const balance = await resyncSaleTotals(tx, auth, sale);
-  await writeAudit(tx, auth, {
-    storeId: sale.storeId,
-    action: 'payment.add',
-    entityType: 'sale',
-    entityId: sale.id,
-    before: { paid_customer_total: sale.paidCustomerTotal, balance_due: totals.balance_due },
-    after: { payments: recorded.map((p) => p.id), ...balance },
-  });
+  await writeResourceAudit(tx, auth, [
+    {
+      storeId: sale.storeId,
+      action: 'payment.add',
+      entityType: 'sale',
+      entityId: sale.id,
+      before: { paid_customer_total: sale.paidCustomerTotal, balance_due: totals.balance_due },
+      after: { payments: recorded.map((p) => p.id), ...balance },
+    },
+  ]);
   return { payments: recorded, sale: balance };
 }
 
