@@ -5,15 +5,24 @@
  * it in the user's language; the server's refusal (not the owner, not found...) by its code. The offline
  * queue never takes this request (lib/offline-queue/classify.ts): offline, it fails and says so.
  *
- * One submit is one intent: its Idempotency-Key is kept while the typed values stay the same, so a retry
- * after a lost answer is not a second change (docs/decisions/005-idempotency-keys.md).
+ * The form's behaviour is the one-shot form chart (machines/form-submit): one submit is one intent, its
+ * Idempotency-Key kept while the typed values stay the same, so a retry after a lost answer is not a second
+ * change (docs/decisions/005-idempotency-keys.md). This file gives it its check and its request.
  */
 import { Alert, Button, Field, HStack, Input, Stack } from '@chakra-ui/react';
-import { useState } from 'react';
-import type { FormEvent } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toResourceError } from '../../../../../machines/resource/resource.rules';
-import type { FieldIssues, ResourceError } from '../../../../../machines/resource/resource.types';
+import { fromPromise } from 'xstate';
+import { formSubmitMachine } from '../../../../../machines/form-submit/form-submit.machine';
+import {
+  selectFailure,
+  selectFieldErrors,
+  selectIsBusy,
+  selectIsDone,
+  selectValues,
+} from '../../../../../machines/form-submit/form-submit.selectors';
+import type { FormValues, SubmitFormInput } from '../../../../../machines/form-submit/form-submit.types';
 import { api } from '../../../lib/api/api';
 import { newIdempotencyKey } from '../../../lib/api/idempotency-key';
 import type { RowActionPanelProps } from '../resource-config';
@@ -23,49 +32,48 @@ import { passwordIssues } from './change-password-rules';
 import type { PasswordForm } from './change-password-rules';
 
 const NS = 'admin-members';
-type Status = 'editing' | 'saving' | 'done';
 type Name = keyof PasswordForm;
+const EMPTY: PasswordForm = { new_password: '', confirm: '' };
+
+function passwordForm(values: FormValues): PasswordForm {
+  return { new_password: values.new_password ?? '', confirm: values.confirm ?? '' };
+}
+
+/** The chart with this panel's check and request; `changed` is read when the server took the change. */
+function useChangePassword(memberId: number, changed: () => void) {
+  const onChanged = useRef(changed);
+  onChanged.current = changed;
+  const [logic] = useState(() =>
+    formSubmitMachine.provide({
+      actors: {
+        validate: fromPromise<void, { values: FormValues }>(async ({ input }) => {
+          const fieldErrors = passwordIssues(passwordForm(input.values));
+          if (Object.keys(fieldErrors).length > 0) throw { fieldErrors };
+        }),
+        submit: fromPromise<unknown, SubmitFormInput>(({ input }) =>
+          api.post(
+            `/users/${memberId}/change-pass`,
+            { new_password: input.values.new_password ?? '' },
+            { idempotencyKey: input.idempotencyKey, skipNotice: true },
+          ),
+        ),
+      },
+      actions: { announceDone: () => onChanged.current() },
+    }),
+  );
+  return useActorRef(logic, { input: { values: { ...EMPTY } } });
+}
 
 export function ChangePasswordPanel({ row, close, changed }: RowActionPanelProps) {
   const { t } = useTranslation([NS, 'admin']);
-  const [values, setValues] = useState<PasswordForm>({ new_password: '', confirm: '' });
-  const [issues, setIssues] = useState<FieldIssues>({});
-  const [status, setStatus] = useState<Status>('editing');
-  const [error, setError] = useState<ResourceError | null>(null);
-  const [key, setKey] = useState<string | null>(null);
+  const actor = useChangePassword(row.id, changed);
+  const values = passwordForm(useSelector(actor, selectValues));
+  const issues = useSelector(actor, selectFieldErrors);
+  const error = useSelector(actor, selectFailure);
+  const saving = useSelector(actor, selectIsBusy);
+  const done = useSelector(actor, selectIsDone);
 
-  const change = (name: Name, value: string) => {
-    setValues((old) => ({ ...old, [name]: value }));
-    setIssues(({ [name]: _fixed, ...rest }) => rest);
-    setKey(null);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = passwordIssues(values);
-    setIssues(found);
-    setError(null);
-    if (Object.keys(found).length > 0) return;
-    const intent = key ?? newIdempotencyKey();
-    setKey(intent);
-    setStatus('saving');
-    try {
-      await api.post(
-        `/users/${row.id}/change-pass`,
-        { new_password: values.new_password },
-        { idempotencyKey: intent, skipNotice: true },
-      );
-      setStatus('done');
-      changed();
-    } catch (cause) {
-      const refused = toResourceError(cause);
-      setError(refused);
-      setIssues(refused.fieldErrors ?? {});
-      setStatus('editing');
-    }
-  };
-
-  if (status === 'done') {
+  if (done) {
     return (
       <Stack gap="4" pb="4">
         <Alert.Root status="success" data-testid="change-password-done">
@@ -82,7 +90,7 @@ export function ChangePasswordPanel({ row, close, changed }: RowActionPanelProps
   }
 
   const field = (name: Name, label: string, hint?: string) => (
-    <Field.Root invalid={(issues[name]?.length ?? 0) > 0} required disabled={status === 'saving'}>
+    <Field.Root invalid={(issues[name]?.length ?? 0) > 0} required disabled={saving}>
       <Field.Label>
         {label}
         <Field.RequiredIndicator />
@@ -94,7 +102,7 @@ export function ChangePasswordPanel({ row, close, changed }: RowActionPanelProps
         autoComplete="new-password"
         maxLength={256}
         value={values[name]}
-        onChange={(event) => change(name, event.currentTarget.value)}
+        onChange={(event) => actor.send({ type: 'field.change', name, value: event.currentTarget.value })}
         data-testid={`field-${name}`}
       />
       {hint && !issues[name] && <Field.HelperText>{hint}</Field.HelperText>}
@@ -103,7 +111,14 @@ export function ChangePasswordPanel({ row, close, changed }: RowActionPanelProps
   );
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate data-testid="change-password-form">
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        actor.send({ type: 'submit', idempotencyKey: newIdempotencyKey() });
+      }}
+      noValidate
+      data-testid="change-password-form"
+    >
       <Stack gap="4" pb="4">
         {error && !error.fieldErrors && (
           <Alert.Root status="error" data-testid="change-password-error">
@@ -114,14 +129,14 @@ export function ChangePasswordPanel({ row, close, changed }: RowActionPanelProps
         {field('new_password', t('changePassword.new_password'), t('changePassword.hint'))}
         {field('confirm', t('changePassword.confirm'))}
         <HStack justify="flex-end" gap="2">
-          <Button minH="11" variant="outline" onClick={close} disabled={status === 'saving'}>
+          <Button minH="11" variant="outline" onClick={close} disabled={saving}>
             {t('admin:actions.cancel')}
           </Button>
           <Button
             type="submit"
             minH="11"
             colorPalette="brand"
-            loading={status === 'saving'}
+            loading={saving}
             data-testid="change-password-save"
           >
             {t('changePassword.action')}
