@@ -22,7 +22,47 @@ import { computeOrderTotals } from '../../../src/domain/order-total';
 import type { Order } from '../../../src/domain/order.types';
 import type { Queryable } from '../../../src/server/db/client';
 
-const CHECKS: readonly [string, SQL][] = [
+/** A finding's label and the query whose rows are the findings. */
+type Check = [string, SQL];
+
+/**
+ * A balance kept beside its history (gift cards, customer points): the balance is the history's sum, and each
+ * history row's balance_after is the running sum up to it, never negative.
+ */
+function ledgerChecks(of: {
+  owners: string;
+  balance: string;
+  ledger: string;
+  ownerKey: string;
+  amount: string;
+  differs: string;
+  running: string;
+}): Check[] {
+  const owners = sql.identifier(of.owners);
+  const balance = sql.identifier(of.balance);
+  const ledger = sql.identifier(of.ledger);
+  const key = sql.identifier(of.ownerKey);
+  const amount = sql.identifier(of.amount);
+  return [
+    [
+      of.differs,
+      sql`select o.id, o.tenant_id, o.${balance}, coalesce(h.sum, 0) as history from ${owners} o
+        left join (select tenant_id, ${key}, sum(${amount}) as sum from ${ledger} group by 1, 2) h
+          on h.tenant_id = o.tenant_id and h.${key} = o.id
+        where o.${balance} <> coalesce(h.sum, 0)`,
+    ],
+    [
+      of.running,
+      sql`select id, tenant_id, ${key} from (
+          select id, tenant_id, ${key}, balance_after,
+            sum(${amount}) over (partition by tenant_id, ${key} order by id) as running
+          from ${ledger}) h
+        where balance_after <> running or balance_after < 0`,
+    ],
+  ];
+}
+
+const CHECKS: readonly Check[] = [
   [
     'sale money column negative',
     sql`select id, tenant_id from sales where least(sub_total, discount_amount, taxes, tip_amount, total_price,
@@ -82,40 +122,28 @@ const CHECKS: readonly [string, SQL][] = [
     'gift card balance invalid',
     sql`select id, tenant_id, number, balance from giftcards where balance < 0 or initial_amount < 0`,
   ],
-  [
-    'gift card balance differs from its history',
-    sql`select g.id, g.tenant_id, g.balance, coalesce(h.sum, 0) as history from giftcards g
-      left join (select tenant_id, giftcard_id, sum(amount) as sum from giftcard_histories group by 1, 2) h
-        on h.tenant_id = g.tenant_id and h.giftcard_id = g.id
-      where g.balance <> coalesce(h.sum, 0)`,
-  ],
-  [
-    'gift card history running balance wrong',
-    sql`select id, tenant_id, giftcard_id from (
-        select id, tenant_id, giftcard_id, balance_after,
-          sum(amount) over (partition by tenant_id, giftcard_id order by id) as running
-        from giftcard_histories) h
-      where balance_after <> running or balance_after < 0`,
-  ],
+  ...ledgerChecks({
+    owners: 'giftcards',
+    balance: 'balance',
+    ledger: 'giftcard_histories',
+    ownerKey: 'giftcard_id',
+    amount: 'amount',
+    differs: 'gift card balance differs from its history',
+    running: 'gift card history running balance wrong',
+  }),
   [
     'customer points invalid',
     sql`select id, tenant_id, point_balance from customers where point_balance < 0`,
   ],
-  [
-    'customer points differ from their history',
-    sql`select c.id, c.tenant_id, c.point_balance, coalesce(h.sum, 0) as history from customers c
-      left join (select tenant_id, customer_id, sum(points) as sum from customer_point_history group by 1, 2) h
-        on h.tenant_id = c.tenant_id and h.customer_id = c.id
-      where c.point_balance <> coalesce(h.sum, 0)`,
-  ],
-  [
-    'customer point history running balance wrong',
-    sql`select id, tenant_id, customer_id from (
-        select id, tenant_id, customer_id, balance_after,
-          sum(points) over (partition by tenant_id, customer_id order by id) as running
-        from customer_point_history) h
-      where balance_after <> running or balance_after < 0`,
-  ],
+  ...ledgerChecks({
+    owners: 'customers',
+    balance: 'point_balance',
+    ledger: 'customer_point_history',
+    ownerKey: 'customer_id',
+    amount: 'points',
+    differs: 'customer points differ from their history',
+    running: 'customer point history running balance wrong',
+  }),
   [
     'coupon uses invalid',
     sql`select c.id, c.tenant_id, c.used_count from coupons c
