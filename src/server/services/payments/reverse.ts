@@ -11,9 +11,7 @@ import type { RecordedPayment } from '../../../contracts/payments';
 import type { AuthContext } from '../../auth-context';
 import type { Queryable } from '../../db/client';
 import { coupons } from '../../db/schema/coupons';
-import { customers } from '../../db/schema/customers';
-import { giftcards } from '../../db/schema/giftcards';
-import { couponHistories, customerPointHistory, giftcardHistories } from '../../db/schema/ledger-histories';
+import { couponHistories } from '../../db/schema/ledger-histories';
 import { SALE_PAYMENT_STATUS, salePayments, saleRefunds, sales } from '../../db/schema/sales';
 import type { SaleRefundLine } from '../../db/schema/sales';
 import { scopeStoreId, storeIdWhere, storeValues, tenantIdWhere, tenantValues } from '../../db/scoped';
@@ -21,6 +19,7 @@ import { notFound, unprocessable } from '../../errors';
 import { loadPaymentStore, toRecordedPayment } from '../../payments/payment-rows';
 import type { SalePaymentRow } from '../../payments/payment-rows';
 import { salePaymentsIn } from '../../payments/sale-totals';
+import { moveCustomerPoints, moveGiftcardBalance } from '../balance-moves';
 import { LIVE_STATUSES } from './payment-input';
 
 export interface ReverseSalePaymentsInput {
@@ -95,24 +94,12 @@ async function giveBack(
   pointValue: number,
 ): Promise<void> {
   if (row.paymentType === PAYMENT_TYPE.GIFTCARD && row.giftcardId !== null && amount > 0) {
-    const [card] = await tx
-      .update(giftcards)
-      .set({ balance: sql`${giftcards.balance} + ${amount}` })
-      .where(tenantIdWhere(giftcards, auth, row.giftcardId))
-      .returning({ balance: giftcards.balance });
-    if (card) {
-      await tx.insert(giftcardHistories).values(
-        tenantValues(auth, {
-          giftcardId: row.giftcardId,
-          storeId: row.storeId,
-          saleId: row.saleId,
-          kind,
-          amount,
-          balanceAfter: card.balance,
-          userId: auth.userId,
-        }),
-      );
-    }
+    await moveGiftcardBalance(tx, auth, row.giftcardId, {
+      storeId: row.storeId,
+      saleId: row.saleId,
+      kind,
+      amount,
+    });
   }
   if (row.paymentType === PAYMENT_TYPE.POINT && row.points !== null && amount > 0) {
     const points = pointsGivenBack(
@@ -125,24 +112,12 @@ async function giveBack(
       .from(sales)
       .where(tenantIdWhere(sales, auth, row.saleId));
     if (points > 0 && sale?.customerId) {
-      const [customer] = await tx
-        .update(customers)
-        .set({ pointBalance: sql`${customers.pointBalance} + ${points}` })
-        .where(tenantIdWhere(customers, auth, sale.customerId))
-        .returning({ pointBalance: customers.pointBalance });
-      if (customer) {
-        await tx.insert(customerPointHistory).values(
-          tenantValues(auth, {
-            customerId: sale.customerId,
-            storeId: row.storeId,
-            saleId: row.saleId,
-            kind,
-            points,
-            balanceAfter: customer.pointBalance,
-            userId: auth.userId,
-          }),
-        );
-      }
+      await moveCustomerPoints(tx, auth, sale.customerId, {
+        storeId: row.storeId,
+        saleId: row.saleId,
+        kind,
+        points,
+      });
     }
   }
   if (row.paymentType === PAYMENT_TYPE.COUPON && row.couponId !== null && kind === 'void') {

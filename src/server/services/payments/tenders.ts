@@ -3,7 +3,7 @@
  * per payment type): a gift card debited, points redeemed, a coupon use taken, a wallet payment request claimed.
  * Each runs in the caller's transaction.
  */
-import { eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { ERROR_CODE } from '../../../contracts/error-codes';
 import { DISCOUNT_TYPE } from '../../../domain/constants';
 import type { PaymentType } from '../../../domain/constants';
@@ -13,11 +13,12 @@ import type { PaymentInfoInput } from '../../../contracts/payments';
 import { coupons } from '../../db/schema/coupons';
 import { customers } from '../../db/schema/customers';
 import { giftcards } from '../../db/schema/giftcards';
-import { couponHistories, customerPointHistory, giftcardHistories } from '../../db/schema/ledger-histories';
+import { couponHistories } from '../../db/schema/ledger-histories';
 import { paymentRequests } from '../../db/schema/payment-requests';
 import type { PaymentProvider } from '../../db/schema/payment-requests';
 import { salePayments } from '../../db/schema/sales';
 import { storeIdWhere, storeWhere, tenantIdWhere, tenantValues, tenantWhere } from '../../db/scoped';
+import { moveCustomerPoints, moveGiftcardBalance } from '../balance-moves';
 import { LIVE_STATUSES, PaymentError, WALLET_PROVIDER, requireReference } from './payment-input';
 import type { Context } from './payment-input';
 
@@ -42,15 +43,15 @@ export async function debitGiftcard(
   if (card.expiresAt && card.expiresAt.getTime() < input.orderAt.getTime()) {
     throw new PaymentError(index, field, `Gift card ${number} expired.`, ERROR_CODE.GIFTCARD_EXPIRED);
   }
-  // The atomic debit: the WHERE re-reads the balance after any concurrent debit commits (row lock).
-  const [debited] = await tx
-    .update(giftcards)
-    .set({ balance: sql`${giftcards.balance} - ${amount}` })
-    .where(
-      tenantIdWhere(giftcards, auth, card.id, eq(giftcards.isActive, true), gte(giftcards.balance, amount)),
-    )
-    .returning({ balance: giftcards.balance });
-  if (!debited) {
+  // The atomic debit (balance-moves.ts): refused when a concurrent debit left too little.
+  const debited = await moveGiftcardBalance(tx, auth, card.id, {
+    storeId: ctx.scope.storeId,
+    saleId: input.saleId,
+    kind: 'sale',
+    amount: -amount,
+    onlyActive: true,
+  });
+  if (debited === null) {
     const [now] = await tx
       .select({ balance: giftcards.balance })
       .from(giftcards)
@@ -62,17 +63,6 @@ export async function debitGiftcard(
       ERROR_CODE.GIFTCARD_INSUFFICIENT_BALANCE,
     );
   }
-  await tx.insert(giftcardHistories).values(
-    tenantValues(auth, {
-      giftcardId: card.id,
-      storeId: ctx.scope.storeId,
-      saleId: input.saleId,
-      kind: 'sale' as const,
-      amount: -amount,
-      balanceAfter: debited.balance,
-      userId: auth.userId,
-    }),
-  );
   return { reference: number, giftcardId: card.id };
 }
 
@@ -113,12 +103,13 @@ export async function redeemPoints(
     .where(tenantIdWhere(customers, auth, input.customerId))
     .limit(1);
   if (!customer) throw new PaymentError(index, 'payment_type', 'The sale customer was not found.');
-  const [debited] = await tx
-    .update(customers)
-    .set({ pointBalance: sql`${customers.pointBalance} - ${points}` })
-    .where(tenantIdWhere(customers, auth, customer.id, gte(customers.pointBalance, points)))
-    .returning({ pointBalance: customers.pointBalance });
-  if (!debited) {
+  const debited = await moveCustomerPoints(tx, auth, customer.id, {
+    storeId: ctx.scope.storeId,
+    saleId: input.saleId,
+    kind: 'redeem',
+    points: -points,
+  });
+  if (debited === null) {
     throw new PaymentError(
       index,
       'payment_amount',
@@ -126,17 +117,6 @@ export async function redeemPoints(
       ERROR_CODE.POINTS_INSUFFICIENT,
     );
   }
-  await tx.insert(customerPointHistory).values(
-    tenantValues(auth, {
-      customerId: customer.id,
-      storeId: ctx.scope.storeId,
-      saleId: input.saleId,
-      kind: 'redeem' as const,
-      points: -points,
-      balanceAfter: debited.pointBalance,
-      userId: auth.userId,
-    }),
-  );
   return { points };
 }
 

@@ -1,10 +1,7 @@
-import { gte, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../auth-context';
 import type { Queryable } from '../../db/client';
-import { giftcards } from '../../db/schema/giftcards';
-import { giftcardHistories } from '../../db/schema/ledger-histories';
-import { tenantIdWhere, tenantValues } from '../../db/scoped';
 import { conflict } from '../../errors';
+import { moveGiftcardBalance } from '../balance-moves';
 import type { SaleRow } from '../sales/detail';
 
 /**
@@ -20,26 +17,16 @@ export async function takeBackGiftcards(
 ): Promise<void> {
   for (const card of taken) {
     if (card.amount <= 0 || card.cardId <= 0) continue;
-    const [row] = await tx
-      .update(giftcards)
-      .set({ balance: sql`${giftcards.balance} - ${card.amount}` })
-      .where(tenantIdWhere(giftcards, auth, card.cardId, gte(giftcards.balance, card.amount)))
-      .returning({ balance: giftcards.balance });
-    if (!row) {
+    const balance = await moveGiftcardBalance(tx, auth, card.cardId, {
+      storeId: sale.storeId,
+      saleId: sale.id,
+      kind,
+      amount: -card.amount,
+    });
+    if (balance === null) {
       throw conflict(
         `The gift card ${card.number} sold on this sale has been spent; its value cannot be taken back.`,
       );
     }
-    await tx.insert(giftcardHistories).values(
-      tenantValues(auth, {
-        giftcardId: card.cardId,
-        storeId: sale.storeId,
-        saleId: sale.id,
-        kind,
-        amount: -card.amount,
-        balanceAfter: row.balance,
-        userId: auth.userId,
-      }),
-    );
   }
 }
