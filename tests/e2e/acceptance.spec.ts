@@ -15,7 +15,8 @@
  * - a waiting ticket parked, resumed and merged: tests/e2e/waiting-tickets.spec.ts;
  * - the whole flow in Vietnamese: tests/e2e/vietnamese.spec.ts; axe on every screen: tests/e2e/axe.spec.ts.
  */
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/till-without-worker';
 import type { Locator, Page } from '@playwright/test';
 import type { SaleDetail } from '../../src/contracts/sales';
 import { parseTaxRates } from '../../src/domain/tax';

@@ -6,7 +6,8 @@
  * are used by no other spec.
  * Against the production build and the real server with the demo tenant (tests/e2e/support/global-setup.ts).
  */
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/till-without-worker';
 import { expectNoBlockingViolations } from './support/axe';
 import { DEMO_PASSWORD, LoginPage } from './support/pages/login-page';
 import { PinPadPage } from './support/pages/pin-pad-page';

@@ -6,7 +6,8 @@
  * sale screen and at its public link; the order report behind its PIN gate (the gate too) and a sale's detail.
  * Other specs also run axe on their own dialogs (waiting tickets, discounts, the refund dialog...).
  */
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/till-without-worker';
 import { expectNoBlockingViolations } from './support/axe';
 import { LoginPage } from './support/pages/login-page';
 import { MANAGER_PIN, SaleManagementPage, SalesApi } from './support/pages/sale-management-page';

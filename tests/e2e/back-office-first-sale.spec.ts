@@ -7,7 +7,8 @@
  * seen in the product's stock history, a kit's items saved and seen again when reopened. Names carry this
  * run's mark, so runs never meet.
  */
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/till-without-worker';
 import type { Locator } from '@playwright/test';
 import { localeText } from '../model-based/support/locale-text';
 import { DEMO_PASSWORD, LoginPage } from './support/pages/login-page';

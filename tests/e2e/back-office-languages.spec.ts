@@ -10,7 +10,8 @@
  * only in the other four (the suite's time budget, docs/testing.md). The settings screen: its heading and tabs.
  * Every expected word is read from the locale files.
  */
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/till-without-worker';
 import { localeText } from '../model-based/support/locale-text';
 import { expectNoBlockingViolations } from './support/axe';
 import type { LanguageCode } from './support/pages/app-page';

@@ -5,7 +5,8 @@
  * picture is saved and shown, and "Change password" refuses a second typing that differs, then sets a password
  * that signs in through the API; then the same screen in Vietnamese. Names carry this run's mark, so runs against the same database never meet.
  */
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/till-without-worker';
 import type { Page } from '@playwright/test';
 import { localeText } from '../model-based/support/locale-text';
 import { DEMO_PASSWORD, LoginPage } from './support/pages/login-page';

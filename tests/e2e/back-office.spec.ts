@@ -5,7 +5,8 @@
  * (categories: a select field, a filter, a row moved up in the display order). As the owner of a salon does it,
  * in English.
  */
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/till-without-worker';
 import { LoginPage } from './support/pages/login-page';
 
 const RUN = `e2e${Date.now().toString(36)}`;

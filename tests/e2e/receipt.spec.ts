@@ -6,7 +6,8 @@
  * it, the payments and the change; print as an 80 mm roll with nothing else on the page; and pass axe.
  */
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/till-without-worker';
 import { expectNoBlockingViolations } from './support/axe';
 import type { APIRequestContext } from '@playwright/test';
 import { DEMO_PASSWORD } from './support/pages/login-page';

@@ -8,7 +8,8 @@
  * status are changed from the detail; several sales' times and tips are saved in one save-all-changes request.
  * Each test rings up its own sales (SalesApi), so tests never share a ticket.
  */
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/till-without-worker';
 import { expectNoBlockingViolations } from './support/axe';
 import { CASHIER_PIN, MANAGER_PIN, SaleManagementPage, SalesApi } from './support/pages/sale-management-page';
 

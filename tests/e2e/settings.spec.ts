@@ -4,7 +4,8 @@
  * value shows its field's error in Vietnamese with what was typed kept; a manager sees the settings
  * read-only. The demo store's settings are put back after each test, through the API, as they were.
  */
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/till-without-worker';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { localeText } from '../model-based/support/locale-text';
 import { DEMO_PASSWORD, LoginPage } from './support/pages/login-page';

@@ -3,7 +3,8 @@
  * error pages, a screen that is planned for later, and switching the language. Signed-in journeys (menus per
  * role, PIN gates) are in the auth specs.
  */
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/till-without-worker';
 import { AppPage } from './support/pages/app-page';
 import { ComingSoonPage } from './support/pages/coming-soon-page';
 import { ErrorPage } from './support/pages/error-page';

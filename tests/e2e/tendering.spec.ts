@@ -6,7 +6,8 @@
  * finds no serious or critical violation on the panel.
  * Against the production build and the real server with the demo tenant (tests/e2e/support/global-setup.ts).
  */
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/till-without-worker';
 import { expectNoBlockingViolations } from './support/axe';
 import type { Page } from '@playwright/test';
 import { LoginPage } from './support/pages/login-page';

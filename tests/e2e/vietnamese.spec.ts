@@ -6,7 +6,8 @@
  * loads), never typed in English; amounts are USD (the demo store's currency) as vi-VN writes them, "48,80 US$",
  * formatted here by Intl apart from the app's own formatter.
  */
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/till-without-worker';
 import type { Page } from '@playwright/test';
 import { localeText } from '../model-based/support/locale-text';
 import { moneyText } from '../model-based/support/money-text';

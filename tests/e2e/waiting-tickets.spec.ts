@@ -8,7 +8,8 @@
  * Against the production build and the real server with the demo tenant (tests/e2e/support/global-setup.ts);
  * each test has a fresh browser context, so its parked tickets start empty.
  */
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/till-without-worker';
 import { expectNoBlockingViolations } from './support/axe';
 import type { Page } from '@playwright/test';
 import { LoginPage } from './support/pages/login-page';

@@ -15,7 +15,8 @@
  * Each path works on rows named with the run's own prefix and first searches for it, so the list it sees is its
  * own whatever other specs created. The coverage of the chart these paths reach is printed at the end.
  */
-import { test, expect } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from '../e2e/support/till-without-worker';
 import type { Page, Response } from '@playwright/test';
 import { initialTransition, transition } from 'xstate';
 import type { AnyEventObject, SnapshotFrom } from 'xstate';
