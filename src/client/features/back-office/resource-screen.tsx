@@ -47,6 +47,7 @@ import { BulkBar, BulkDialog, RemoveDialog } from './resource-bulk';
 import { ResourceEditor } from './resource-editor';
 import { ImportDialog } from './resource-import';
 import { MoveNotice, RowActionDialog } from './resource-row-actions';
+import { PageSteps } from './page-steps';
 import { ResourceTable } from './resource-table';
 import { errorText } from './resource-text';
 
@@ -292,25 +293,12 @@ function Pager() {
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
-        <Button
-          minH="11"
-          variant="outline"
-          disabled={page <= 1}
-          onClick={() => actor.send({ type: 'page.go', page: page - 1 })}
-          data-testid="pager-previous"
-        >
-          {t('pager.previous')}
-        </Button>
-        <Text data-testid="pager-page">{t('pager.page', { page, pages })}</Text>
-        <Button
-          minH="11"
-          variant="outline"
-          disabled={page >= pages}
-          onClick={() => actor.send({ type: 'page.go', page: page + 1 })}
-          data-testid="pager-next"
-        >
-          {t('pager.next')}
-        </Button>
+        <PageSteps
+          page={page}
+          pages={pages}
+          go={(to) => actor.send({ type: 'page.go', page: to })}
+          testId="pager"
+        />
       </HStack>
     </HStack>
   );

@@ -18,6 +18,7 @@ import {
 import type { StockHistoryStatus } from '../../../../../machines/stock-history/stock-history.selectors';
 import { useAuthSelector } from '../../../lib/actors/auth-actor';
 import { formatDateTime, formatNumber } from '../../../lib/format';
+import { PageSteps } from '../page-steps';
 import type { RowActionPanelProps } from '../resource-config';
 import { useOnlineEvent } from './online-events';
 import { PanelLoad } from './panel-states';
@@ -128,25 +129,13 @@ function Movements({ actor }: { actor: HistoryActor }) {
       </Table.ScrollArea>
       {pages > 1 && (
         <HStack as="nav" aria-label={t('pager.label')} justify="flex-end" gap="2" wrap="wrap">
-          <Button
-            minH="11"
-            variant="outline"
-            disabled={busy || page <= 1}
-            onClick={() => actor.send({ type: 'page.go', page: page - 1 })}
-            data-testid="stock-history-previous"
-          >
-            {t('pager.previous')}
-          </Button>
-          <Text data-testid="stock-history-page">{t('pager.page', { page, pages })}</Text>
-          <Button
-            minH="11"
-            variant="outline"
-            disabled={busy || page >= pages}
-            onClick={() => actor.send({ type: 'page.go', page: page + 1 })}
-            data-testid="stock-history-next"
-          >
-            {t('pager.next')}
-          </Button>
+          <PageSteps
+            page={page}
+            pages={pages}
+            busy={busy}
+            go={(to) => actor.send({ type: 'page.go', page: to })}
+            testId="stock-history"
+          />
         </HStack>
       )}
     </Stack>

@@ -1,0 +1,46 @@
+/**
+ * Previous / "page n of m" / Next: the one pager step control of the back office (the resource list and the
+ * panels' own lists). The words are the admin namespace's `pager.*`; the caller's machine owns the page.
+ */
+import { Button, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+
+export function PageSteps({
+  page,
+  pages,
+  busy = false,
+  go,
+  testId,
+}: {
+  page: number;
+  pages: number;
+  busy?: boolean;
+  go: (page: number) => void;
+  /** Prefix of the controls' test ids (`pager` → pager-previous, pager-page, pager-next). */
+  testId: string;
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <>
+      <Button
+        minH="11"
+        variant="outline"
+        disabled={busy || page <= 1}
+        onClick={() => go(page - 1)}
+        data-testid={`${testId}-previous`}
+      >
+        {t('pager.previous')}
+      </Button>
+      <Text data-testid={`${testId}-page`}>{t('pager.page', { page, pages })}</Text>
+      <Button
+        minH="11"
+        variant="outline"
+        disabled={busy || page >= pages}
+        onClick={() => go(page + 1)}
+        data-testid={`${testId}-next`}
+      >
+        {t('pager.next')}
+      </Button>
+    </>
+  );
+}
