@@ -168,6 +168,50 @@ const PACKAGE_VERSION = (
 /** Above the largest chunk of the build (Mermaid's, ~0.7 MB); a bigger file fails the build, not the precache. */
 const MAX_PRECACHED_FILE_BYTES = 3 * 1024 * 1024;
 
+/**
+ * Libraries a screen imports lazily that a till never needs offline: Mermaid draws the machine diagrams for
+ * whoever reviews the flows (docs/architecture.md#statecharts), and its renderers were 3 of the precache's
+ * 5.5 MB and ~100 of its 250 files, downloaded by every device that installs the app. What only they reach is
+ * left out of the precache (docs/platform.md#precache); online they load as any file does.
+ */
+const NOT_PRECACHED_LIBRARIES = ['mermaid'];
+
+/** Files of the build left out of the precache, found by `precacheScope()` when the bundle is written. */
+const notPrecached = new Set<string>();
+
+/**
+ * Finds the chunks reachable only through a dynamic import of a library in NOT_PRECACHED_LIBRARIES: every
+ * chunk reachable from the entries, minus those still reachable when such an import is not followed. A chunk
+ * the app reaches another way stays precached.
+ */
+function precacheScope(): Plugin {
+  const isLeftOut = (facade: string | null) =>
+    NOT_PRECACHED_LIBRARIES.some((name) => facade?.includes(`/node_modules/${name}/`) ?? false);
+  return {
+    name: 'salon-precache-scope',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const reach = (followLeftOut: boolean): Set<string> => {
+        const seen = new Set<string>();
+        const visit = (file: string) => {
+          const chunk = bundle[file];
+          if (seen.has(file) || chunk?.type !== 'chunk') return;
+          if (!followLeftOut && isLeftOut(chunk.facadeModuleId)) return;
+          seen.add(file);
+          chunk.imports.forEach(visit);
+          chunk.dynamicImports.forEach(visit);
+        };
+        for (const chunk of Object.values(bundle))
+          if (chunk.type === 'chunk' && chunk.isEntry) visit(chunk.fileName);
+        return seen;
+      };
+      const app = reach(false);
+      notPrecached.clear();
+      for (const file of reach(true)) if (!app.has(file)) notPrecached.add(file);
+    },
+  };
+}
+
 function pwa(): Plugin[] {
   return VitePWA({
     strategies: 'injectManifest',
@@ -185,12 +229,15 @@ function pwa(): Plugin[] {
       globPatterns: ['**/*.{js,css,html,woff,woff2}', 'widgets/*.json', 'locales/*/*.json'],
       globIgnores: ['**/*.br', '**/*.gz', '**/*.map', '.vite/**', 'sw.js'],
       maximumFileSizeToCacheInBytes: MAX_PRECACHED_FILE_BYTES,
+      manifestTransforms: [
+        (entries) => ({ manifest: entries.filter((entry) => !notPrecached.has(entry.url)), warnings: [] }),
+      ],
     },
   });
 }
 
 export default defineConfig({
-  plugins: [react(), locales(), precompress(), pwa()],
+  plugins: [react(), locales(), precompress(), precacheScope(), pwa()],
   define: {
     __LOCALES_VERSION__: JSON.stringify(localesVersion()),
     // The service worker's version is this plus a hash of its precache list (src/sw/version.ts).
