@@ -1,12 +1,14 @@
 /**
  * What the service, product and kit configs share (their common fields are declared once in
- * src/contracts/catalog.ts): the price column, the form fields after each item's own, their defaults. Each
- * namespace names them under the same keys (`fields.price`, `hints.taxes`...).
+ * src/contracts/catalog.ts): the price column, the form fields around each item's own, their defaults, what
+ * their lists offer. Each namespace names them under the same keys (`fields.price`, `hints.taxes`...).
  */
-import { ActiveBadge } from '../active-badge';
+import { clearCatalogCaches } from '../../../lib/api/catalog-cache';
+import { ACTIVE_FILTER } from '../active-badge';
 import { MoneyCell } from '../money-cell';
-import type { ColumnConfig, FieldConfig } from '../resource-config';
+import type { ColumnConfig, FieldConfig, ResourceConfig } from '../resource-config';
 import type { ResourceRow } from '../../../../../machines/resource/resource.types';
+import { ACTIVE_FIELD, NAMED_ROWS_LIST } from './named-rows';
 
 export const PRICE_COLUMN: ColumnConfig<ResourceRow> = {
   field: 'price',
@@ -15,11 +17,18 @@ export const PRICE_COLUMN: ColumnConfig<ResourceRow> = {
   cell: (row) => <MoneyCell minor={row.price} />,
 };
 
-export const ACTIVE_COLUMN: ColumnConfig<ResourceRow> = {
-  field: 'is_active',
-  label: 'fields.is_active',
-  cell: (row) => <ActiveBadge active={row.is_active === true} />,
-};
+/** The item's category, one of the store's categories of the item's type. */
+export function categoryField(type: 'service' | 'product'): FieldConfig {
+  return {
+    name: 'category_id',
+    kind: 'select',
+    label: 'fields.category_id',
+    required: true,
+    optionsFrom: { resource: 'categories', filter: { type } },
+  };
+}
+
+export const SKU_FIELD: FieldConfig = { name: 'sku', kind: 'text', label: 'fields.sku', maxLength: 64 };
 
 export const PRICE_FIELD: FieldConfig = {
   name: 'price',
@@ -39,11 +48,12 @@ export const TAXES_FIELD: FieldConfig = {
 export const ITEM_TAIL_FIELDS: readonly FieldConfig[] = [
   { name: 'commission_rate', kind: 'number', label: 'fields.commission_rate', hint: 'hints.commission_rate' },
   { name: 'display_order', kind: 'number', label: 'fields.display_order' },
-  { name: 'is_active', kind: 'switch', label: 'fields.is_active' },
+  ACTIVE_FIELD,
 ];
 
 /** A new item's form for those fields. */
 export const ITEM_DEFAULTS = {
+  name: '',
   price: '',
   cost: '',
   taxes: '',
@@ -51,3 +61,17 @@ export const ITEM_DEFAULTS = {
   display_order: '0',
   is_active: true,
 } as const;
+
+/**
+ * What every item's list offers and does: listed in its display order, filtered by active, and a write clears
+ * the sale screen's catalog caches (catalog-cache.ts).
+ */
+export const ITEM_LIST: Pick<
+  ResourceConfig,
+  'bulkActions' | 'canExport' | 'rowLabel' | 'defaultSort' | 'filters' | 'afterWrite'
+> = {
+  ...NAMED_ROWS_LIST,
+  defaultSort: 'display_order',
+  filters: [ACTIVE_FILTER],
+  afterWrite: clearCatalogCaches,
+};

@@ -7,9 +7,10 @@
 import { useTranslation } from 'react-i18next';
 import { CATEGORY_CSV_COLUMNS, createCategoryBody } from '../../../../contracts/categories';
 import { clearCatalogCaches } from '../../../lib/api/catalog-cache';
-import { ActiveBadge, ACTIVE_FILTER } from '../active-badge';
+import { ACTIVE_FILTER } from '../active-badge';
 import type { ResourceConfig } from '../resource-config';
 import { ResourceScreen } from '../resource-screen';
+import { ACTIVE_COLUMN, ACTIVE_FIELD, NAME_COLUMN, NAMED_ROWS_LIST, nameField } from './named-rows';
 
 const TYPES = [
   { value: 'service', label: 'types.service' },
@@ -25,20 +26,16 @@ export const CATEGORIES: ResourceConfig = {
   name: 'categories',
   namespace: 'admin-categories',
   columns: [
-    { field: 'name', label: 'fields.name', sortable: true },
+    NAME_COLUMN,
     { field: 'type', label: 'fields.type', sortable: true, cell: (row) => <TypeCell type={row.type} /> },
     { field: 'display_order', label: 'fields.display_order', sortable: true, hideBelow: 'sm' },
-    {
-      field: 'is_active',
-      label: 'fields.is_active',
-      cell: (row) => <ActiveBadge active={row.is_active === true} />,
-    },
+    ACTIVE_COLUMN,
   ],
   fields: [
     { name: 'type', kind: 'select', label: 'fields.type', required: true, options: TYPES },
-    { name: 'name', kind: 'text', label: 'fields.name', required: true, maxLength: 100 },
+    nameField(100),
     { name: 'display_order', kind: 'number', label: 'fields.display_order', hint: 'hints.display_order' },
-    { name: 'is_active', kind: 'switch', label: 'fields.is_active' },
+    ACTIVE_FIELD,
     { name: 'image', kind: 'image', label: 'fields.image', preview: 'image_path' },
   ],
   schema: createCategoryBody,
@@ -46,10 +43,8 @@ export const CATEGORIES: ResourceConfig = {
   defaultSort: 'display_order',
   orderable: 'update',
   filters: [{ field: 'type', label: 'fields.type', options: TYPES }, ACTIVE_FILTER],
-  bulkActions: ['delete', 'enable', 'disable'],
+  ...NAMED_ROWS_LIST,
   importColumns: CATEGORY_CSV_COLUMNS,
-  canExport: true,
-  rowLabel: (row) => String(row.name),
   // The sale screen lists items under their categories (docs/back-office.md "What a write clears").
   afterWrite: clearCatalogCaches,
 };

@@ -11,33 +11,33 @@ import {
   PRODUCT_KIT_CSV_COLUMNS,
   updateProductKitBody,
 } from '../../../../contracts/product-kits';
-import { clearCatalogCaches } from '../../../lib/api/catalog-cache';
-import { ACTIVE_FILTER } from '../active-badge';
 import { KitItemsPanel } from '../panels/kit-items-panel';
 import type { ResourceConfig } from '../resource-config';
 import { ResourceScreen } from '../resource-screen';
 import {
-  ACTIVE_COLUMN,
   ITEM_DEFAULTS,
+  ITEM_LIST,
   ITEM_TAIL_FIELDS,
   PRICE_COLUMN,
   PRICE_FIELD,
+  SKU_FIELD,
   TAXES_FIELD,
 } from './catalog-item';
+import { ACTIVE_COLUMN, NAME_COLUMN, nameField } from './named-rows';
 
 export const ITEM_KITS: ResourceConfig = {
   name: 'productkits',
   namespace: 'admin-item-kits',
   columns: [
-    { field: 'name', label: 'fields.name', sortable: true },
+    NAME_COLUMN,
     { field: 'sku', label: 'fields.sku', sortable: true, hideBelow: 'sm' },
     PRICE_COLUMN,
     { field: 'taxes', label: 'fields.taxes', hideBelow: 'md' },
     ACTIVE_COLUMN,
   ],
   fields: [
-    { name: 'name', kind: 'text', label: 'fields.name', required: true, maxLength: 150 },
-    { name: 'sku', kind: 'text', label: 'fields.sku', maxLength: 64 },
+    nameField(150),
+    SKU_FIELD,
     PRICE_FIELD,
     { name: 'cost', kind: 'money', label: 'fields.cost' },
     TAXES_FIELD,
@@ -47,17 +47,11 @@ export const ITEM_KITS: ResourceConfig = {
   updateSchema: updateProductKitBody,
   defaults: {
     ...ITEM_DEFAULTS,
-    name: '',
     sku: '',
   },
-  defaultSort: 'display_order',
-  filters: [ACTIVE_FILTER],
-  bulkActions: ['delete', 'enable', 'disable'],
+  ...ITEM_LIST,
   importColumns: PRODUCT_KIT_CSV_COLUMNS,
-  canExport: true,
   rowActions: [{ id: 'items', label: 'rowActions.items', Panel: KitItemsPanel }],
-  rowLabel: (row) => String(row.name),
-  afterWrite: clearCatalogCaches,
 };
 
 export function ItemKitsScreen() {

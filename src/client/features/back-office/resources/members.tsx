@@ -11,10 +11,11 @@ import { useTranslation } from 'react-i18next';
 import { selectStoreId } from '../../../../../machines/auth/auth.selectors';
 import { createUserBody, USER_CSV_COLUMNS, USER_ROLES } from '../../../../contracts/users';
 import { useAuthSelector } from '../../../lib/actors/auth-actor';
-import { ActiveBadge, ACTIVE_FILTER } from '../active-badge';
+import { ACTIVE_FILTER } from '../active-badge';
 import { ChangePasswordPanel } from '../panels/change-password-panel';
 import type { ResourceConfig } from '../resource-config';
 import { ResourceScreen } from '../resource-screen';
+import { ACTIVE_COLUMN, ACTIVE_FIELD, NAME_COLUMN, NAMED_ROWS_LIST, nameField } from './named-rows';
 
 const ROLES = USER_ROLES.map((role) => ({ value: role, label: `roles.${role}` }));
 const YES_NO = [
@@ -38,7 +39,7 @@ export function membersConfig(storeId: number | null): ResourceConfig {
     name: 'users',
     namespace: 'admin-members',
     columns: [
-      { field: 'name', label: 'fields.name', sortable: true },
+      NAME_COLUMN,
       { field: 'username', label: 'fields.username', sortable: true, hideBelow: 'sm' },
       { field: 'role', label: 'fields.role', sortable: true, cell: (row) => <RoleCell role={row.role} /> },
       {
@@ -48,14 +49,10 @@ export function membersConfig(storeId: number | null): ResourceConfig {
         hideBelow: 'md',
         cell: (row) => <PercentCell value={row.commission_rate} />,
       },
-      {
-        field: 'is_active',
-        label: 'fields.is_active',
-        cell: (row) => <ActiveBadge active={row.is_active === true} />,
-      },
+      ACTIVE_COLUMN,
     ],
     fields: [
-      { name: 'name', kind: 'text', label: 'fields.name', required: true, maxLength: 100 },
+      nameField(100),
       { name: 'username', kind: 'text', label: 'fields.username', required: true, maxLength: 50 },
       { name: 'role', kind: 'select', label: 'fields.role', required: true, options: ROLES },
       {
@@ -87,7 +84,7 @@ export function membersConfig(storeId: number | null): ResourceConfig {
         hint: 'hints.commission_rate',
       },
       { name: 'is_technician', kind: 'switch', label: 'fields.is_technician' },
-      { name: 'is_active', kind: 'switch', label: 'fields.is_active' },
+      ACTIVE_FIELD,
       { name: 'avatar', kind: 'image', label: 'fields.avatar', preview: 'avatar_path' },
     ],
     schema: createUserBody,
@@ -108,11 +105,9 @@ export function membersConfig(storeId: number | null): ResourceConfig {
       { field: 'is_technician', label: 'fields.is_technician', options: YES_NO },
       ACTIVE_FILTER,
     ],
-    bulkActions: ['delete', 'enable', 'disable'],
+    ...NAMED_ROWS_LIST,
     importColumns: USER_CSV_COLUMNS,
-    canExport: true,
     rowActions: [{ id: 'change-password', label: 'changePassword.action', Panel: ChangePasswordPanel }],
-    rowLabel: (row) => String(row.name),
   };
 }
 

@@ -13,19 +13,20 @@ import {
   PRODUCT_CSV_COLUMNS,
   updateProductBody,
 } from '../../../../contracts/products';
-import { clearCatalogCaches } from '../../../lib/api/catalog-cache';
-import { ACTIVE_FILTER } from '../active-badge';
 import { StockHistoryPanel } from '../panels/stock-history-panel';
 import type { ResourceConfig } from '../resource-config';
 import { ResourceScreen } from '../resource-screen';
 import {
-  ACTIVE_COLUMN,
+  categoryField,
   ITEM_DEFAULTS,
+  ITEM_LIST,
   ITEM_TAIL_FIELDS,
   PRICE_COLUMN,
   PRICE_FIELD,
+  SKU_FIELD,
   TAXES_FIELD,
 } from './catalog-item';
+import { ACTIVE_COLUMN, NAME_COLUMN, nameField } from './named-rows';
 
 /** The reasons the form offers for a stock change (the server takes any short text). */
 const STOCK_REASONS = [DEFAULT_STOCK_REASON, 'received', 'count', 'damaged', 'returned'].map((value) => ({
@@ -37,7 +38,7 @@ export const PRODUCTS: ResourceConfig = {
   name: 'products',
   namespace: 'admin-products',
   columns: [
-    { field: 'name', label: 'fields.name', sortable: true },
+    NAME_COLUMN,
     { field: 'sku', label: 'fields.sku', sortable: true, hideBelow: 'md' },
     PRICE_COLUMN,
     { field: 'stock_quantity', label: 'fields.stock_quantity', sortable: true },
@@ -45,15 +46,9 @@ export const PRODUCTS: ResourceConfig = {
     ACTIVE_COLUMN,
   ],
   fields: [
-    {
-      name: 'category_id',
-      kind: 'select',
-      label: 'fields.category_id',
-      required: true,
-      optionsFrom: { resource: 'categories', filter: { type: 'product' } },
-    },
-    { name: 'name', kind: 'text', label: 'fields.name', required: true, maxLength: 150 },
-    { name: 'sku', kind: 'text', label: 'fields.sku', maxLength: 64 },
+    categoryField('product'),
+    nameField(150),
+    SKU_FIELD,
     { name: 'barcode', kind: 'text', label: 'fields.barcode', maxLength: 64 },
     PRICE_FIELD,
     { name: 'cost', kind: 'money', label: 'fields.cost' },
@@ -82,22 +77,16 @@ export const PRODUCTS: ResourceConfig = {
   defaults: {
     ...ITEM_DEFAULTS,
     category_id: '',
-    name: '',
     sku: '',
     barcode: '',
     unit_id: '',
     supplier_id: '',
     stock_quantity: '0',
   },
-  defaultSort: 'display_order',
+  ...ITEM_LIST,
   orderable: 'ordering',
-  filters: [ACTIVE_FILTER],
-  bulkActions: ['delete', 'enable', 'disable'],
   importColumns: PRODUCT_CSV_COLUMNS,
-  canExport: true,
   rowActions: [{ id: 'stock-history', label: 'rowActions.stockHistory', Panel: StockHistoryPanel }],
-  rowLabel: (row) => String(row.name),
-  afterWrite: clearCatalogCaches,
 };
 
 export function ProductsScreen() {

@@ -11,18 +11,18 @@ import {
   TURN_VALUES,
   updateServiceBody,
 } from '../../../../contracts/services';
-import { clearCatalogCaches } from '../../../lib/api/catalog-cache';
-import { ACTIVE_FILTER } from '../active-badge';
 import type { ResourceConfig } from '../resource-config';
 import { ResourceScreen } from '../resource-screen';
 import {
-  ACTIVE_COLUMN,
+  categoryField,
   ITEM_DEFAULTS,
+  ITEM_LIST,
   ITEM_TAIL_FIELDS,
   PRICE_COLUMN,
   PRICE_FIELD,
   TAXES_FIELD,
 } from './catalog-item';
+import { ACTIVE_COLUMN, NAME_COLUMN, nameField } from './named-rows';
 
 const TURNS = TURN_VALUES.map((value) => ({ value, label: `turn.${value}` }));
 
@@ -35,7 +35,7 @@ export const SERVICES: ResourceConfig = {
   name: 'services',
   namespace: 'admin-services',
   columns: [
-    { field: 'name', label: 'fields.name', sortable: true },
+    NAME_COLUMN,
     PRICE_COLUMN,
     {
       field: 'duration_minutes',
@@ -48,14 +48,8 @@ export const SERVICES: ResourceConfig = {
     ACTIVE_COLUMN,
   ],
   fields: [
-    {
-      name: 'category_id',
-      kind: 'select',
-      label: 'fields.category_id',
-      required: true,
-      optionsFrom: { resource: 'categories', filter: { type: 'service' } },
-    },
-    { name: 'name', kind: 'text', label: 'fields.name', required: true, maxLength: 150 },
+    categoryField('service'),
+    nameField(150),
     PRICE_FIELD,
     { name: 'duration_minutes', kind: 'number', label: 'fields.duration_minutes' },
     TAXES_FIELD,
@@ -74,18 +68,12 @@ export const SERVICES: ResourceConfig = {
   defaults: {
     ...ITEM_DEFAULTS,
     category_id: '',
-    name: '',
     duration_minutes: '30',
     turn_value: 'full',
   },
-  defaultSort: 'display_order',
+  ...ITEM_LIST,
   orderable: 'ordering',
-  filters: [ACTIVE_FILTER],
-  bulkActions: ['delete', 'enable', 'disable'],
   importColumns: SERVICE_CSV_COLUMNS,
-  canExport: true,
-  rowLabel: (row) => String(row.name),
-  afterWrite: clearCatalogCaches,
 };
 
 export function ServicesScreen() {

@@ -3,24 +3,21 @@
  * screen; its words are the admin-units namespace.
  */
 import { createUnitBody, UNIT_CSV_COLUMNS } from '../../../../contracts/units';
-import { ActiveBadge, ACTIVE_FILTER } from '../active-badge';
+import { ACTIVE_FILTER } from '../active-badge';
 import type { ResourceConfig } from '../resource-config';
 import { ResourceScreen } from '../resource-screen';
+import { ACTIVE_COLUMN, ACTIVE_FIELD, NAME_COLUMN, NAMED_ROWS_LIST, nameField } from './named-rows';
 
 export const UNITS: ResourceConfig = {
   name: 'units',
   namespace: 'admin-units',
   columns: [
-    { field: 'name', label: 'fields.name', sortable: true },
+    NAME_COLUMN,
     { field: 'abbreviation', label: 'fields.abbreviation', hideBelow: 'sm' },
-    {
-      field: 'is_active',
-      label: 'fields.is_active',
-      cell: (row) => <ActiveBadge active={row.is_active === true} />,
-    },
+    ACTIVE_COLUMN,
   ],
   fields: [
-    { name: 'name', kind: 'text', label: 'fields.name', required: true, maxLength: 100 },
+    nameField(100),
     {
       name: 'abbreviation',
       kind: 'text',
@@ -28,16 +25,14 @@ export const UNITS: ResourceConfig = {
       hint: 'hints.abbreviation',
       maxLength: 20,
     },
-    { name: 'is_active', kind: 'switch', label: 'fields.is_active' },
+    ACTIVE_FIELD,
   ],
   schema: createUnitBody,
   defaults: { name: '', abbreviation: '', is_active: true },
   defaultSort: 'name',
   filters: [ACTIVE_FILTER],
-  bulkActions: ['delete', 'enable', 'disable'],
+  ...NAMED_ROWS_LIST,
   importColumns: UNIT_CSV_COLUMNS,
-  canExport: true,
-  rowLabel: (row) => String(row.name),
 };
 
 export function UnitsScreen() {
