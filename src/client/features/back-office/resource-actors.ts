@@ -1,27 +1,12 @@
 /**
  * The resource machine with its real side effects for one config (conventions.md "A machine": the app
  * provides actors in one place). The screen's root gives this to its actor context, so the feature wires its
- * own I/O through lib/api and nothing else does.
+ * own I/O through lib/api and nothing else does. Each actor's input and output types come from the chart's
+ * declarations (resource.setup.ts) through `.provide()`, so they are not named again here.
  */
 import { fromPromise } from 'xstate';
 import { resourceMachine } from '../../../../machines/resource/resource.machine';
-import type {
-  BulkInput,
-  ExportFileInput,
-  FetchOneInput,
-  FetchPageInput,
-  FormValues,
-  ImportFileInput,
-  MoveInput,
-  ParsedFile,
-  ParseFileInput,
-  RemoveInput,
-  ResourcePage,
-  ResourceRow,
-  SaveInput,
-  SaveOutput,
-} from '../../../../machines/resource/resource.types';
-import type { BulkResult, ImportResult } from '../../../contracts/resource';
+import type { ResourceRow } from '../../../../machines/resource/resource.types';
 import { DEFAULT_CURRENCY } from '../../../domain/constants';
 import { parseCsvPreview } from './csv-preview';
 import { moveWrites } from './display-order';
@@ -66,16 +51,14 @@ export function resourceLogic(config: ResourceConfig, currency: string = DEFAULT
   const fieldNames = config.fields.map((field) => field.name).filter((n) => !imageNames.includes(n));
   return resourceMachine.provide({
     actors: {
-      fetchPage: fromPromise<ResourcePage, FetchPageInput>(({ input, signal }) =>
-        listRows<ResourceRow>(name, input, { signal }),
-      ),
-      fetchOne: fromPromise<ResourceRow, FetchOneInput>(({ input, signal }) =>
+      fetchPage: fromPromise(({ input, signal }) => listRows<ResourceRow>(name, input, { signal })),
+      fetchOne: fromPromise(({ input, signal }) =>
         getRow<ResourceRow>(name, input.id, { signal }).then((row) =>
           moneyToForm(row, config.fields, currency),
         ),
       ),
       // A row opened for editing keeps its id among the values: it is checked with the update's schema.
-      validate: fromPromise<FormValues, { values: FormValues }>(async ({ input }) => ({
+      validate: fromPromise(async ({ input }) => ({
         ...validateForm(
           typeof input.values.id === 'number' ? (config.updateSchema ?? config.schema) : config.schema,
           moneyToBody(input.values, config.fields, currency),
@@ -85,24 +68,24 @@ export function resourceLogic(config: ResourceConfig, currency: string = DEFAULT
           imageNames.filter((n) => input.values[n] instanceof Blob).map((n) => [n, input.values[n]]),
         ),
       })),
-      save: fromPromise<SaveOutput, SaveInput>(async ({ input, signal }) => {
+      save: fromPromise(async ({ input, signal }) => {
         const saved = await saveRow(name, input.id, input.values, input.idempotencyKey, {
           signal,
           ...(config.updateMethod ? { updateMethod: config.updateMethod } : {}),
         });
         return saved.queued ? saved : wrote(config, saved);
       }),
-      remove: fromPromise<unknown, RemoveInput>(async ({ input, signal }) =>
+      remove: fromPromise(async ({ input, signal }) =>
         wrote(config, await deleteRow(name, input.id, input.idempotencyKey, { signal })),
       ),
-      bulk: fromPromise<BulkResult, BulkInput>(async ({ input, signal }) =>
+      bulk: fromPromise(async ({ input, signal }) =>
         wrote(
           config,
           await bulkRows(name, { action: input.action, ids: input.ids }, input.idempotencyKey, { signal }),
         ),
       ),
       // Each write of a move is its own request, so each gets its own key, derived from the move's.
-      move: fromPromise<unknown, MoveInput>(async ({ input, signal }) => {
+      move: fromPromise(async ({ input, signal }) => {
         const writes = moveWrites(input.rows, input.id, input.direction);
         for (const [index, write] of writes.entries()) {
           await setDisplayOrder(
@@ -116,7 +99,7 @@ export function resourceLogic(config: ResourceConfig, currency: string = DEFAULT
         }
         return writes.length > 0 ? wrote(config, writes) : writes;
       }),
-      parseFile: fromPromise<ParsedFile, ParseFileInput>(({ input, signal }) =>
+      parseFile: fromPromise(({ input, signal }) =>
         parseCsvPreview(
           input.file as File,
           config.importColumns ?? [],
@@ -124,13 +107,13 @@ export function resourceLogic(config: ResourceConfig, currency: string = DEFAULT
           signal,
         ),
       ),
-      importFile: fromPromise<ImportResult, ImportFileInput>(async ({ input, signal }) => {
+      importFile: fromPromise(async ({ input, signal }) => {
         const result = await importRows(name, input.file as File, input.mode, input.idempotencyKey, {
           signal,
         });
         return input.mode === 'commit' && result.imported > 0 ? wrote(config, result) : result;
       }),
-      exportFile: fromPromise<unknown, ExportFileInput>(async ({ input, signal }) => {
+      exportFile: fromPromise(async ({ input, signal }) => {
         const blob = await exportRows(
           name,
           input.query,
