@@ -31,8 +31,7 @@ import { MoneyCell } from '../money-cell';
 import type { RowActionPanelProps } from '../resource-config';
 import { errorText } from '../resource-text';
 import { kitItemsLogic } from './kit-items-logic';
-import { useOnlineEvent } from './online-events';
-import { PanelLoad } from './panel-states';
+import { PanelLoad, usePanelLoad } from './panel-states';
 import type { PanelLoadState } from './panel-states';
 
 const NS = 'admin-item-kits';
@@ -67,17 +66,18 @@ function useKitItems(row: RowActionPanelProps['row'], changed: () => void) {
 export function KitItemsPanel({ row, close, changed }: RowActionPanelProps) {
   const { t } = useTranslation(['admin', NS]);
   const actor = useKitItems(row, changed);
-  useOnlineEvent(actor);
-  const status = useSelector(actor, selectStatus);
-  const failure = useSelector(actor, selectFailure);
-  const load = LOAD_STATE[status] ?? null;
+  const { failure, load, retry } = usePanelLoad(
+    actor,
+    { status: selectStatus, failure: selectFailure },
+    LOAD_STATE,
+  );
   if (load) {
     return (
       <PanelLoad
         state={load}
         titles={{ error: t('items.loadError', { ns: NS }), offline: t('items.offline', { ns: NS }) }}
         failure={failure}
-        onRetry={() => actor.send({ type: 'retry' })}
+        onRetry={retry}
         testId="kit-items"
       />
     );

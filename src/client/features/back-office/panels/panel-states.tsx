@@ -4,12 +4,38 @@
  * also loads again by itself when the connection returns (its chart's `connection.online`, online-events.ts).
  */
 import { Alert, Button, HStack, Spinner, Text } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
+import type { ActorRef, Snapshot } from 'xstate';
 import type { ResourceError } from '../../../../../machines/resource/resource.types';
 import { errorText } from '../resource-text';
+import { useOnlineEvent } from './online-events';
 
 /** Where a panel's load stands when it has nothing to show yet; null once it has. */
 export type PanelLoadState = 'loading' | 'error' | 'offline' | null;
+
+/**
+ * A panel chart's status and load failure, and where its load stands (`loadStates`: the chart's statuses that
+ * have nothing to show yet). The chart takes `retry` and `connection.online`; it hears the latter by itself.
+ */
+export function usePanelLoad<TSnapshot extends Snapshot<unknown>, Status extends string>(
+  actor: ActorRef<TSnapshot, { type: 'retry' } | { type: 'connection.online' }>,
+  select: {
+    status: (snapshot: TSnapshot) => Status;
+    failure: (snapshot: TSnapshot) => ResourceError | null;
+  },
+  loadStates: Partial<Record<Status, PanelLoadState>>,
+) {
+  useOnlineEvent(actor);
+  const status = useSelector(actor, select.status);
+  const failure = useSelector(actor, select.failure);
+  return {
+    status,
+    failure,
+    load: loadStates[status] ?? null,
+    retry: () => actor.send({ type: 'retry' }),
+  };
+}
 
 interface PanelLoadProps {
   state: PanelLoadState;

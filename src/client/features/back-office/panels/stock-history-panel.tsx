@@ -20,8 +20,7 @@ import { useAuthSelector } from '../../../lib/actors/auth-actor';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { PageSteps } from '../page-steps';
 import type { RowActionPanelProps } from '../resource-config';
-import { useOnlineEvent } from './online-events';
-import { PanelLoad } from './panel-states';
+import { PanelLoad, usePanelLoad } from './panel-states';
 import type { PanelLoadState } from './panel-states';
 import { stockHistoryLogic } from './stock-history-logic';
 
@@ -43,17 +42,18 @@ function useStockHistory(productId: number) {
 export function StockHistoryPanel({ row, close }: RowActionPanelProps) {
   const { t } = useTranslation(['admin', NS]);
   const actor = useStockHistory(row.id);
-  useOnlineEvent(actor);
-  const status = useSelector(actor, selectStatus);
-  const failure = useSelector(actor, selectFailure);
-  const load = LOAD_STATE[status] ?? null;
+  const { status, failure, load, retry } = usePanelLoad(
+    actor,
+    { status: selectStatus, failure: selectFailure },
+    LOAD_STATE,
+  );
   return (
     <Stack gap="4" data-testid="stock-history" data-status={status}>
       <PanelLoad
         state={load}
         titles={{ error: t('history.loadError', { ns: NS }), offline: t('history.offline', { ns: NS }) }}
         failure={failure}
-        onRetry={() => actor.send({ type: 'retry' })}
+        onRetry={retry}
         testId="stock-history"
       />
       {status === 'empty' && (
