@@ -13,16 +13,11 @@ import {
   createCategoryBody,
   updateCategoryBody,
 } from '../../../contracts/categories';
-import { MODULE } from '../../../domain/constants';
 import { booleanFilter, listFilter, lowerOf } from '../../db/list-query';
 import { categories, products, services } from '../../db/schema/catalog';
 import { saveImage } from '../../resources/media';
-import {
-  BACK_OFFICE_ROLES,
-  defineResource,
-  registerResource,
-  usedBy,
-} from '../../resources/resource-factory';
+import { defineResource, registerResource, usedBy } from '../../resources/resource-factory';
+import { BACK_OFFICE_STORE, timestampSorts, uniqueName } from '../../resources/resource-parts';
 import type { WriteContext } from '../../resources/resource-config';
 import { z } from 'zod';
 
@@ -64,9 +59,7 @@ export const CATEGORY_RESOURCE = defineResource({
   name: 'categories',
   label: 'Category',
   table: categories,
-  scope: 'store',
-  module: MODULE.BACK_OFFICE,
-  roles: BACK_OFFICE_ROLES,
+  ...BACK_OFFICE_STORE,
   row: categorySchema,
   fields: {
     id: 'id',
@@ -87,8 +80,7 @@ export const CATEGORY_RESOURCE = defineResource({
       display_order: [categories.displayOrder, lowerOf(categories.name)],
       name: lowerOf(categories.name),
       type: categories.type,
-      created_at: categories.createdAt,
-      updated_at: categories.updatedAt,
+      ...timestampSorts(categories),
     },
     defaultSort: 'display_order',
     tiebreak: categories.id,
@@ -99,14 +91,9 @@ export const CATEGORY_RESOURCE = defineResource({
     search: [categories.name],
   },
   unique: [
-    {
-      field: 'name',
-      column: categories.name,
-      per: [categories.type],
-      index: 'categories_store_type_name_key',
-      message: DUPLICATE_CATEGORY_MESSAGE,
-      caseInsensitive: true,
-    },
+    uniqueName(categories.name, 'categories_store_type_name_key', DUPLICATE_CATEGORY_MESSAGE, [
+      categories.type,
+    ]),
   ],
   inUse: usedBy(
     { resource: 'services', table: services, column: services.categoryId },

@@ -14,7 +14,6 @@ import {
   updateExpenseBody,
 } from '../../../contracts/expenses';
 import type { Expense } from '../../../contracts/expenses';
-import { MODULE } from '../../../domain/constants';
 import type { AuthContext } from '../../auth-context';
 import type { Queryable } from '../../db/client';
 import { listFilter, lowerOf } from '../../db/list-query';
@@ -22,7 +21,8 @@ import { expenses } from '../../db/schema/expenses';
 import { users } from '../../db/schema/users';
 import { tenantWhere } from '../../db/scoped';
 import { unprocessable } from '../../errors';
-import { BACK_OFFICE_ROLES, defineResource, registerResource } from '../../resources/resource-factory';
+import { defineResource, registerResource } from '../../resources/resource-factory';
+import { BACK_OFFICE_STORE, timestampSorts } from '../../resources/resource-parts';
 
 export const NO_SUCH_PAYER_MESSAGE = 'Choose a member of this salon.';
 
@@ -67,9 +67,7 @@ export const EXPENSE_RESOURCE = defineResource({
   name: 'expenses',
   label: 'Expense',
   table: expenses,
-  scope: 'store',
-  module: MODULE.BACK_OFFICE,
-  roles: BACK_OFFICE_ROLES,
+  ...BACK_OFFICE_STORE,
   row: expenseSchema,
   toRow,
   createBody: createExpenseBody,
@@ -82,8 +80,7 @@ export const EXPENSE_RESOURCE = defineResource({
       date: expenses.expenseDate,
       amount: expenses.amount,
       category: lowerOf(expenses.category),
-      created_at: expenses.createdAt,
-      updated_at: expenses.updatedAt,
+      ...timestampSorts(expenses),
     },
     defaultSort: '-date',
     tiebreak: expenses.id,

@@ -27,6 +27,7 @@ import { storeValuesAll, storeWhere } from '../../db/scoped';
 import { notFound, unprocessable } from '../../errors';
 import { writeResourceAudit } from '../../resources/audit';
 import { BACK_OFFICE_ROLES, defineResource, registerResource } from '../../resources/resource-factory';
+import { BACK_OFFICE_STORE, timestampSorts } from '../../resources/resource-parts';
 import { route } from '../../route';
 
 export const DUPLICATE_KIT_SKU_MESSAGE = 'Another kit of this store has this SKU.';
@@ -68,9 +69,7 @@ export const PRODUCT_KIT_RESOURCE = defineResource({
   name: 'productkits',
   label: 'Product kit',
   table: productKits,
-  scope: 'store',
-  module: MODULE.BACK_OFFICE,
-  roles: BACK_OFFICE_ROLES,
+  ...BACK_OFFICE_STORE,
   row: productKitSchema,
   toRow,
   createBody: createProductKitBody,
@@ -83,8 +82,7 @@ export const PRODUCT_KIT_RESOURCE = defineResource({
       sku: productKits.sku,
       price: productKits.price,
       display_order: [productKits.displayOrder, lowerOf(productKits.name)],
-      created_at: productKits.createdAt,
-      updated_at: productKits.updatedAt,
+      ...timestampSorts(productKits),
     },
     defaultSort: 'display_order',
     tiebreak: productKits.id,

@@ -43,6 +43,7 @@ import {
 import { users } from '../../db/schema/users';
 import { storeWhere } from '../../db/scoped';
 import { BACK_OFFICE_ROLES, defineResource, registerResource } from '../../resources/resource-factory';
+import { BACK_OFFICE_STORE, timestampSorts } from '../../resources/resource-parts';
 import { route } from '../../route';
 import {
   checkStoreRef,
@@ -128,9 +129,7 @@ export const PRODUCT_RESOURCE = defineResource({
   name: 'products',
   label: 'Product',
   table: products,
-  scope: 'store',
-  module: MODULE.BACK_OFFICE,
-  roles: BACK_OFFICE_ROLES,
+  ...BACK_OFFICE_STORE,
   row: productSchema,
   toRow,
   createBody: createProductBody,
@@ -154,8 +153,7 @@ export const PRODUCT_RESOURCE = defineResource({
       price: products.price,
       stock_quantity: products.stockQuantity,
       display_order: [products.displayOrder, lowerOf(products.name)],
-      created_at: products.createdAt,
-      updated_at: products.updatedAt,
+      ...timestampSorts(products),
     },
     defaultSort: 'display_order',
     tiebreak: products.id,

@@ -27,6 +27,7 @@ import { booleanFilter, listFilter, lowerOf } from '../../db/list-query';
 import { categories, CATEGORY_TYPE, services } from '../../db/schema/catalog';
 import { storeWhere } from '../../db/scoped';
 import { BACK_OFFICE_ROLES, defineResource, registerResource } from '../../resources/resource-factory';
+import { BACK_OFFICE_STORE, timestampSorts } from '../../resources/resource-parts';
 import { route } from '../../route';
 import { registerOrderingRoute, resolveCategory, resolveCategoryIfNamed } from './catalog-item-support';
 
@@ -69,9 +70,7 @@ export const SERVICE_RESOURCE = defineResource({
   name: 'services',
   label: 'Service',
   table: services,
-  scope: 'store',
-  module: MODULE.BACK_OFFICE,
-  roles: BACK_OFFICE_ROLES,
+  ...BACK_OFFICE_STORE,
   row: serviceSchema,
   toRow,
   createBody: createServiceBody,
@@ -90,8 +89,7 @@ export const SERVICE_RESOURCE = defineResource({
       price: services.price,
       duration_minutes: services.durationMinutes,
       display_order: [services.displayOrder, lowerOf(services.name)],
-      created_at: services.createdAt,
-      updated_at: services.updatedAt,
+      ...timestampSorts(services),
     },
     defaultSort: 'display_order',
     tiebreak: services.id,

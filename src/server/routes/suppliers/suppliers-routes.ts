@@ -10,15 +10,10 @@ import {
   supplierSchema,
   updateSupplierBody,
 } from '../../../contracts/suppliers';
-import { MODULE } from '../../../domain/constants';
-import { booleanFilter, lowerOf } from '../../db/list-query';
+import { booleanFilter } from '../../db/list-query';
 import { products, suppliers } from '../../db/schema/catalog';
-import {
-  BACK_OFFICE_ROLES,
-  defineResource,
-  registerResource,
-  usedBy,
-} from '../../resources/resource-factory';
+import { defineResource, registerResource, usedBy } from '../../resources/resource-factory';
+import { BACK_OFFICE_STORE, nameSorts, uniqueName } from '../../resources/resource-parts';
 
 export const DUPLICATE_SUPPLIER_MESSAGE = 'A supplier with this name already exists.';
 
@@ -26,9 +21,7 @@ export const SUPPLIER_RESOURCE = defineResource({
   name: 'suppliers',
   label: 'Supplier',
   table: suppliers,
-  scope: 'store',
-  module: MODULE.BACK_OFFICE,
-  roles: BACK_OFFICE_ROLES,
+  ...BACK_OFFICE_STORE,
   row: supplierSchema,
   fields: {
     id: 'id',
@@ -45,21 +38,13 @@ export const SUPPLIER_RESOURCE = defineResource({
   createBody: createSupplierBody,
   updateBody: updateSupplierBody,
   list: {
-    sort: { name: lowerOf(suppliers.name), created_at: suppliers.createdAt, updated_at: suppliers.updatedAt },
+    sort: nameSorts(suppliers),
     defaultSort: 'name',
     tiebreak: suppliers.id,
     filters: { is_active: booleanFilter(suppliers.isActive) },
     search: [suppliers.name, suppliers.contactName, suppliers.phone, suppliers.email],
   },
-  unique: [
-    {
-      field: 'name',
-      column: suppliers.name,
-      index: 'suppliers_store_name_key',
-      message: DUPLICATE_SUPPLIER_MESSAGE,
-      caseInsensitive: true,
-    },
-  ],
+  unique: [uniqueName(suppliers.name, 'suppliers_store_name_key', DUPLICATE_SUPPLIER_MESSAGE)],
   inUse: usedBy({ resource: 'products', table: products, column: products.supplierId }),
   active: suppliers.isActive,
   importColumns: SUPPLIER_CSV_COLUMNS,

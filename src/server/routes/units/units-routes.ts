@@ -4,15 +4,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { createUnitBody, UNIT_CSV_COLUMNS, unitSchema, updateUnitBody } from '../../../contracts/units';
-import { MODULE } from '../../../domain/constants';
-import { booleanFilter, lowerOf } from '../../db/list-query';
+import { booleanFilter } from '../../db/list-query';
 import { products, units } from '../../db/schema/catalog';
-import {
-  BACK_OFFICE_ROLES,
-  defineResource,
-  registerResource,
-  usedBy,
-} from '../../resources/resource-factory';
+import { defineResource, registerResource, usedBy } from '../../resources/resource-factory';
+import { BACK_OFFICE_STORE, nameSorts, uniqueName } from '../../resources/resource-parts';
 
 export const DUPLICATE_UNIT_MESSAGE = 'A unit with this name already exists.';
 
@@ -20,9 +15,7 @@ export const UNIT_RESOURCE = defineResource({
   name: 'units',
   label: 'Unit',
   table: units,
-  scope: 'store',
-  module: MODULE.BACK_OFFICE,
-  roles: BACK_OFFICE_ROLES,
+  ...BACK_OFFICE_STORE,
   row: unitSchema,
   fields: {
     id: 'id',
@@ -35,21 +28,13 @@ export const UNIT_RESOURCE = defineResource({
   createBody: createUnitBody,
   updateBody: updateUnitBody,
   list: {
-    sort: { name: lowerOf(units.name), created_at: units.createdAt, updated_at: units.updatedAt },
+    sort: nameSorts(units),
     defaultSort: 'name',
     tiebreak: units.id,
     filters: { is_active: booleanFilter(units.isActive) },
     search: [units.name, units.abbreviation],
   },
-  unique: [
-    {
-      field: 'name',
-      column: units.name,
-      index: 'units_store_name_key',
-      message: DUPLICATE_UNIT_MESSAGE,
-      caseInsensitive: true,
-    },
-  ],
+  unique: [uniqueName(units.name, 'units_store_name_key', DUPLICATE_UNIT_MESSAGE)],
   inUse: usedBy({ resource: 'products', table: products, column: products.unitId }),
   active: units.isActive,
   importColumns: UNIT_CSV_COLUMNS,

@@ -53,6 +53,7 @@ import {
   registerResource,
   usedBy,
 } from '../../resources/resource-factory';
+import { timestampSorts } from '../../resources/resource-parts';
 import type { WriteContext } from '../../resources/resource-config';
 import { route } from '../../route';
 import { DEMO_PERMISSIONS } from '../../seed/demo-data';
@@ -343,8 +344,7 @@ export const USER_RESOURCE = defineResource({
       username: lowerOf(users.username),
       role: users.role,
       commission_rate: users.commissionRate,
-      created_at: users.createdAt,
-      updated_at: users.updatedAt,
+      ...timestampSorts(users),
     },
     defaultSort: 'name',
     tiebreak: users.id,

@@ -1,0 +1,42 @@
+/**
+ * Pieces many resource configs declare alike (docs/back-office.md, "Declaring a resource"): where a store's
+ * back-office resource lives and who runs it, the sorts of rows with a name and timestamps, and a name no two
+ * rows of the scope may share whatever its case. A config spreads or calls them beside its own parts.
+ */
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { MODULE } from '../../domain/constants';
+import { lowerOf } from '../db/list-query';
+import type { UniqueKey } from './resource-config';
+import { BACK_OFFICE_ROLES } from './resource-factory';
+
+/** A store's own rows, run from the back office by its owner and admins. */
+export const BACK_OFFICE_STORE = {
+  scope: 'store',
+  module: MODULE.BACK_OFFICE,
+  roles: BACK_OFFICE_ROLES,
+} as const;
+
+interface TimestampedTable {
+  createdAt: AnyPgColumn;
+  updatedAt: AnyPgColumn;
+}
+
+/** `created_at` and `updated_at`, the sorts every resource table's timestamps give. */
+export function timestampSorts(table: TimestampedTable) {
+  return { created_at: table.createdAt, updated_at: table.updatedAt };
+}
+
+/** `name` (compared lower-cased, as people read a list), then the timestamps. */
+export function nameSorts(table: TimestampedTable & { name: AnyPgColumn }) {
+  return { name: lowerOf(table.name), ...timestampSorts(table) };
+}
+
+/** The row's `name`, unique in its scope (and among rows sharing `per`) whatever its case, by `index`. */
+export function uniqueName(
+  column: AnyPgColumn,
+  index: string,
+  message: string,
+  per?: readonly AnyPgColumn[],
+): UniqueKey {
+  return { field: 'name', column, ...(per ? { per } : {}), index, message, caseInsensitive: true };
+}
