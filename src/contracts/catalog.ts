@@ -204,6 +204,27 @@ export const itemCodeField = (what: string) =>
       .regex(/^[^\s,;]+$/, `${what} has no spaces, commas or semicolons.`),
   ).optional();
 
+const CATEGORY_MESSAGE = 'Choose a category.';
+
+/**
+ * A service's or product's category: `category_id`, or in a CSV file `category`, the store's category of
+ * that name and of the item's type, whatever its case.
+ */
+export const itemCategoryFields = {
+  category_id: refIdField('a category').optional(),
+  category: z.string().trim().min(1, CATEGORY_MESSAGE).max(100).optional(),
+};
+
+/** A create body that names its category one way or the other (a 422 on `category_id` otherwise). */
+export function namingCategory<
+  Body extends z.ZodType<{ category_id?: number | undefined; category?: string | undefined }>,
+>(body: Body): Body {
+  return body.refine((value) => value.category_id !== undefined || value.category !== undefined, {
+    message: CATEGORY_MESSAGE,
+    path: ['category_id'],
+  });
+}
+
 /** The row fields every back-office catalog item (service, product, kit) shows after its own. */
 export const itemRowFields = {
   price: z.number().int(),

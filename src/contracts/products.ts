@@ -16,9 +16,11 @@ import { pageSchema } from './envelope';
 import {
   ITEM_CSV_COLUMNS,
   itemBodyFields,
+  itemCategoryFields,
   itemCodeField,
   itemNameField,
   itemRowFields,
+  namingCategory,
   refIdField,
   wholeNumberField,
 } from './catalog';
@@ -41,9 +43,7 @@ export type Product = z.infer<typeof productSchema>;
 export const stockQuantityField = wholeNumberField(-1_000_000, 1_000_000, 'The stock');
 
 const productFields = {
-  category_id: refIdField('a category').optional(),
-  /** The category by name (CSV files): the store's product category of that name, whatever its case. */
-  category: z.string().trim().min(1, 'Choose a category.').max(100).optional(),
+  ...itemCategoryFields,
   name: itemNameField,
   sku: itemCodeField('The SKU'),
   barcode: itemCodeField('The barcode'),
@@ -59,12 +59,7 @@ const stockChangeFields = {
   stock_note: blankable(z.string().trim().max(500, 'The note is at most 500 characters.')).optional(),
 };
 
-export const createProductBody = z
-  .strictObject(productFields)
-  .refine((body) => body.category_id !== undefined || body.category !== undefined, {
-    message: 'Choose a category.',
-    path: ['category_id'],
-  });
+export const createProductBody = namingCategory(z.strictObject(productFields));
 export type CreateProductBody = z.output<typeof createProductBody>;
 export const updateProductBody = z.strictObject({ ...productFields, ...stockChangeFields }).partial();
 export type UpdateProductBody = z.output<typeof updateProductBody>;

@@ -13,9 +13,10 @@ import { z } from 'zod';
 import {
   ITEM_CSV_COLUMNS,
   itemBodyFields,
+  itemCategoryFields,
   itemNameField,
   itemRowFields,
-  refIdField,
+  namingCategory,
   wholeNumberField,
 } from './catalog';
 
@@ -33,23 +34,16 @@ export const serviceSchema = z.object({
 export type Service = z.infer<typeof serviceSchema>;
 
 const serviceFields = {
-  category_id: refIdField('a category').optional(),
-  /** The category by name (CSV files): the store's service category of that name, whatever its case. */
-  category: z.string().trim().min(1, 'Choose a category.').max(100).optional(),
+  ...itemCategoryFields,
   name: itemNameField,
   duration_minutes: wholeNumberField(1, 24 * 60, 'The duration in minutes'),
   turn_value: z.enum(TURN_VALUES, { error: 'Choose full, half or none.' }).optional(),
   ...itemBodyFields('The supply fee'),
 };
 
-const CATEGORY_MESSAGE = 'Choose a category.';
-
-export const createServiceBody = z
-  .strictObject({ ...serviceFields, duration_minutes: serviceFields.duration_minutes.optional() })
-  .refine((body) => body.category_id !== undefined || body.category !== undefined, {
-    message: CATEGORY_MESSAGE,
-    path: ['category_id'],
-  });
+export const createServiceBody = namingCategory(
+  z.strictObject({ ...serviceFields, duration_minutes: serviceFields.duration_minutes.optional() }),
+);
 export type CreateServiceBody = z.output<typeof createServiceBody>;
 export const updateServiceBody = z.strictObject(serviceFields).partial();
 export type UpdateServiceBody = z.output<typeof updateServiceBody>;
