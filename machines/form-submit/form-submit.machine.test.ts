@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import { validationFailed } from '../../tests/support/machines/api-failures';
 import { formSubmitMachine } from './form-submit.machine';
 import type { FormValues, SubmitFormInput } from './form-submit.types';
 
@@ -62,13 +63,7 @@ describe('form submit', () => {
   });
 
   it("puts the server's field errors under their fields", async () => {
-    const tooShort = {
-      status: 422,
-      kind: 'http',
-      code: 'validation_failed',
-      message: 'Invalid input',
-      errors: { new_password: ['Too short'] },
-    };
+    const tooShort = validationFailed({ new_password: ['Too short'] });
     const h = harness({ refuse: [tooShort] });
     h.actor.send({ type: 'submit', idempotencyKey: 'k1' });
     await waitFor(h.actor, (s) => s.matches('failed'));

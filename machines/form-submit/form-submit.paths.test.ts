@@ -4,18 +4,12 @@
  */
 import { doneEvent, errorEvent } from '../../tests/support/machine-coverage';
 import { describeMachinePaths } from '../../tests/support/machine-paths';
-import { offline, serverDown } from '../../tests/support/machines/api-failures';
+import { offline, serverDown, validationFailed } from '../../tests/support/machines/api-failures';
 import { formSubmitMachine } from './form-submit.machine';
 import type { FormSubmitEvent } from './form-submit.types';
 
 const mismatch = { fieldErrors: { confirm: [{ code: 'confirmMismatch', message: 'Not the same.' }] } };
-const tooShort = {
-  status: 422,
-  kind: 'http',
-  code: 'validation_failed',
-  message: 'Invalid input',
-  errors: { new_password: ['Too short'] },
-};
+const tooShort = validationFailed({ new_password: ['Too short'] });
 
 const events = [
   { type: 'field.change', name: 'confirm', value: 'secret-1' },

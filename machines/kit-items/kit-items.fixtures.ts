@@ -1,4 +1,5 @@
 /** A kit, its products and the server's answers, for the kit items chart's tests. */
+import { validationFailed } from '../../tests/support/machines/api-failures';
 import type { KitItem } from '../../src/contracts/product-kits';
 import type { KitItemsLoaded, KitProduct } from './kit-items.types';
 
@@ -15,13 +16,10 @@ export const SAVED_ITEMS: KitItem[] = [
 ];
 
 /** The server refused a product of another store (422 naming the list). */
-export const refused = {
-  status: 422,
-  kind: 'http',
-  code: 'validation_failed',
-  message: 'Choose products of this store.',
-  errors: { items: ['Choose products of this store.'] },
-};
+export const refused = validationFailed(
+  { items: ['Choose products of this store.'] },
+  'Choose products of this store.',
+);
 /** The validate actor's rejection: the second line's quantity is no whole number from 1. */
 export const badQuantity = {
   fieldErrors: { 'items.0.quantity': [{ code: 'too_small', message: 'Too small', params: { minimum: 1 } }] },

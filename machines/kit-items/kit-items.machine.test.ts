@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import { validationFailed } from '../../tests/support/machines/api-failures';
 import { FILE, GEL, LOADED, SAVED_ITEMS } from './kit-items.fixtures';
 import { kitItemsMachine } from './kit-items.machine';
 import { addLine, linesOf, productsToAdd } from './kit-items.rules';
@@ -77,13 +78,10 @@ describe('kitItems', () => {
 
   it('keeps a refused quantity as typed, with its error, until it changes', async () => {
     const { actor } = start(async () => {
-      throw {
-        status: 422,
-        kind: 'http',
-        code: 'validation_failed',
-        message: 'x',
-        errors: { 'items.0.quantity': ['The quantity is a whole number from 1 to 10000.'] },
-      };
+      throw validationFailed(
+        { 'items.0.quantity': ['The quantity is a whole number from 1 to 10000.'] },
+        'x',
+      );
     });
     await waitFor(actor, (s) => s.matches('ready'));
     actor.send({ type: 'item.quantity', productId: GEL.id, quantity: '20000' });
