@@ -36,6 +36,7 @@ import type { Queryable } from '../../db/client';
 import { sales } from '../../db/schema/sales';
 import { storeIdWhere } from '../../db/scoped';
 import { notFound, saleStatusRefused } from '../../errors';
+import { approvedChange, writeAudit } from '../sales/audit';
 import { SALE_NOT_FOUND_MESSAGE } from '../sales/messages';
 import type { totalColumns } from '../sales/detail';
 import type { SaleRow } from '../sales/detail';
@@ -97,6 +98,36 @@ export async function lockAndMove(
 ): Promise<{ before: SaleRow; next: ReturnType<typeof nextOf> }> {
   const before = await lockSale(tx, auth, saleId);
   return { before, next: nextOf(decideMove(before, request, now, store.timezone)) };
+}
+
+/** The sale locked and where the machine moves it (lockAndMove). */
+export type SaleMove = Awaited<ReturnType<typeof lockAndMove>>;
+
+/** A status move a manager's PIN approved (void, trash), as its callers run it. */
+export type ApprovedMove = (
+  tx: Queryable,
+  auth: AuthContext,
+  store: SaleStore,
+  saleId: number,
+  approver: PinApprover,
+  reason: string | undefined,
+  now: Date,
+) => Promise<SaleRow>;
+
+/**
+ * The frame of an approved move: the sale locked and the move decided, `apply` writes what the move changes
+ * and returns the row after, and the audit row names the approver and the reason.
+ */
+export function approvedMove(
+  type: 'sale.void' | 'sale.trash',
+  apply: (tx: Queryable, auth: AuthContext, saleId: number, move: SaleMove, now: Date) => Promise<SaleRow>,
+): ApprovedMove {
+  return async (tx, auth, store, saleId, approver, reason, now) => {
+    const move = await lockAndMove(tx, auth, store, saleId, { type }, now);
+    const after = await apply(tx, auth, saleId, move, now);
+    await writeAudit(tx, auth, [approvedChange(type, move.before, after, approver.userId, reason)]);
+    return after;
+  };
 }
 
 /** The snapshot's status and order time follow the row (it is the Order loadSale rebuilds). */

@@ -8,29 +8,18 @@ import type { Queryable } from '../../db/client';
 import { sales } from '../../db/schema/sales';
 import { storeWhere } from '../../db/scoped';
 import { saleStatusRefused } from '../../errors';
-import { approvedChange, saleChange, writeAudit } from '../sales/audit';
+import { saleChange, writeAudit } from '../sales/audit';
 import type { SaleRow } from '../sales/detail';
 import type { SaleStore } from '../sales/store';
-import { decideMove, lockAndMove, lockSale, setStatusColumns } from './status';
+import { approvedMove, decideMove, lockAndMove, lockSale, setStatusColumns } from './status';
 
-export async function trashSale(
-  tx: Queryable,
-  auth: AuthContext,
-  store: SaleStore,
-  saleId: number,
-  approver: PinApprover,
-  reason: string | undefined,
-  now: Date,
-): Promise<SaleRow> {
-  const { before, next } = await lockAndMove(tx, auth, store, saleId, { type: 'sale.trash' }, now);
-  const after = await setStatusColumns(tx, auth, saleId, {
+export const trashSale = approvedMove('sale.trash', (tx, auth, saleId, { next }, now) =>
+  setStatusColumns(tx, auth, saleId, {
     status: next.status,
     statusBeforeTrash: next.statusBeforeTrash,
     trashedAt: now,
-  });
-  await writeAudit(tx, auth, [approvedChange('sale.trash', before, after, approver.userId, reason)]);
-  return after;
-}
+  }),
+);
 
 /** Restore returns to the status before trash; `expected` (from /status) must be that status. */
 export async function restoreSale(
