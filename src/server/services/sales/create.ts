@@ -33,12 +33,11 @@ import { loadSaleStoreAndRow } from './store';
 import { prepareSale } from './prepare';
 import { sameOrder } from './same-order';
 import { loadRowsOf } from './read';
-import { auditView, writeAudit } from './audit';
+import { auditView } from './audit';
 import {
   completeMove,
   draftFacts,
   finishSaleWrite,
-  overrideAudit,
   preparedSaleColumns,
   storedOrder,
   writeSaleChildren,
@@ -121,10 +120,7 @@ export async function createSale(
     completing,
     ...children,
     known: { saleUuid: body.uuid, store: storeRow },
+    audit: [{ action: completing ? 'sale.create' : 'sale.create_draft', saleId, after: auditView(sale!) }],
   });
-  await writeAudit(tx, auth, [
-    { action: completing ? 'sale.create' : 'sale.create_draft', saleId, after: auditView(sale!) },
-    ...overrideAudit(saleId, prepared.overrides),
-  ]);
   return { sale: detail, created: true };
 }

@@ -11,11 +11,11 @@ import { conflict, notFound, unprocessable, VALIDATION_MESSAGE } from '../../err
 import { NOT_A_DRAFT_MESSAGE, SALE_NOT_FOUND_MESSAGE } from './messages';
 import { loadSaleStore } from './store';
 import { prepareSale } from './prepare';
-import { saleChange, writeAudit } from './audit';
+import { saleChange } from './audit';
 import {
   completeMove,
+  draftFacts,
   finishSaleWrite,
-  overrideAudit,
   preparedSaleColumns,
   storedOrder,
   writeSaleChildren,
@@ -46,19 +46,10 @@ export async function updateSale(
     now,
     defaultOrderAt: completing ? now : before.orderAt,
   });
-  const status = completing
-    ? completeMove(
-        {
-          status: before.status,
-          statusBeforeTrash: before.statusBeforeTrash,
-          orderAt: null,
-          hasRefund: false,
-        },
-        prepared.orderAt,
-        now,
-        store.timezone,
-      )
-    : SALE_STATUS.DRAFT;
+  // What the status machine decides on: a draft's facts (its status is checked above), with its own status
+  // before trash.
+  const facts = { ...draftFacts(), statusBeforeTrash: before.statusBeforeTrash };
+  const status = completing ? completeMove(facts, prepared.orderAt, now, store.timezone) : SALE_STATUS.DRAFT;
   const customerId = prepared.order.customer?.id ?? null;
 
   await tx.delete(saleEmployees).where(storeWhere(saleEmployees, auth, eq(saleEmployees.saleId, saleId)));
@@ -76,11 +67,10 @@ export async function updateSale(
     prepared,
     completing,
     ...children,
+    audit: [
+      saleChange('sale.update', before, sale!),
+      ...(completing ? [saleChange('sale.complete', before, sale!)] : []),
+    ],
   });
-  await writeAudit(tx, auth, [
-    saleChange('sale.update', before, sale!),
-    ...(completing ? [saleChange('sale.complete', before, sale!)] : []),
-    ...overrideAudit(saleId, prepared.overrides),
-  ]);
   return detail;
 }

@@ -18,6 +18,7 @@ import type { PriceOverride } from './lines';
 import type { PreparedSale } from './prepare';
 import { employeesOfSnapshot, paymentViewOfRecorded, saleDetailOf, snapshotOf, totalColumns } from './detail';
 import type { SaleEmployeeRow, SaleLineRow, SaleRow } from './detail';
+import { writeAudit } from './audit';
 import type { AuditEntry } from './audit';
 import { issueGiftcards } from './giftcards';
 import { awardSalePoints } from './points';
@@ -103,6 +104,8 @@ export async function finishSaleWrite(
     cardIds: ReadonlyMap<string, number>;
     /** Sale uuid and store row the caller already holds, so payments do not read them again. */
     known?: { saleUuid: string; store: PaymentStore };
+    /** The write's own audit rows; its price overrides' row follows them. */
+    audit: readonly AuditEntry[];
   },
 ): Promise<SaleDetail> {
   const { sale, store, order, prepared, completing } = input;
@@ -136,6 +139,7 @@ export async function finishSaleWrite(
       .set({ orderSnapshot: snapshotOf(detail, store.settings, order.payments) })
       .where(storeIdWhere(sales, auth, sale.id));
   }
+  await writeAudit(tx, auth, [...input.audit, ...overrideAudit(sale.id, prepared.overrides)]);
   return detail;
 }
 
@@ -203,7 +207,7 @@ async function insertGroupsAndLines(
   return { groups, lines };
 }
 
-export function overrideAudit(saleId: number, overrides: readonly PriceOverride[]): AuditEntry[] {
+function overrideAudit(saleId: number, overrides: readonly PriceOverride[]): AuditEntry[] {
   return overrides.length === 0
     ? []
     : [{ action: PRICE_OVERRIDE_ACTION, saleId, after: { lines: overrides } }];
