@@ -3,7 +3,6 @@
  * disable, each row in its own savepoint with its own result; and the multipart CSV import, a dry run or a
  * commit of every row or none.
  */
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ERROR_CODE } from '../../contracts/error-codes';
 import {
@@ -18,24 +17,18 @@ import { requireAuth } from '../auth-context';
 import { unprocessable } from '../errors';
 import { route } from '../route';
 import { runImport } from './import';
-import type { ResourceRouting, ResourceTable } from './resource-config';
 import type { ResourceImportPlan } from './resource-import-plan';
 import { IN_USE_MESSAGE } from './resource-repository';
-import type { ResourceRepository } from './resource-repository';
+import type { ResourceRouteGroup } from './resource-repository';
 import { SpooledFile } from './upload-spool';
 
-export function registerBatchRoutes<
-  T extends ResourceTable,
-  R extends z.ZodType,
-  C extends z.ZodType,
-  U extends z.ZodType,
->(
-  app: FastifyInstance,
-  routing: ResourceRouting,
-  repo: ResourceRepository<T, R, C, U>,
-  /** Absent = the resource has no import route. */
-  importPlan: ResourceImportPlan | undefined,
-): void {
+/** `importPlan` absent: the resource has no import route. */
+export const registerBatchRoutes: ResourceRouteGroup<ResourceImportPlan | undefined> = (
+  app,
+  routing,
+  repo,
+  importPlan,
+) => {
   const { config, table, notFoundMessage, activeProperty, idWhere, load, usesOf, audit, toRow } = repo;
   const { label } = config;
   const { base, tags, write, idempotency } = routing;
@@ -108,4 +101,4 @@ export function registerBatchRoutes<
       return runImport(db, body.file, body.mode, importPlan(auth, request));
     },
   });
-}
+};

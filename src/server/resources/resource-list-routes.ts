@@ -2,7 +2,6 @@
  * A resource's list and its CSV export (docs/back-office.md, "Lists: the one dialect" and "Export"): one page of
  * rows in the list dialect, or every row of the same sort, filter and search streamed as CSV in batches.
  */
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { pageSchema } from '../../contracts/envelope';
 import { requireAuth } from '../auth-context';
@@ -10,19 +9,14 @@ import { fetchPage, listQuerySchemaFor, planList } from '../db/list-query';
 import { rawResponse, route } from '../route';
 import { csvStream } from './csv';
 import type { CsvValue } from './csv';
-import type { ExportColumn, ResourceRouting, ResourceTable } from './resource-config';
-import type { ResourceRepository } from './resource-repository';
+import type { ExportColumn } from './resource-config';
+import type { ResourceRouteGroup } from './resource-repository';
 
 const CSV_TYPE = 'text/csv; charset=utf-8';
 /** Rows read per query while an export streams. */
 const EXPORT_BATCH_ROWS = 1000;
 
-export function registerListRoutes<
-  T extends ResourceTable,
-  R extends z.ZodType,
-  C extends z.ZodType,
-  U extends z.ZodType,
->(app: FastifyInstance, routing: ResourceRouting, repo: ResourceRepository<T, R, C, U>): void {
+export const registerListRoutes: ResourceRouteGroup = (app, routing, repo) => {
   const { config, table, scopeWhere, toRow } = repo;
   const { name, label } = config;
   const { base, tags, read } = routing;
@@ -52,11 +46,12 @@ export function registerListRoutes<
     },
   });
 
-  const exportColumns: readonly ExportColumn<z.output<R>>[] =
+  type Row = ReturnType<typeof toRow>;
+  const exportColumns: readonly ExportColumn<Row>[] =
     config.exportColumns ??
     (config.importColumns ?? []).map((column) => ({
       header: column,
-      value: (row: z.output<R>) => (row as Record<string, CsvValue>)[column],
+      value: (row: Row) => (row as Record<string, CsvValue>)[column],
     }));
   if (exportColumns.length === 0) return;
   route(app, {
@@ -102,4 +97,4 @@ export function registerListRoutes<
       );
     },
   });
-}
+};

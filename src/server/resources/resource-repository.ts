@@ -5,6 +5,7 @@
  */
 import { eq, getTableColumns } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { InUseDetail } from '../../contracts/resource';
@@ -14,7 +15,7 @@ import { storeValues, storeWhere, tenantValues, tenantWhere } from '../db/scoped
 import type { StoreTable } from '../db/scoped';
 import { notFound } from '../errors';
 import { writeResourceAudit } from './audit';
-import type { ResourceConfig, ResourceTable } from './resource-config';
+import type { ResourceConfig, ResourceRouting, ResourceTable } from './resource-config';
 
 export const IN_USE_MESSAGE = 'This record is still in use and was not deleted.';
 
@@ -100,6 +101,22 @@ function mappers<T extends ResourceTable, R extends z.ZodType, C extends z.ZodTy
     toUpdate: config.toUpdate ?? ((body: z.output<U>) => values(body)),
   };
 }
+
+/**
+ * A group of a resource's routes (list, batch, one row; resource-factory.ts registers them): put on the app
+ * from the resource's routing and its repository, with `extra`, what that group alone needs.
+ */
+export type ResourceRouteGroup<Extra = void> = <
+  T extends ResourceTable,
+  R extends z.ZodType,
+  C extends z.ZodType,
+  U extends z.ZodType,
+>(
+  app: FastifyInstance,
+  routing: ResourceRouting,
+  repo: ResourceRepository<T, R, C, U>,
+  extra: Extra,
+) => void;
 
 export function resourceRepository<
   T extends ResourceTable,

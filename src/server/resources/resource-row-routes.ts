@@ -2,30 +2,18 @@
  * A resource's routes of one row (docs/back-office.md, "The routes a resource gets"): read, create, update and
  * delete, each write in one transaction with its audit row; another tenant's or store's id is 404.
  */
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { resourceIdParamsSchema } from '../../contracts/resource';
 import { requireAuth } from '../auth-context';
 import { inUse } from '../errors';
 import { route } from '../route';
-import type { ResourceRouting, ResourceTable } from './resource-config';
 import { IN_USE_MESSAGE } from './resource-repository';
-import type { ResourceRepository } from './resource-repository';
+import type { ResourceRouteGroup } from './resource-repository';
 import type { UniqueKeys } from './resource-unique';
 
 const ID_DATA = z.object({ id: z.number().int() });
 
-export function registerRowRoutes<
-  T extends ResourceTable,
-  R extends z.ZodType,
-  C extends z.ZodType,
-  U extends z.ZodType,
->(
-  app: FastifyInstance,
-  routing: ResourceRouting,
-  repo: ResourceRepository<T, R, C, U>,
-  unique: UniqueKeys,
-): void {
+export const registerRowRoutes: ResourceRouteGroup<UniqueKeys> = (app, routing, repo, unique) => {
   const { config, table, idWhere, scopedValues, loadOr404, usesOf, audit, toRow } = repo;
   const { label } = config;
   const { base, tags, read, write, idempotency } = routing;
@@ -55,7 +43,10 @@ export function registerRowRoutes<
     message: `${label} created.`,
     handler: async ({ db, body, request }) => {
       const auth = requireAuth(request);
-      const values = scopedValues(auth, await repo.toInsert(body as z.output<C>, { db, auth, request }));
+      const values = scopedValues(
+        auth,
+        await repo.toInsert(body as Parameters<typeof repo.toInsert>[0], { db, auth, request }),
+      );
       await unique.check(db, auth, values);
       const [record] = await unique.guard(() =>
         db
@@ -83,7 +74,12 @@ export function registerRowRoutes<
     handler: async ({ db, body, params, request }) => {
       const auth = requireAuth(request);
       const before = await loadOr404(db, auth, params.id, true);
-      const values = await repo.toUpdate(body as z.output<U>, { db, auth, request, before });
+      const values = await repo.toUpdate(body as Parameters<typeof repo.toUpdate>[0], {
+        db,
+        auth,
+        request,
+        before,
+      });
       await unique.check(db, auth, values, { id: params.id, before });
       const [record] =
         Object.keys(values).length === 0
@@ -121,4 +117,4 @@ export function registerRowRoutes<
       return { id: params.id };
     },
   });
-}
+};
