@@ -68,10 +68,17 @@ function objectOf(value: unknown): Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? { ...(value as object) } : {};
 }
 
-/** A text the receipt or profile keeps; blank removes the key so readers fall back to nothing. */
-function setText(target: Record<string, unknown>, key: string, value: string): void {
-  if (value === '') delete target[key];
-  else target[key] = value;
+/**
+ * The stored receipt or profile object (a copy) with these texts: a blank one removes its key so readers fall
+ * back to nothing.
+ */
+function withTexts(stored: unknown, texts: Record<string, string>): Record<string, unknown> {
+  const target = objectOf(stored);
+  for (const [key, value] of Object.entries(texts)) {
+    if (value === '') delete target[key];
+    else target[key] = value;
+  }
+  return target;
 }
 
 async function lockStore(tx: Queryable, auth: AuthContext, storeId: number) {
@@ -140,15 +147,14 @@ async function applyGroups(tx: Queryable, auth: AuthContext, storeId: number, gr
         row.currency = group.values.currency;
         row.timezone = group.values.timezone;
         break;
-      case 'profile': {
+      case 'profile':
         row.name = group.values.store_name;
-        const profile = objectOf(settings.profile);
-        setText(profile, 'phone', group.values.phone);
-        setText(profile, 'email', group.values.email.toLowerCase());
-        setText(profile, 'address', group.values.address);
-        settings.profile = profile;
+        settings.profile = withTexts(settings.profile, {
+          phone: group.values.phone,
+          email: group.values.email.toLowerCase(),
+          address: group.values.address,
+        });
         break;
-      }
       case 'tax':
         settings.config_tax_on_tax = group.values.config_tax_on_tax;
         settings.config_indian_tax = group.values.config_indian_tax;
@@ -160,15 +166,14 @@ async function applyGroups(tx: Queryable, auth: AuthContext, storeId: number, gr
         settings.offline_card_limit_per_ticket = group.values.offline_card_limit_per_ticket;
         settings.offline_card_limit_total = group.values.offline_card_limit_total;
         break;
-      case 'print': {
-        const receipt = objectOf(settings.receipt);
-        setText(receipt, 'name', group.values.receipt_name);
-        setText(receipt, 'address', group.values.receipt_address);
-        setText(receipt, 'phone', group.values.receipt_phone);
-        setText(receipt, 'footer', group.values.receipt_footer);
-        settings.receipt = receipt;
+      case 'print':
+        settings.receipt = withTexts(settings.receipt, {
+          name: group.values.receipt_name,
+          address: group.values.receipt_address,
+          phone: group.values.receipt_phone,
+          footer: group.values.receipt_footer,
+        });
         break;
-      }
       case 'others':
         tenantChanges = { ...group.values };
         break;
