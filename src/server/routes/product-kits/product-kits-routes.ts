@@ -29,6 +29,7 @@ import { writeResourceAudit } from '../../resources/audit';
 import { BACK_OFFICE_ROLES, defineResource, registerResource } from '../../resources/resource-factory';
 import { BACK_OFFICE_STORE, timestampSorts } from '../../resources/resource-parts';
 import { route } from '../../route';
+import { itemColumnValues, itemRowOf } from '../services/catalog-item-support';
 
 export const DUPLICATE_KIT_SKU_MESSAGE = 'Another kit of this store has this SKU.';
 export const NO_SUCH_PRODUCT_MESSAGE = 'Choose products of this store.';
@@ -41,27 +42,13 @@ function toRow(k: typeof productKits.$inferSelect): ProductKit {
     id: k.id,
     name: k.name,
     sku: k.sku,
-    price: k.price,
-    cost: k.cost,
-    taxes: k.taxes,
-    commission_rate: k.commissionRate,
-    display_order: k.displayOrder,
-    is_active: k.isActive,
-    created_at: k.createdAt.toISOString(),
-    updated_at: k.updatedAt.toISOString(),
+    ...itemRowOf(k),
   };
 }
 
 function columnValues(body: z.output<typeof updateProductKitBody>): KitValues {
-  const values: KitValues = {};
-  if (body.name !== undefined) values.name = body.name;
+  const values: KitValues = itemColumnValues(body);
   if (body.sku !== undefined) values.sku = body.sku;
-  if (body.price !== undefined) values.price = body.price;
-  if (body.cost !== undefined) values.cost = body.cost;
-  if (body.taxes !== undefined) values.taxes = body.taxes;
-  if (body.commission_rate !== undefined) values.commissionRate = body.commission_rate;
-  if (body.display_order !== undefined) values.displayOrder = body.display_order;
-  if (body.is_active !== undefined) values.isActive = body.is_active;
   return values;
 }
 

@@ -47,6 +47,8 @@ import { BACK_OFFICE_STORE, timestampSorts } from '../../resources/resource-part
 import { route } from '../../route';
 import {
   checkStoreRef,
+  itemColumnValues,
+  itemRowOf,
   registerOrderingRoute,
   resolveCategory,
   resolveCategoryIfNamed,
@@ -70,15 +72,8 @@ function toRow(p: ProductRecord): Product {
     barcode: p.barcode,
     unit_id: p.unitId,
     supplier_id: p.supplierId,
-    price: p.price,
-    cost: p.cost,
-    taxes: p.taxes,
-    commission_rate: p.commissionRate,
     stock_quantity: p.stockQuantity,
-    display_order: p.displayOrder,
-    is_active: p.isActive,
-    created_at: p.createdAt.toISOString(),
-    updated_at: p.updatedAt.toISOString(),
+    ...itemRowOf(p),
   };
 }
 
@@ -86,19 +81,12 @@ function toRow(p: ProductRecord): Product {
 async function columnValues(db: Queryable, auth: AuthContext, body: ProductBody): Promise<ProductValues> {
   await checkStoreRef(db, auth, units, body.unit_id, 'unit_id', NO_SUCH_UNIT_MESSAGE);
   await checkStoreRef(db, auth, suppliers, body.supplier_id, 'supplier_id', NO_SUCH_SUPPLIER_MESSAGE);
-  const values: ProductValues = {};
-  if (body.name !== undefined) values.name = body.name;
+  const values: ProductValues = itemColumnValues(body);
   if (body.sku !== undefined) values.sku = body.sku;
   if (body.barcode !== undefined) values.barcode = body.barcode;
   if (body.unit_id !== undefined) values.unitId = body.unit_id;
   if (body.supplier_id !== undefined) values.supplierId = body.supplier_id;
-  if (body.price !== undefined) values.price = body.price;
-  if (body.cost !== undefined) values.cost = body.cost;
-  if (body.taxes !== undefined) values.taxes = body.taxes;
-  if (body.commission_rate !== undefined) values.commissionRate = body.commission_rate;
   if (body.stock_quantity !== undefined) values.stockQuantity = body.stock_quantity;
-  if (body.display_order !== undefined) values.displayOrder = body.display_order;
-  if (body.is_active !== undefined) values.isActive = body.is_active;
   return values;
 }
 

@@ -1,12 +1,13 @@
 /**
  * What the back office's catalog items (services, products, kits) share beyond the resource factory
- * (docs/back-office.md): the category a body names, by id or by name, checked against the store's
+ * (docs/back-office.md): the row fields and column values of their common fields, the category a body names, by id or by name, checked against the store's
  * categories of the item's type; and POST /<items>/{id}/ordering, which moves one item in its list.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
+import type { updateServiceBody } from '../../../contracts/services';
 import { orderingBody } from '../../../contracts/catalog';
 import { resourceIdParamsSchema } from '../../../contracts/resource';
 import type { ModuleId, Role } from '../../../domain/constants';
@@ -14,12 +15,59 @@ import type { AuthContext } from '../../auth-context';
 import { requireAuth } from '../../auth-context';
 import type { Queryable } from '../../db/client';
 import { categories } from '../../db/schema/catalog';
-import type { CategoryType } from '../../db/schema/catalog';
+import type { CategoryType, services } from '../../db/schema/catalog';
 import { storeWhere } from '../../db/scoped';
 import type { StoreTable } from '../../db/scoped';
 import { notFound, unprocessable } from '../../errors';
 import { writeResourceAudit } from '../../resources/audit';
 import { route } from '../../route';
+
+/** The columns every catalog item's table has (services, products, kits), as a row of any of them holds them. */
+type ItemRecord = Pick<
+  typeof services.$inferSelect,
+  | 'name'
+  | 'price'
+  | 'cost'
+  | 'taxes'
+  | 'commissionRate'
+  | 'displayOrder'
+  | 'isActive'
+  | 'createdAt'
+  | 'updatedAt'
+>;
+type ItemColumn = 'name' | 'price' | 'cost' | 'taxes' | 'commissionRate' | 'displayOrder' | 'isActive';
+/** The fields every catalog item's body has (src/contracts/catalog.ts itemBodyFields and the name). */
+type ItemBody = Pick<
+  z.output<typeof updateServiceBody>,
+  'name' | 'price' | 'cost' | 'taxes' | 'commission_rate' | 'display_order' | 'is_active'
+>;
+
+/** The row fields every catalog item shows after its own (src/contracts/catalog.ts itemRowFields). */
+export function itemRowOf(record: ItemRecord) {
+  return {
+    price: record.price,
+    cost: record.cost,
+    taxes: record.taxes,
+    commission_rate: record.commissionRate,
+    display_order: record.displayOrder,
+    is_active: record.isActive,
+    created_at: record.createdAt.toISOString(),
+    updated_at: record.updatedAt.toISOString(),
+  };
+}
+
+/** Column values of the item fields a body has (a field left out is left as it is). */
+export function itemColumnValues(body: ItemBody): Partial<Pick<ItemRecord, ItemColumn>> {
+  const values: Partial<Pick<ItemRecord, ItemColumn>> = {};
+  if (body.name !== undefined) values.name = body.name;
+  if (body.price !== undefined) values.price = body.price;
+  if (body.cost !== undefined) values.cost = body.cost;
+  if (body.taxes !== undefined) values.taxes = body.taxes;
+  if (body.commission_rate !== undefined) values.commissionRate = body.commission_rate;
+  if (body.display_order !== undefined) values.displayOrder = body.display_order;
+  if (body.is_active !== undefined) values.isActive = body.is_active;
+  return values;
+}
 
 export const NO_SUCH_CATEGORY_MESSAGE = 'Choose a category of this store.';
 

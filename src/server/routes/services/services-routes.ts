@@ -29,7 +29,13 @@ import { storeWhere } from '../../db/scoped';
 import { BACK_OFFICE_ROLES, defineResource, registerResource } from '../../resources/resource-factory';
 import { BACK_OFFICE_STORE, timestampSorts } from '../../resources/resource-parts';
 import { route } from '../../route';
-import { registerOrderingRoute, resolveCategory, resolveCategoryIfNamed } from './catalog-item-support';
+import {
+  itemColumnValues,
+  itemRowOf,
+  registerOrderingRoute,
+  resolveCategory,
+  resolveCategoryIfNamed,
+} from './catalog-item-support';
 
 type ServiceRecord = typeof services.$inferSelect;
 
@@ -38,31 +44,17 @@ function toRow(s: ServiceRecord): Service {
     id: s.id,
     category_id: s.categoryId,
     name: s.name,
-    price: s.price,
     duration_minutes: s.durationMinutes,
-    taxes: s.taxes,
-    cost: s.cost,
-    commission_rate: s.commissionRate,
     turn_value: s.turnValue,
-    display_order: s.displayOrder,
-    is_active: s.isActive,
-    created_at: s.createdAt.toISOString(),
-    updated_at: s.updatedAt.toISOString(),
+    ...itemRowOf(s),
   };
 }
 
 /** Column values of the body's fields present (the category is resolved apart). */
 function columnValues(body: z.output<typeof updateServiceBody>): Partial<typeof services.$inferInsert> {
-  const values: Partial<typeof services.$inferInsert> = {};
-  if (body.name !== undefined) values.name = body.name;
-  if (body.price !== undefined) values.price = body.price;
+  const values: Partial<typeof services.$inferInsert> = itemColumnValues(body);
   if (body.duration_minutes !== undefined) values.durationMinutes = body.duration_minutes;
-  if (body.taxes !== undefined) values.taxes = body.taxes;
-  if (body.cost !== undefined) values.cost = body.cost;
-  if (body.commission_rate !== undefined) values.commissionRate = body.commission_rate;
   if (body.turn_value !== undefined) values.turnValue = body.turn_value;
-  if (body.display_order !== undefined) values.displayOrder = body.display_order;
-  if (body.is_active !== undefined) values.isActive = body.is_active;
   return values;
 }
 
