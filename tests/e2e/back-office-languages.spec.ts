@@ -50,7 +50,7 @@ for (const language of LANGUAGES) {
     const checked: string[] = [];
     const judgedByAxe = (): boolean => language === 'en' || checked.length === 1;
     for (const link of links) {
-      const kind = await test.step(`${link.path}: open`, () => office.openScreen(link.path));
+      const kind = await test.step(`${link.path}: open`, () => office.openScreen(link));
       if (kind === 'comingSoon') continue;
       checked.push(link.path);
       if (kind === 'other') {

@@ -75,9 +75,22 @@ export class BackOfficeScreenPage extends AppPage {
     );
   }
 
-  /** Opens a screen and says which kind it is, once it has rendered (chunks load on first use). */
-  async openScreen(to: string): Promise<ScreenKind> {
-    await this.open(to);
+  /**
+   * Opens a screen from the back office's home as a person does, by its link (the app stays loaded: no page
+   * load per screen), and says which kind it is once it has rendered (chunks load on first use). The next
+   * call goes back to the home first, with the browser's Back.
+   */
+  async openScreen(link: HomeLink): Promise<ScreenKind> {
+    const home = this.page.getByTestId('back-office-home');
+    if (!(await home.isVisible())) {
+      await this.page.goBack();
+      await this.seeAddress('/admin');
+      await expect(home).toBeVisible({ timeout: 30_000 });
+    }
+    await this.page.locator(`[data-home-link="${link.id}"]`).click();
+    await this.seeAddress(link.path);
+    // The home stays drawn until the screen's chunk has loaded: only its leaving says the screen is there.
+    await expect(home).toBeHidden({ timeout: 30_000 });
     const kinds = {
       resource: this.page.getByTestId('resource-screen'),
       settings: this.page.getByTestId('settings-screen'),
