@@ -52,6 +52,11 @@ export function booleanFilter(column: Column): ListFilter {
   return listFilter(queryBoolean, (value: boolean) => eq(column, value));
 }
 
+/** `filter[field]=<id>` on a column holding another row's id (a category, a unit, a member...). */
+export function idFilter(column: Column): ListFilter {
+  return listFilter(z.coerce.number().int().positive(), (id: number) => eq(column, id));
+}
+
 /**
  * A filter whose value the route's own query schema has already read (a list with a contract of its own,
  * e.g. contracts/sales.ts): `where` gets that schema's output.

@@ -16,7 +16,7 @@ import {
 import type { Expense } from '../../../contracts/expenses';
 import type { AuthContext } from '../../auth-context';
 import type { Queryable } from '../../db/client';
-import { listFilter, lowerOf } from '../../db/list-query';
+import { idFilter, listFilter, lowerOf } from '../../db/list-query';
 import { expenses } from '../../db/schema/expenses';
 import { users } from '../../db/schema/users';
 import { tenantWhere } from '../../db/scoped';
@@ -88,7 +88,7 @@ export const EXPENSE_RESOURCE = defineResource({
       category: listFilter(z.string().trim().max(100), (category: string) =>
         eq(lowerOf(expenses.category), category.toLowerCase()),
       ),
-      paid_by: listFilter(z.coerce.number().int().positive(), (id: number) => eq(expenses.paidBy, id)),
+      paid_by: idFilter(expenses.paidBy),
       date_from: listFilter(expenseDateFilter, (day: string) => gte(expenses.expenseDate, day)),
       date_to: listFilter(expenseDateFilter, (day: string) => lte(expenses.expenseDate, day)),
     },

@@ -26,6 +26,7 @@ import type { Queryable } from '../../db/client';
 import {
   booleanFilter,
   fetchPage,
+  idFilter,
   listFilter,
   listQuerySchemaFor,
   lowerOf,
@@ -147,13 +148,9 @@ export const PRODUCT_RESOURCE = defineResource({
     tiebreak: products.id,
     filters: {
       is_active: booleanFilter(products.isActive),
-      category_id: listFilter(z.coerce.number().int().positive(), (id: number) =>
-        eq(products.categoryId, id),
-      ),
-      supplier_id: listFilter(z.coerce.number().int().positive(), (id: number) =>
-        eq(products.supplierId, id),
-      ),
-      unit_id: listFilter(z.coerce.number().int().positive(), (id: number) => eq(products.unitId, id)),
+      category_id: idFilter(products.categoryId),
+      supplier_id: idFilter(products.supplierId),
+      unit_id: idFilter(products.unitId),
     },
     search: [products.name, products.sku, products.barcode],
   },
@@ -200,7 +197,7 @@ const INVENTORY_LIST: ListSpec = {
   tiebreak: products.id,
   filters: {
     is_active: booleanFilter(products.isActive),
-    category_id: listFilter(z.coerce.number().int().positive(), (id: number) => eq(products.categoryId, id)),
+    category_id: idFilter(products.categoryId),
     /** Products at or below this count (what to reorder). */
     stock_at_most: listFilter(z.coerce.number().int(), (n: number) => lte(products.stockQuantity, n)),
   },
@@ -212,9 +209,7 @@ const MOVEMENT_LIST: ListSpec = {
   defaultSort: '-created_at',
   tiebreak: productInventoryMovements.id,
   filters: {
-    product_id: listFilter(z.coerce.number().int().positive(), (id: number) =>
-      eq(productInventoryMovements.productId, id),
-    ),
+    product_id: idFilter(productInventoryMovements.productId),
     reason: listFilter(z.string().trim().max(100), (reason: string) =>
       eq(productInventoryMovements.reason, reason),
     ),

@@ -23,7 +23,7 @@ import { SALE_READ } from '../../auth/access';
 import { requireAuth } from '../../auth-context';
 import type { AuthContext } from '../../auth-context';
 import type { Queryable } from '../../db/client';
-import { booleanFilter, listFilter, lowerOf } from '../../db/list-query';
+import { booleanFilter, idFilter, listFilter, lowerOf } from '../../db/list-query';
 import { categories, CATEGORY_TYPE, services } from '../../db/schema/catalog';
 import { storeWhere } from '../../db/scoped';
 import { BACK_OFFICE_ROLES, defineResource, registerResource } from '../../resources/resource-factory';
@@ -87,9 +87,7 @@ export const SERVICE_RESOURCE = defineResource({
     tiebreak: services.id,
     filters: {
       is_active: booleanFilter(services.isActive),
-      category_id: listFilter(z.coerce.number().int().positive(), (id: number) =>
-        eq(services.categoryId, id),
-      ),
+      category_id: idFilter(services.categoryId),
       turn_value: listFilter(z.enum(TURN_VALUES), (value) => eq(services.turnValue, value)),
     },
     search: [services.name],

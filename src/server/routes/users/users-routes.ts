@@ -32,7 +32,7 @@ import { requireAuth } from '../../auth-context';
 import { hashSecret } from '../../auth/passwords';
 import { revokeOtherSessions } from '../../auth/sessions';
 import type { Queryable } from '../../db/client';
-import { booleanFilter, listFilter, lowerOf } from '../../db/list-query';
+import { booleanFilter, idFilter, listFilter, lowerOf } from '../../db/list-query';
 import { auditLog } from '../../db/schema/audit-log';
 import { expenses } from '../../db/schema/expenses';
 import { couponHistories, customerPointHistory, giftcardHistories } from '../../db/schema/ledger-histories';
@@ -352,7 +352,7 @@ export const USER_RESOURCE = defineResource({
       role: listFilter(z.enum(USER_ROLES), (role) => eq(users.role, role)),
       is_active: booleanFilter(users.isActive),
       is_technician: booleanFilter(users.isTechnician),
-      store_id: listFilter(z.coerce.number().int().positive(), (id: number) => eq(users.storeId, id)),
+      store_id: idFilter(users.storeId),
     },
     search: [users.displayName, users.username],
   },
