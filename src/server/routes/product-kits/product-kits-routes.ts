@@ -21,15 +21,14 @@ import { MODULE } from '../../../domain/constants';
 import { requireAuth } from '../../auth-context';
 import type { AuthContext } from '../../auth-context';
 import type { Queryable } from '../../db/client';
-import { booleanFilter, lowerOf } from '../../db/list-query';
 import { productKitItems, productKits, products } from '../../db/schema/catalog';
 import { storeValuesAll, storeWhere } from '../../db/scoped';
 import { notFound, unprocessable } from '../../errors';
 import { writeResourceAudit } from '../../resources/audit';
 import { BACK_OFFICE_ROLES, defineResource, registerResource } from '../../resources/resource-factory';
-import { BACK_OFFICE_STORE, timestampSorts } from '../../resources/resource-parts';
+import { BACK_OFFICE_STORE } from '../../resources/resource-parts';
 import { route } from '../../route';
-import { itemColumnValues, itemRowOf } from '../services/catalog-item-support';
+import { itemColumnValues, itemList, itemRowOf } from '../services/catalog-item-support';
 
 export const DUPLICATE_KIT_SKU_MESSAGE = 'Another kit of this store has this SKU.';
 export const NO_SUCH_PRODUCT_MESSAGE = 'Choose products of this store.';
@@ -63,21 +62,10 @@ export const PRODUCT_KIT_RESOURCE = defineResource({
   updateBody: updateProductKitBody,
   toInsert: (body) => columnValues(body),
   toUpdate: (body) => columnValues(body),
-  list: {
-    sort: {
-      name: lowerOf(productKits.name),
-      sku: productKits.sku,
-      price: productKits.price,
-      display_order: [productKits.displayOrder, lowerOf(productKits.name)],
-      ...timestampSorts(productKits),
-    },
-    defaultSort: 'display_order',
-    tiebreak: productKits.id,
-    filters: {
-      is_active: booleanFilter(productKits.isActive),
-    },
+  list: itemList(productKits, {
+    sort: { sku: productKits.sku, price: productKits.price },
     search: [productKits.name, productKits.sku],
-  },
+  }),
   unique: [
     {
       field: 'sku',

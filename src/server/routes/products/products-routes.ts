@@ -44,11 +44,12 @@ import {
 import { users } from '../../db/schema/users';
 import { storeWhere } from '../../db/scoped';
 import { BACK_OFFICE_ROLES, defineResource, registerResource } from '../../resources/resource-factory';
-import { BACK_OFFICE_STORE, timestampSorts } from '../../resources/resource-parts';
+import { BACK_OFFICE_STORE } from '../../resources/resource-parts';
 import { route } from '../../route';
 import {
   checkStoreRef,
   itemColumnValues,
+  itemList,
   itemRowOf,
   registerOrderingRoute,
   resolveCategory,
@@ -135,25 +136,15 @@ export const PRODUCT_RESOURCE = defineResource({
     await recordStockChange(db, auth, before, body);
     return values;
   },
-  list: {
-    sort: {
-      name: lowerOf(products.name),
-      sku: products.sku,
-      price: products.price,
-      stock_quantity: products.stockQuantity,
-      display_order: [products.displayOrder, lowerOf(products.name)],
-      ...timestampSorts(products),
-    },
-    defaultSort: 'display_order',
-    tiebreak: products.id,
+  list: itemList(products, {
+    sort: { sku: products.sku, price: products.price, stock_quantity: products.stockQuantity },
     filters: {
-      is_active: booleanFilter(products.isActive),
       category_id: idFilter(products.categoryId),
       supplier_id: idFilter(products.supplierId),
       unit_id: idFilter(products.unitId),
     },
     search: [products.name, products.sku, products.barcode],
-  },
+  }),
   unique: [
     { field: 'sku', column: products.sku, index: 'products_store_sku_key', message: DUPLICATE_SKU_MESSAGE },
     {

@@ -1,9 +1,10 @@
 /**
  * What the back office's catalog items (services, products, kits) share beyond the resource factory
- * (docs/back-office.md): the row fields and column values of their common fields, the category a body names, by id or by name, checked against the store's
+ * (docs/back-office.md): the row fields and column values of their common fields, their list, the category a body names, by id or by name, checked against the store's
  * categories of the item's type; and POST /<items>/{id}/ordering, which moves one item in its list.
  */
 import { and, eq, sql } from 'drizzle-orm';
+import type { SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
@@ -14,8 +15,11 @@ import type { ModuleId, Role } from '../../../domain/constants';
 import type { AuthContext } from '../../auth-context';
 import { requireAuth } from '../../auth-context';
 import type { Queryable } from '../../db/client';
+import { booleanFilter, lowerOf } from '../../db/list-query';
+import type { ListFilter, ListSpec, SortColumns } from '../../db/list-query';
+import { timestampSorts } from '../../resources/resource-parts';
 import { categories } from '../../db/schema/catalog';
-import type { CategoryType, services } from '../../db/schema/catalog';
+import type { CategoryType, productKits, products, services } from '../../db/schema/catalog';
 import { storeWhere } from '../../db/scoped';
 import type { StoreTable } from '../../db/scoped';
 import { notFound, unprocessable } from '../../errors';
@@ -67,6 +71,35 @@ export function itemColumnValues(body: ItemBody): Partial<Pick<ItemRecord, ItemC
   if (body.display_order !== undefined) values.displayOrder = body.display_order;
   if (body.is_active !== undefined) values.isActive = body.is_active;
   return values;
+}
+
+/** What an item's own list adds: sorts between the name and the display order, filters, searched columns. */
+interface ItemListParts {
+  sort: Readonly<Record<string, SortColumns>>;
+  filters?: Readonly<Record<string, ListFilter>>;
+  search: readonly SQLWrapper[];
+}
+
+/**
+ * A catalog item's list: sorted by name, its own sorts, the display order (then name, the default) and the
+ * timestamps; filtered by active and its own filters.
+ */
+export function itemList(
+  table: typeof services | typeof products | typeof productKits,
+  own: ItemListParts,
+): ListSpec {
+  return {
+    sort: {
+      name: lowerOf(table.name),
+      ...own.sort,
+      display_order: [table.displayOrder, lowerOf(table.name)],
+      ...timestampSorts(table),
+    },
+    defaultSort: 'display_order',
+    tiebreak: table.id,
+    filters: { is_active: booleanFilter(table.isActive), ...own.filters },
+    search: own.search,
+  };
 }
 
 export const NO_SUCH_CATEGORY_MESSAGE = 'Choose a category of this store.';

@@ -23,14 +23,15 @@ import { SALE_READ } from '../../auth/access';
 import { requireAuth } from '../../auth-context';
 import type { AuthContext } from '../../auth-context';
 import type { Queryable } from '../../db/client';
-import { booleanFilter, idFilter, listFilter, lowerOf } from '../../db/list-query';
+import { idFilter, listFilter } from '../../db/list-query';
 import { categories, CATEGORY_TYPE, services } from '../../db/schema/catalog';
 import { storeWhere } from '../../db/scoped';
 import { BACK_OFFICE_ROLES, defineResource, registerResource } from '../../resources/resource-factory';
-import { BACK_OFFICE_STORE, timestampSorts } from '../../resources/resource-parts';
+import { BACK_OFFICE_STORE } from '../../resources/resource-parts';
 import { route } from '../../route';
 import {
   itemColumnValues,
+  itemList,
   itemRowOf,
   registerOrderingRoute,
   resolveCategory,
@@ -75,23 +76,14 @@ export const SERVICE_RESOURCE = defineResource({
     ...columnValues(body),
     ...(await resolveCategoryIfNamed(db, auth, CATEGORY_TYPE.SERVICE, body)),
   }),
-  list: {
-    sort: {
-      name: lowerOf(services.name),
-      price: services.price,
-      duration_minutes: services.durationMinutes,
-      display_order: [services.displayOrder, lowerOf(services.name)],
-      ...timestampSorts(services),
-    },
-    defaultSort: 'display_order',
-    tiebreak: services.id,
+  list: itemList(services, {
+    sort: { price: services.price, duration_minutes: services.durationMinutes },
     filters: {
-      is_active: booleanFilter(services.isActive),
       category_id: idFilter(services.categoryId),
       turn_value: listFilter(z.enum(TURN_VALUES), (value) => eq(services.turnValue, value)),
     },
     search: [services.name],
-  },
+  }),
   active: services.isActive,
   importColumns: SERVICE_CSV_COLUMNS,
   // The file names the category by id; `category` (by name) is for files written by hand.
