@@ -1,11 +1,13 @@
 /**
  * Pieces many resource configs declare alike (docs/back-office.md, "Declaring a resource"): where a store's
- * back-office resource lives and who runs it, the sorts of rows with a name and timestamps, and a name no two
+ * back-office resource lives and who runs it, the sorts and list of rows with a name and timestamps, and a name no two
  * rows of the scope may share whatever its case. A config spreads or calls them beside its own parts.
  */
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { MODULE } from '../../domain/constants';
-import { lowerOf } from '../db/list-query';
+import type { SQLWrapper } from 'drizzle-orm';
+import { booleanFilter, lowerOf } from '../db/list-query';
+import type { ListSpec } from '../db/list-query';
 import type { UniqueKey } from './resource-config';
 import { BACK_OFFICE_ROLES } from './resource-factory';
 
@@ -27,8 +29,22 @@ export function timestampSorts(table: TimestampedTable) {
 }
 
 /** `name` (compared lower-cased, as people read a list), then the timestamps. */
-export function nameSorts(table: TimestampedTable & { name: AnyPgColumn }) {
+function nameSorts(table: TimestampedTable & { name: AnyPgColumn }) {
   return { name: lowerOf(table.name), ...timestampSorts(table) };
+}
+
+/** The list of rows with a name and an active flag and nothing else to sort on (units, suppliers). */
+export function namedList(
+  table: TimestampedTable & { id: AnyPgColumn; name: AnyPgColumn; isActive: AnyPgColumn },
+  search: readonly SQLWrapper[],
+): ListSpec {
+  return {
+    sort: nameSorts(table),
+    defaultSort: 'name',
+    tiebreak: table.id,
+    filters: { is_active: booleanFilter(table.isActive) },
+    search,
+  };
 }
 
 /** The row's `name`, unique in its scope (and among rows sharing `per`) whatever its case, by `index`. */

@@ -10,10 +10,9 @@ import {
   supplierSchema,
   updateSupplierBody,
 } from '../../../contracts/suppliers';
-import { booleanFilter } from '../../db/list-query';
 import { products, suppliers } from '../../db/schema/catalog';
 import { defineResource, registerResource, usedBy } from '../../resources/resource-factory';
-import { BACK_OFFICE_STORE, nameSorts, uniqueName } from '../../resources/resource-parts';
+import { BACK_OFFICE_STORE, namedList, uniqueName } from '../../resources/resource-parts';
 
 export const DUPLICATE_SUPPLIER_MESSAGE = 'A supplier with this name already exists.';
 
@@ -37,13 +36,7 @@ export const SUPPLIER_RESOURCE = defineResource({
   },
   createBody: createSupplierBody,
   updateBody: updateSupplierBody,
-  list: {
-    sort: nameSorts(suppliers),
-    defaultSort: 'name',
-    tiebreak: suppliers.id,
-    filters: { is_active: booleanFilter(suppliers.isActive) },
-    search: [suppliers.name, suppliers.contactName, suppliers.phone, suppliers.email],
-  },
+  list: namedList(suppliers, [suppliers.name, suppliers.contactName, suppliers.phone, suppliers.email]),
   unique: [uniqueName(suppliers.name, 'suppliers_store_name_key', DUPLICATE_SUPPLIER_MESSAGE)],
   inUse: usedBy({ resource: 'products', table: products, column: products.supplierId }),
   active: suppliers.isActive,

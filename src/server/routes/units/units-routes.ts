@@ -4,10 +4,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { createUnitBody, UNIT_CSV_COLUMNS, unitSchema, updateUnitBody } from '../../../contracts/units';
-import { booleanFilter } from '../../db/list-query';
 import { products, units } from '../../db/schema/catalog';
 import { defineResource, registerResource, usedBy } from '../../resources/resource-factory';
-import { BACK_OFFICE_STORE, nameSorts, uniqueName } from '../../resources/resource-parts';
+import { BACK_OFFICE_STORE, namedList, uniqueName } from '../../resources/resource-parts';
 
 export const DUPLICATE_UNIT_MESSAGE = 'A unit with this name already exists.';
 
@@ -27,13 +26,7 @@ export const UNIT_RESOURCE = defineResource({
   },
   createBody: createUnitBody,
   updateBody: updateUnitBody,
-  list: {
-    sort: nameSorts(units),
-    defaultSort: 'name',
-    tiebreak: units.id,
-    filters: { is_active: booleanFilter(units.isActive) },
-    search: [units.name, units.abbreviation],
-  },
+  list: namedList(units, [units.name, units.abbreviation]),
   unique: [uniqueName(units.name, 'units_store_name_key', DUPLICATE_UNIT_MESSAGE)],
   inUse: usedBy({ resource: 'products', table: products, column: products.unitId }),
   active: units.isActive,
