@@ -26,6 +26,11 @@ export class SaleManagementPage extends AppPage {
   /** Logs in as the demo manager, opens the order report and passes its PIN gate. */
   async openAsManager(): Promise<void> {
     await new LoginPage(this.page).logInAsDemo('manager');
+    await this.openReport();
+  }
+
+  /** Opens the order report in a browser already signed in, and passes its PIN gate with the manager's PIN. */
+  async openReport(): Promise<void> {
     await this.open('/pos/report/order');
     await this.pinGate.seePad();
     await this.pinGate.typePin(MANAGER_PIN);
