@@ -8,7 +8,7 @@ import { ACTIVE_FILTER } from '../active-badge';
 import { MoneyCell } from '../money-cell';
 import type { ColumnConfig, FieldConfig, ResourceConfig } from '../resource-config';
 import type { ResourceRow } from '../../../../../machines/resource/resource.types';
-import { ACTIVE_FIELD, NAMED_ROWS_LIST } from './named-rows';
+import { ACTIVE_COLUMN, ACTIVE_FIELD, NAME_COLUMN, NAMED_ROWS_LIST } from './named-rows';
 
 export const PRICE_COLUMN: ColumnConfig<ResourceRow> = {
   field: 'price',
@@ -45,14 +45,14 @@ export const TAXES_FIELD: FieldConfig = {
 };
 
 /** The fields every item ends with: its own commission, its order, whether it is sold. */
-export const ITEM_TAIL_FIELDS: readonly FieldConfig[] = [
+const ITEM_TAIL_FIELDS: readonly FieldConfig[] = [
   { name: 'commission_rate', kind: 'number', label: 'fields.commission_rate', hint: 'hints.commission_rate' },
   { name: 'display_order', kind: 'number', label: 'fields.display_order' },
   ACTIVE_FIELD,
 ];
 
 /** A new item's form for those fields. */
-export const ITEM_DEFAULTS = {
+const ITEM_DEFAULTS = {
   name: '',
   price: '',
   cost: '',
@@ -63,15 +63,22 @@ export const ITEM_DEFAULTS = {
 } as const;
 
 /**
- * What every item's list offers and does: listed in its display order, filtered by active, and a write clears
- * the sale screen's catalog caches (catalog-cache.ts).
+ * A catalog item's config from its own parts: the name column first and the active one last around its own
+ * columns, the common tail after its own fields, the common defaults under its own, and what every item's
+ * list offers and does: listed in its display order, filtered by active, and a write clears the sale
+ * screen's catalog caches (catalog-cache.ts).
  */
-export const ITEM_LIST: Pick<
-  ResourceConfig,
-  'bulkActions' | 'canExport' | 'rowLabel' | 'defaultSort' | 'filters' | 'afterWrite'
-> = {
-  ...NAMED_ROWS_LIST,
-  defaultSort: 'display_order',
-  filters: [ACTIVE_FILTER],
-  afterWrite: clearCatalogCaches,
-};
+export function catalogItemConfig(
+  own: Omit<ResourceConfig, 'bulkActions' | 'canExport' | 'rowLabel'>,
+): ResourceConfig {
+  return {
+    ...NAMED_ROWS_LIST,
+    defaultSort: 'display_order',
+    filters: [ACTIVE_FILTER],
+    afterWrite: clearCatalogCaches,
+    ...own,
+    columns: [NAME_COLUMN, ...own.columns, ACTIVE_COLUMN],
+    fields: [...own.fields, ...ITEM_TAIL_FIELDS],
+    defaults: { ...ITEM_DEFAULTS, ...own.defaults },
+  };
+}

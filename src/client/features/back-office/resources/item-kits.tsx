@@ -12,28 +12,17 @@ import {
   updateProductKitBody,
 } from '../../../../contracts/product-kits';
 import { KitItemsPanel } from '../panels/kit-items-panel';
-import type { ResourceConfig } from '../resource-config';
 import { ResourceScreen } from '../resource-screen';
-import {
-  ITEM_DEFAULTS,
-  ITEM_LIST,
-  ITEM_TAIL_FIELDS,
-  PRICE_COLUMN,
-  PRICE_FIELD,
-  SKU_FIELD,
-  TAXES_FIELD,
-} from './catalog-item';
-import { ACTIVE_COLUMN, NAME_COLUMN, nameField } from './named-rows';
+import { catalogItemConfig, PRICE_COLUMN, PRICE_FIELD, SKU_FIELD, TAXES_FIELD } from './catalog-item';
+import { nameField } from './named-rows';
 
-export const ITEM_KITS: ResourceConfig = {
+export const ITEM_KITS = catalogItemConfig({
   name: 'productkits',
   namespace: 'admin-item-kits',
   columns: [
-    NAME_COLUMN,
     { field: 'sku', label: 'fields.sku', sortable: true, hideBelow: 'sm' },
     PRICE_COLUMN,
     { field: 'taxes', label: 'fields.taxes', hideBelow: 'md' },
-    ACTIVE_COLUMN,
   ],
   fields: [
     nameField(150),
@@ -41,18 +30,15 @@ export const ITEM_KITS: ResourceConfig = {
     PRICE_FIELD,
     { name: 'cost', kind: 'money', label: 'fields.cost' },
     TAXES_FIELD,
-    ...ITEM_TAIL_FIELDS,
   ],
   schema: createProductKitBody,
   updateSchema: updateProductKitBody,
   defaults: {
-    ...ITEM_DEFAULTS,
     sku: '',
   },
-  ...ITEM_LIST,
   importColumns: PRODUCT_KIT_CSV_COLUMNS,
   rowActions: [{ id: 'items', label: 'rowActions.items', Panel: KitItemsPanel }],
-};
+});
 
 export function ItemKitsScreen() {
   return <ResourceScreen config={ITEM_KITS} />;

@@ -14,19 +14,16 @@ import {
   updateProductBody,
 } from '../../../../contracts/products';
 import { StockHistoryPanel } from '../panels/stock-history-panel';
-import type { ResourceConfig } from '../resource-config';
 import { ResourceScreen } from '../resource-screen';
 import {
+  catalogItemConfig,
   categoryField,
-  ITEM_DEFAULTS,
-  ITEM_LIST,
-  ITEM_TAIL_FIELDS,
   PRICE_COLUMN,
   PRICE_FIELD,
   SKU_FIELD,
   TAXES_FIELD,
 } from './catalog-item';
-import { ACTIVE_COLUMN, NAME_COLUMN, nameField } from './named-rows';
+import { nameField } from './named-rows';
 
 /** The reasons the form offers for a stock change (the server takes any short text). */
 const STOCK_REASONS = [DEFAULT_STOCK_REASON, 'received', 'count', 'damaged', 'returned'].map((value) => ({
@@ -34,16 +31,14 @@ const STOCK_REASONS = [DEFAULT_STOCK_REASON, 'received', 'count', 'damaged', 're
   label: `reasons.${value}`,
 }));
 
-export const PRODUCTS: ResourceConfig = {
+export const PRODUCTS = catalogItemConfig({
   name: 'products',
   namespace: 'admin-products',
   columns: [
-    NAME_COLUMN,
     { field: 'sku', label: 'fields.sku', sortable: true, hideBelow: 'md' },
     PRICE_COLUMN,
     { field: 'stock_quantity', label: 'fields.stock_quantity', sortable: true },
     { field: 'taxes', label: 'fields.taxes', hideBelow: 'lg' },
-    ACTIVE_COLUMN,
   ],
   fields: [
     categoryField('product'),
@@ -70,12 +65,10 @@ export const PRODUCTS: ResourceConfig = {
       editOnly: true,
     },
     { name: 'stock_note', kind: 'text', label: 'fields.stock_note', maxLength: 500, editOnly: true },
-    ...ITEM_TAIL_FIELDS,
   ],
   schema: createProductBody,
   updateSchema: updateProductBody,
   defaults: {
-    ...ITEM_DEFAULTS,
     category_id: '',
     sku: '',
     barcode: '',
@@ -83,11 +76,10 @@ export const PRODUCTS: ResourceConfig = {
     supplier_id: '',
     stock_quantity: '0',
   },
-  ...ITEM_LIST,
   orderable: 'ordering',
   importColumns: PRODUCT_CSV_COLUMNS,
   rowActions: [{ id: 'stock-history', label: 'rowActions.stockHistory', Panel: StockHistoryPanel }],
-};
+});
 
 export function ProductsScreen() {
   return <ResourceScreen config={PRODUCTS} />;

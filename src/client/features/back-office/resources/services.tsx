@@ -11,18 +11,9 @@ import {
   TURN_VALUES,
   updateServiceBody,
 } from '../../../../contracts/services';
-import type { ResourceConfig } from '../resource-config';
 import { ResourceScreen } from '../resource-screen';
-import {
-  categoryField,
-  ITEM_DEFAULTS,
-  ITEM_LIST,
-  ITEM_TAIL_FIELDS,
-  PRICE_COLUMN,
-  PRICE_FIELD,
-  TAXES_FIELD,
-} from './catalog-item';
-import { ACTIVE_COLUMN, NAME_COLUMN, nameField } from './named-rows';
+import { catalogItemConfig, categoryField, PRICE_COLUMN, PRICE_FIELD, TAXES_FIELD } from './catalog-item';
+import { nameField } from './named-rows';
 
 const TURNS = TURN_VALUES.map((value) => ({ value, label: `turn.${value}` }));
 
@@ -31,11 +22,10 @@ function MinutesCell({ minutes }: { minutes: unknown }) {
   return <>{t('minutes', { count: Number(minutes) })}</>;
 }
 
-export const SERVICES: ResourceConfig = {
+export const SERVICES = catalogItemConfig({
   name: 'services',
   namespace: 'admin-services',
   columns: [
-    NAME_COLUMN,
     PRICE_COLUMN,
     {
       field: 'duration_minutes',
@@ -45,7 +35,6 @@ export const SERVICES: ResourceConfig = {
     },
     { field: 'taxes', label: 'fields.taxes', hideBelow: 'md' },
     { field: 'display_order', label: 'fields.display_order', sortable: true, hideBelow: 'lg' },
-    ACTIVE_COLUMN,
   ],
   fields: [
     categoryField('service'),
@@ -61,20 +50,17 @@ export const SERVICES: ResourceConfig = {
       hint: 'hints.turn_value',
       options: TURNS,
     },
-    ...ITEM_TAIL_FIELDS,
   ],
   schema: createServiceBody,
   updateSchema: updateServiceBody,
   defaults: {
-    ...ITEM_DEFAULTS,
     category_id: '',
     duration_minutes: '30',
     turn_value: 'full',
   },
-  ...ITEM_LIST,
   orderable: 'ordering',
   importColumns: SERVICE_CSV_COLUMNS,
-};
+});
 
 export function ServicesScreen() {
   return <ResourceScreen config={SERVICES} />;
