@@ -48,6 +48,7 @@ import { BACK_OFFICE_STORE } from '../../resources/resource-parts';
 import { route } from '../../route';
 import {
   checkStoreRef,
+  exportByCategoryId,
   itemColumnValues,
   itemList,
   itemRowOf,
@@ -164,11 +165,7 @@ export const PRODUCT_RESOURCE = defineResource({
   },
   active: products.isActive,
   importColumns: PRODUCT_CSV_COLUMNS,
-  // The file names the category by id; `category` (by name) is for files written by hand.
-  exportColumns: PRODUCT_CSV_COLUMNS.filter((c) => c !== 'category').map((column) => ({
-    header: column,
-    value: (row: Product) => row[column as Exclude<(typeof PRODUCT_CSV_COLUMNS)[number], 'category'>],
-  })),
+  exportColumns: exportByCategoryId(PRODUCT_CSV_COLUMNS),
 });
 
 /** The last movement of each product, for the inventory list. */
@@ -300,13 +297,5 @@ export function registerProductRoutes(app: FastifyInstance): void {
   });
 
   registerResource(app, PRODUCT_RESOURCE);
-  registerOrderingRoute(app, {
-    name: 'products',
-    label: 'Product',
-    table: products,
-    module: MODULE.BACK_OFFICE,
-    roles: BACK_OFFICE_ROLES,
-    row: productSchema,
-    toRow,
-  });
+  registerOrderingRoute(app, { ...PRODUCT_RESOURCE, toRow });
 }

@@ -17,6 +17,8 @@ import { requireAuth } from '../../auth-context';
 import type { Queryable } from '../../db/client';
 import { booleanFilter, lowerOf } from '../../db/list-query';
 import type { ListFilter, ListSpec, SortColumns } from '../../db/list-query';
+import type { CsvValue } from '../../resources/csv';
+import type { ExportColumn } from '../../resources/resource-config';
 import { timestampSorts } from '../../resources/resource-parts';
 import { categories } from '../../db/schema/catalog';
 import type { CategoryType, productKits, products, services } from '../../db/schema/catalog';
@@ -102,6 +104,19 @@ export function itemList(
   };
 }
 
+/**
+ * The export columns of an item filed under a category: the import columns but `category`, since the file
+ * names the category by id (`category`, by name, is for files written by hand).
+ */
+export function exportByCategoryId<
+  Column extends string,
+  Row extends Record<Exclude<Column, 'category'>, CsvValue>,
+>(columns: readonly Column[]): ExportColumn<Row>[] {
+  return columns
+    .filter((column): column is Exclude<Column, 'category'> => column !== 'category')
+    .map((column) => ({ header: column, value: (row: Row) => row[column] }));
+}
+
 export const NO_SUCH_CATEGORY_MESSAGE = 'Choose a category of this store.';
 
 /**
@@ -166,7 +181,8 @@ export interface OrderingRoute<R extends z.ZodType> {
   label: string;
   table: StoreTable & PgTable & { id: AnyPgColumn; displayOrder: AnyPgColumn };
   module: ModuleId;
-  roles: readonly Role[];
+  /** Absent: every role the module's flags allow. */
+  roles?: readonly Role[];
   row: R;
   toRow: (record: never) => z.output<R>;
 }

@@ -26,10 +26,11 @@ import type { Queryable } from '../../db/client';
 import { idFilter, listFilter } from '../../db/list-query';
 import { categories, CATEGORY_TYPE, services } from '../../db/schema/catalog';
 import { storeWhere } from '../../db/scoped';
-import { BACK_OFFICE_ROLES, defineResource, registerResource } from '../../resources/resource-factory';
+import { defineResource, registerResource } from '../../resources/resource-factory';
 import { BACK_OFFICE_STORE } from '../../resources/resource-parts';
 import { route } from '../../route';
 import {
+  exportByCategoryId,
   itemColumnValues,
   itemList,
   itemRowOf,
@@ -86,11 +87,7 @@ export const SERVICE_RESOURCE = defineResource({
   }),
   active: services.isActive,
   importColumns: SERVICE_CSV_COLUMNS,
-  // The file names the category by id; `category` (by name) is for files written by hand.
-  exportColumns: SERVICE_CSV_COLUMNS.filter((c) => c !== 'category').map((column) => ({
-    header: column,
-    value: (row: Service) => row[column as Exclude<(typeof SERVICE_CSV_COLUMNS)[number], 'category'>],
-  })),
+  exportColumns: exportByCategoryId(SERVICE_CSV_COLUMNS),
 });
 
 /**
@@ -131,15 +128,7 @@ export async function posServices(db: Queryable, auth: AuthContext): Promise<Pos
 
 export function registerServiceRoutes(app: FastifyInstance): void {
   registerResource(app, SERVICE_RESOURCE);
-  registerOrderingRoute(app, {
-    name: 'services',
-    label: 'Service',
-    table: services,
-    module: MODULE.BACK_OFFICE,
-    roles: BACK_OFFICE_ROLES,
-    row: serviceSchema,
-    toRow,
-  });
+  registerOrderingRoute(app, { ...SERVICE_RESOURCE, toRow });
   route(app, {
     method: 'GET',
     url: '/api/pos/services',
