@@ -40,12 +40,10 @@ describeMachinePaths(provided, {
   events: [...events, ...actorEvents],
   minimal: true,
   compareContext: false,
-  serializeState: (s) =>
-    JSON.stringify({
-      value: s.value,
-      lines: s.context.lines.length,
-      key: s.context.idempotencyKey,
-      queued: s.context.queued,
-      failed: s.context.failure?.kind ?? null,
-    }),
+  facts: ({ context }) => [
+    context.lines.length,
+    context.idempotencyKey,
+    context.queued,
+    context.failure?.kind ?? null,
+  ],
 });

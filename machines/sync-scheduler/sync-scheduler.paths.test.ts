@@ -7,7 +7,6 @@
  * Graph nodes are the state value plus the flags the guards read (rerun, forced), not the stats and times the
  * runs record, nor the configuration (a valid update only changes numbers the paths do not depend on).
  */
-import type { AnyMachineSnapshot } from 'xstate';
 import { doneEvent, errorEvent } from '../../tests/support/machine-coverage';
 import { describeMachinePaths } from '../../tests/support/machine-paths';
 import { syncSchedulerMachine } from './sync-scheduler.machine';
@@ -62,14 +61,9 @@ const actorEvents = [
   errorEvent('readQueueStats', new Error('QuotaExceededError')),
 ];
 
-function serializeState(snapshot: AnyMachineSnapshot): string {
-  const context = snapshot.context as SyncSchedulerContext;
-  return JSON.stringify([snapshot.value, context.rerun, context.forced]);
-}
-
 describeMachinePaths(machine, {
   events: [...userEvents, ...actorEvents],
-  serializeState,
+  facts: ({ context }: { context: SyncSchedulerContext }) => [context.rerun, context.forced],
   minimal: true,
   replay: replayTimedPath,
   starts: [

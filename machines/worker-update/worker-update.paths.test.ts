@@ -5,7 +5,6 @@
  * view, no worker support; each initialised as is, with a worker already waiting, after a version change, or
  * both.
  */
-import type { AnyMachineSnapshot } from 'xstate';
 import { doneEvent, errorEvent } from '../../tests/support/machine-coverage';
 import { describeMachinePaths } from '../../tests/support/machine-paths';
 import { replayTimedPath } from '../../tests/support/machines/timed-path-replay';
@@ -47,15 +46,10 @@ const actorEvents = [
   errorEvent('checkForUpdate', new Error('Failed to fetch')),
 ];
 
-function serializeState(snapshot: AnyMachineSnapshot): string {
-  const context = snapshot.context as WorkerUpdateContext;
-  return JSON.stringify([snapshot.value, context.updateFlagSetAt]);
-}
-
 const now = () => 1_000_000;
 describeMachinePaths(machine, {
   events: [...userEvents, ...actorEvents],
-  serializeState,
+  facts: ({ context }: { context: WorkerUpdateContext }) => context.updateFlagSetAt,
   minimal: true,
   replay: replayTimedPath,
   starts: [

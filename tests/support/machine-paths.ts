@@ -13,7 +13,7 @@
  * Vitest only: machine-coverage.ts, which this builds on, is shared with the Playwright model-based tests.
  */
 import { describe, expect, it } from 'vitest';
-import type { AnyStateMachine, InputFrom } from 'xstate';
+import type { AnyMachineSnapshot, AnyStateMachine, InputFrom } from 'xstate';
 import { exploreMachine, formatCoverage, mergeCoverage, printCoverage, replayPath } from './machine-coverage';
 import type { ExploreOptions, MachineCoverage, MachinePath, ReplayOptions } from './machine-coverage';
 
@@ -29,6 +29,11 @@ interface SharedOptions<TMachine extends AnyStateMachine> extends Partial<Explor
   compareContext?: boolean;
   /** Actor implementations for the default replay, replacing its fakes. */
   actors?: ReplayOptions<TMachine>['actors'];
+  /**
+   * What the chart decides on besides its state value (a few context fields): the graph's nodes are the
+   * value and these facts, so the exploration stays small. The short form of `serializeState`.
+   */
+  facts?: (snapshot: AnyMachineSnapshot) => unknown;
 }
 
 export interface PathStart<TMachine extends AnyStateMachine> extends SharedOptions<TMachine> {
@@ -58,9 +63,12 @@ export function describeMachinePaths<TMachine extends AnyStateMachine>(
   const list: Array<SharedOptions<TMachine> & { name: string | null }> = starts
     ? starts.map((start) => ({ ...shared, ...start }))
     : [{ ...shared, name: null }];
-  const explored = list.map(({ name, compareContext, actors, events, ...explore }) => {
+  const explored = list.map(({ name, compareContext, actors, events, facts, ...explore }) => {
     if (!events) throw new Error(`${machine.id} paths: no events for ${name ?? 'its start'}`);
-    const result = exploreMachine(machine, { ...explore, events });
+    const byFacts = facts && {
+      serializeState: (snapshot: AnyMachineSnapshot) => JSON.stringify([snapshot.value, facts(snapshot)]),
+    };
+    const result = exploreMachine(machine, { ...explore, ...byFacts, events });
     return { name, ...result, replayOptions: { input: explore.input, compareContext, actors } };
   });
   const coverage = mergeCoverage(...explored.map((start) => start.coverage));
