@@ -80,6 +80,19 @@ export function storeIdWhere(
   return storeWhere(table, scope, eq(table.id, id), ...conditions);
 }
 
+/**
+ * The join condition of the `target` row that `reference` (a column of `from`) names: the same tenant (ids are
+ * unique per tenant), then the id.
+ */
+export function tenantJoin(target: TenantIdTable, from: TenantTable, reference: AnyPgColumn): SQL {
+  return and(eq(target.tenantId, from.tenantId), eq(target.id, reference))!;
+}
+
+/** tenantJoin for store-scoped rows: the same tenant and the same store, then the id. */
+export function storeJoin(target: StoreTable & TenantIdTable, from: StoreTable, reference: AnyPgColumn): SQL {
+  return and(eq(target.tenantId, from.tenantId), eq(target.storeId, from.storeId), eq(target.id, reference))!;
+}
+
 /** Insert values with the caller's tenant_id (overriding any in `values`). */
 export function tenantValues<V extends object>(
   scope: TenantScope,

@@ -7,7 +7,7 @@
  * client can cache). A service or product in an inactive category is not offered. Kits list their
  * products whatever those products' state: a kit is sold whole at its own price.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type {
@@ -22,7 +22,7 @@ import { ITEM_TYPE } from '../../domain/constants';
 import type { AuthContext } from '../auth-context';
 import type { Queryable } from '../db/client';
 import { categories, productKitItems, productKits, products, services } from '../db/schema/catalog';
-import { scopeStoreId, storeWhere } from '../db/scoped';
+import { scopeStoreId, storeJoin, storeWhere } from '../db/scoped';
 import { storeSettings } from './settings/initial';
 import { orderCustomer } from './customers';
 import { getEmployee } from './employees';
@@ -102,14 +102,7 @@ async function loadCatalog(db: Queryable, scope: { tenantId: number; storeId: nu
         quantity: productKitItems.quantity,
       })
       .from(productKitItems)
-      .innerJoin(
-        products,
-        and(
-          eq(products.tenantId, productKitItems.tenantId),
-          eq(products.storeId, productKitItems.storeId),
-          eq(products.id, productKitItems.productId),
-        ),
-      )
+      .innerJoin(products, storeJoin(products, productKitItems, productKitItems.productId))
       .where(storeWhere(productKitItems, scope))
       .orderBy(asc(sql`lower(${products.name})`), asc(products.id)),
   ]);

@@ -42,7 +42,7 @@ import {
   units,
 } from '../../db/schema/catalog';
 import { users } from '../../db/schema/users';
-import { storeWhere } from '../../db/scoped';
+import { storeWhere, tenantJoin } from '../../db/scoped';
 import { BACK_OFFICE_ROLES, defineResource, registerResource } from '../../resources/resource-factory';
 import { BACK_OFFICE_STORE } from '../../resources/resource-parts';
 import { route } from '../../route';
@@ -264,18 +264,9 @@ export function registerProductRoutes(app: FastifyInstance): void {
           .from(productInventoryMovements)
           .innerJoin(
             products,
-            and(
-              eq(products.tenantId, productInventoryMovements.tenantId),
-              eq(products.id, productInventoryMovements.productId),
-            ),
+            tenantJoin(products, productInventoryMovements, productInventoryMovements.productId),
           )
-          .leftJoin(
-            users,
-            and(
-              eq(users.tenantId, productInventoryMovements.tenantId),
-              eq(users.id, productInventoryMovements.userId),
-            ),
-          )
+          .leftJoin(users, tenantJoin(users, productInventoryMovements, productInventoryMovements.userId))
           .where(p.where)
           .orderBy(...p.orderBy)
           .limit(p.limit)

@@ -6,7 +6,7 @@
  * same table (services/catalog.ts), so a service saved here is what the sale screen sells on its next catalog
  * load.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
@@ -25,7 +25,7 @@ import type { AuthContext } from '../../auth-context';
 import type { Queryable } from '../../db/client';
 import { idFilter, listFilter } from '../../db/list-query';
 import { categories, CATEGORY_TYPE, services } from '../../db/schema/catalog';
-import { storeWhere } from '../../db/scoped';
+import { storeJoin, storeWhere } from '../../db/scoped';
 import { defineResource, registerResource } from '../../resources/resource-factory';
 import { BACK_OFFICE_STORE } from '../../resources/resource-parts';
 import { route } from '../../route';
@@ -98,14 +98,7 @@ export async function posServices(db: Queryable, auth: AuthContext): Promise<Pos
   const rows = await db
     .select({ service: services, categoryName: categories.name })
     .from(services)
-    .innerJoin(
-      categories,
-      and(
-        eq(categories.tenantId, services.tenantId),
-        eq(categories.storeId, services.storeId),
-        eq(categories.id, services.categoryId),
-      ),
-    )
+    .innerJoin(categories, storeJoin(categories, services, services.categoryId))
     .where(storeWhere(services, auth, eq(services.isActive, true), eq(categories.isActive, true)))
     .orderBy(
       asc(categories.displayOrder),
