@@ -18,6 +18,14 @@ export const BACK_OFFICE_STORE = {
   roles: BACK_OFFICE_ROLES,
 } as const;
 
+/**
+ * The wire field → table property mapping (ResourceConfig `fields`) of a row with an active flag: the id, the
+ * row's own fields, then `is_active` and the timestamps.
+ */
+export function activeRowFields(own: Readonly<Record<string, string>>): Readonly<Record<string, string>> {
+  return { id: 'id', ...own, is_active: 'isActive', created_at: 'createdAt', updated_at: 'updatedAt' };
+}
+
 interface TimestampedTable {
   createdAt: AnyPgColumn;
   updatedAt: AnyPgColumn;

@@ -17,7 +17,12 @@ import { booleanFilter, listFilter, lowerOf } from '../../db/list-query';
 import { categories, products, services } from '../../db/schema/catalog';
 import { saveImage } from '../../resources/media';
 import { defineResource, registerResource, usedBy } from '../../resources/resource-factory';
-import { BACK_OFFICE_STORE, timestampSorts, uniqueName } from '../../resources/resource-parts';
+import {
+  activeRowFields,
+  BACK_OFFICE_STORE,
+  timestampSorts,
+  uniqueName,
+} from '../../resources/resource-parts';
 import type { WriteContext } from '../../resources/resource-config';
 import { z } from 'zod';
 
@@ -61,16 +66,12 @@ export const CATEGORY_RESOURCE = defineResource({
   table: categories,
   ...BACK_OFFICE_STORE,
   row: categorySchema,
-  fields: {
-    id: 'id',
+  fields: activeRowFields({
     type: 'type',
     name: 'name',
     image_path: 'imagePath',
     display_order: 'displayOrder',
-    is_active: 'isActive',
-    created_at: 'createdAt',
-    updated_at: 'updatedAt',
-  },
+  }),
   createBody: createCategoryBody,
   updateBody: updateCategoryBody,
   toInsert: categoryValues,

@@ -12,7 +12,7 @@ import {
 } from '../../../contracts/suppliers';
 import { products, suppliers } from '../../db/schema/catalog';
 import { defineResource, registerResource, usedBy } from '../../resources/resource-factory';
-import { BACK_OFFICE_STORE, namedList, uniqueName } from '../../resources/resource-parts';
+import { activeRowFields, BACK_OFFICE_STORE, namedList, uniqueName } from '../../resources/resource-parts';
 
 export const DUPLICATE_SUPPLIER_MESSAGE = 'A supplier with this name already exists.';
 
@@ -22,18 +22,14 @@ export const SUPPLIER_RESOURCE = defineResource({
   table: suppliers,
   ...BACK_OFFICE_STORE,
   row: supplierSchema,
-  fields: {
-    id: 'id',
+  fields: activeRowFields({
     name: 'name',
     contact_name: 'contactName',
     phone: 'phone',
     email: 'email',
     address: 'address',
     note: 'note',
-    is_active: 'isActive',
-    created_at: 'createdAt',
-    updated_at: 'updatedAt',
-  },
+  }),
   createBody: createSupplierBody,
   updateBody: updateSupplierBody,
   list: namedList(suppliers, [suppliers.name, suppliers.contactName, suppliers.phone, suppliers.email]),

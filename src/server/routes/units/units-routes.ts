@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { createUnitBody, UNIT_CSV_COLUMNS, unitSchema, updateUnitBody } from '../../../contracts/units';
 import { products, units } from '../../db/schema/catalog';
 import { defineResource, registerResource, usedBy } from '../../resources/resource-factory';
-import { BACK_OFFICE_STORE, namedList, uniqueName } from '../../resources/resource-parts';
+import { activeRowFields, BACK_OFFICE_STORE, namedList, uniqueName } from '../../resources/resource-parts';
 
 export const DUPLICATE_UNIT_MESSAGE = 'A unit with this name already exists.';
 
@@ -16,14 +16,7 @@ export const UNIT_RESOURCE = defineResource({
   table: units,
   ...BACK_OFFICE_STORE,
   row: unitSchema,
-  fields: {
-    id: 'id',
-    name: 'name',
-    abbreviation: 'abbreviation',
-    is_active: 'isActive',
-    created_at: 'createdAt',
-    updated_at: 'updatedAt',
-  },
+  fields: activeRowFields({ name: 'name', abbreviation: 'abbreviation' }),
   createBody: createUnitBody,
   updateBody: updateUnitBody,
   list: namedList(units, [units.name, units.abbreviation]),
