@@ -24,7 +24,7 @@ test('login: the form with its errors shown', async ({ page }) => {
 test('sale, tendering and receipt: a ticket, a payment with change, the receipt on screen and at its link', async ({
   page,
 }) => {
-  await new LoginPage(page).logInAsDemo('cashier');
+  await new LoginPage(page).signIn('cashier');
   const till = new TenderingPage(page);
   await till.openSale();
 
@@ -72,7 +72,7 @@ test('sale detail: the order report’s PIN gate, the list and a sale’s detail
     { name: 'Cuticle Oil 15 ml', quantity: 1 },
   ]);
   const report = new SaleManagementPage(page);
-  await new LoginPage(page).logInAsDemo('manager');
+  await new LoginPage(page).signIn('manager');
   await report.open('/pos/report/order');
   await report.pinGate.seePad();
   await expectNoBlockingViolations(page);

@@ -26,7 +26,7 @@ test.describe('back office to the first sale', () => {
   test('a category, a taxed service, a technician and a product with stock are sold at once', async ({
     page,
   }) => {
-    await new LoginPage(page).logInAsDemo('owner');
+    await new LoginPage(page).signIn('owner');
     const office = new ResourceFormPage(page);
     const serviceCategory = `Brows ${RUN}`;
     const productCategory = `Retail ${RUN}`;
@@ -109,7 +109,7 @@ test.describe('back office to the first sale', () => {
   test("a product's stock change in its stock history; a kit's items saved and seen again", async ({
     page,
   }) => {
-    await new LoginPage(page).logInAsDemo('owner');
+    await new LoginPage(page).signIn('owner');
     const office = new ResourceFormPage(page);
     const product = `Cuticle Oil ${RUN}`;
     const kit = `Cuticle Kit ${RUN}`;

@@ -42,7 +42,7 @@ test.describe('members', () => {
     page,
   }) => {
     const en = localeText('en', 'admin');
-    await new LoginPage(page).logInAsDemo('owner');
+    await new LoginPage(page).signIn('owner');
     await openMembers(page);
 
     const name = `Tech ${RUN}`;

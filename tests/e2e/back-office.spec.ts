@@ -15,7 +15,7 @@ test.describe('back office', () => {
   test.describe.configure({ timeout: 120_000 });
 
   test.beforeEach(async ({ page }) => {
-    await new LoginPage(page).logInAsDemo('admin');
+    await new LoginPage(page).signIn('admin');
   });
 
   test('imports units from a CSV only once every row is right, and exports the list', async ({ page }) => {

@@ -13,7 +13,7 @@ import { LoginPage } from './support/pages/login-page';
 import { SalePage } from './support/pages/sale-page';
 
 async function cashierAtTheTill(page: Page): Promise<SalePage> {
-  await new LoginPage(page).logInAsDemo('cashier');
+  await new LoginPage(page).signIn('cashier');
   const sale = new SalePage(page);
   await sale.openSale();
   return sale;

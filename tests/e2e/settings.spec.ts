@@ -23,10 +23,6 @@ interface Saved {
   general: Record<string, unknown>;
 }
 
-async function tokenOf(page: Page): Promise<string> {
-  return page.evaluate(() => (JSON.parse(localStorage.getItem('auth') ?? '{}') as { token: string }).token);
-}
-
 async function readSettings(request: APIRequestContext, token: string): Promise<Saved> {
   const res = await request.get('/api/settings', { headers: { authorization: `Bearer ${token}` } });
   expect(res.ok()).toBe(true);
@@ -68,8 +64,7 @@ test('the owner changes the taxes and the receipt footer; the sale and its recei
   page,
   request,
 }) => {
-  await new LoginPage(page).logInAsDemo('owner');
-  const token = await tokenOf(page);
+  const token = await new LoginPage(page).signIn('owner');
   const before = await readSettings(request, token);
   const footer = `Thank you! See you soon (${Date.now()})`;
   try {
@@ -148,7 +143,7 @@ test('a bad value shows its field error in Vietnamese and keeps what was typed',
 });
 
 test('a manager sees the settings read-only', async ({ page }) => {
-  await new LoginPage(page).logInAsDemo('manager');
+  await new LoginPage(page).signIn('manager');
   await openSettings(page, 'tax');
   await expect(page.getByTestId('settings-read-only')).toHaveText(en('readOnly'));
   await expect(page.getByLabel(en('fields.config_tax_on_tax'))).toHaveAttribute('readonly', '');

@@ -19,7 +19,7 @@ async function expectPanelAccessible(page: Page): Promise<void> {
 
 /** Anna's gel manicure ($35.00) and Bella's classic pedicure ($30.00): untaxed services, $65.00. */
 async function ticketForTwoTechnicians(page: Page): Promise<TenderingPage> {
-  await new LoginPage(page).logInAsDemo('cashier');
+  await new LoginPage(page).signIn('cashier');
   const till = new TenderingPage(page);
   await till.openSale();
   await till.pickEmployee('Anna Nguyen');

@@ -16,7 +16,7 @@ import { LoginPage } from './support/pages/login-page';
 import { SaleExtrasPage } from './support/pages/sale-extras-page';
 
 async function cashierAtTheTill(page: Page): Promise<SaleExtrasPage> {
-  await new LoginPage(page).logInAsDemo('cashier');
+  await new LoginPage(page).signIn('cashier');
   const sale = new SaleExtrasPage(page);
   await sale.openSale();
   return sale;

@@ -244,7 +244,7 @@ test.describe('resource screen, replayed from the resource machine (units)', () 
   test.describe.configure({ timeout: 180_000 });
 
   test.beforeEach(async ({ page }) => {
-    await new LoginPage(page).logInAsDemo('admin');
+    await new LoginPage(page).signIn('admin');
     const view = new ResourcePage(page);
     current = new Replay(page, view);
     await view.openFromHome(nav('screens.adminUnits'));

@@ -25,7 +25,7 @@ export class SaleManagementPage extends AppPage {
 
   /** Logs in as the demo manager, opens the order report and passes its PIN gate. */
   async openAsManager(): Promise<void> {
-    await new LoginPage(this.page).logInAsDemo('manager');
+    await new LoginPage(this.page).signIn('manager');
     await this.openReport();
   }
 
