@@ -47,14 +47,13 @@ import { BACK_OFFICE_ROLES, defineResource, registerResource } from '../../resou
 import { BACK_OFFICE_STORE } from '../../resources/resource-parts';
 import { route } from '../../route';
 import {
+  categoryValues,
   checkStoreRef,
   exportByCategoryId,
   itemColumnValues,
   itemList,
   itemRowOf,
   registerOrderingRoute,
-  resolveCategory,
-  resolveCategoryIfNamed,
 } from '../services/catalog-item-support';
 
 export const DUPLICATE_SKU_MESSAGE = 'Another product of this store has this SKU.';
@@ -127,12 +126,12 @@ export const PRODUCT_RESOURCE = defineResource({
   updateBody: updateProductBody,
   toInsert: async (body, { db, auth }) => ({
     ...(await columnValues(db, auth, body)),
-    categoryId: await resolveCategory(db, auth, CATEGORY_TYPE.PRODUCT, body),
+    ...(await categoryValues(db, auth, CATEGORY_TYPE.PRODUCT, body, true)),
   }),
   toUpdate: async (body, { db, auth, before }) => {
     const values = {
       ...(await columnValues(db, auth, body)),
-      ...(await resolveCategoryIfNamed(db, auth, CATEGORY_TYPE.PRODUCT, body)),
+      ...(await categoryValues(db, auth, CATEGORY_TYPE.PRODUCT, body, false)),
     };
     await recordStockChange(db, auth, before, body);
     return values;

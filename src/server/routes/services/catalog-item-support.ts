@@ -124,7 +124,7 @@ export const NO_SUCH_CATEGORY_MESSAGE = 'Choose a category of this store.';
  * whatever the case, as CSV files name it). A category of another store, another type or none at all is a
  * 422 on `category_id`, before anything is written.
  */
-export async function resolveCategory(
+async function resolveCategory(
   db: Queryable,
   auth: AuthContext,
   type: CategoryType,
@@ -143,14 +143,18 @@ export async function resolveCategory(
   return found.id;
 }
 
-/** The category a body names, when it names one (an update that leaves it out keeps the row's). */
-export async function resolveCategoryIfNamed(
+/**
+ * The category column a write sets: a create's category (`required`, resolveCategory), or an update's when
+ * it names one (an update that leaves it out keeps the row's).
+ */
+export async function categoryValues(
   db: Queryable,
   auth: AuthContext,
   type: CategoryType,
   body: { category_id?: number | undefined; category?: string | undefined },
+  required: boolean,
 ): Promise<{ categoryId?: number }> {
-  if (body.category_id === undefined && body.category === undefined) return {};
+  if (!required && body.category_id === undefined && body.category === undefined) return {};
   return { categoryId: await resolveCategory(db, auth, type, body) };
 }
 

@@ -30,13 +30,12 @@ import { defineResource, registerResource } from '../../resources/resource-facto
 import { BACK_OFFICE_STORE } from '../../resources/resource-parts';
 import { route } from '../../route';
 import {
+  categoryValues,
   exportByCategoryId,
   itemColumnValues,
   itemList,
   itemRowOf,
   registerOrderingRoute,
-  resolveCategory,
-  resolveCategoryIfNamed,
 } from './catalog-item-support';
 
 type ServiceRecord = typeof services.$inferSelect;
@@ -71,11 +70,11 @@ export const SERVICE_RESOURCE = defineResource({
   updateBody: updateServiceBody,
   toInsert: async (body, { db, auth }) => ({
     ...columnValues(body),
-    categoryId: await resolveCategory(db, auth, CATEGORY_TYPE.SERVICE, body),
+    ...(await categoryValues(db, auth, CATEGORY_TYPE.SERVICE, body, true)),
   }),
   toUpdate: async (body, { db, auth }) => ({
     ...columnValues(body),
-    ...(await resolveCategoryIfNamed(db, auth, CATEGORY_TYPE.SERVICE, body)),
+    ...(await categoryValues(db, auth, CATEGORY_TYPE.SERVICE, body, false)),
   }),
   list: itemList(services, {
     sort: { price: services.price, duration_minutes: services.durationMinutes },
