@@ -4,11 +4,11 @@
  * their lists offer. Each namespace names them under the same keys (`fields.price`, `hints.taxes`...).
  */
 import { clearCatalogCaches } from '../../../lib/api/catalog-cache';
-import { ACTIVE_FILTER } from '../active-badge';
 import { MoneyCell } from '../money-cell';
 import type { ColumnConfig, FieldConfig, ResourceConfig } from '../resource-config';
 import type { ResourceRow } from '../../../../../machines/resource/resource.types';
-import { ACTIVE_COLUMN, ACTIVE_FIELD, NAME_COLUMN, NAMED_ROWS_LIST } from './named-rows';
+import { namedRowsConfig } from './named-rows';
+import type { OwnConfig } from './named-rows';
 
 export const PRICE_COLUMN: ColumnConfig<ResourceRow> = {
   field: 'price',
@@ -44,11 +44,10 @@ export const TAXES_FIELD: FieldConfig = {
   maxLength: 100,
 };
 
-/** The fields every item ends with: its own commission, its order, whether it is sold. */
+/** The fields every item ends with before whether it is sold: its own commission, its order. */
 const ITEM_TAIL_FIELDS: readonly FieldConfig[] = [
   { name: 'commission_rate', kind: 'number', label: 'fields.commission_rate', hint: 'hints.commission_rate' },
   { name: 'display_order', kind: 'number', label: 'fields.display_order' },
-  ACTIVE_FIELD,
 ];
 
 /** A new item's form for those fields. */
@@ -59,26 +58,19 @@ const ITEM_DEFAULTS = {
   taxes: '',
   commission_rate: '',
   display_order: '0',
-  is_active: true,
 } as const;
 
 /**
- * A catalog item's config from its own parts: the name column first and the active one last around its own
- * columns, the common tail after its own fields, the common defaults under its own, and what every item's
- * list offers and does: listed in its display order, filtered by active, and a write clears the sale
- * screen's catalog caches (catalog-cache.ts).
+ * A catalog item's config from its own parts (namedRowsConfig): its own columns between the name and active
+ * ones, the item fields after its own, the item defaults under its own, listed in its display order; a write
+ * clears the sale screen's catalog caches (catalog-cache.ts).
  */
-export function catalogItemConfig(
-  own: Omit<ResourceConfig, 'bulkActions' | 'canExport' | 'rowLabel'>,
-): ResourceConfig {
-  return {
-    ...NAMED_ROWS_LIST,
+export function catalogItemConfig(own: OwnConfig): ResourceConfig {
+  return namedRowsConfig({
     defaultSort: 'display_order',
-    filters: [ACTIVE_FILTER],
     afterWrite: clearCatalogCaches,
     ...own,
-    columns: [NAME_COLUMN, ...own.columns, ACTIVE_COLUMN],
     fields: [...own.fields, ...ITEM_TAIL_FIELDS],
     defaults: { ...ITEM_DEFAULTS, ...own.defaults },
-  };
+  });
 }

@@ -3,20 +3,16 @@
  * one resource screen; its words are the admin-suppliers namespace.
  */
 import { createSupplierBody, SUPPLIER_CSV_COLUMNS } from '../../../../contracts/suppliers';
-import { ACTIVE_FILTER } from '../active-badge';
-import type { ResourceConfig } from '../resource-config';
 import { ResourceScreen } from '../resource-screen';
-import { ACTIVE_COLUMN, ACTIVE_FIELD, NAME_COLUMN, NAMED_ROWS_LIST, nameField } from './named-rows';
+import { namedRowsConfig, nameField } from './named-rows';
 
-export const SUPPLIERS: ResourceConfig = {
+export const SUPPLIERS = namedRowsConfig({
   name: 'suppliers',
   namespace: 'admin-suppliers',
   columns: [
-    NAME_COLUMN,
     { field: 'contact_name', label: 'fields.contact_name', hideBelow: 'md' },
     { field: 'phone', label: 'fields.phone', hideBelow: 'sm' },
     { field: 'email', label: 'fields.email', hideBelow: 'lg' },
-    ACTIVE_COLUMN,
   ],
   fields: [
     nameField(150),
@@ -25,15 +21,11 @@ export const SUPPLIERS: ResourceConfig = {
     { name: 'email', kind: 'email', label: 'fields.email', maxLength: 254 },
     { name: 'address', kind: 'textarea', label: 'fields.address', maxLength: 500 },
     { name: 'note', kind: 'textarea', label: 'fields.note', maxLength: 2000 },
-    ACTIVE_FIELD,
   ],
   schema: createSupplierBody,
-  defaults: { name: '', contact_name: '', phone: '', email: '', address: '', note: '', is_active: true },
-  defaultSort: 'name',
-  filters: [ACTIVE_FILTER],
-  ...NAMED_ROWS_LIST,
+  defaults: { name: '', contact_name: '', phone: '', email: '', address: '', note: '' },
   importColumns: SUPPLIER_CSV_COLUMNS,
-};
+});
 
 export function SuppliersScreen() {
   return <ResourceScreen config={SUPPLIERS} />;

@@ -3,19 +3,13 @@
  * screen; its words are the admin-units namespace.
  */
 import { createUnitBody, UNIT_CSV_COLUMNS } from '../../../../contracts/units';
-import { ACTIVE_FILTER } from '../active-badge';
-import type { ResourceConfig } from '../resource-config';
 import { ResourceScreen } from '../resource-screen';
-import { ACTIVE_COLUMN, ACTIVE_FIELD, NAME_COLUMN, NAMED_ROWS_LIST, nameField } from './named-rows';
+import { namedRowsConfig, nameField } from './named-rows';
 
-export const UNITS: ResourceConfig = {
+export const UNITS = namedRowsConfig({
   name: 'units',
   namespace: 'admin-units',
-  columns: [
-    NAME_COLUMN,
-    { field: 'abbreviation', label: 'fields.abbreviation', hideBelow: 'sm' },
-    ACTIVE_COLUMN,
-  ],
+  columns: [{ field: 'abbreviation', label: 'fields.abbreviation', hideBelow: 'sm' }],
   fields: [
     nameField(100),
     {
@@ -25,15 +19,11 @@ export const UNITS: ResourceConfig = {
       hint: 'hints.abbreviation',
       maxLength: 20,
     },
-    ACTIVE_FIELD,
   ],
   schema: createUnitBody,
-  defaults: { name: '', abbreviation: '', is_active: true },
-  defaultSort: 'name',
-  filters: [ACTIVE_FILTER],
-  ...NAMED_ROWS_LIST,
+  defaults: { name: '', abbreviation: '' },
   importColumns: UNIT_CSV_COLUMNS,
-};
+});
 
 export function UnitsScreen() {
   return <ResourceScreen config={UNITS} />;
