@@ -34,14 +34,7 @@ import { prepareSale } from './prepare';
 import { sameOrder } from './same-order';
 import { loadRowsOf } from './read';
 import { auditView } from './audit';
-import {
-  completeMove,
-  draftFacts,
-  finishSaleWrite,
-  preparedSaleColumns,
-  storedOrder,
-  writeSaleChildren,
-} from './write';
+import { finishSaleWrite, preparedSaleColumns, storedOrder, storedStatus, writeSaleChildren } from './write';
 
 export interface CreateSaleResult {
   sale: SaleDetail;
@@ -83,10 +76,7 @@ export async function createSale(
   }
 
   const prepared = await prepareSale(tx, auth, store, body, { now, defaultOrderAt: now });
-  const status =
-    prepared.status === SALE_STATUS.SALE
-      ? completeMove(draftFacts(), prepared.orderAt, now, store.timezone)
-      : SALE_STATUS.DRAFT;
+  const status = storedStatus(prepared.status === SALE_STATUS.SALE, prepared.orderAt, now, store.timezone);
 
   // From here to COMMIT the store's counter rows are locked: every sale of the store waits, so only writes
   // follow (everything read or checked without a lock was done above).

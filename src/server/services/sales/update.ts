@@ -13,11 +13,11 @@ import { loadSaleStore } from './store';
 import { prepareSale } from './prepare';
 import { saleChange } from './audit';
 import {
-  completeMove,
   draftFacts,
   finishSaleWrite,
   preparedSaleColumns,
   storedOrder,
+  storedStatus,
   writeSaleChildren,
 } from './write';
 
@@ -49,7 +49,7 @@ export async function updateSale(
   // What the status machine decides on: a draft's facts (its status is checked above), with its own status
   // before trash.
   const facts = { ...draftFacts(), statusBeforeTrash: before.statusBeforeTrash };
-  const status = completing ? completeMove(facts, prepared.orderAt, now, store.timezone) : SALE_STATUS.DRAFT;
+  const status = storedStatus(completing, prepared.orderAt, now, store.timezone, facts);
   const customerId = prepared.order.customer?.id ?? null;
 
   await tx.delete(saleEmployees).where(storeWhere(saleEmployees, auth, eq(saleEmployees.saleId, saleId)));

@@ -217,13 +217,22 @@ export function draftFacts(): StoredSaleStatus {
   return { status: SALE_STATUS.DRAFT, statusBeforeTrash: null, orderAt: null, hasRefund: false };
 }
 
-/** Draft → Sale, decided by the sale-status machine (409 with its message otherwise). */
-export function completeMove(
-  facts: StoredSaleStatus,
+/**
+ * The status a prepared sale is stored with: Sale when it completes (completeMove from `facts`, a new draft's
+ * unless given), else Draft.
+ */
+export function storedStatus(
+  completing: boolean,
   orderAt: Date,
   now: Date,
   timeZone: string,
+  facts: StoredSaleStatus = draftFacts(),
 ): SaleStatus {
+  return completing ? completeMove(facts, orderAt, now, timeZone) : SALE_STATUS.DRAFT;
+}
+
+/** Draft → Sale, decided by the sale-status machine (409 with its message otherwise). */
+function completeMove(facts: StoredSaleStatus, orderAt: Date, now: Date, timeZone: string): SaleStatus {
   const move = nextStatus(facts, { type: 'sale.complete', orderAt: orderAt.toISOString() }, now, timeZone);
   if (!move.allowed) throw saleStatusRefused(move.error);
   if ('cleared' in move) throw saleStatusRefused(saleStatusError(SALE_STATUS_ERROR.MOVE_REFUSED));
