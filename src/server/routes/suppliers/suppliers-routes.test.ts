@@ -1,5 +1,5 @@
 import { describeResourceApi } from '../../../../tests/support/server/resource-api-suite';
-import { categories, products } from '../../db/schema/catalog';
+import { insertProduct } from '../../../../tests/support/server/catalog-rows';
 import { SUPPLIER_RESOURCE } from './suppliers-routes';
 
 describeResourceApi({
@@ -15,18 +15,6 @@ describeResourceApi({
   textField: 'note',
   searchField: 'name',
   filter: ['is_active', 'true'],
-  makeInUse: async (db, f, id) => {
-    const [category] = await db
-      .insert(categories)
-      .values({ tenantId: f.tenantId, storeId: f.store.id, type: 'product', name: `Polish ${id}` })
-      .returning({ id: categories.id });
-    await db.insert(products).values({
-      tenantId: f.tenantId,
-      storeId: f.store.id,
-      categoryId: category!.id,
-      name: `Top coat ${id}`,
-      price: 900,
-      supplierId: id,
-    });
-  },
+  makeInUse: (db, f, id) =>
+    insertProduct(db, f, `Polish ${id}`, { name: `Top coat ${id}`, price: 900, supplierId: id }),
 });

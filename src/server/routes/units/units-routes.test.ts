@@ -1,5 +1,5 @@
 import { describeResourceApi } from '../../../../tests/support/server/resource-api-suite';
-import { categories, products } from '../../db/schema/catalog';
+import { insertProduct } from '../../../../tests/support/server/catalog-rows';
 import { UNIT_RESOURCE } from './units-routes';
 
 describeResourceApi({
@@ -10,18 +10,6 @@ describeResourceApi({
   textField: 'name',
   searchField: 'name',
   filter: ['is_active', 'true'],
-  makeInUse: async (db, f, id) => {
-    const [category] = await db
-      .insert(categories)
-      .values({ tenantId: f.tenantId, storeId: f.store.id, type: 'product', name: `Care ${id}` })
-      .returning({ id: categories.id });
-    await db.insert(products).values({
-      tenantId: f.tenantId,
-      storeId: f.store.id,
-      categoryId: category!.id,
-      name: `Shampoo ${id}`,
-      price: 1000,
-      unitId: id,
-    });
-  },
+  makeInUse: (db, f, id) =>
+    insertProduct(db, f, `Care ${id}`, { name: `Shampoo ${id}`, price: 1000, unitId: id }),
 });
