@@ -15,6 +15,7 @@ import { ITEM_TYPE } from '../domain/constants';
 import { storeSettingsSchema } from './auth';
 import { blankable, orderCustomerSchema, queryBoolean } from './customers';
 import { employeeSchema } from './employees';
+import { nameField } from './resource';
 
 const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const queryId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -170,11 +171,7 @@ export const commissionRateField = z.preprocess(
 );
 
 /** The name of a catalog item. */
-export const itemNameField = z
-  .string({ error: 'Enter the name.' })
-  .trim()
-  .min(1, 'Enter the name.')
-  .max(150, 'The name is at most 150 characters.');
+export const itemNameField = nameField(150);
 
 /** An item's place in its list (POST /<items>/{id}/ordering sets it). */
 export const displayOrderField = wholeNumberField(0, 1_000_000, 'The order');

@@ -7,6 +7,7 @@
  * GIF or WebP). A category's name is unique per type in its store, whatever its case.
  */
 import { z } from 'zod';
+import { nameField } from './resource';
 import { queryBoolean } from './customers';
 
 export const CATEGORY_TYPES = ['service', 'product'] as const;
@@ -26,11 +27,7 @@ export type Category = z.infer<typeof categorySchema>;
 
 const categoryFields = {
   type: z.enum(CATEGORY_TYPES, { error: 'Choose service or product.' }),
-  name: z
-    .string({ error: 'Enter the name.' })
-    .trim()
-    .min(1, 'Enter the name.')
-    .max(100, 'The name is at most 100 characters.'),
+  name: nameField(100),
   display_order: z.coerce
     .number({ error: 'Enter a whole number.' })
     .int('Enter a whole number.')

@@ -21,6 +21,15 @@ export const resourceListQuerySchema = listQuerySchema.extend({
 });
 export type ResourceListQuery = z.infer<typeof resourceListQuerySchema>;
 
+/** A row's required name (a unit, a supplier, a member, a category, an item), at most `max` characters. */
+export function nameField(max: number) {
+  return z
+    .string({ error: 'Enter the name.' })
+    .trim()
+    .min(1, 'Enter the name.')
+    .max(max, `The name is at most ${max} characters.`);
+}
+
 /** `id` path parameter of every resource route. */
 export const resourceIdParamsSchema = z.object({
   id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),

@@ -5,6 +5,7 @@
  * src/contracts/resource.ts.
  */
 import { z } from 'zod';
+import { nameField } from './resource';
 import { blankable, PHONE_MESSAGE, queryBoolean } from './customers';
 
 export const supplierSchema = z.object({
@@ -25,11 +26,7 @@ const text = (max: number, what: string) =>
   blankable(z.string().trim().max(max, `${what} is at most ${max} characters.`)).optional();
 
 const supplierFields = {
-  name: z
-    .string({ error: 'Enter the name.' })
-    .trim()
-    .min(1, 'Enter the name.')
-    .max(150, 'The name is at most 150 characters.'),
+  name: nameField(150),
   contact_name: text(150, 'The contact name'),
   phone: blankable(
     z

@@ -5,6 +5,7 @@
  * so values may be strings.
  */
 import { z } from 'zod';
+import { nameField } from './resource';
 import { blankable, queryBoolean } from './customers';
 
 export const unitSchema = z.object({
@@ -18,11 +19,7 @@ export const unitSchema = z.object({
 export type Unit = z.infer<typeof unitSchema>;
 
 const unitFields = {
-  name: z
-    .string({ error: 'Enter the name.' })
-    .trim()
-    .min(1, 'Enter the name.')
-    .max(100, 'The name is at most 100 characters.'),
+  name: nameField(100),
   abbreviation: blankable(z.string().trim().max(20, 'The abbreviation is at most 20 characters.')).optional(),
   is_active: queryBoolean.optional(),
 };

@@ -9,6 +9,7 @@
  * and PINs are write-only: the row says whether one is set, never what it is, and neither is exported.
  */
 import { z } from 'zod';
+import { nameField } from './resource';
 import { ROLE } from '../domain/constants';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth';
 import { queryBoolean } from './customers';
@@ -44,11 +45,7 @@ export type User = z.infer<typeof userSchema>;
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 
 const userFields = {
-  name: z
-    .string({ error: 'Enter the name.' })
-    .trim()
-    .min(1, 'Enter the name.')
-    .max(100, 'The name is at most 100 characters.'),
+  name: nameField(100),
   username: z
     .string({ error: 'Enter the username.' })
     .trim()
