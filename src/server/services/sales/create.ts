@@ -103,12 +103,9 @@ export async function createSale(
   const completing = status === SALE_STATUS.SALE;
   const children = await writeSaleChildren(tx, auth, { saleId, store, customerId, prepared, completing });
   const detail = await finishSaleWrite(tx, auth, {
-    sale: sale!,
-    store,
-    order,
-    prepared,
-    completing,
     ...children,
+    sale: sale!,
+    order,
     known: { saleUuid: body.uuid, store: storeRow },
     audit: [{ action: completing ? 'sale.create' : 'sale.create_draft', saleId, after: auditView(sale!) }],
   });

@@ -61,12 +61,9 @@ export async function updateSale(
     .where(storeIdWhere(sales, auth, saleId))
     .returning();
   const detail = await finishSaleWrite(tx, auth, {
-    sale: sale!,
-    store,
-    order,
-    prepared,
-    completing,
     ...children,
+    sale: sale!,
+    order,
     audit: [
       saleChange('sale.update', before, sale!),
       ...(completing ? [saleChange('sale.complete', before, sale!)] : []),

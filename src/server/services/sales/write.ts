@@ -61,6 +61,16 @@ export function preparedSaleColumns(prepared: PreparedSale, order: Order) {
  * The rows under a sale row, shared by create and draft update: gift cards sold (issued or topped up only when
  * the sale completes), then the employee groups and lines (gift card lines point at their card).
  */
+/** The rows under a sale, with what finishSaleWrite needs of the write that made them. */
+export interface WrittenChildren {
+  store: SaleStore;
+  prepared: PreparedSale;
+  completing: boolean;
+  groups: SaleEmployeeRow[];
+  lines: SaleLineRow[];
+  cardIds: ReadonlyMap<string, number>;
+}
+
 export async function writeSaleChildren(
   tx: Queryable,
   auth: AuthContext,
@@ -71,7 +81,7 @@ export async function writeSaleChildren(
     prepared: PreparedSale;
     completing: boolean;
   },
-): Promise<{ groups: SaleEmployeeRow[]; lines: SaleLineRow[]; cardIds: ReadonlyMap<string, number> }> {
+): Promise<WrittenChildren> {
   const { saleId, store, customerId, prepared, completing } = input;
   const cardIds = completing
     ? await issueGiftcards(
@@ -82,7 +92,7 @@ export async function writeSaleChildren(
       )
     : new Map<string, number>();
   const { groups, lines } = await insertGroupsAndLines(tx, auth, saleId, prepared, cardIds);
-  return { groups, lines, cardIds };
+  return { store, prepared, completing, groups, lines, cardIds };
 }
 
 /**
@@ -93,15 +103,9 @@ export async function writeSaleChildren(
 export async function finishSaleWrite(
   tx: Queryable,
   auth: AuthContext,
-  input: {
+  input: WrittenChildren & {
     sale: SaleRow;
-    store: SaleStore;
     order: Order;
-    prepared: PreparedSale;
-    completing: boolean;
-    groups: SaleEmployeeRow[];
-    lines: SaleLineRow[];
-    cardIds: ReadonlyMap<string, number>;
     /** Sale uuid and store row the caller already holds, so payments do not read them again. */
     known?: { saleUuid: string; store: PaymentStore };
     /** The write's own audit rows; its price overrides' row follows them. */
