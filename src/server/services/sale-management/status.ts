@@ -26,7 +26,7 @@
  *   ticket was issued (daily numbers are unique per business date, so moving a ticket to another date could
  *   collide), and reports by period read order_at.
  */
-import { isNull, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { ActionMode, SaleStatus } from '../../../domain/constants';
 import { actionModeError, SALE_STATUS_ERROR, saleStatusError } from '../../../domain/sale-status';
 import { nextStatus } from '../../../../machines/sale-status/sale-status.rules';
@@ -38,6 +38,7 @@ import { storeIdWhere } from '../../db/scoped';
 import { notFound, saleStatusRefused } from '../../errors';
 import { approvedChange, writeAudit } from '../sales/audit';
 import { SALE_NOT_FOUND_MESSAGE } from '../sales/messages';
+import { loadSale } from '../sales/read';
 import type { totalColumns } from '../sales/detail';
 import type { SaleRow } from '../sales/detail';
 import type { SaleStore } from '../sales/store';
@@ -76,15 +77,9 @@ export function requireMode(sale: SaleRow, mode: ActionMode, now: Date, timeZone
   if (error) throw saleStatusRefused(error);
 }
 
-export async function lockSale(tx: Queryable, auth: AuthContext, saleId: number): Promise<SaleRow> {
-  const [sale] = await tx
-    .select()
-    .from(sales)
-    .where(storeIdWhere(sales, auth, saleId, isNull(sales.clearedAt)))
-    .for('update')
-    .limit(1);
-  if (!sale) throw notFound(SALE_NOT_FOUND_MESSAGE);
-  return sale;
+/** The sale of the session's store, locked for the rest of the transaction (404 when there is none). */
+export function lockSale(tx: Queryable, auth: AuthContext, saleId: number): Promise<SaleRow> {
+  return loadSale(tx, auth, saleId, { lock: true });
 }
 
 /** The sale locked, and the status the machine moves it to (409 with the machine's message when refused). */

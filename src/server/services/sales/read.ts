@@ -17,15 +17,15 @@ export interface LoadedSale extends SaleRows {
 }
 
 /**
- * A sale of the session's store with its rows; cleared sales do not exist any more (404), nor do other
- * stores' or tenants' (404). `lock` takes the row lock for the rest of the transaction (every change does).
+ * A sale of the session's store; cleared sales do not exist any more (404), nor do other stores' or tenants'
+ * (404). `lock` takes the row lock for the rest of the transaction (every change does).
  */
-export async function loadSaleRows(
+export async function loadSale(
   db: Queryable,
   auth: AuthContext,
   saleId: number,
   options: { lock?: boolean } = {},
-): Promise<LoadedSale> {
+): Promise<SaleRow> {
   const query = db
     .select()
     .from(sales)
@@ -33,7 +33,17 @@ export async function loadSaleRows(
     .limit(1);
   const [sale] = options.lock ? await query.for('update') : await query;
   if (!sale) throw notFound(SALE_NOT_FOUND_MESSAGE);
-  return loadRowsOf(db, auth, sale);
+  return sale;
+}
+
+/** A sale of the session's store (loadSale) with its rows. */
+export async function loadSaleRows(
+  db: Queryable,
+  auth: AuthContext,
+  saleId: number,
+  options: { lock?: boolean } = {},
+): Promise<LoadedSale> {
+  return loadRowsOf(db, auth, await loadSale(db, auth, saleId, options));
 }
 
 /** The rows under a sale, each kind in its order: employee groups, lines, payments (the receipt reads them too). */

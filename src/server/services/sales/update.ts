@@ -1,5 +1,5 @@
 /** POST /api/pos/sales/{id}: a draft replaced by its body, completed with status 1. */
-import { eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { ERROR_CODE } from '../../../contracts/error-codes';
 import type { SaleBody, SaleDetail } from '../../../contracts/sales';
 import { SALE_STATUS } from '../../../domain/constants';
@@ -7,10 +7,11 @@ import type { AuthContext } from '../../auth-context';
 import type { Queryable } from '../../db/client';
 import { saleEmployees, sales } from '../../db/schema/sales';
 import { storeIdWhere, storeWhere } from '../../db/scoped';
-import { conflict, notFound, unprocessable, VALIDATION_MESSAGE } from '../../errors';
-import { NOT_A_DRAFT_MESSAGE, SALE_NOT_FOUND_MESSAGE } from './messages';
+import { conflict, unprocessable, VALIDATION_MESSAGE } from '../../errors';
+import { NOT_A_DRAFT_MESSAGE } from './messages';
 import { loadSaleStore } from './store';
 import { prepareSale } from './prepare';
+import { loadSale } from './read';
 import { saleChange } from './audit';
 import {
   draftFacts,
@@ -30,13 +31,7 @@ export async function updateSale(
   now: Date = new Date(),
 ): Promise<SaleDetail> {
   const store = await loadSaleStore(tx, auth);
-  const [before] = await tx
-    .select()
-    .from(sales)
-    .where(storeIdWhere(sales, auth, saleId, isNull(sales.clearedAt)))
-    .for('update')
-    .limit(1);
-  if (!before) throw notFound(SALE_NOT_FOUND_MESSAGE);
+  const before = await loadSale(tx, auth, saleId, { lock: true });
   if (before.status !== SALE_STATUS.DRAFT) throw conflict(NOT_A_DRAFT_MESSAGE, ERROR_CODE.SALE_NOT_DRAFT);
   if (body.uuid !== before.uuid) {
     throw unprocessable(VALIDATION_MESSAGE, { uuid: ['The uuid is the sale’s own and cannot change.'] });
