@@ -6,7 +6,7 @@
  * the same transaction, the ordering route and the two inventory reads. The sale screen's catalog reads the
  * same table (services/catalog.ts).
  */
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { eq, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
@@ -222,7 +222,7 @@ export function registerProductRoutes(app: FastifyInstance): void {
         const rows = await db
           .select({ product: products, unitName: units.name, lastMovementAt })
           .from(products)
-          .leftJoin(units, and(eq(units.tenantId, products.tenantId), eq(units.id, products.unitId)))
+          .leftJoin(units, tenantJoin(units, products, products.unitId))
           .where(p.where)
           .orderBy(...p.orderBy)
           .limit(p.limit)
