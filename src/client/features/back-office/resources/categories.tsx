@@ -4,12 +4,12 @@
  * admin-categories namespace. The picture is an image field (a chosen one makes the save multipart); rows
  * move up and down through an update of their display order (categories have no ordering route).
  */
-import { useTranslation } from 'react-i18next';
 import { CATEGORY_CSV_COLUMNS, createCategoryBody } from '../../../../contracts/categories';
 import { clearCatalogCaches } from '../../../lib/api/catalog-cache';
 import { ACTIVE_FILTER } from '../active-badge';
 import type { ResourceConfig } from '../resource-config';
 import { ResourceScreen } from '../resource-screen';
+import { LabelCell } from './label-cell';
 import { ACTIVE_COLUMN, ACTIVE_FIELD, NAME_COLUMN, NAMED_ROWS_LIST, nameField } from './named-rows';
 
 const TYPES = [
@@ -17,17 +17,17 @@ const TYPES = [
   { value: 'product', label: 'types.product' },
 ] as const;
 
-function TypeCell({ type }: { type: unknown }) {
-  const { t } = useTranslation('admin-categories');
-  return <>{t(`types.${String(type)}`)}</>;
-}
-
 export const CATEGORIES: ResourceConfig = {
   name: 'categories',
   namespace: 'admin-categories',
   columns: [
     NAME_COLUMN,
-    { field: 'type', label: 'fields.type', sortable: true, cell: (row) => <TypeCell type={row.type} /> },
+    {
+      field: 'type',
+      label: 'fields.type',
+      sortable: true,
+      cell: (row) => <LabelCell namespace="admin-categories" labelKey={`types.${String(row.type)}`} />,
+    },
     { field: 'display_order', label: 'fields.display_order', sortable: true, hideBelow: 'sm' },
     ACTIVE_COLUMN,
   ],

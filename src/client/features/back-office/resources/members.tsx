@@ -15,6 +15,7 @@ import { ACTIVE_FILTER } from '../active-badge';
 import { ChangePasswordPanel } from '../panels/change-password-panel';
 import type { ResourceConfig } from '../resource-config';
 import { ResourceScreen } from '../resource-screen';
+import { LabelCell } from './label-cell';
 import { ACTIVE_COLUMN, ACTIVE_FIELD, NAME_COLUMN, NAMED_ROWS_LIST, nameField } from './named-rows';
 
 const ROLES = USER_ROLES.map((role) => ({ value: role, label: `roles.${role}` }));
@@ -22,11 +23,6 @@ const YES_NO = [
   { value: 'true', label: 'technician.yes' },
   { value: 'false', label: 'technician.no' },
 ] as const;
-
-function RoleCell({ role }: { role: unknown }) {
-  const { t } = useTranslation('admin-members');
-  return <>{t(`roles.${String(role)}`)}</>;
-}
 
 function PercentCell({ value }: { value: unknown }) {
   const { i18n } = useTranslation();
@@ -41,7 +37,12 @@ export function membersConfig(storeId: number | null): ResourceConfig {
     columns: [
       NAME_COLUMN,
       { field: 'username', label: 'fields.username', sortable: true, hideBelow: 'sm' },
-      { field: 'role', label: 'fields.role', sortable: true, cell: (row) => <RoleCell role={row.role} /> },
+      {
+        field: 'role',
+        label: 'fields.role',
+        sortable: true,
+        cell: (row) => <LabelCell namespace="admin-members" labelKey={`roles.${String(row.role)}`} />,
+      },
       {
         field: 'commission_rate',
         label: 'fields.commission_rate',
