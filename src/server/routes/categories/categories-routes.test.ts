@@ -1,18 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { readFile, rm, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IDEMPOTENCY_KEY_HEADER } from '../../../contracts/envelope';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ERROR_CODE } from '../../../contracts/error-codes';
+import { apiHarness } from '../../../../tests/support/server/api-harness';
 import { describeResourceApi } from '../../../../tests/support/server/resource-api-suite';
 import { multipart } from '../../../../tests/support/server/resource-multipart';
-import { createTestDatabase } from '../../../../tests/support/test-db';
-import type { TestDatabase } from '../../../../tests/support/test-db';
-import { buildApp } from '../../app';
-import { createTenantWithUsers } from '../../../../tests/support/server/tenant-fixture';
-import type { TenantFixture } from '../../../../tests/support/server/tenant-fixture';
 import { services } from '../../db/schema/catalog';
 import { CATEGORY_RESOURCE } from './categories-routes';
 
@@ -38,25 +31,12 @@ describeResourceApi({
 /** The smallest PNG: its signature and an IHDR chunk are all imageExtension reads. */
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
 
-describe('/api/categories multipart create and update with an image', () => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  let mediaDir: string;
-  let a: TenantFixture;
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase();
-    mediaDir = await mkdtemp(path.join(tmpdir(), 'categories-media-'));
-    app = await buildApp({ db: testDb.db, config: { clientDir: null, mediaDir } });
-    await app.ready();
-    a = await createTenantWithUsers(testDb.db);
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.drop();
-    await rm(mediaDir, { recursive: true, force: true });
-  });
+describe('/api/categories multipart create and update with an image', async () => {
+  const mediaDir = await mkdtemp(path.join(tmpdir(), 'categories-media-'));
+  afterAll(() => rm(mediaDir, { recursive: true, force: true }));
+  const api = await apiHarness({ config: { mediaDir } });
+  const a = await api.tenant();
+  const owner = api.as(a, 'owner');
 
   function send(url: string, fields: Record<string, string>, image?: Buffer) {
     const form = multipart(
@@ -65,12 +45,7 @@ describe('/api/categories multipart create and update with an image', () => {
         ? [{ field: 'image', filename: 'picture.png', content: image, contentType: 'image/png' }]
         : []),
     );
-    return app.inject({
-      method: 'POST',
-      url,
-      payload: form.payload,
-      headers: { ...a.headers('owner'), ...form.headers, [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
-    });
+    return owner.post(url, form.payload, { headers: form.headers });
   }
 
   it('stores the picture under the media directory and names it on the row; an update replaces it', async () => {
@@ -100,11 +75,7 @@ describe('/api/categories multipart create and update with an image', () => {
     expect(response.statusCode).toBe(422);
     expect(response.json().code).toBe(ERROR_CODE.VALIDATION_FAILED);
     expect(Object.keys(response.json().errors)).toEqual(['image']);
-    const listed = await app.inject({
-      method: 'GET',
-      url: '/api/categories?search=Not%20a%20picture',
-      headers: a.headers('owner'),
-    });
+    const listed = await owner.get('/api/categories?search=Not%20a%20picture');
     expect(listed.json().data.total).toBe(0);
   });
 
