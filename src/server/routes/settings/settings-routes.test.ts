@@ -8,10 +8,9 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../../tests/support/test-db';
-import type { TestDatabase } from '../../../../tests/support/test-db';
+import { apiHarness } from '../../../../tests/support/server/api-harness';
 import { multipart } from '../../../../tests/support/server/resource-multipart';
 import { IDEMPOTENCY_KEY_HEADER } from '../../../contracts/envelope';
 import type { SettingsDocument, SettingsSaved } from '../../../contracts/settings';
@@ -19,8 +18,6 @@ import { ERROR_CODE } from '../../../contracts/error-codes';
 import { MODULE, PERMISSION_TEMPLATE_ALL_ON } from '../../../domain/constants';
 import type { Role } from '../../../domain/constants';
 import { withModule } from '../../../domain/permissions';
-import { buildApp } from '../../app';
-import { createTenantWithUsers } from '../../../../tests/support/server/tenant-fixture';
 import type { TenantFixture } from '../../../../tests/support/server/tenant-fixture';
 import { auditLog } from '../../db/schema/audit-log';
 import { services, taxes, categories } from '../../db/schema/catalog';
@@ -31,39 +28,24 @@ const PNG = Buffer.from([
   0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
 ]);
 
-let testDb: TestDatabase;
-let app: FastifyInstance;
-let mediaDir: string;
-let a: TenantFixture;
-let b: TenantFixture;
-let settingOff: TenantFixture;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  mediaDir = await mkdtemp(path.join(tmpdir(), 'settings-media-'));
-  app = await buildApp({ db: testDb.db, config: { clientDir: null, mediaDir } });
-  await app.ready();
-  [a, b, settingOff] = await Promise.all([
-    createTenantWithUsers(testDb.db, {
-      storeSettings: {
-        config_tax_on_tax: 2,
-        creditcard_fee_percent: 3,
-        momo: { partnerCode: 'P', accessKey: 'A', secretKey: 'momo-secret-value' },
-        receipt: { name: 'Salon A', footer: 'Thanks' },
-      },
-    }),
-    createTenantWithUsers(testDb.db),
-    createTenantWithUsers(testDb.db, {
-      permissions: { owner: withModule(PERMISSION_TEMPLATE_ALL_ON, MODULE.SETTING, { is_writable: false }) },
-    }),
-  ]);
-});
-
-afterAll(async () => {
-  await app?.close();
-  await testDb?.drop();
-  if (mediaDir) await rm(mediaDir, { recursive: true, force: true });
-});
+const mediaDir = await mkdtemp(path.join(tmpdir(), 'settings-media-'));
+afterAll(() => rm(mediaDir, { recursive: true, force: true }));
+const api = await apiHarness({ config: { mediaDir } });
+const { testDb, app } = api;
+const [a, b, settingOff] = await Promise.all([
+  api.tenant({
+    storeSettings: {
+      config_tax_on_tax: 2,
+      creditcard_fee_percent: 3,
+      momo: { partnerCode: 'P', accessKey: 'A', secretKey: 'momo-secret-value' },
+      receipt: { name: 'Salon A', footer: 'Thanks' },
+    },
+  }),
+  api.tenant(),
+  api.tenant({
+    permissions: { owner: withModule(PERMISSION_TEMPLATE_ALL_ON, MODULE.SETTING, { is_writable: false }) },
+  }),
+]);
 
 function call(options: InjectOptions) {
   return app.inject(options);
