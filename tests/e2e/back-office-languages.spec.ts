@@ -11,6 +11,7 @@
  * Every expected word is read from the locale files.
  */
 import { expect } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { test } from './support/till-without-worker';
 import { localeText } from '../model-based/support/locale-text';
 import { expectNoBlockingViolations } from './support/axe';
@@ -34,87 +35,101 @@ for (const language of LANGUAGES) {
     // Up to ten screens, each loading its chunk and namespace on first use and judged twice by axe: about a
     // minute on a quiet machine, several on one as loaded as the shared runner can be.
     test.setTimeout(600_000);
-    const office = new BackOfficeScreenPage(page);
-    const common = localeText(language);
-    const admin = new LocaleFile(language, 'admin');
+    // What the page logged as an error: a screen that throws while drawing shows the 500 page, or only logs it
+    // (a formatter given "thai" where Intl wants "th-TH" did). Requests the browser could not load are not ours.
+    const logged: string[] = [];
+    page.on('pageerror', (error) => logged.push(error.stack ?? error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+        logged.push(message.text());
+      }
+    });
+    await everyScreen(page, language);
+    expect(logged, `errors the page logged in ${language}`).toEqual([]);
+  });
+}
 
-    await office.open('/login');
-    await office.chooseLanguage(language);
-    await page.getByLabel(common('auth.login.username'), { exact: true }).fill('owner');
-    await page.getByLabel(common('auth.login.password'), { exact: true }).fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: common('auth.login.submit') }).click();
-    await expect(page.getByTestId('user-menu')).toBeVisible({ timeout: 20_000 });
+async function everyScreen(page: Page, language: LanguageCode): Promise<void> {
+  const office = new BackOfficeScreenPage(page);
+  const common = localeText(language);
+  const admin = new LocaleFile(language, 'admin');
 
-    const links = await office.homeLinks(admin);
+  await office.open('/login');
+  await office.chooseLanguage(language);
+  await page.getByLabel(common('auth.login.username'), { exact: true }).fill('owner');
+  await page.getByLabel(common('auth.login.password'), { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: common('auth.login.submit') }).click();
+  await expect(page.getByTestId('user-menu')).toBeVisible({ timeout: 20_000 });
+
+  const links = await office.homeLinks(admin);
+  await office.seeNoRawKeys();
+  const checked: string[] = [];
+  const judgedByAxe = (): boolean => language === 'en' || checked.length === 1;
+  for (const link of links) {
+    const kind = await test.step(`${link.path}: open`, () => office.openScreen(link));
+    if (kind === 'comingSoon') continue;
+    checked.push(link.path);
+    if (kind === 'other') {
+      // A screen outside the resource base (the diagrams, whose body quotes file names such as
+      // settings-editor.machine.ts): its heading is a text, not a key.
+      await expect(office.heading).not.toHaveText(RAW_KEY);
+      continue;
+    }
     await office.seeNoRawKeys();
-    const checked: string[] = [];
-    const judgedByAxe = (): boolean => language === 'en' || checked.length === 1;
-    for (const link of links) {
-      const kind = await test.step(`${link.path}: open`, () => office.openScreen(link));
-      if (kind === 'comingSoon') continue;
-      checked.push(link.path);
-      if (kind === 'other') {
-        // A screen outside the resource base (the diagrams, whose body quotes file names such as
-        // settings-editor.machine.ts): its heading is a text, not a key.
-        await expect(office.heading).not.toHaveText(RAW_KEY);
-        continue;
+
+    if (kind === 'settings') {
+      await test.step(`${link.path}: settings in ${language}`, async () => {
+        const settings = new LocaleFile(language, 'admin-settings');
+        await office.seeHeading(settings.text('title'));
+        const tabs = page.locator('[data-testid^="settings-tab-"]');
+        await expect(tabs.first()).toBeVisible();
+        for (const tab of await tabs.all()) {
+          const group = ((await tab.getAttribute('data-testid')) ?? '').replace('settings-tab-', '');
+          await expect(tab).toHaveText(settings.text(`groups.${group}`));
+        }
+        if (judgedByAxe()) await expectNoBlockingViolations(page);
+      });
+      continue;
+    }
+
+    await test.step(`${link.path}: list in ${language}`, async () => {
+      const resource = await office.resourceName();
+      const namespace = NAMESPACES.get(resource);
+      expect(namespace, `namespace of the ${resource} resource`).toBeDefined();
+      const own = new LocaleFile(language, namespace ?? '');
+      await office.seeHeading(own.text('title'));
+
+      if ((await office.listState()) === 'ready') {
+        await expect(page.getByTestId('resource-row').first()).toBeVisible();
+        for (const heading of await office.columnHeadings())
+          expect(own.texts, `column "${heading}" of ${link.path} in ${language}`).toContain(heading);
+      } else {
+        await expect(page.getByTestId('list-empty')).toContainText(
+          admin.text('states.empty', { what: own.text('title') }),
+        );
       }
       await office.seeNoRawKeys();
+      // The screen's own region: the app bar around it is the shell's, checked by axe.spec.ts.
+      if (judgedByAxe()) await expectNoBlockingViolations(page, '[data-testid="resource-screen"]');
 
-      if (kind === 'settings') {
-        await test.step(`${link.path}: settings in ${language}`, async () => {
-          const settings = new LocaleFile(language, 'admin-settings');
-          await office.seeHeading(settings.text('title'));
-          const tabs = page.locator('[data-testid^="settings-tab-"]');
-          await expect(tabs.first()).toBeVisible();
-          for (const tab of await tabs.all()) {
-            const group = ((await tab.getAttribute('data-testid')) ?? '').replace('settings-tab-', '');
-            await expect(tab).toHaveText(settings.text(`groups.${group}`));
-          }
-          if (judgedByAxe()) await expectNoBlockingViolations(page);
-        });
-        continue;
-      }
-
-      await test.step(`${link.path}: list in ${language}`, async () => {
-        const resource = await office.resourceName();
-        const namespace = NAMESPACES.get(resource);
-        expect(namespace, `namespace of the ${resource} resource`).toBeDefined();
-        const own = new LocaleFile(language, namespace ?? '');
-        await office.seeHeading(own.text('title'));
-
-        if ((await office.listState()) === 'ready') {
-          await expect(page.getByTestId('resource-row').first()).toBeVisible();
-          for (const heading of await office.columnHeadings())
-            expect(own.texts, `column "${heading}" of ${link.path} in ${language}`).toContain(heading);
-        } else {
-          await expect(page.getByTestId('list-empty')).toContainText(
-            admin.text('states.empty', { what: own.text('title') }),
-          );
-        }
-        await office.seeNoRawKeys();
-        // The screen's own region: the app bar around it is the shell's, checked by axe.spec.ts.
-        if (judgedByAxe()) await expectNoBlockingViolations(page, '[data-testid="resource-screen"]');
-
-        await page.getByTestId('resource-new').click();
-        await expect(office.editor.getByRole('heading')).toHaveText(
-          admin.text('editor.newTitle', { what: own.text('one') }),
-        );
-        for (const label of await office.editorLabels())
-          expect(own.texts, `field "${label}" of ${link.path} in ${language}`).toContain(label);
-        await page.getByTestId('editor-save').click();
-        // Saved empty: a required field says so in the language, with the admin namespace's words.
-        const errors = await office.fieldErrors();
-        expect(errors, `field errors of ${link.path} in ${language}`).toContain(
-          admin.text('validation.required'),
-        );
-        for (const error of errors) expect(error).not.toMatch(RAW_KEY);
-        if (judgedByAxe()) await expectNoBlockingViolations(page, '[data-testid="resource-editor"]');
-        await page.getByTestId('editor-cancel').click();
-        await expect(office.editor).toBeHidden();
-      });
-    }
-    // The home always offers the resource screens built so far; an empty loop would prove nothing.
-    expect(checked.length, `screens checked in ${language}: ${checked.join(', ')}`).toBeGreaterThan(0);
-  });
+      await page.getByTestId('resource-new').click();
+      await expect(office.editor.getByRole('heading')).toHaveText(
+        admin.text('editor.newTitle', { what: own.text('one') }),
+      );
+      for (const label of await office.editorLabels())
+        expect(own.texts, `field "${label}" of ${link.path} in ${language}`).toContain(label);
+      await page.getByTestId('editor-save').click();
+      // Saved empty: a required field says so in the language, with the admin namespace's words.
+      const errors = await office.fieldErrors();
+      expect(errors, `field errors of ${link.path} in ${language}`).toContain(
+        admin.text('validation.required'),
+      );
+      for (const error of errors) expect(error).not.toMatch(RAW_KEY);
+      if (judgedByAxe()) await expectNoBlockingViolations(page, '[data-testid="resource-editor"]');
+      await page.getByTestId('editor-cancel').click();
+      await expect(office.editor).toBeHidden();
+    });
+  }
+  // The home always offers the resource screens built so far; an empty loop would prove nothing.
+  expect(checked.length, `screens checked in ${language}: ${checked.join(', ')}`).toBeGreaterThan(0);
 }

@@ -25,7 +25,7 @@ const CREDIT = 2;
 
 /** Signed in as the cashier on the sale screen, the worker in control (the payment panel's chunk cached). */
 async function tillReadyToGoOffline(page: Page): Promise<OfflineCardPage> {
-  await new LoginPage(page).signIn('cashier');
+  await new LoginPage(page).logInAsDemo('cashier');
   const till = new OfflineCardPage(page);
   await till.openSale();
   await new ServiceWorkerPage(page).waitForControl();

@@ -39,7 +39,7 @@ test.describe('offline writes: customers', () => {
   }) => {
     test.setTimeout(90_000);
     const warmed = noticesWarmed(page);
-    await new LoginPage(page).signIn('cashier');
+    await new LoginPage(page).logInAsDemo('cashier');
     const till = new OfflineCustomerPage(page);
     await till.openSale();
     await warmed;

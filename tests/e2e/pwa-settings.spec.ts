@@ -20,7 +20,7 @@ import { PwaSettingsPage } from './support/pages/pwa-settings-page';
 import { SalePage } from './support/pages/sale-page';
 
 async function cashierAtTheTill(page: Page): Promise<PwaSettingsPage> {
-  await new LoginPage(page).signIn('cashier');
+  await new LoginPage(page).logInAsDemo('cashier');
   await new SalePage(page).openSale();
   const pwa = new PwaSettingsPage(page);
   await pwa.seeIndicator('Online', 0);

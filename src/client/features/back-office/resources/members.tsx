@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { selectStoreId } from '../../../../../machines/auth/auth.selectors';
 import { createUserBody, USER_CSV_COLUMNS, USER_ROLES } from '../../../../contracts/users';
 import { useAuthSelector } from '../../../lib/actors/auth-actor';
+import { formatNumber } from '../../../lib/format';
 import { ACTIVE_FILTER } from '../active-badge';
 import { ChangePasswordPanel } from '../panels/change-password-panel';
 import type { ResourceConfig } from '../resource-config';
@@ -26,7 +27,8 @@ const YES_NO = [
 
 function PercentCell({ value }: { value: unknown }) {
   const { i18n } = useTranslation();
-  return <>{new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 }).format(Number(value))} %</>;
+  // formatNumber maps the app's language code to Intl's (thai → th-TH): Intl throws on "thai".
+  return <>{formatNumber(Number(value), i18n.language, { maximumFractionDigits: 2 })} %</>;
 }
 
 /** The config for a session working in `storeId` (the store choice offers it). */
