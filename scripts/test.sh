@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# `npm test`: every check and every test, as CI runs them (docs/testing.md "Both cores busy").
+#
+# Vitest keeps about one and a half of the two cores busy: one worker (cores − 1) plus the main process and
+# PostgreSQL. The static checks (ESLint, Prettier, tsc, the diagrams) each use one core, one after the other.
+# So they run beside Vitest rather than before it, and so does installing Chromium when a new machine lacks it
+# (network, not CPU). The browser specs come last and alone: they keep both cores busy themselves.
+# Each check's output is kept and printed whole when it ends, so the logs do not interleave; Vitest's goes to
+# the terminal as it runs. The exit status is the first failure's, after everything started has ended.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+logs=$(mktemp -d)
+trap 'rm -rf "$logs"' EXIT
+pids=()
+names=()
+
+beside() {
+  local name=$1
+  shift
+  ("$@" >"$logs/$name.log" 2>&1) &
+  pids+=($!)
+  names+=("$name")
+}
+
+beside lint npm run lint
+beside format-types-diagrams bash -c 'npm run format:check && npm run typecheck && npm run diagrams:check'
+beside chromium bash scripts/ensure-chromium.sh
+
+npx vitest run
+status=$?
+
+for i in "${!pids[@]}"; do
+  wait "${pids[$i]}"
+  rc=$?
+  echo
+  echo "── ${names[$i]} (exit $rc) ──"
+  cat "$logs/${names[$i]}.log"
+  if [ "$rc" -ne 0 ] && [ "$status" -eq 0 ]; then status=$rc; fi
+done
+
+if [ "$status" -ne 0 ]; then
+  echo "npm test: a check or a unit test failed (above); the browser specs did not run." >&2
+  exit "$status"
+fi
+
+npx playwright test
