@@ -1,7 +1,11 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
 // Two projects, both run by `vitest run` (npm test):
-// - unit: pure and fast, no database; domain, machines and client tests never wait for PostgreSQL.
+// - unit: pure and fast, no database; domain, machines and client tests never wait for PostgreSQL. Its files
+//         share one module registry per worker (isolate: false): evaluating React, XState, zod and the app's
+//         modules again for each of 166 files was most of the project's time (160 s isolated, 92 s shared on
+//         this 2-core machine; docs/testing.md "Vitest's workers"). A unit test restores what it stubs (fake
+//         timers, globals) in afterEach, and the project passes shuffled (`--sequence.shuffle`).
 // - api:  src/server/**/*.test.ts against a real PostgreSQL, started once per run by the global setup
 //         (one embedded cluster, a migrated template database, one clone per test file; ADR 004).
 export default defineConfig({
@@ -12,6 +16,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
+          isolate: false,
           include: [
             'src/**/*.test.{ts,tsx}',
             'machines/**/*.test.ts',
