@@ -31,6 +31,10 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'api',
+          // A deprecation is an error here: pg's "client.query() when the client is already executing a query"
+          // (a Promise.all inside a transaction) only warned, and pg 9 refuses it (docs/architecture.md
+          // "One query at a time on a client").
+          execArgv: ['--throw-deprecation'],
           include: ['src/server/**/*.test.ts'],
           globalSetup: ['tests/support/global-setup-db.ts'],
           testTimeout: 30_000,

@@ -53,11 +53,11 @@ export async function settingsDocument(
   storeId: number,
 ): Promise<SettingsDocument> {
   requireStore(auth, storeId);
-  const [store, tenantSettings, taxList] = await Promise.all([
-    loadStore(db, auth.tenantId, storeId),
-    loadTenantSettings(db, auth.tenantId),
-    readTaxList(db, { tenantId: auth.tenantId, storeId }),
-  ]);
+  // One after another, not Promise.all: a save reads the document inside its transaction, whose one client
+  // runs one query at a time (docs/architecture.md#one-query-at-a-time-on-a-client).
+  const store = await loadStore(db, auth.tenantId, storeId);
+  const tenantSettings = await loadTenantSettings(db, auth.tenantId);
+  const taxList = await readTaxList(db, { tenantId: auth.tenantId, storeId });
   if (!store) throw notFound(STORE_NOT_FOUND_MESSAGE);
   const view = storeSettingsView(store);
   const raw = objectOf(store.settings);
