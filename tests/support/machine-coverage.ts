@@ -311,10 +311,12 @@ export function measureCoverage<TMachine extends AnyStateMachine>(
   const reachedStates = new Set<string>();
   const takenTransitions = new Set<string>();
   // The initial snapshot counts even with no paths; each path starts from it again.
+  const walker = new PrefixWalker(machine, input, definitions);
   for (const path of [{ steps: [] }, ...paths]) {
-    const seen = walkPath(machine, path, input, definitions);
-    seen.states.forEach((id) => reachedStates.add(id));
-    seen.transitions.forEach((key) => takenTransitions.add(key));
+    for (const key of walker.keysOf(path)) {
+      if (key.startsWith(STATE_KEY)) reachedStates.add(key.slice(STATE_KEY.length));
+      else takenTransitions.add(key.slice(EDGE_KEY.length));
+    }
   }
   return {
     states: count(allStates, reachedStates),
@@ -334,38 +336,6 @@ export function mergeCoverage(...coverages: readonly MachineCoverage[]): Machine
     return { covered: first.total - missing.length, total: first.total, missing };
   };
   return { states: merge((c) => c.states), transitions: merge((c) => c.transitions) };
-}
-
-/** The state ids and transition keys one path goes through (eventless steps included). */
-function walkPath(
-  machine: AnyStateMachine,
-  path: Pick<MachinePath, 'steps'>,
-  input: unknown,
-  definitions: ReadonlyMap<AnyTransitionDefinition, string>,
-): { states: Set<string>; transitions: Set<string> } {
-  const states = new Set<string>();
-  const transitions = new Set<string>();
-  const noteSnapshot = (snapshot: AnyMachineSnapshot): void => {
-    for (const node of snapshot._nodes) states.add(node.id);
-  };
-  const probe = createProbe((event) => {
-    if (event.type !== '@xstate.microstep') return;
-    noteSnapshot(event.snapshot as AnyMachineSnapshot);
-    for (const t of event._transitions) {
-      transitions.add(definitions.get(t) ?? transitionKey(t));
-      // A transient state (only eventless ways out) never shows in a snapshot: the macrostep leaves it at once.
-      // A transition taken from it proves it was entered.
-      states.add(t.source.id);
-      for (const target of t.target ?? []) if (target.type === 'history') states.add(target.id);
-    }
-  });
-  let snapshot = machine.getInitialSnapshot(probe, input) as AnyMachineSnapshot;
-  noteSnapshot(snapshot);
-  for (const step of path.steps) {
-    snapshot = machine.transition(snapshot, step.event, probe) as AnyMachineSnapshot;
-    noteSnapshot(snapshot);
-  }
-  return { states, transitions };
 }
 
 /**
@@ -391,6 +361,10 @@ export function minimisePaths<TMachine extends AnyStateMachine>(
   return paths.filter((p) => kept.has(p));
 }
 
+/** What a walk reports: `state <id>` for a state entered, `edge <key>` for a transition taken. */
+const STATE_KEY = 'state ';
+const EDGE_KEY = 'edge ';
+
 /** One step of a walk: the snapshot after it, what the step itself reached and took, and the step before. */
 interface WalkedStep {
   snapshot: AnyMachineSnapshot;
@@ -399,9 +373,10 @@ interface WalkedStep {
 }
 
 /**
- * walkPath for many paths that share their beginnings (each generated path is a shortest path plus one edge, so
- * thousands share each head): every prefix is walked once and remembered, and a path costs one transition past
- * the longest prefix already walked. Minimising 57,000 candidate paths of the resource chart took 36 s walked
+ * Walks paths from the initial snapshot and reports the states each enters and the transitions it takes
+ * (eventless steps included). Paths share their beginnings (each generated path is a shortest path plus one
+ * edge, so thousands share each head): every prefix is walked once and remembered, and a path costs one
+ * transition past the longest prefix already walked. Minimising 57,000 candidate paths of the resource chart took 36 s walked
  * one by one, each from the initial snapshot.
  */
 class PrefixWalker {
@@ -419,9 +394,14 @@ class PrefixWalker {
       if (event.type !== '@xstate.microstep') return;
       this.noteSnapshot(event.snapshot as AnyMachineSnapshot);
       for (const t of event._transitions) {
-        this.collecting.push(`edge ${definitions.get(t) ?? transitionKey(t)}`, `state ${t.source.id}`);
+        // A transient state (only eventless ways out) never shows in a snapshot: the macrostep leaves it at
+        // once. A transition taken from it proves it was entered.
+        this.collecting.push(
+          `${EDGE_KEY}${definitions.get(t) ?? transitionKey(t)}`,
+          `${STATE_KEY}${t.source.id}`,
+        );
         for (const target of t.target ?? [])
-          if (target.type === 'history') this.collecting.push(`state ${target.id}`);
+          if (target.type === 'history') this.collecting.push(`${STATE_KEY}${target.id}`);
       }
     });
     this.collecting = [];
@@ -430,7 +410,7 @@ class PrefixWalker {
     this.start = { snapshot, keys: this.collecting, before: null };
   }
 
-  /** The states (`state <id>`) and transitions (`edge <key>`) the path goes through, as walkPath finds them. */
+  /** The states (`state <id>`) and transitions (`edge <key>`) the path goes through. */
   keysOf(path: Pick<MachinePath, 'steps'>): string[] {
     let step = this.start;
     let prefix = '';
@@ -452,7 +432,7 @@ class PrefixWalker {
   }
 
   private noteSnapshot(snapshot: AnyMachineSnapshot): void {
-    for (const node of snapshot._nodes) this.collecting.push(`state ${node.id}`);
+    for (const node of snapshot._nodes) this.collecting.push(`${STATE_KEY}${node.id}`);
   }
 }
 
