@@ -6,6 +6,10 @@
  * every API answer, the catalog the sale screen sells from offline included.
  */
 import type { SettingsGroup } from '../../../contracts/settings';
+import { deleteCachedPaths } from '../../lib/api/worker-cache';
+import type { CacheStorageLike } from '../../lib/api/worker-cache';
+
+export type { CacheStorageLike };
 
 /** The worker's user-data cache (src/sw/cache-config.ts CACHE_NAMES.userData), copied: the page does not import the worker's code; settings-caches.test.ts holds them equal. */
 export const USER_DATA_CACHE = 'user-data';
@@ -29,8 +33,6 @@ export const CACHES_CLEARED_BY: Readonly<Record<SettingsGroup, readonly Settings
   others: ['initial'],
 };
 
-export type CacheStorageLike = Pick<CacheStorage, 'has' | 'open'>;
-
 /** The pathnames whose cached answers a save of `group` makes stale. */
 export function stalePaths(group: SettingsGroup): string[] {
   return CACHES_CLEARED_BY[group].flatMap((cache) => [...SETTINGS_CACHES[cache]]);
@@ -41,14 +43,7 @@ export async function dropCachedPaths(
   paths: readonly string[],
   storage: CacheStorageLike | undefined = globalThis.caches,
 ): Promise<string[]> {
-  if (!storage || paths.length === 0 || !(await storage.has(USER_DATA_CACHE))) return [];
-  const cache = await storage.open(USER_DATA_CACHE);
-  const deleted: string[] = [];
-  for (const request of await cache.keys()) {
-    if (!paths.includes(new URL(request.url).pathname)) continue;
-    if (await cache.delete(request)) deleted.push(request.url);
-  }
-  return deleted;
+  return deleteCachedPaths(storage, USER_DATA_CACHE, paths);
 }
 
 /**

@@ -8,14 +8,14 @@
 import { defaultStorage } from '../storage';
 import { CACHE_PREFIX, routeCacheKey, SERVICE_PRODUCT_SETTING_URL } from './cache';
 import { API_BASE } from './client';
+import { deleteCachedPaths } from './worker-cache';
+import type { CacheStorageLike } from './worker-cache';
 
 /** The worker's API cache (src/sw/cache-config.ts CACHE_NAMES.api), copied: the page does not import the worker's code; catalog-cache.test.ts holds them equal. */
 export const API_RESPONSES_CACHE = 'api-responses';
 
 /** The catalog reads (their paths under the API base), every query of each. */
 export const CATALOG_PATHS = [SERVICE_PRODUCT_SETTING_URL, '/pos/services', '/pos/services/walkin-services'];
-
-export type CacheStorageLike = Pick<CacheStorage, 'has' | 'open'>;
 
 /** Removes the localStorage copies of the catalog (any params); resolves with the keys removed. */
 export function dropStoredCatalog(store: Storage = defaultStorage()): string[] {
@@ -33,15 +33,8 @@ export function dropStoredCatalog(store: Storage = defaultStorage()): string[] {
 export async function dropWorkerCatalog(
   storage: CacheStorageLike | undefined = globalThis.caches,
 ): Promise<string[]> {
-  if (!storage || !(await storage.has(API_RESPONSES_CACHE))) return [];
   const paths = CATALOG_PATHS.map((path) => `${API_BASE}${path}`);
-  const cache = await storage.open(API_RESPONSES_CACHE);
-  const deleted: string[] = [];
-  for (const request of await cache.keys()) {
-    if (!paths.includes(new URL(request.url).pathname)) continue;
-    if (await cache.delete(request)) deleted.push(request.url);
-  }
-  return deleted;
+  return deleteCachedPaths(storage, API_RESPONSES_CACHE, paths);
 }
 
 /** Both copies; a browser without Cache Storage (or where the worker never ran) has only the first. */
