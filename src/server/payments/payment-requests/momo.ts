@@ -1,5 +1,4 @@
 /** MoMo payment requests: create, status query, the client-forwarded confirm and MoMo's IPN (see requests.ts). */
-import { eq } from 'drizzle-orm';
 import { ERROR_CODE } from '../../../contracts/error-codes';
 import type { MomoCreateBody } from '../../../contracts/payments';
 import type { AuthContext } from '../../auth-context';
@@ -7,7 +6,7 @@ import type { Queryable } from '../../db/client';
 import { paymentRequests } from '../../db/schema/payment-requests';
 import type { StoreSettings } from '../../db/schema/stores';
 import { scopeStoreId, storeIdWhere } from '../../db/scoped';
-import { notFound, unprocessable } from '../../errors';
+import { unprocessable } from '../../errors';
 import { loadPaymentStore } from '../payment-rows';
 import { writeResourceAudit } from '../../resources/audit';
 import { MOMO_PATHS, buildCreateRequest, buildQueryStatusRequest, verifyIpn } from '../providers/momo';
@@ -17,7 +16,7 @@ import {
   applyResult,
   findByOrderId,
   insertRequest,
-  lockRequest,
+  loadRequest,
   postJson,
   publicBase,
   recordBadSignature,
@@ -77,12 +76,7 @@ export async function createMomoRequest(
 }
 
 export async function momoStatus(db: Queryable, auth: AuthContext, id: number) {
-  const [row] = await db
-    .select()
-    .from(paymentRequests)
-    .where(storeIdWhere(paymentRequests, auth, id, eq(paymentRequests.provider, 'momo')))
-    .limit(1);
-  if (!row) throw notFound('Payment request not found.');
+  const row = await loadRequest(db, auth, id, 'momo', false);
   const store = await loadPaymentStore(db, auth, row.storeId);
   const keys = momoKeys(store.settings);
   const query = buildQueryStatusRequest({
@@ -106,7 +100,7 @@ export async function confirmMomo(
   id: number,
   body: Record<string, unknown>,
 ) {
-  const row = await lockRequest(tx, auth, id, 'momo');
+  const row = await loadRequest(tx, auth, id, 'momo', true);
   const store = await loadPaymentStore(tx, auth, row.storeId);
   const keys = momoKeys(store.settings);
   const verified = verifyMomo(row, keys, body);

@@ -142,18 +142,23 @@ export function publicBase(settings: StoreSettings, origin: string): string {
     : origin;
 }
 
-export async function lockRequest(
-  tx: Queryable,
+/**
+ * The store's request of `provider` by id, or 404 (another store's, or another provider's, is not found).
+ * `lock`: held FOR UPDATE until the transaction ends, for a write that follows; a status read takes none.
+ */
+export async function loadRequest(
+  db: Queryable,
   auth: AuthContext,
   id: number,
   provider: PaymentProvider,
+  lock: boolean,
 ): Promise<PaymentRequestRow> {
-  const [row] = await tx
+  const query = db
     .select()
     .from(paymentRequests)
     .where(storeIdWhere(paymentRequests, auth, id, eq(paymentRequests.provider, provider)))
-    .for('update')
     .limit(1);
+  const [row] = await (lock ? query.for('update') : query);
   if (!row) throw notFound('Payment request not found.');
   return row;
 }

@@ -10,7 +10,7 @@ import { conflict, unprocessable } from '../../errors';
 import { loadPaymentStore } from '../payment-rows';
 import { writeResourceAudit } from '../../resources/audit';
 import { buildVietQrPayload } from '../providers/vietqr';
-import { insertRequest, lockRequest, requireVnd, toPaymentRequestView } from './requests';
+import { insertRequest, loadRequest, requireVnd, toPaymentRequestView } from './requests';
 
 export async function createVietqrRequest(tx: Queryable, auth: AuthContext, body: VietqrCreateBody) {
   const store = await loadPaymentStore(tx, auth, scopeStoreId(auth));
@@ -40,7 +40,7 @@ export async function createVietqrRequest(tx: Queryable, auth: AuthContext, body
 
 /** POST /api/payments/vietqr/:id/confirm: a manager's PIN vouches the transfer arrived. */
 export async function confirmVietqr(tx: Queryable, auth: AuthContext, id: number, approvedBy: number | null) {
-  const row = await lockRequest(tx, auth, id, 'vietqr');
+  const row = await loadRequest(tx, auth, id, 'vietqr', true);
   if (row.status === 'paid') return { request: toPaymentRequestView(row) };
   if (row.status !== 'pending') throw conflict(`This request is ${row.status}.`, ERROR_CODE.PAYMENT_STATE);
   const [saved] = await tx

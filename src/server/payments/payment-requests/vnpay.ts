@@ -1,5 +1,4 @@
 /** VNPAY payment requests: create (the signed pay URL), status, the browser's return and VNPAY's IPN (see requests.ts). */
-import { eq } from 'drizzle-orm';
 import { ERROR_CODE } from '../../../contracts/error-codes';
 import type { VnpayCreateBody } from '../../../contracts/payments';
 import type { AuthContext } from '../../auth-context';
@@ -7,7 +6,7 @@ import type { Queryable } from '../../db/client';
 import { paymentRequests } from '../../db/schema/payment-requests';
 import type { StoreSettings } from '../../db/schema/stores';
 import { scopeStoreId, storeIdWhere } from '../../db/scoped';
-import { notFound, unprocessable } from '../../errors';
+import { unprocessable } from '../../errors';
 import { loadPaymentStore } from '../payment-rows';
 import { VNPAY_IPN_RESPONSE, VNPAY_SANDBOX_PAY_URL, buildPaymentUrl, verifyReturn } from '../providers/vnpay';
 import {
@@ -15,6 +14,7 @@ import {
   applyResult,
   findByOrderId,
   insertRequest,
+  loadRequest,
   publicBase,
   recordBadSignature,
   requireVnd,
@@ -39,12 +39,7 @@ function vnpayKeys(settings: StoreSettings): { tmnCode: string; hashSecret: stri
  * MoMo's is; its IPN (server to server) and the customer's return update the row, so the till polls this.
  */
 export async function vnpayStatus(db: Queryable, auth: AuthContext, id: number) {
-  const [row] = await db
-    .select()
-    .from(paymentRequests)
-    .where(storeIdWhere(paymentRequests, auth, id, eq(paymentRequests.provider, 'vnpay')))
-    .limit(1);
-  if (!row) throw notFound('Payment request not found.');
+  const row = await loadRequest(db, auth, id, 'vnpay', false);
   return { request: toPaymentRequestView(row) };
 }
 
