@@ -86,6 +86,41 @@ function displayName(firstName: string, lastName: string): string {
   return `${firstName} ${lastName}`.trim();
 }
 
+/** What a sale or a walk-in takes from the customer it names. */
+export interface ActiveCustomer {
+  id: number;
+  name: string;
+  phone: string | null;
+  pointBalance: number;
+  membershipId: number | null;
+}
+
+/**
+ * An active customer of the tenant by id, named as the till shows them; null when the tenant has none by
+ * that id or it is inactive (a sale or a walk-in never takes an inactive customer).
+ */
+export async function findActiveCustomer(
+  db: Queryable,
+  auth: AuthContext,
+  customerId: number,
+): Promise<ActiveCustomer | null> {
+  const [row] = await db
+    .select({
+      id: customers.id,
+      firstName: customers.firstName,
+      lastName: customers.lastName,
+      phone: customers.phone,
+      pointBalance: customers.pointBalance,
+      membershipId: customers.membershipId,
+    })
+    .from(customers)
+    .where(tenantIdWhere(customers, auth, customerId, eq(customers.isActive, true)))
+    .limit(1);
+  if (!row) return null;
+  const { firstName, lastName, ...rest } = row;
+  return { ...rest, name: displayName(firstName, lastName) };
+}
+
 function membershipView(row: ListRow): CustomerMembership | null {
   if (row.membershipId === null || row.membershipName === null) return null;
   return {

@@ -33,12 +33,12 @@ import type { AuthContext } from '../auth-context';
 import { requireStore } from '../auth-context';
 import type { Queryable } from '../db/client';
 import { services } from '../db/schema/catalog';
-import { customers } from '../db/schema/customers';
 import { users } from '../db/schema/users';
 import { walkIns } from '../db/schema/walk-ins';
 import { scopeStoreId, storeValues, storeWhere, tenantIdWhere, tenantWhere } from '../db/scoped';
 import { conflict, HttpError, unprocessable, VALIDATION_MESSAGE } from '../errors';
-import { createCustomer } from './customers';
+import { createCustomer, findActiveCustomer } from './customers';
+import type { ActiveCustomer } from './customers';
 import { storeLocalDate } from './employees';
 
 export const UNKNOWN_TECHNICIAN_MESSAGE = 'This technician does not take walk-ins in this store.';
@@ -265,33 +265,15 @@ async function checkTechnician(
   if (!row) errors.add('user_id', UNKNOWN_TECHNICIAN_MESSAGE);
 }
 
-interface KnownCustomer {
-  id: number;
-  name: string;
-  phone: string | null;
-}
-
 async function checkCustomer(
   db: Queryable,
   auth: AuthContext,
   customerId: number,
   errors: FieldErrorList,
-): Promise<KnownCustomer | null> {
-  const [row] = await db
-    .select({
-      id: customers.id,
-      firstName: customers.firstName,
-      lastName: customers.lastName,
-      phone: customers.phone,
-    })
-    .from(customers)
-    .where(tenantIdWhere(customers, auth, customerId, eq(customers.isActive, true)))
-    .limit(1);
-  if (!row) {
-    errors.add('customer_id', UNKNOWN_CUSTOMER_MESSAGE);
-    return null;
-  }
-  return { id: row.id, name: `${row.firstName} ${row.lastName}`.trim(), phone: row.phone };
+): Promise<ActiveCustomer | null> {
+  const row = await findActiveCustomer(db, auth, customerId);
+  if (!row) errors.add('customer_id', UNKNOWN_CUSTOMER_MESSAGE);
+  return row;
 }
 
 /** Every requested service, as the store's catalog has it now (active services of this store only). */

@@ -20,10 +20,11 @@ import type {
 import { canApproveWithPin } from '../../../domain/permissions';
 import type { AuthContext } from '../../auth-context';
 import type { Queryable } from '../../db/client';
-import { customers, memberships } from '../../db/schema/customers';
+import { memberships } from '../../db/schema/customers';
 import { giftcards } from '../../db/schema/giftcards';
 import { tenantIdWhere, tenantWhere } from '../../db/scoped';
 import { unprocessable } from '../../errors';
+import { findActiveCustomer } from '../customers';
 import type { SalePaymentInput } from '../payments/payment-input';
 import {
   DRAFT_PAYMENTS_MESSAGE,
@@ -70,21 +71,9 @@ async function loadCustomer(
   auth: AuthContext,
   customerId: number,
 ): Promise<{ customer: OrderCustomer; name: string; membershipDiscount?: DiscountValue } | null> {
-  const [row] = await db
-    .select({
-      id: customers.id,
-      firstName: customers.firstName,
-      lastName: customers.lastName,
-      phone: customers.phone,
-      pointBalance: customers.pointBalance,
-      membershipId: customers.membershipId,
-      isActive: customers.isActive,
-    })
-    .from(customers)
-    .where(tenantIdWhere(customers, auth, customerId))
-    .limit(1);
-  if (!row || !row.isActive) return null;
-  const name = `${row.firstName} ${row.lastName}`.trim();
+  const row = await findActiveCustomer(db, auth, customerId);
+  if (!row) return null;
+  const { name } = row;
   const customer: OrderCustomer = { id: row.id, name, point_balance: row.pointBalance, membership: null };
   if (row.phone) customer.telephone = row.phone;
   let membershipDiscount: DiscountValue | undefined;
