@@ -8,12 +8,12 @@ import {
   failedIds,
   fieldIssuesFromValidation,
   keepShown,
-  pageCount,
   toggleAll,
   toggleId,
   toResourceError,
   withFilter,
 } from './resource.rules';
+import { pageCount } from '../support/paging';
 import { resourceBaseSetup } from './resource.setup';
 import type {
   FormValues,

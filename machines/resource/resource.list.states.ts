@@ -3,6 +3,7 @@
  * debounce of the search box, which raises `search.apply` for the list to load.
  */
 import { resourceSetup } from './resource.actions';
+import { pageLoadedTransitions } from '../support/paging';
 import { listQueryOf } from './resource.rules';
 
 /** One page of rows: loading → ready | empty | error | offline; paging, sort, filter, search and refresh reload it. */
@@ -28,20 +29,7 @@ export const listRegion = resourceSetup.createStateConfig({
           per_page: context.list.perPage,
           ...listQueryOf(context.list),
         }),
-        onDone: [
-          {
-            guard: { type: 'isPastLastPage', params: ({ event }) => event.output },
-            target: 'loading',
-            reenter: true,
-            actions: { type: 'goToLastPage', params: ({ event }) => event.output },
-          },
-          {
-            guard: { type: 'isPageEmpty', params: ({ event }) => event.output },
-            target: 'empty',
-            actions: { type: 'storePage', params: ({ event }) => event.output },
-          },
-          { target: 'ready', actions: { type: 'storePage', params: ({ event }) => event.output } },
-        ],
+        onDone: pageLoadedTransitions(),
         onError: [
           {
             guard: { type: 'isOffline', params: ({ event }) => ({ error: event.error }) },

@@ -12,10 +12,6 @@ import type {
   ResourceRow,
 } from './resource.types';
 
-export function pageCount(total: number, perPage: number): number {
-  return Math.max(1, Math.ceil(total / perPage));
-}
-
 /** The list query the fetch and export actors get: empty search and filters left out. */
 export function listQueryOf(list: ListState): {
   sort?: string;

@@ -1,7 +1,8 @@
 /** View facts of the resource screen, derived from the snapshot (never stored). */
 import type { SnapshotFrom } from 'xstate';
 import type { resourceMachine } from './resource.machine';
-import { canCommitImport, pageCount } from './resource.rules';
+import { pageCount } from '../support/paging';
+import { canCommitImport } from './resource.rules';
 import type { FieldIssues, ResourceError, ResourceRow } from './resource.types';
 
 type ResourceSnapshot = SnapshotFrom<typeof resourceMachine>;

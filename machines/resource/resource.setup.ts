@@ -6,7 +6,8 @@
 import { assertEvent, setup } from 'xstate';
 import type { BulkResult, ImportResult } from '../../src/contracts/resource';
 import { requiredActor } from '../support/required-actor';
-import { canCommitImport, isImportRefused, pageCount, toResourceError } from './resource.rules';
+import { isPageInRange, isPastLastPage } from '../support/paging';
+import { canCommitImport, isImportRefused, toResourceError } from './resource.rules';
 import type {
   BulkInput,
   ExportFileInput,
@@ -59,19 +60,11 @@ export const resourceBaseSetup = setup({
   },
   guards: {
     isPageEmpty: (_, page: ResourcePage) => page.items.length === 0,
-    /** An empty page past the last one (its last rows were deleted): go back to the last page. */
     isPastLastPage: ({ context }, page: ResourcePage) =>
-      page.items.length === 0 &&
-      page.total > 0 &&
-      context.list.page > pageCount(page.total, context.list.perPage),
+      isPastLastPage(page, context.list.page, context.list.perPage),
     isPageInRange: ({ context, event }) => {
       assertEvent(event, 'page.go');
-      return (
-        Number.isInteger(event.page) &&
-        event.page >= 1 &&
-        event.page <= pageCount(context.total, context.list.perPage) &&
-        event.page !== context.list.page
-      );
+      return isPageInRange(event.page, context.list.page, context.total, context.list.perPage);
     },
     /** A whole number of rows (the screen offers sizes within the server's bound, MAX_PER_PAGE). */
     isPerPageAllowed: ({ event }) => {

@@ -28,6 +28,7 @@
  * record goes and the list and the open sale reload, so the screen shows what the server now says.
  */
 import { and, assertEvent, assign, enqueueActions, not, sendTo, setup } from 'xstate';
+import { isPageInRange, isPastLastPage, pageCount, pageLoadedTransitions } from '../support/paging';
 import { requiredActor, requiredCallback } from '../support/required-actor';
 import { ACTION_MODE, ITEMS_PER_PAGE } from '../../src/domain/constants';
 import { saleManagementMachine } from '../sale-management/sale-management.machine';
@@ -40,7 +41,6 @@ import {
   isSaleGoneAfterQueued,
   managedSaleOf,
   normaliseFilters,
-  pageCount,
   queuedActionOf,
   toListError,
 } from './sale-list.rules';
@@ -78,16 +78,10 @@ export const saleListMachine = setup({
   guards: {
     isPageEmpty: (_, page: SalePage) => page.items.length === 0,
     /** An empty page after the last one (the last sales of the last page were cleared): go back to the last. */
-    isPastLastPage: ({ context }, page: SalePage) =>
-      page.items.length === 0 && page.total > 0 && context.page > pageCount(page.total, context.perPage),
+    isPastLastPage: ({ context }, page: SalePage) => isPastLastPage(page, context.page, context.perPage),
     isPageInRange: ({ context, event }) => {
       assertEvent(event, 'page.go');
-      return (
-        Number.isInteger(event.page) &&
-        event.page >= 1 &&
-        event.page <= pageCount(context.total, context.perPage) &&
-        event.page !== context.page
-      );
+      return isPageInRange(event.page, context.page, context.total, context.perPage);
     },
     hasActionFinished: ({ context }, params: { snapshot: unknown }) =>
       finishedIntentOf(params.snapshot, context.settledIntentId) !== null,
@@ -286,20 +280,7 @@ export const saleListMachine = setup({
               perPage: context.perPage,
               filters: context.filters,
             }),
-            onDone: [
-              {
-                guard: { type: 'isPastLastPage', params: ({ event }) => event.output },
-                target: 'loading',
-                reenter: true,
-                actions: { type: 'goToLastPage', params: ({ event }) => event.output },
-              },
-              {
-                guard: { type: 'isPageEmpty', params: ({ event }) => event.output },
-                target: 'empty',
-                actions: { type: 'storePage', params: ({ event }) => event.output },
-              },
-              { target: 'ready', actions: { type: 'storePage', params: ({ event }) => event.output } },
-            ],
+            onDone: pageLoadedTransitions(),
             onError: {
               target: 'failed',
               actions: { type: 'storeListError', params: ({ event }) => ({ error: event.error }) },

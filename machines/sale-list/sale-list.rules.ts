@@ -3,7 +3,7 @@
  * action-mode chart, and how the list reads a finished action from that chart's snapshot.
  */
 import type { SaleDetail } from '../../src/contracts/sales';
-import { ACTION_MODE, ITEMS_PER_PAGE, SALE_STATUS } from '../../src/domain/constants';
+import { ACTION_MODE, SALE_STATUS } from '../../src/domain/constants';
 import { isShowingMode } from '../sale-management/sale-management.modes';
 import type { ManagedSale } from '../sale-management/sale-management.types';
 import type {
@@ -33,10 +33,6 @@ export function normaliseFilters(filters: Partial<SaleListFilters>): SaleListFil
     status: merged.status,
     search: merged.search.trim(),
   };
-}
-
-export function pageCount(total: number, perPage: number = ITEMS_PER_PAGE): number {
-  return Math.max(1, Math.ceil(total / Math.max(1, perPage)));
 }
 
 /** The status facts the action-mode chart decides with (src/domain/sale-status.ts SaleStatusFacts). */

@@ -4,7 +4,7 @@ import type { SaleSummary } from '../../src/contracts/sales';
 import type { saleManagementMachine } from '../sale-management/sale-management.machine';
 import type { saleListMachine } from './sale-list.machine';
 import { hasInvalidChange, pendingCount, pendingOf } from './sale-list.changes';
-import { pageCount } from './sale-list.rules';
+import { pageCount } from '../support/paging';
 import type {
   PendingChange,
   QueuedSaleAction,

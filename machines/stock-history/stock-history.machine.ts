@@ -12,7 +12,8 @@
  * - The fetch is an actor the app provides (GET /api/products/inventoriesDetail?filter[product_id]=…).
  */
 import { assertEvent, assign, setup } from 'xstate';
-import { pageCount, toResourceError } from '../resource/resource.rules';
+import { toResourceError } from '../resource/resource.rules';
+import { isPageInRange } from '../support/paging';
 import { requiredActor } from '../support/required-actor';
 import type {
   FetchMovementsInput,
@@ -102,10 +103,7 @@ export const stockHistoryMachine = setup({
     /** A page that exists and is not the one shown. */
     isOtherPage: ({ context, event }) => {
       assertEvent(event, 'page.go');
-      const pages = pageCount(context.total, context.perPage);
-      return (
-        Number.isInteger(event.page) && event.page >= 1 && event.page <= pages && event.page !== context.page
-      );
+      return isPageInRange(event.page, context.page, context.total, context.perPage);
     },
   },
 }).createMachine({

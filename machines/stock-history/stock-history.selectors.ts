@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import { pageCount } from '../resource/resource.rules';
+import { pageCount } from '../support/paging';
 import type { stockHistoryMachine } from './stock-history.machine';
 
 type Snapshot = SnapshotFrom<typeof stockHistoryMachine>;
