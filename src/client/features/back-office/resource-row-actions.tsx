@@ -5,7 +5,7 @@
  * "More" menu (a real button, then menu items the arrow keys, Enter and a tap all reach). Which panel is open,
  * for which row, and a move under way are the resource machine's state; this file only draws them.
  */
-import { Alert, Button, CloseButton, Dialog, HStack, Menu, Portal } from '@chakra-ui/react';
+import { Button, CloseButton, Dialog, HStack, Menu, Portal } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import {
   selectItems,
@@ -19,6 +19,7 @@ import { newIdempotencyKey } from '../../lib/api/idempotency-key';
 import type { ResourceConfig } from './resource-config';
 import { ResourceActor } from './resource-actor';
 import { SheetDialog } from './resource-dialog';
+import { ResourceNotice } from './resource-notice';
 import { errorText } from './resource-text';
 
 /** The list's sort under which Move up / Move down mean what they say. */
@@ -198,12 +199,11 @@ export function MoveNotice({ config }: { config: ResourceConfig }) {
   const error = ResourceActor.useSelector((s) => selectOrdering(s).error);
   if (status !== 'failed' || !error) return null;
   return (
-    <Alert.Root status="error" data-testid="move-error">
-      <Alert.Indicator />
-      <Alert.Title>{errorText(t, error)}</Alert.Title>
-      <Button size="sm" variant="ghost" ms="auto" onClick={() => actor.send({ type: 'move.dismiss' })}>
-        {t('actions.close')}
-      </Button>
-    </Alert.Root>
+    <ResourceNotice
+      status="error"
+      title={errorText(t, error)}
+      onClose={() => actor.send({ type: 'move.dismiss' })}
+      testId="move-error"
+    />
   );
 }

@@ -45,6 +45,7 @@ import { ResourceActor } from './resource-actor';
 import { resourceLogic } from './resource-actors';
 import { BulkBar, BulkDialog, RemoveDialog } from './resource-bulk';
 import { ResourceEditor } from './resource-editor';
+import { ResourceNotice } from './resource-notice';
 import { ImportDialog } from './resource-import';
 import { MoveNotice, RowActionDialog } from './resource-row-actions';
 import { PageSteps } from './page-steps';
@@ -174,24 +175,20 @@ function Notices({ config }: { config: ResourceConfig }) {
   return (
     <Stack gap="2" aria-live="polite">
       {editorStatus === 'saved' && (
-        <Alert.Root status={queued ? 'info' : 'success'} data-testid="saved-notice">
-          <Alert.Indicator />
-          <Alert.Title>
-            {t(queued ? 'notices.queued' : 'notices.saved', { what: t('one', { ns: config.namespace }) })}
-          </Alert.Title>
-          <Button size="sm" variant="ghost" ms="auto" onClick={() => actor.send({ type: 'editor.close' })}>
-            {t('actions.close')}
-          </Button>
-        </Alert.Root>
+        <ResourceNotice
+          status={queued ? 'info' : 'success'}
+          title={t(queued ? 'notices.queued' : 'notices.saved', { what: t('one', { ns: config.namespace }) })}
+          onClose={() => actor.send({ type: 'editor.close' })}
+          testId="saved-notice"
+        />
       )}
       {exportStatus === 'failed' && exportError && (
-        <Alert.Root status="error" data-testid="export-error">
-          <Alert.Indicator />
-          <Alert.Title>{errorText(t, exportError)}</Alert.Title>
-          <Button size="sm" variant="ghost" ms="auto" onClick={() => actor.send({ type: 'export.dismiss' })}>
-            {t('actions.close')}
-          </Button>
-        </Alert.Root>
+        <ResourceNotice
+          status="error"
+          title={errorText(t, exportError)}
+          onClose={() => actor.send({ type: 'export.dismiss' })}
+          testId="export-error"
+        />
       )}
     </Stack>
   );
