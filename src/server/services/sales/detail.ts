@@ -17,6 +17,7 @@ import type {
 } from '../../../domain/order.types';
 import type { saleEmployees, saleLines, salePayments, sales } from '../../db/schema/sales';
 import type { RecordedPayment } from '../../../contracts/payments';
+import { toRecordedPayment } from '../../payments/payment-rows';
 
 export type SaleRow = typeof sales.$inferSelect;
 export type SaleEmployeeRow = typeof saleEmployees.$inferSelect;
@@ -81,25 +82,9 @@ export function orderItemOf(line: SaleLine): OrderItem {
 
 type PaymentView = SaleDetail['payments'][number];
 
+/** A payment row as the sale detail shows it: the same view as a payment just recorded. */
 export function paymentViewOfRow(row: SalePaymentRow): PaymentView {
-  const info: PaymentView['payment_info'] = {};
-  if (row.reference !== null) info.reference = row.reference;
-  if (row.cardBrand !== null) info.card_brand = row.cardBrand;
-  if (row.last4 !== null) info.last4 = row.last4;
-  if (row.approvalCode !== null) info.approval_code = row.approvalCode;
-  if (row.processorReference !== null) info.processor_reference = row.processorReference;
-  if (row.points !== null) info.points = row.points;
-  info.taken_at = row.takenAt.toISOString();
-  if (row.offline) info.offline = true;
-  return {
-    id: row.id,
-    payment_type: row.paymentType,
-    payment_amount: row.amount,
-    payment_info: info,
-    status: row.status,
-    tip_amount: row.tipAmount,
-    refunded_amount: row.refundedAmount,
-  };
+  return paymentViewOfRecorded(toRecordedPayment(row));
 }
 
 export function paymentViewOfRecorded(p: RecordedPayment): PaymentView {
