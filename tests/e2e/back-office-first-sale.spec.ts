@@ -11,7 +11,7 @@ import { expect } from '@playwright/test';
 import { test } from './support/till-without-worker';
 import type { Locator } from '@playwright/test';
 import { localeText } from '../model-based/support/locale-text';
-import { DEMO_PASSWORD, LoginPage } from './support/pages/login-page';
+import { LoginPage } from './support/pages/login-page';
 import { ResourceFormPage } from './support/pages/resource-form-page';
 import { SalePage } from './support/pages/sale-page';
 
@@ -172,14 +172,8 @@ test.describe('back office to the first sale', () => {
   test('/admin/services in Spanish: heading, columns and a field error in Spanish', async ({ page }) => {
     const es = localeText('es', 'admin-services');
     const esAdmin = localeText('es', 'admin');
-    const esCommon = localeText('es');
     const login = new LoginPage(page);
-    await login.open();
-    await login.chooseLanguage('es');
-    await page.getByLabel(esCommon('auth.login.username'), { exact: true }).fill('owner');
-    await page.getByLabel(esCommon('auth.login.password'), { exact: true }).fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: esCommon('auth.login.submit') }).click();
-    await expect(page.getByTestId('user-menu')).toBeVisible();
+    await login.logInAsDemoIn('es', 'owner');
 
     const office = new ResourceFormPage(page);
     await office.openResource('/admin/services');

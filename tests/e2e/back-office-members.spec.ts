@@ -9,7 +9,7 @@ import { expect } from '@playwright/test';
 import { test } from './support/till-without-worker';
 import type { Page } from '@playwright/test';
 import { localeText } from '../model-based/support/locale-text';
-import { DEMO_PASSWORD, LoginPage } from './support/pages/login-page';
+import { LoginPage } from './support/pages/login-page';
 import { SalePage } from './support/pages/sale-page';
 
 const RUN = Date.now().toString(36);
@@ -116,19 +116,13 @@ test.describe('members', () => {
   }) => {
     const vi = localeText('vi', 'admin-members');
     const viAdmin = localeText('vi', 'admin');
-    const viCommon = localeText('vi');
     const login = new LoginPage(page);
     // The first load of the app on a busy machine is slower than the login page's own wait.
     await page.goto('/login');
     await expect(page.getByTestId('login-screen').or(page.locator('form')).first()).toBeVisible({
       timeout: 60_000,
     });
-    await login.open();
-    await login.chooseLanguage('vi');
-    await page.getByLabel(viCommon('auth.login.username'), { exact: true }).fill('owner');
-    await page.getByLabel(viCommon('auth.login.password'), { exact: true }).fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: viCommon('auth.login.submit') }).click();
-    await expect(page.getByTestId('user-menu')).toBeVisible();
+    await login.logInAsDemoIn('vi', 'owner');
     await openMembers(page);
 
     await expect(page.getByRole('heading', { name: vi('title') }).first()).toBeVisible();

@@ -8,12 +8,11 @@ import { expect } from '@playwright/test';
 import { test } from './support/till-without-worker';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { localeText } from '../model-based/support/locale-text';
-import { DEMO_PASSWORD, LoginPage } from './support/pages/login-page';
+import { LoginPage } from './support/pages/login-page';
 import { SalePage } from './support/pages/sale-page';
 
 const en = localeText('en', 'admin-settings');
 const vi = localeText('vi', 'admin-settings');
-const viCommon = localeText('vi');
 
 interface Saved {
   store_id: number;
@@ -108,12 +107,7 @@ test('the owner changes the taxes and the receipt footer; the sale and its recei
 
 test('a bad value shows its field error in Vietnamese and keeps what was typed', async ({ page }) => {
   const login = new LoginPage(page);
-  await login.open();
-  await login.chooseLanguage('vi');
-  await page.getByLabel(viCommon('auth.login.username'), { exact: true }).fill('owner');
-  await page.getByLabel(viCommon('auth.login.password'), { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: viCommon('auth.login.submit') }).click();
-  await expect(page.getByTestId('user-menu')).toBeVisible();
+  await login.logInAsDemoIn('vi', 'owner');
   await openSettings(page, 'payment', vi);
   const perTicket = page.getByLabel(vi('fields.offline_card_limit_per_ticket'));
   const total = page.getByLabel(vi('fields.offline_card_limit_total'));

@@ -5,7 +5,9 @@
 import { expect } from '@playwright/test';
 import type { Locator } from '@playwright/test';
 import { STORAGE_KEYS } from '../../../../src/client/lib/storage';
+import { localeText } from '../../../model-based/support/locale-text';
 import { AppPage } from './app-page';
+import type { LanguageCode } from './app-page';
 
 export interface LoginOptions {
   tenant?: string;
@@ -55,6 +57,21 @@ export class LoginPage extends AppPage {
   async logInAsDemo(username: string, options: LoginOptions = {}): Promise<void> {
     await this.open();
     await this.logIn(username, DEMO_PASSWORD, options);
+    await expect(this.page.getByTestId('user-menu')).toBeVisible();
+  }
+
+  /**
+   * Switches the login page to `language` before anyone has logged in, then logs in with the demo password,
+   * finding the fields and the button by their words in that language; waits until the app shows the person
+   * signed in.
+   */
+  async logInAsDemoIn(language: LanguageCode, username: string): Promise<void> {
+    const t = localeText(language);
+    await this.open();
+    await this.chooseLanguage(language);
+    await this.page.getByLabel(t('auth.login.username'), { exact: true }).fill(username);
+    await this.page.getByLabel(t('auth.login.password'), { exact: true }).fill(DEMO_PASSWORD);
+    await this.page.getByRole('button', { name: t('auth.login.submit') }).click();
     await expect(this.page.getByTestId('user-menu')).toBeVisible();
   }
 
