@@ -121,17 +121,16 @@ export class ResourcePage {
   }
 
   async seeRemoval(state: string | null, text?: string | RegExp): Promise<void> {
-    const dialog = this.page.getByTestId('remove-dialog');
-    if (state === null) {
-      await expect(dialog).toBeHidden();
-      return;
-    }
-    await expect(dialog).toHaveAttribute('data-status', state);
-    if (text) await expect(dialog).toContainText(text);
+    await this.seeDialog('remove-dialog', state, text);
   }
 
   async seeBulk(state: string | null, text?: string | RegExp): Promise<void> {
-    const dialog = this.page.getByTestId('bulk-dialog');
+    await this.seeDialog('bulk-dialog', state, text);
+  }
+
+  /** A confirm dialog in the chart's state (its `data-status`), or closed when `state` is null. */
+  private async seeDialog(testId: string, state: string | null, text?: string | RegExp): Promise<void> {
+    const dialog = this.page.getByTestId(testId);
     if (state === null) {
       await expect(dialog).toBeHidden();
       return;

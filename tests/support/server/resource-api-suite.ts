@@ -130,12 +130,14 @@ export function describeResourceApi(options: ResourceSuiteOptions): void {
   }
 
   async function importCsv(f: TenantFixture, mode: string, rows: Record<string, unknown>[]) {
-    const columns = config.importColumns ?? [];
-    const form = multipart(
-      { mode },
-      { field: 'file', filename: 'rows.csv', content: csvFile(columns, rows) },
-    );
-    return call(f, { method: 'POST', url: `${base}/import`, payload: form.payload, headers: form.headers });
+    return importFile(f, mode, csvFile(config.importColumns ?? [], rows));
+  }
+
+  /** POST {base}/import with `content` as the file; `cutBytes` drops the body's last bytes (a request cut short). */
+  async function importFile(f: TenantFixture, mode: string, content: string, cutBytes = 0) {
+    const form = multipart({ mode }, { field: 'file', filename: 'rows.csv', content });
+    const payload = form.payload.subarray(0, form.payload.length - cutBytes);
+    return call(f, { method: 'POST', url: `${base}/import`, payload, headers: form.headers });
   }
 
   async function importAudits(f: TenantFixture, action: string) {
@@ -500,31 +502,13 @@ export function describeResourceApi(options: ResourceSuiteOptions): void {
       );
 
       it('a multipart body cut short is 400 malformed_request, not a 5xx', async () => {
-        const form = multipart(
-          { mode: 'dry_run' },
-          { field: 'file', filename: 'rows.csv', content: 'name\r\n' },
-        );
-        const response = await call(a, {
-          method: 'POST',
-          url: `${base}/import`,
-          payload: form.payload.subarray(0, form.payload.length - 20),
-          headers: form.headers,
-        });
+        const response = await importFile(a, 'dry_run', 'name\r\n', 20);
         expect(response.statusCode).toBe(400);
         expect(response.json().code).toBe(ERROR_CODE.MALFORMED_REQUEST);
       });
 
       it('a file with a column the resource does not have is 422 on file', async () => {
-        const form = multipart(
-          { mode: 'dry_run' },
-          { field: 'file', filename: 'rows.csv', content: 'no_such_column\r\nx\r\n' },
-        );
-        const response = await call(a, {
-          method: 'POST',
-          url: `${base}/import`,
-          payload: form.payload,
-          headers: form.headers,
-        });
+        const response = await importFile(a, 'dry_run', 'no_such_column\r\nx\r\n');
         expect(response.statusCode).toBe(422);
         expect(Object.keys(response.json().errors)).toEqual(['file']);
       });
