@@ -11,8 +11,7 @@
  *     search: [units.name, units.abbreviation],
  *   };
  *   const plan = planList(UNIT_LIST, query, storeWhere(units, auth));
- *   return fetchPage(db, plan, units, (p) => db.select().from(units).where(p.where).orderBy(...p.orderBy)
- *     .limit(p.limit).offset(p.offset));
+ *   return fetchPage(db, plan, units, (p) => selectPage(db.select().from(units).$dynamic(), p));
  *
  * Unknown sort or filter fields are a 422 on `sort` or `filter.<field>`: normally the route's query schema
  * (listQuerySchemaFor) refuses them before the handler runs; planList refuses them again for callers whose
@@ -20,7 +19,7 @@
  */
 import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Column, SQL, SQLWrapper } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import type { PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { listQuerySchema, parseSort, sortMessage, sortSchema } from '../../contracts/envelope';
 import type { Page, SortTerm } from '../../contracts/envelope';
@@ -205,6 +204,18 @@ export async function fetchPage<Row>(
     db.select({ n: count() }).from(countFrom).where(plan.where),
   ]);
   return { items, total: counted?.n ?? 0, page: plan.page, per_page: plan.per_page };
+}
+
+/**
+ * The plan's WHERE, ORDER BY, LIMIT and OFFSET on a select of the caller's own columns and joins (made
+ * `$dynamic()`, so drizzle lets a function add them): one page's rows.
+ */
+export function selectPage<Q extends PgSelect>(select: Q, plan: ListPlan): Q {
+  return select
+    .where(plan.where)
+    .orderBy(...plan.orderBy)
+    .limit(plan.limit)
+    .offset(plan.offset);
 }
 
 /** `lower(column)`: a case-insensitive sort (names), the same expression a lower() index is built on. */

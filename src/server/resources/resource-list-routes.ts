@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { pageSchema } from '../../contracts/envelope';
 import { requireAuth } from '../auth-context';
-import { fetchPage, listQuerySchemaFor, planList } from '../db/list-query';
+import { fetchPage, listQuerySchemaFor, planList, selectPage } from '../db/list-query';
 import { rawResponse, route } from '../route';
 import { csvStream } from './csv';
 import type { CsvValue } from './csv';
@@ -33,15 +33,7 @@ export const registerListRoutes: ResourceRouteGroup = (app, routing, repo) => {
     handler: async ({ db, query, request }) => {
       const auth = requireAuth(request);
       const plan = planList(config.list, query, scopeWhere(auth));
-      const page = await fetchPage(db, plan, table, (p) =>
-        db
-          .select()
-          .from(table)
-          .where(p.where)
-          .orderBy(...p.orderBy)
-          .limit(p.limit)
-          .offset(p.offset),
-      );
+      const page = await fetchPage(db, plan, table, (p) => selectPage(db.select().from(table).$dynamic(), p));
       return { ...page, items: page.items.map(toRow) };
     },
   });
@@ -73,13 +65,7 @@ export const registerListRoutes: ResourceRouteGroup = (app, routing, repo) => {
       async function* batches(): AsyncGenerator<CsvValue[][]> {
         for (let page = 1; ; page += 1) {
           const plan = { ...first, page, offset: (page - 1) * EXPORT_BATCH_ROWS };
-          const records = await db
-            .select()
-            .from(table)
-            .where(plan.where)
-            .orderBy(...plan.orderBy)
-            .limit(plan.limit)
-            .offset(plan.offset);
+          const records = await selectPage(db.select().from(table).$dynamic(), plan);
           yield records.map((record) => {
             const row = toRow(record);
             return exportColumns.map((c) => c.value(row));

@@ -29,7 +29,7 @@ import type { DiscountType } from '../../domain/constants';
 import { normalisePhone } from '../../domain/normalise';
 import type { AuthContext } from '../auth-context';
 import type { Queryable } from '../db/client';
-import { containsPattern, fetchPage, parsedFilter, planList } from '../db/list-query';
+import { containsPattern, fetchPage, parsedFilter, planList, selectPage } from '../db/list-query';
 import type { ListSpec } from '../db/list-query';
 import { customers, memberships } from '../db/schema/customers';
 import { giftcards } from '../db/schema/giftcards';
@@ -202,14 +202,7 @@ export async function listCustomers(
 ): Promise<Page<CustomerListItem>> {
   const plan = planList(CUSTOMER_LIST, query, tenantWhere(customers, auth), eq(customers.isActive, true));
   const page = await fetchPage(db, plan, customers, (p) =>
-    db
-      .select(listColumns)
-      .from(customers)
-      .leftJoin(memberships, membershipJoin)
-      .where(p.where)
-      .orderBy(...p.orderBy)
-      .limit(p.limit)
-      .offset(p.offset),
+    selectPage(db.select(listColumns).from(customers).leftJoin(memberships, membershipJoin).$dynamic(), p),
   );
   return { ...page, items: (page.items as ListRow[]).map(listItemView) };
 }

@@ -31,6 +31,7 @@ import {
   listQuerySchemaFor,
   lowerOf,
   planList,
+  selectPage,
 } from '../../db/list-query';
 import type { ListSpec } from '../../db/list-query';
 import {
@@ -219,14 +220,14 @@ export function registerProductRoutes(app: FastifyInstance): void {
       const auth = requireAuth(request);
       const plan = planList(INVENTORY_LIST, query, storeWhere(products, auth));
       return fetchPage(db, plan, products, async (p) => {
-        const rows = await db
-          .select({ product: products, unitName: units.name, lastMovementAt })
-          .from(products)
-          .leftJoin(units, tenantJoin(units, products, products.unitId))
-          .where(p.where)
-          .orderBy(...p.orderBy)
-          .limit(p.limit)
-          .offset(p.offset);
+        const rows = await selectPage(
+          db
+            .select({ product: products, unitName: units.name, lastMovementAt })
+            .from(products)
+            .leftJoin(units, tenantJoin(units, products, products.unitId))
+            .$dynamic(),
+          p,
+        );
         return rows.map(({ product, unitName, lastMovementAt: last }) => ({
           product_id: product.id,
           name: product.name,
@@ -254,7 +255,7 @@ export function registerProductRoutes(app: FastifyInstance): void {
       const auth = requireAuth(request);
       const plan = planList(MOVEMENT_LIST, query, storeWhere(productInventoryMovements, auth));
       return fetchPage(db, plan, productInventoryMovements, async (p) => {
-        const rows = await db
+        const movements = db
           .select({
             movement: productInventoryMovements,
             productName: products.name,
@@ -265,11 +266,8 @@ export function registerProductRoutes(app: FastifyInstance): void {
             products,
             tenantJoin(products, productInventoryMovements, productInventoryMovements.productId),
           )
-          .leftJoin(users, tenantJoin(users, productInventoryMovements, productInventoryMovements.userId))
-          .where(p.where)
-          .orderBy(...p.orderBy)
-          .limit(p.limit)
-          .offset(p.offset);
+          .leftJoin(users, tenantJoin(users, productInventoryMovements, productInventoryMovements.userId));
+        const rows = await selectPage(movements.$dynamic(), p);
         return rows.map(({ movement: m, productName, userName }) => ({
           id: m.id,
           product_id: m.productId,

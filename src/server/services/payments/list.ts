@@ -4,7 +4,7 @@ import type { PaymentType } from '../../../domain/constants';
 import type { ListPaymentsQuery } from '../../../contracts/payments';
 import type { AuthContext } from '../../auth-context';
 import type { Queryable } from '../../db/client';
-import { fetchPage, parsedFilter, planList } from '../../db/list-query';
+import { fetchPage, parsedFilter, planList, selectPage } from '../../db/list-query';
 import type { ListSpec } from '../../db/list-query';
 import { salePayments } from '../../db/schema/sales';
 import type { SalePaymentStatus } from '../../db/schema/sales';
@@ -53,13 +53,7 @@ export async function listPayments(db: Queryable, auth: AuthContext, query: List
   const store = await loadPaymentStore(db, auth, storeId);
   const plan = planList(paymentListSpec(store.timezone), query, storeWhere(salePayments, auth));
   const page = await fetchPage(db, plan, salePayments, (p) =>
-    db
-      .select()
-      .from(salePayments)
-      .where(p.where)
-      .orderBy(...p.orderBy)
-      .limit(p.limit)
-      .offset(p.offset),
+    selectPage(db.select().from(salePayments).$dynamic(), p),
   );
   return { ...page, items: page.items.map(toRecordedPayment) };
 }

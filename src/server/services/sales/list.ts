@@ -4,7 +4,7 @@ import type { SaleListQuery, SaleSummary } from '../../../contracts/sales';
 import type { SaleStatus } from '../../../domain/constants';
 import type { AuthContext } from '../../auth-context';
 import type { Queryable } from '../../db/client';
-import { fetchPage, parsedFilter, planList } from '../../db/list-query';
+import { fetchPage, parsedFilter, planList, selectPage } from '../../db/list-query';
 import type { ListSpec } from '../../db/list-query';
 import { saleEmployees, sales } from '../../db/schema/sales';
 import { storeWhere } from '../../db/scoped';
@@ -66,16 +66,16 @@ export async function listSales(
   const plan = planList(saleListSpec(db, auth), query, storeWhere(sales, auth), isNull(sales.clearedAt));
   const { orderSnapshot: _snapshot, ...summaryColumns } = getTableColumns(sales);
   const page = await fetchPage(db, plan, sales, (p) =>
-    db
-      .select({
-        sale: summaryColumns,
-        employeeName: sql<string | null>`${sales.orderSnapshot} -> 'employee' ->> 'name'`,
-      })
-      .from(sales)
-      .where(p.where)
-      .orderBy(...p.orderBy)
-      .limit(p.limit)
-      .offset(p.offset),
+    selectPage(
+      db
+        .select({
+          sale: summaryColumns,
+          employeeName: sql<string | null>`${sales.orderSnapshot} -> 'employee' ->> 'name'`,
+        })
+        .from(sales)
+        .$dynamic(),
+      p,
+    ),
   );
   return {
     ...page,
