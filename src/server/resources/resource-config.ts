@@ -80,12 +80,20 @@ export interface ResourceConfig<
   /**
    * Wire field → table property (`{ id: 'id', name: 'name', is_active: 'isActive' }`): the plain mapping
    * both ways. It makes the row (dates as ISO strings) and the column values of creates and updates (the
-   * body's fields present); toRow, toInsert and toUpdate replace it where a resource needs more.
+   * body's fields present); toRow, toValues, toInsert and toUpdate replace it where a resource needs more.
    */
   fields?: Readonly<Record<string, string>>;
   toRow?: (record: T['$inferSelect']) => z.output<R>;
   createBody: C;
   updateBody: U;
+  /**
+   * Column values of a create and of an update alike, where one function makes both (the body's fields
+   * present, looked up or stored the same way); toInsert and toUpdate, when given, take precedence.
+   */
+  toValues?: (
+    body: z.output<C> | z.output<U>,
+    ctx: WriteContext,
+  ) => Promise<Partial<T['$inferInsert']>> | Partial<T['$inferInsert']>;
   /** Column values of a create (tenant and store are the scope's). */
   toInsert?: (
     body: z.output<C>,

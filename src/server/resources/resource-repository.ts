@@ -77,8 +77,8 @@ function mappers<T extends ResourceTable, R extends z.ZodType, C extends z.ZodTy
     if (fields.length === 0) throw new Error(`Resource ${config.name}: give ${hook} or fields`);
   };
   if (!config.toRow) needFields('toRow');
-  if (!config.toInsert) needFields('toInsert');
-  if (!config.toUpdate) needFields('toUpdate');
+  if (!config.toInsert && !config.toValues) needFields('toInsert or toValues');
+  if (!config.toUpdate && !config.toValues) needFields('toUpdate or toValues');
   const values = (body: unknown) => {
     const out: Record<string, unknown> = {};
     for (const [field, property] of fields) {
@@ -97,8 +97,8 @@ function mappers<T extends ResourceTable, R extends z.ZodType, C extends z.ZodTy
             return [field, value instanceof Date ? value.toISOString() : value];
           }),
         ) as z.output<R>),
-    toInsert: config.toInsert ?? ((body: z.output<C>) => values(body)),
-    toUpdate: config.toUpdate ?? ((body: z.output<U>) => values(body)),
+    toInsert: config.toInsert ?? config.toValues ?? ((body: z.output<C>) => values(body)),
+    toUpdate: config.toUpdate ?? config.toValues ?? ((body: z.output<U>) => values(body)),
   };
 }
 

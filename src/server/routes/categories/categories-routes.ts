@@ -74,8 +74,7 @@ export const CATEGORY_RESOURCE = defineResource({
   }),
   createBody: createCategoryBody,
   updateBody: updateCategoryBody,
-  toInsert: categoryValues,
-  toUpdate: categoryValues,
+  toValues: categoryValues,
   list: {
     sort: {
       display_order: [categories.displayOrder, lowerOf(categories.name)],

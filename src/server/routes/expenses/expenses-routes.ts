@@ -73,8 +73,7 @@ export const EXPENSE_RESOURCE = defineResource({
   createBody: createExpenseBody,
   updateBody: updateExpenseBody,
   updateMethod: 'PUT',
-  toInsert: (body, { db, auth }) => columnValues(db, auth, body),
-  toUpdate: (body, { db, auth }) => columnValues(db, auth, body),
+  toValues: (body, { db, auth }) => columnValues(db, auth, body),
   list: {
     sort: {
       date: expenses.expenseDate,

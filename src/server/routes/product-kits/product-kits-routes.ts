@@ -60,8 +60,7 @@ export const PRODUCT_KIT_RESOURCE = defineResource({
   toRow,
   createBody: createProductKitBody,
   updateBody: updateProductKitBody,
-  toInsert: (body) => columnValues(body),
-  toUpdate: (body) => columnValues(body),
+  toValues: columnValues,
   list: itemList(productKits, {
     sort: { sku: productKits.sku, price: productKits.price },
     search: [productKits.name, productKits.sku],
