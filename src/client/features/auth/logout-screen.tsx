@@ -9,7 +9,7 @@
  * screen asks: Cancel keeps the session and goes back where the person came from; "Log out anyway" logs out.
  * Either way the queue stays on the device.
  */
-import { Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, Stack, Text } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router-dom';
@@ -21,6 +21,7 @@ import {
   selectUnsyncedWrites,
 } from '../../../../machines/auth/auth.selectors';
 import { useAuthActorRef, useAuthSelector } from '../../lib/actors/auth-actor';
+import { ModalDialog } from '../../components/modal-dialog';
 import { PageLoading } from '../../components/page-loading';
 
 /** Back to the screen the person left for /logout; home when /logout was opened directly. */
@@ -44,49 +45,39 @@ function ConfirmLogout() {
     leave();
   };
   return (
-    <Dialog.Root
-      open
+    <ModalDialog
       role="alertdialog"
-      placement="center"
       size={{ base: 'full', sm: 'md' }}
       closeOnInteractOutside={false}
-      onOpenChange={(details) => {
-        if (!details.open) cancel();
-      }}
+      onClose={cancel}
+      testId="logout-confirm"
+      data={{ 'data-count': count }}
+      title={t('offline.logout.title')}
+      footerProps={{ gap: '3', flexWrap: 'wrap' }}
+      footer={
+        <>
+          <Button size="lg" minH="11" variant="outline" onClick={cancel} data-testid="logout-cancel">
+            {t('offline.logout.cancel')}
+          </Button>
+          <Button
+            size="lg"
+            minH="11"
+            colorPalette="red"
+            onClick={() => auth.send({ type: 'logout.confirm' })}
+            data-testid="logout-anyway"
+          >
+            {t('offline.logout.confirm')}
+          </Button>
+        </>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="logout-confirm" data-count={count}>
-            <Dialog.Header>
-              <Dialog.Title>{t('offline.logout.title')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="3">
-                <Text fontWeight="semibold" data-testid="logout-confirm-count">
-                  {t('offline.logout.count', { count })}
-                </Text>
-                <Text>{t('offline.logout.kept')}</Text>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer gap="3" flexWrap="wrap">
-              <Button size="lg" minH="11" variant="outline" onClick={cancel} data-testid="logout-cancel">
-                {t('offline.logout.cancel')}
-              </Button>
-              <Button
-                size="lg"
-                minH="11"
-                colorPalette="red"
-                onClick={() => auth.send({ type: 'logout.confirm' })}
-                data-testid="logout-anyway"
-              >
-                {t('offline.logout.confirm')}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Stack gap="3">
+        <Text fontWeight="semibold" data-testid="logout-confirm-count">
+          {t('offline.logout.count', { count })}
+        </Text>
+        <Text>{t('offline.logout.kept')}</Text>
+      </Stack>
+    </ModalDialog>
   );
 }
 

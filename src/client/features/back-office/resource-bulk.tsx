@@ -3,7 +3,7 @@
  * every destructive step asks for, and what came of it, row by row (a bulk delete of ten rows where two are
  * in use deletes eight and says which two and why). The failed rows stay selected.
  */
-import { Alert, Box, Button, Dialog, HStack, List, Portal, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, HStack, List, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import {
   selectBulk,
@@ -14,6 +14,7 @@ import {
   selectSelected,
 } from '../../../../machines/resource/resource.selectors';
 import type { BulkAction } from '../../../contracts/resource';
+import { ModalDialog } from '../../components/modal-dialog';
 import { newIdempotencyKey } from '../../lib/api/idempotency-key';
 import type { ResourceConfig } from './resource-config';
 import { ResourceActor } from './resource-actor';
@@ -76,72 +77,60 @@ export function BulkDialog({ config }: { config: ResourceConfig }) {
   const failures = bulk.result?.results.filter((r) => !r.ok) ?? [];
   const dismiss = () => actor.send({ type: status === 'confirming' ? 'bulk.cancel' : 'bulk.dismiss' });
   return (
-    <Dialog.Root
+    <ModalDialog
       open={status !== 'idle'}
       role="alertdialog"
-      onOpenChange={(details) => !details.open && status !== 'running' && dismiss()}
-      placement="center"
+      onClose={() => status !== 'running' && dismiss()}
+      testId="bulk-dialog"
+      data={{ 'data-status': status }}
+      title={t(`bulk.titles.${action}`)}
+      footer={
+        status === 'done' ? (
+          <Button minH="11" colorPalette="brand" onClick={dismiss} data-testid="bulk-dismiss">
+            {t('actions.close')}
+          </Button>
+        ) : (
+          <>
+            <Button minH="11" variant="outline" onClick={dismiss} disabled={status === 'running'}>
+              {t('actions.cancel')}
+            </Button>
+            <Button
+              minH="11"
+              colorPalette={action === 'delete' ? 'red' : 'brand'}
+              loading={status === 'running'}
+              onClick={() => actor.send({ type: 'bulk.confirm' })}
+              data-testid="bulk-confirm"
+            >
+              {status === 'failed' ? t('actions.retry') : t(`bulk.actions.${action}`)}
+            </Button>
+          </>
+        )
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="bulk-dialog" data-status={status}>
-            <Dialog.Header>
-              <Dialog.Title>{t(`bulk.titles.${action}`)}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              {(status === 'confirming' || status === 'running') && (
-                <Text>{t(`bulk.confirm.${action}`, { count: bulk.ids.length })}</Text>
-              )}
-              {status === 'done' && bulk.result && (
-                <Stack gap="2" data-testid="bulk-result">
-                  <Text>
-                    {t('bulk.done', { succeeded: bulk.result.succeeded, failed: bulk.result.failed })}
-                  </Text>
-                  {failures.length > 0 && (
-                    <List.Root ps="5">
-                      {failures.map((row) => (
-                        <List.Item key={row.id}>
-                          {labelOf(row.id)}: {rowProblemText(t, row.code, row.message)}
-                        </List.Item>
-                      ))}
-                    </List.Root>
-                  )}
-                </Stack>
-              )}
-              {status === 'failed' && bulk.error && (
-                <Alert.Root status="error">
-                  <Alert.Indicator />
-                  <Alert.Title>{errorText(t, bulk.error)}</Alert.Title>
-                </Alert.Root>
-              )}
-            </Dialog.Body>
-            <Dialog.Footer>
-              {status === 'done' ? (
-                <Button minH="11" colorPalette="brand" onClick={dismiss} data-testid="bulk-dismiss">
-                  {t('actions.close')}
-                </Button>
-              ) : (
-                <>
-                  <Button minH="11" variant="outline" onClick={dismiss} disabled={status === 'running'}>
-                    {t('actions.cancel')}
-                  </Button>
-                  <Button
-                    minH="11"
-                    colorPalette={action === 'delete' ? 'red' : 'brand'}
-                    loading={status === 'running'}
-                    onClick={() => actor.send({ type: 'bulk.confirm' })}
-                    data-testid="bulk-confirm"
-                  >
-                    {status === 'failed' ? t('actions.retry') : t(`bulk.actions.${action}`)}
-                  </Button>
-                </>
-              )}
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {(status === 'confirming' || status === 'running') && (
+        <Text>{t(`bulk.confirm.${action}`, { count: bulk.ids.length })}</Text>
+      )}
+      {status === 'done' && bulk.result && (
+        <Stack gap="2" data-testid="bulk-result">
+          <Text>{t('bulk.done', { succeeded: bulk.result.succeeded, failed: bulk.result.failed })}</Text>
+          {failures.length > 0 && (
+            <List.Root ps="5">
+              {failures.map((row) => (
+                <List.Item key={row.id}>
+                  {labelOf(row.id)}: {rowProblemText(t, row.code, row.message)}
+                </List.Item>
+              ))}
+            </List.Root>
+          )}
+        </Stack>
+      )}
+      {status === 'failed' && bulk.error && (
+        <Alert.Root status="error">
+          <Alert.Indicator />
+          <Alert.Title>{errorText(t, bulk.error)}</Alert.Title>
+        </Alert.Root>
+      )}
+    </ModalDialog>
   );
 }
 
@@ -155,50 +144,42 @@ export function RemoveDialog({ config }: { config: ResourceConfig }) {
   const name = row ? config.rowLabel(row) : '';
   const dismiss = () => actor.send({ type: status === 'confirming' ? 'remove.cancel' : 'remove.dismiss' });
   return (
-    <Dialog.Root
+    <ModalDialog
       open={status !== 'idle'}
       role="alertdialog"
-      onOpenChange={(details) => !details.open && status !== 'removing' && dismiss()}
-      placement="center"
+      onClose={() => status !== 'removing' && dismiss()}
+      testId="remove-dialog"
+      data={{ 'data-status': status }}
+      title={t('remove.title', { what: t('one', { ns: config.namespace }) })}
+      footer={
+        <>
+          <Button minH="11" variant="outline" onClick={dismiss} disabled={status === 'removing'}>
+            {status === 'failed' ? t('actions.close') : t('actions.cancel')}
+          </Button>
+          {!(status === 'failed' && removal.error?.kind === 'conflict') && (
+            <Button
+              minH="11"
+              colorPalette="red"
+              loading={status === 'removing'}
+              onClick={() => actor.send({ type: 'remove.confirm' })}
+              data-testid="remove-confirm"
+            >
+              {status === 'failed' ? t('actions.retry') : t('actions.delete')}
+            </Button>
+          )}
+        </>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="remove-dialog" data-status={status}>
-            <Dialog.Header>
-              <Dialog.Title>{t('remove.title', { what: t('one', { ns: config.namespace }) })}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Box>
-                {status === 'failed' && removal.error ? (
-                  <Alert.Root status="error" data-testid="remove-error">
-                    <Alert.Indicator />
-                    <Alert.Title>{errorText(t, removal.error)}</Alert.Title>
-                  </Alert.Root>
-                ) : (
-                  <Text>{t('remove.confirm', { name })}</Text>
-                )}
-              </Box>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button minH="11" variant="outline" onClick={dismiss} disabled={status === 'removing'}>
-                {status === 'failed' ? t('actions.close') : t('actions.cancel')}
-              </Button>
-              {!(status === 'failed' && removal.error?.kind === 'conflict') && (
-                <Button
-                  minH="11"
-                  colorPalette="red"
-                  loading={status === 'removing'}
-                  onClick={() => actor.send({ type: 'remove.confirm' })}
-                  data-testid="remove-confirm"
-                >
-                  {status === 'failed' ? t('actions.retry') : t('actions.delete')}
-                </Button>
-              )}
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Box>
+        {status === 'failed' && removal.error ? (
+          <Alert.Root status="error" data-testid="remove-error">
+            <Alert.Indicator />
+            <Alert.Title>{errorText(t, removal.error)}</Alert.Title>
+          </Alert.Root>
+        ) : (
+          <Text>{t('remove.confirm', { name })}</Text>
+        )}
+      </Box>
+    </ModalDialog>
   );
 }

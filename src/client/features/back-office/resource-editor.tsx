@@ -7,7 +7,6 @@
 import {
   Alert,
   Button,
-  CloseButton,
   Dialog,
   Field,
   Input,
@@ -185,7 +184,13 @@ export function ResourceEditor({ config }: { config: ResourceConfig }) {
   };
   const one = t('one', { ns: config.namespace });
   return (
-    <SheetDialog open={open} onClose={close} testId="resource-editor" data={{ 'data-status': status }}>
+    <SheetDialog
+      open={open}
+      onClose={close}
+      testId="resource-editor"
+      data={{ 'data-status': status }}
+      closeButton={{ size: 'sm', 'aria-label': t('actions.close') }}
+    >
       <form onSubmit={submit} noValidate>
         <Dialog.Header>
           <Dialog.Title>{t(isNew ? 'editor.newTitle' : 'editor.editTitle', { what: one })}</Dialog.Title>
@@ -230,9 +235,6 @@ export function ResourceEditor({ config }: { config: ResourceConfig }) {
           )}
         </Dialog.Footer>
       </form>
-      <Dialog.CloseTrigger asChild>
-        <CloseButton size="sm" aria-label={t('actions.close')} />
-      </Dialog.CloseTrigger>
     </SheetDialog>
   );
 }

@@ -4,27 +4,14 @@
  * first rows and every problem by row number, and only a clean dry run may be committed, which writes all
  * rows or none. The file goes up twice (dry run, commit) rather than trusting a check the client made.
  */
-import {
-  Alert,
-  Box,
-  Button,
-  CloseButton,
-  Dialog,
-  Field,
-  Input,
-  List,
-  Portal,
-  Progress,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Alert, Box, Button, Field, Input, List, Progress, Stack, Table, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import {
   selectCanCommitImport,
   selectImport,
   selectImportStatus,
 } from '../../../../machines/resource/resource.selectors';
+import { ModalDialog } from '../../components/modal-dialog';
 import { newIdempotencyKey } from '../../lib/api/idempotency-key';
 import type { ResourceConfig } from './resource-config';
 import { ResourceActor } from './resource-actor';
@@ -43,6 +30,16 @@ function ProgressBar({ value, label }: { value: number | null; label: string }) 
         <Progress.Range />
       </Progress.Track>
     </Progress.Root>
+  );
+}
+
+/** A step under way: what it does, over its progress bar (a percent, or none while it cannot tell). */
+function Working({ label, value = null }: { label: string; value?: number | null }) {
+  return (
+    <Stack gap="2">
+      <Text>{label}</Text>
+      <ProgressBar value={value} label={label} />
+    </Stack>
   );
 }
 
@@ -148,84 +145,57 @@ export function ImportDialog({ config }: { config: ResourceConfig }) {
       ? Math.round((state.progress.loaded / state.progress.total) * 100)
       : null;
   return (
-    <Dialog.Root
+    <ModalDialog
       open={status !== 'idle'}
-      onOpenChange={(details) => !details.open && status !== 'committing' && close()}
+      onClose={() => status !== 'committing' && close()}
       size={{ base: 'full', md: 'lg' }}
-      placement="center"
+      testId="import-dialog"
+      data={{ 'data-status': status }}
+      closeButton={status !== 'committing' ? { size: 'sm', 'aria-label': t('actions.close') } : undefined}
+      title={t('import.title', { what: t('title', { ns: config.namespace }) })}
+      footer={
+        <>
+          <Button minH="11" variant="outline" onClick={close} disabled={status === 'committing'}>
+            {status === 'done' ? t('actions.close') : t('actions.cancel')}
+          </Button>
+          {status === 'preview' && (
+            <Button
+              minH="11"
+              colorPalette="brand"
+              disabled={!canCommit}
+              onClick={() => actor.send({ type: 'import.commit' })}
+              data-testid="import-commit"
+            >
+              {t('import.commit', { count: state.result?.valid_rows ?? 0 })}
+            </Button>
+          )}
+        </>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="import-dialog" data-status={status}>
-            <Dialog.Header>
-              <Dialog.Title>{t('import.title', { what: t('title', { ns: config.namespace }) })}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                {state.file && status !== 'choosing' && (
-                  <Text color="fg.muted">{t('import.chosen', { name: state.file.name })}</Text>
-                )}
-                {(status === 'choosing' || status === 'preview' || status === 'failed') && (
-                  <FilePicker config={config} />
-                )}
-                {status === 'parsing' && (
-                  <Stack gap="2">
-                    <Text>{t('import.parsing')}</Text>
-                    <ProgressBar value={percent} label={t('import.parsing')} />
-                  </Stack>
-                )}
-                {status === 'checking' && (
-                  <Stack gap="2">
-                    <Text>{t('import.checking')}</Text>
-                    <ProgressBar value={null} label={t('import.checking')} />
-                  </Stack>
-                )}
-                {status === 'committing' && (
-                  <Stack gap="2">
-                    <Text>{t('import.committing')}</Text>
-                    <ProgressBar value={null} label={t('import.committing')} />
-                  </Stack>
-                )}
-                {status === 'preview' && <Preview />}
-                {status === 'done' && state.result && (
-                  <Alert.Root status="success" data-testid="import-done">
-                    <Alert.Indicator />
-                    <Alert.Title>{t('import.done', { count: state.result.imported })}</Alert.Title>
-                  </Alert.Root>
-                )}
-                {status === 'failed' && state.error && (
-                  <Alert.Root status="error" data-testid="import-error">
-                    <Alert.Indicator />
-                    <Alert.Title>{errorText(t, state.error)}</Alert.Title>
-                  </Alert.Root>
-                )}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button minH="11" variant="outline" onClick={close} disabled={status === 'committing'}>
-                {status === 'done' ? t('actions.close') : t('actions.cancel')}
-              </Button>
-              {status === 'preview' && (
-                <Button
-                  minH="11"
-                  colorPalette="brand"
-                  disabled={!canCommit}
-                  onClick={() => actor.send({ type: 'import.commit' })}
-                  data-testid="import-commit"
-                >
-                  {t('import.commit', { count: state.result?.valid_rows ?? 0 })}
-                </Button>
-              )}
-            </Dialog.Footer>
-            {status !== 'committing' && (
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label={t('actions.close')} />
-              </Dialog.CloseTrigger>
-            )}
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Stack gap="4">
+        {state.file && status !== 'choosing' && (
+          <Text color="fg.muted">{t('import.chosen', { name: state.file.name })}</Text>
+        )}
+        {(status === 'choosing' || status === 'preview' || status === 'failed') && (
+          <FilePicker config={config} />
+        )}
+        {status === 'parsing' && <Working label={t('import.parsing')} value={percent} />}
+        {status === 'checking' && <Working label={t('import.checking')} />}
+        {status === 'committing' && <Working label={t('import.committing')} />}
+        {status === 'preview' && <Preview />}
+        {status === 'done' && state.result && (
+          <Alert.Root status="success" data-testid="import-done">
+            <Alert.Indicator />
+            <Alert.Title>{t('import.done', { count: state.result.imported })}</Alert.Title>
+          </Alert.Root>
+        )}
+        {status === 'failed' && state.error && (
+          <Alert.Root status="error" data-testid="import-error">
+            <Alert.Indicator />
+            <Alert.Title>{errorText(t, state.error)}</Alert.Title>
+          </Alert.Root>
+        )}
+      </Stack>
+    </ModalDialog>
   );
 }

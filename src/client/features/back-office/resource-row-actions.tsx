@@ -5,7 +5,7 @@
  * "More" menu (a real button, then menu items the arrow keys, Enter and a tap all reach). Which panel is open,
  * for which row, and a move under way are the resource machine's state; this file only draws them.
  */
-import { Button, CloseButton, Dialog, HStack, Menu, Portal } from '@chakra-ui/react';
+import { Button, Dialog, HStack, Menu, Portal } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import {
   selectItems,
@@ -171,6 +171,7 @@ export function RowActionDialog({ config }: { config: ResourceConfig }) {
       onClose={close}
       testId="row-action-dialog"
       data={{ 'data-action': open.action ?? undefined }}
+      closeButton={shown ? { size: 'sm', 'aria-label': t('actions.close') } : undefined}
     >
       {shown && (
         <>
@@ -182,9 +183,6 @@ export function RowActionDialog({ config }: { config: ResourceConfig }) {
           <Dialog.Body>
             <action.Panel row={row} config={config} close={close} changed={changed} />
           </Dialog.Body>
-          <Dialog.CloseTrigger asChild>
-            <CloseButton size="sm" aria-label={t('actions.close')} />
-          </Dialog.CloseTrigger>
         </>
       )}
     </SheetDialog>
