@@ -14,13 +14,11 @@ import {
   Alert,
   Button,
   chakra,
-  CloseButton,
   Dialog,
   Field,
   HStack,
   Input,
   NativeSelect,
-  Portal,
   Stack,
   Table,
   Text,
@@ -36,6 +34,7 @@ import {
   selectRunningOperation,
   selectToolsError,
 } from '../../../../machines/worker-tools/worker-tools.selectors';
+import { DialogFrame } from '../../components/modal-dialog';
 import { EMPTY_LIMITS, limitFields, limitsSummary, readCacheLimits, withLimits } from './cache-config-form';
 import type { CacheLimitsDraft } from './cache-config-form';
 import { applyCacheConfigsInWorker } from './cache-config-sync';
@@ -79,97 +78,92 @@ function AddCacheDialog({ onClose }: { onClose: () => void }) {
     networkTimeoutSeconds: t('pwa.caching.networkTimeout'),
   };
   return (
-    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} size="md" placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="cache-config-dialog">
-            <Form noValidate display="contents" onSubmit={submit}>
-              <Dialog.Header>
-                <Dialog.Title>{t('pwa.caching.addTitle')}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <Field.Root required invalid={nameError !== undefined}>
-                    <Field.Label>{t('pwa.caching.name')}</Field.Label>
-                    <Input
-                      size="lg"
-                      value={draft.name}
-                      onChange={(e) => setDraft({ ...draft, name: e.target.value })}
-                    />
-                    {nameError && <Field.ErrorText>{t(nameError.code)}</Field.ErrorText>}
-                  </Field.Root>
-                  <Field.Root required invalid={strategyError !== undefined}>
-                    <Field.Label>{t('pwa.caching.strategy')}</Field.Label>
-                    <NativeSelect.Root size="lg">
-                      <NativeSelect.Field
-                        value={draft.strategy}
-                        onChange={(e) => setDraft({ ...draft, strategy: e.target.value })}
-                      >
-                        <option value="">{t('pwa.caching.chooseStrategy')}</option>
-                        {CACHE_STRATEGIES.map((strategy) => (
-                          <option key={strategy} value={strategy}>
-                            {strategy}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                    {strategyError && <Field.ErrorText>{t(strategyError.code)}</Field.ErrorText>}
-                  </Field.Root>
-                  <Field.Root>
-                    <Field.Label>{t('pwa.caching.patterns')}</Field.Label>
-                    <Textarea
-                      rows={4}
-                      value={draft.patterns}
-                      placeholder="/api/reports/*"
-                      onChange={(e) => setDraft({ ...draft, patterns: e.target.value })}
-                    />
-                    <Field.HelperText>{t('pwa.caching.patternsHint')}</Field.HelperText>
-                  </Field.Root>
-                  {limitFields(draft.strategy).map((field) => {
-                    const error = draftError(errors, field);
-                    return (
-                      <Field.Root key={field} invalid={error !== undefined}>
-                        <Field.Label>{limitLabels[field]}</Field.Label>
-                        <Input
-                          size="lg"
-                          inputMode="numeric"
-                          value={limits[field]}
-                          onChange={(e) => setLimits({ ...limits, [field]: e.target.value })}
-                        />
-                        {error ? (
-                          <Field.ErrorText>{t(error.code, error.params)}</Field.ErrorText>
-                        ) : (
-                          <Field.HelperText>
-                            {t(
-                              field === 'networkTimeoutSeconds'
-                                ? 'pwa.caching.timeoutHint'
-                                : 'pwa.caching.limitsHint',
-                            )}
-                          </Field.HelperText>
-                        )}
-                      </Field.Root>
-                    );
-                  })}
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" minH="11" onClick={onClose}>
-                  {t('pwa.settings.cancel')}
-                </Button>
-                <Button type="submit" colorPalette="brand" minH="11">
-                  {t('pwa.caching.add')}
-                </Button>
-              </Dialog.Footer>
-            </Form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton aria-label={t('pwa.update.buttons.close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame
+      onClose={onClose}
+      size="md"
+      testId="cache-config-dialog"
+      closeButton={{ 'aria-label': t('pwa.update.buttons.close') }}
+    >
+      <Form noValidate display="contents" onSubmit={submit}>
+        <Dialog.Header>
+          <Dialog.Title>{t('pwa.caching.addTitle')}</Dialog.Title>
+        </Dialog.Header>
+        <Dialog.Body>
+          <Stack gap="4">
+            <Field.Root required invalid={nameError !== undefined}>
+              <Field.Label>{t('pwa.caching.name')}</Field.Label>
+              <Input
+                size="lg"
+                value={draft.name}
+                onChange={(e) => setDraft({ ...draft, name: e.target.value })}
+              />
+              {nameError && <Field.ErrorText>{t(nameError.code)}</Field.ErrorText>}
+            </Field.Root>
+            <Field.Root required invalid={strategyError !== undefined}>
+              <Field.Label>{t('pwa.caching.strategy')}</Field.Label>
+              <NativeSelect.Root size="lg">
+                <NativeSelect.Field
+                  value={draft.strategy}
+                  onChange={(e) => setDraft({ ...draft, strategy: e.target.value })}
+                >
+                  <option value="">{t('pwa.caching.chooseStrategy')}</option>
+                  {CACHE_STRATEGIES.map((strategy) => (
+                    <option key={strategy} value={strategy}>
+                      {strategy}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+              {strategyError && <Field.ErrorText>{t(strategyError.code)}</Field.ErrorText>}
+            </Field.Root>
+            <Field.Root>
+              <Field.Label>{t('pwa.caching.patterns')}</Field.Label>
+              <Textarea
+                rows={4}
+                value={draft.patterns}
+                placeholder="/api/reports/*"
+                onChange={(e) => setDraft({ ...draft, patterns: e.target.value })}
+              />
+              <Field.HelperText>{t('pwa.caching.patternsHint')}</Field.HelperText>
+            </Field.Root>
+            {limitFields(draft.strategy).map((field) => {
+              const error = draftError(errors, field);
+              return (
+                <Field.Root key={field} invalid={error !== undefined}>
+                  <Field.Label>{limitLabels[field]}</Field.Label>
+                  <Input
+                    size="lg"
+                    inputMode="numeric"
+                    value={limits[field]}
+                    onChange={(e) => setLimits({ ...limits, [field]: e.target.value })}
+                  />
+                  {error ? (
+                    <Field.ErrorText>{t(error.code, error.params)}</Field.ErrorText>
+                  ) : (
+                    <Field.HelperText>
+                      {t(
+                        field === 'networkTimeoutSeconds'
+                          ? 'pwa.caching.timeoutHint'
+                          : 'pwa.caching.limitsHint',
+                      )}
+                    </Field.HelperText>
+                  )}
+                </Field.Root>
+              );
+            })}
+          </Stack>
+        </Dialog.Body>
+        <Dialog.Footer>
+          <Button variant="outline" minH="11" onClick={onClose}>
+            {t('pwa.settings.cancel')}
+          </Button>
+          <Button type="submit" colorPalette="brand" minH="11">
+            {t('pwa.caching.add')}
+          </Button>
+        </Dialog.Footer>
+      </Form>
+    </DialogFrame>
   );
 }
 

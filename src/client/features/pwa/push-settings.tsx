@@ -5,19 +5,7 @@
  * the first 20 characters of each key. Everything is the push chart's (machines/push); its errors are the
  * spec's texts.
  */
-import {
-  Alert,
-  Button,
-  CloseButton,
-  Dialog,
-  Field,
-  HStack,
-  Input,
-  Portal,
-  Stack,
-  Text,
-  Textarea,
-} from '@chakra-ui/react';
+import { Alert, Button, CloseButton, Field, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
@@ -34,6 +22,7 @@ import {
   selectPushError,
   selectSubscriptionDetails,
 } from '../../../../machines/push/push.selectors';
+import { ModalDialog } from '../../components/modal-dialog';
 import { errorText } from './messages';
 import type { PwaActors } from './pwa-context';
 import { Badges, Fact, Section, StateBadge } from './settings-ui';
@@ -60,42 +49,36 @@ function TestNotificationDialog({ push, onClose }: { push: PushRef; onClose: () 
     onClose();
   };
   return (
-    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} size="md" placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content as="form" onSubmit={send} data-testid="push-test-dialog">
-            <Dialog.Header>
-              <Dialog.Title>{t('pwa.push.test.title')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <Field.Root required invalid={!title.trim()}>
-                  <Field.Label>{t('pwa.push.test.titleLabel')}</Field.Label>
-                  <Input size="lg" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={120} />
-                  {!title.trim() && <Field.ErrorText>{t('pwa.validation.required')}</Field.ErrorText>}
-                </Field.Root>
-                <Field.Root>
-                  <Field.Label>{t('pwa.push.test.bodyLabel')}</Field.Label>
-                  <Textarea value={body} onChange={(e) => setBody(e.target.value)} maxLength={500} rows={3} />
-                </Field.Root>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" minH="11" onClick={onClose}>
-                {t('pwa.settings.cancel')}
-              </Button>
-              <Button type="submit" colorPalette="brand" minH="11" disabled={!title.trim()}>
-                {t('pwa.push.test.send')}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton aria-label={t('pwa.update.buttons.close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <ModalDialog
+      onClose={onClose}
+      size="md"
+      testId="push-test-dialog"
+      contentProps={{ as: 'form', onSubmit: send }}
+      closeButton={{ 'aria-label': t('pwa.update.buttons.close') }}
+      title={t('pwa.push.test.title')}
+      footer={
+        <>
+          <Button variant="outline" minH="11" onClick={onClose}>
+            {t('pwa.settings.cancel')}
+          </Button>
+          <Button type="submit" colorPalette="brand" minH="11" disabled={!title.trim()}>
+            {t('pwa.push.test.send')}
+          </Button>
+        </>
+      }
+    >
+      <Stack gap="4">
+        <Field.Root required invalid={!title.trim()}>
+          <Field.Label>{t('pwa.push.test.titleLabel')}</Field.Label>
+          <Input size="lg" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={120} />
+          {!title.trim() && <Field.ErrorText>{t('pwa.validation.required')}</Field.ErrorText>}
+        </Field.Root>
+        <Field.Root>
+          <Field.Label>{t('pwa.push.test.bodyLabel')}</Field.Label>
+          <Textarea value={body} onChange={(e) => setBody(e.target.value)} maxLength={500} rows={3} />
+        </Field.Root>
+      </Stack>
+    </ModalDialog>
   );
 }
 

@@ -10,7 +10,7 @@
  * Loaded only when opened (settings-host.tsx). What is typed stays in the fields (useState, keystrokes); what it
  * means is the chart's.
  */
-import { Button, CloseButton, Dialog, Portal, Tabs } from '@chakra-ui/react';
+import { Button, Tabs } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,7 @@ import {
   selectConfig,
   selectConfigErrors,
 } from '../../../../machines/sync-scheduler/sync-scheduler.selectors';
+import { ModalDialog } from '../../components/modal-dialog';
 import { notify } from '../../components/notices';
 import { CachingTab } from './caching-tab';
 import { InstallTab } from './install-tab';
@@ -66,83 +67,65 @@ export function SettingsDialog({ actors, initialTab, onClose }: SettingsDialogPr
   };
 
   return (
-    <Dialog.Root
-      open
-      onOpenChange={(details) => {
-        if (!details.open) onClose();
-      }}
+    <ModalDialog
+      onClose={onClose}
       size="xl"
-      placement="center"
       scrollBehavior="inside"
       closeOnInteractOutside={false}
+      testId="pwa-settings-dialog"
+      data={{ 'data-tab': tab }}
+      closeButton={{ size: 'lg', 'aria-label': t('pwa.update.buttons.close') }}
+      title={t('pwa.settings.title')}
+      footer={
+        <>
+          <Button variant="outline" size="lg" minH="11" onClick={onClose}>
+            {t('pwa.settings.cancel')}
+          </Button>
+          <Button
+            colorPalette="brand"
+            size="lg"
+            minH="11"
+            loading={saving}
+            loadingText={t('pwa.settings.saving')}
+            onClick={save}
+            data-testid="pwa-settings-save"
+          >
+            {t('pwa.settings.save')}
+          </Button>
+        </>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="pwa-settings-dialog" data-tab={tab}>
-            <Dialog.Header>
-              <Dialog.Title>{t('pwa.settings.title')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Tabs.Root
-                value={tab}
-                onValueChange={(details) => {
-                  if (isTab(details.value)) setTab(details.value);
-                }}
-                variant="line"
-                lazyMount
-              >
-                <Tabs.List overflowX="auto" mb="4">
-                  {SETTINGS_TABS.map((value) => (
-                    <Tabs.Trigger key={value} value={value} minH="11" flexShrink="0">
-                      {t(`pwa.settings.tabs.${value}`)}
-                    </Tabs.Trigger>
-                  ))}
-                </Tabs.List>
-                <Tabs.Content value="sync">
-                  <SyncTab
-                    actors={actors}
-                    form={form}
-                    onChange={setForm}
-                    errors={saved ? configErrors : []}
-                  />
-                </Tabs.Content>
-                <Tabs.Content value="push">
-                  <PushSettings actors={actors} />
-                </Tabs.Content>
-                <Tabs.Content value="install">
-                  <InstallTab actors={actors} />
-                </Tabs.Content>
-                <Tabs.Content value="caching">
-                  <CachingTab actors={actors} />
-                </Tabs.Content>
-                <Tabs.Content value="widgets">
-                  <WidgetsTab actors={actors} />
-                </Tabs.Content>
-              </Tabs.Root>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" size="lg" minH="11" onClick={onClose}>
-                {t('pwa.settings.cancel')}
-              </Button>
-              <Button
-                colorPalette="brand"
-                size="lg"
-                minH="11"
-                loading={saving}
-                loadingText={t('pwa.settings.saving')}
-                onClick={save}
-                data-testid="pwa-settings-save"
-              >
-                {t('pwa.settings.save')}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="lg" aria-label={t('pwa.update.buttons.close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Tabs.Root
+        value={tab}
+        onValueChange={(details) => {
+          if (isTab(details.value)) setTab(details.value);
+        }}
+        variant="line"
+        lazyMount
+      >
+        <Tabs.List overflowX="auto" mb="4">
+          {SETTINGS_TABS.map((value) => (
+            <Tabs.Trigger key={value} value={value} minH="11" flexShrink="0">
+              {t(`pwa.settings.tabs.${value}`)}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <Tabs.Content value="sync">
+          <SyncTab actors={actors} form={form} onChange={setForm} errors={saved ? configErrors : []} />
+        </Tabs.Content>
+        <Tabs.Content value="push">
+          <PushSettings actors={actors} />
+        </Tabs.Content>
+        <Tabs.Content value="install">
+          <InstallTab actors={actors} />
+        </Tabs.Content>
+        <Tabs.Content value="caching">
+          <CachingTab actors={actors} />
+        </Tabs.Content>
+        <Tabs.Content value="widgets">
+          <WidgetsTab actors={actors} />
+        </Tabs.Content>
+      </Tabs.Root>
+    </ModalDialog>
   );
 }

@@ -14,7 +14,7 @@
  * stylesheet and print-page.ts's printReceipt, which sizes the page to it), fed the invoice in the receipt's shape
  * (invoice-receipt.ts). Save all changes confirms which tickets the list's pending changes touch.
  */
-import { Alert, Button, CloseButton, Dialog, HStack, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -47,6 +47,7 @@ import { ManagerPinForm } from './manager-pin-form';
 import { refundPreview } from './refund-preview';
 import { useSaleFormat } from './sale-format';
 import { SaleListActor } from './sale-list-actor';
+import { ModalDialog } from '../../components/modal-dialog';
 
 const DESTRUCTIVE = new Set<string>([
   ACTION_MODE.VOID,
@@ -161,130 +162,109 @@ function ActionDialog({ actions, bundle }: { actions: ActionsRef; bundle: SaleDe
     (sale ? ` · ${t('sale_management.detail.title', { ticket: sale.sale.ticket_no })}` : '');
 
   return (
-    <Dialog.Root
+    <ModalDialog
       open={open}
-      onOpenChange={(details) => {
-        if (!details.open) close();
-      }}
+      onClose={close}
       closeOnEscape={canClose}
       closeOnInteractOutside={false}
       size="lg"
-      placement="center"
       scrollBehavior="inside"
       lazyMount
       unmountOnExit
+      testId="sale-action-dialog"
+      data={{ 'data-mode': mode, 'data-step': step ?? 'closed' }}
+      closeButton={canClose ? { size: 'lg', 'aria-label': t('sale_management.dialog.close') } : undefined}
+      title={title}
+      footer={
+        <>
+          {canClose && step !== 'done' && step !== 'queued' && (
+            <Button size="xl" variant="outline" onClick={close}>
+              {step === 'failed' ? t('sale_management.dialog.close') : t('sale_management.dialog.cancel')}
+            </Button>
+          )}
+          {step === 'confirming' && (
+            <Button
+              size="xl"
+              colorPalette={destructive ? 'red' : 'brand'}
+              onClick={() => actions.send({ type: 'action.confirm' })}
+            >
+              {t('sale_management.dialog.confirm')}
+            </Button>
+          )}
+          {step === 'failed' && canRetry && (
+            <Button size="xl" colorPalette="brand" onClick={() => actions.send({ type: 'action.retry' })}>
+              {t('sale_management.dialog.retry')}
+            </Button>
+          )}
+          {step === 'done' && invoice && (
+            <Button size="xl" colorPalette="brand" onClick={() => printReceipt()}>
+              {t('sale_management.invoice.print')}
+            </Button>
+          )}
+          {step === 'queued' && (
+            <Button size="xl" colorPalette="brand" onClick={close} data-testid="action-queued-ok">
+              {t('offlineWrites.ok')}
+            </Button>
+          )}
+          {step === 'done' && (
+            <Button size="xl" colorPalette="brand" variant={invoice ? 'outline' : 'solid'} onClick={close}>
+              {t('sale_management.dialog.close')}
+            </Button>
+          )}
+        </>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="sale-action-dialog" data-mode={mode} data-step={step ?? 'closed'}>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                {step === 'editing' && sale && (
-                  <ActionFormFields actions={actions} bundle={sale} mode={mode} last={last} />
-                )}
-                {step === 'confirming' && <ConfirmText actions={actions} bundle={sale} mode={mode} />}
-                {step === 'authorising' && (
-                  <>
-                    <Text>{t('sale_management.pin.description')}</Text>
-                    {error && <ErrorAlert error={error} />}
-                    <ManagerPinForm onSubmit={(pin) => actions.send({ type: 'pin.submit', pin })} />
-                  </>
-                )}
-                {step === 'checkingPin' && <Working label={t('pin.checking')} />}
-                {step === 'submitting' && (
-                  <Working
-                    label={t(shows ? 'sale_management.invoice.loading' : 'sale_management.dialog.submitting')}
-                  />
-                )}
-                {step === 'done' && invoice && <ReceiptView receipt={invoiceReceipt(invoice)} />}
-                {step === 'done' && !shows && (
-                  <Alert.Root status="success" role="status" data-testid="action-done">
-                    <Alert.Indicator />
-                    <Alert.Title>{t(`sale_management.done.${mode}`)}</Alert.Title>
-                  </Alert.Root>
-                )}
-                {step === 'queued' && queued && (
-                  <Alert.Root status="info" role="status" data-testid="action-queued">
-                    <Alert.Indicator />
-                    <Alert.Content>
-                      <Alert.Title>{t('offlineWrites.action.title')}</Alert.Title>
-                      <Alert.Description>
-                        {t('offlineWrites.action.description', {
-                          action: t(`sale_management.modes.${mode}`),
-                          id: queued.requestId,
-                        })}
-                      </Alert.Description>
-                    </Alert.Content>
-                  </Alert.Root>
-                )}
-                {step === 'failed' && error && (
-                  <ErrorAlert
-                    error={error}
-                    title={t(shows ? 'sale_management.invoice.failed' : 'sale_management.dialog.failed')}
-                  />
-                )}
-                {approvedBy &&
-                  (step === 'submitting' || step === 'done' || step === 'queued' || step === 'failed') && (
-                    <Text color="fg.muted">
-                      {t('sale_management.pin.approvedBy', { name: approvedBy.name })}
-                    </Text>
-                  )}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              {canClose && step !== 'done' && step !== 'queued' && (
-                <Button size="xl" variant="outline" onClick={close}>
-                  {step === 'failed' ? t('sale_management.dialog.close') : t('sale_management.dialog.cancel')}
-                </Button>
-              )}
-              {step === 'confirming' && (
-                <Button
-                  size="xl"
-                  colorPalette={destructive ? 'red' : 'brand'}
-                  onClick={() => actions.send({ type: 'action.confirm' })}
-                >
-                  {t('sale_management.dialog.confirm')}
-                </Button>
-              )}
-              {step === 'failed' && canRetry && (
-                <Button size="xl" colorPalette="brand" onClick={() => actions.send({ type: 'action.retry' })}>
-                  {t('sale_management.dialog.retry')}
-                </Button>
-              )}
-              {step === 'done' && invoice && (
-                <Button size="xl" colorPalette="brand" onClick={() => printReceipt()}>
-                  {t('sale_management.invoice.print')}
-                </Button>
-              )}
-              {step === 'queued' && (
-                <Button size="xl" colorPalette="brand" onClick={close} data-testid="action-queued-ok">
-                  {t('offlineWrites.ok')}
-                </Button>
-              )}
-              {step === 'done' && (
-                <Button
-                  size="xl"
-                  colorPalette="brand"
-                  variant={invoice ? 'outline' : 'solid'}
-                  onClick={close}
-                >
-                  {t('sale_management.dialog.close')}
-                </Button>
-              )}
-            </Dialog.Footer>
-            {canClose && (
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="lg" aria-label={t('sale_management.dialog.close')} />
-              </Dialog.CloseTrigger>
-            )}
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Stack gap="4">
+        {step === 'editing' && sale && (
+          <ActionFormFields actions={actions} bundle={sale} mode={mode} last={last} />
+        )}
+        {step === 'confirming' && <ConfirmText actions={actions} bundle={sale} mode={mode} />}
+        {step === 'authorising' && (
+          <>
+            <Text>{t('sale_management.pin.description')}</Text>
+            {error && <ErrorAlert error={error} />}
+            <ManagerPinForm onSubmit={(pin) => actions.send({ type: 'pin.submit', pin })} />
+          </>
+        )}
+        {step === 'checkingPin' && <Working label={t('pin.checking')} />}
+        {step === 'submitting' && (
+          <Working
+            label={t(shows ? 'sale_management.invoice.loading' : 'sale_management.dialog.submitting')}
+          />
+        )}
+        {step === 'done' && invoice && <ReceiptView receipt={invoiceReceipt(invoice)} />}
+        {step === 'done' && !shows && (
+          <Alert.Root status="success" role="status" data-testid="action-done">
+            <Alert.Indicator />
+            <Alert.Title>{t(`sale_management.done.${mode}`)}</Alert.Title>
+          </Alert.Root>
+        )}
+        {step === 'queued' && queued && (
+          <Alert.Root status="info" role="status" data-testid="action-queued">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>{t('offlineWrites.action.title')}</Alert.Title>
+              <Alert.Description>
+                {t('offlineWrites.action.description', {
+                  action: t(`sale_management.modes.${mode}`),
+                  id: queued.requestId,
+                })}
+              </Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+        )}
+        {step === 'failed' && error && (
+          <ErrorAlert
+            error={error}
+            title={t(shows ? 'sale_management.invoice.failed' : 'sale_management.dialog.failed')}
+          />
+        )}
+        {approvedBy &&
+          (step === 'submitting' || step === 'done' || step === 'queued' || step === 'failed') && (
+            <Text color="fg.muted">{t('sale_management.pin.approvedBy', { name: approvedBy.name })}</Text>
+          )}
+      </Stack>
+    </ModalDialog>
   );
 }
 

@@ -4,7 +4,7 @@
  * what happened to a save the offline queue took instead of the server.
  * Whether it is open is the picker's state, so a save in flight keeps it open.
  */
-import { Alert, Button, CloseButton, Dialog, HStack, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -20,6 +20,7 @@ import { CustomerFormView } from './customer-form';
 import { CustomerSearch } from './customer-search';
 import { problemText } from './customer-text';
 import { SaleActor } from './sale-actor';
+import { ModalDialog } from '../../components/modal-dialog';
 
 function LoadFailed({ picker }: { picker: CustomerPickerActorRef }) {
   const { t } = useTranslation('common');
@@ -117,41 +118,29 @@ export function CustomerDialog({ picker, finalFocusEl }: CustomerDialogProps) {
         : t('saleExtras.customer.title');
 
   return (
-    <Dialog.Root
+    <ModalDialog
       open={view !== 'closed'}
-      onOpenChange={(details) => picker.send({ type: details.open ? 'picker.open' : 'picker.close' })}
+      onClose={() => picker.send({ type: 'picker.close' })}
       finalFocusEl={finalFocusEl}
       // A stray tap beside the dialog must not throw away a half-typed customer: close is explicit.
       closeOnInteractOutside={false}
-      placement="center"
       size={{ base: 'full', md: 'lg' }}
       scrollBehavior="inside"
+      testId="customer-dialog"
+      closeButton={{ size: 'lg', disabled: !canClose, 'aria-label': t('saleExtras.close') }}
+      title={title}
+      bodyProps={{ pb: '6' }}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="customer-dialog">
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body pb="6">
-              {view === 'search' && <SearchFace picker={picker} />}
-              {view === 'loading' && (
-                <HStack gap="2" role="status">
-                  <Spinner size="sm" color="brand.solid" />
-                  <Text>{t('saleExtras.customer.loading')}</Text>
-                </HStack>
-              )}
-              {view === 'loadFailed' && <LoadFailed picker={picker} />}
-              {view === 'form' && <CustomerFormView picker={picker} />}
-              {view === 'queued' && <QueuedFace picker={picker} />}
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="lg" disabled={!canClose} aria-label={t('saleExtras.close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {view === 'search' && <SearchFace picker={picker} />}
+      {view === 'loading' && (
+        <HStack gap="2" role="status">
+          <Spinner size="sm" color="brand.solid" />
+          <Text>{t('saleExtras.customer.loading')}</Text>
+        </HStack>
+      )}
+      {view === 'loadFailed' && <LoadFailed picker={picker} />}
+      {view === 'form' && <CustomerFormView picker={picker} />}
+      {view === 'queued' && <QueuedFace picker={picker} />}
+    </ModalDialog>
   );
 }

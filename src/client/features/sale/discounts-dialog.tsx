@@ -2,7 +2,7 @@
  * The order discounts dialog (discounts-button.tsx opens it; a chunk of its own, sale-parts.tsx): one row per
  * kind (ticket, manager, membership, other; docs/money.md step 6), each applied or removed at once.
  */
-import { Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
+import { Button, Dialog, Stack } from '@chakra-ui/react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -18,6 +18,7 @@ import { ORDER_DISCOUNT_AMOUNT } from './discounts-format';
 import { DiscountRow } from './discounts-row';
 import type { PartDialogProps } from './part-dialog';
 import { SaleActor } from './sale-actor';
+import { ModalDialog } from '../../components/modal-dialog';
 
 /** The rows: read from the sale only while the dialog is open (a closed dialog has no content). */
 function DiscountRows({ onApply }: { onApply: (kind: OrderDiscountKind, discount: DiscountValue) => void }) {
@@ -71,38 +72,25 @@ export function DiscountsDialog({ open, onOpenChange, finalFocusEl }: PartDialog
   };
 
   return (
-    <Dialog.Root
+    <ModalDialog
       open={open}
-      onOpenChange={(details) => onOpenChange(details.open)}
+      onClose={() => onOpenChange(false)}
       onExitComplete={onExitComplete}
       finalFocusEl={finalFocusEl}
-      placement="center"
       size={{ base: 'full', md: 'lg' }}
       scrollBehavior="inside"
+      testId="discounts-dialog"
+      closeButton={{ size: 'lg', 'aria-label': t('saleExtras.close') }}
+      title={t('saleExtras.discounts.title')}
+      footer={
+        <Dialog.ActionTrigger asChild>
+          <Button size="xl" variant="outline">
+            {t('saleExtras.done')}
+          </Button>
+        </Dialog.ActionTrigger>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="discounts-dialog">
-            <Dialog.Header>
-              <Dialog.Title>{t('saleExtras.discounts.title')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <DiscountRows onApply={apply} />
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button size="xl" variant="outline">
-                  {t('saleExtras.done')}
-                </Button>
-              </Dialog.ActionTrigger>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="lg" aria-label={t('saleExtras.close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <DiscountRows onApply={apply} />
+    </ModalDialog>
   );
 }

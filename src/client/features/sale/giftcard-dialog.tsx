@@ -4,7 +4,7 @@
  * server stores it (upper case, letters, digits and dashes); the server still refuses a number that reads as a
  * bank card or belongs to a deactivated card, and that refusal shows on the ticket.
  */
-import { Button, CloseButton, Dialog, Field, Input, Portal, Stack } from '@chakra-ui/react';
+import { Button, Dialog, Field, Input, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { parseAmount } from '../../../domain/amount';
 import { ITEM_TYPE } from '../../../domain/constants';
 import { normaliseCode } from '../../../domain/normalise';
 import { SaleActor } from './sale-actor';
+import { DialogFrame } from '../../components/modal-dialog';
 
 const GIFTCARD_NUMBER = /^[A-Z0-9-]{1,64}$/;
 
@@ -65,52 +66,43 @@ export function GiftcardDialog({
   };
 
   return (
-    <Dialog.Root
+    <DialogFrame
       open={open}
-      onOpenChange={(details) => close(details.open)}
-      placement="center"
+      onClose={() => close(false)}
       size={{ base: 'full', sm: 'md' }}
+      testId="giftcard-dialog"
+      closeButton={{ size: 'lg', 'aria-label': t('sale.actions.close') }}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="giftcard-dialog">
-            <form onSubmit={onSubmit} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>{t('sale.giftcard.title')}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <Field.Root invalid={Boolean(errors.number)} required>
-                    <Field.Label>{t('sale.giftcard.number')}</Field.Label>
-                    <Input name="number" size="xl" autoComplete="off" autoCapitalize="characters" />
-                    <Field.HelperText>{t('sale.giftcard.numberHelp')}</Field.HelperText>
-                    {errors.number && <Field.ErrorText>{errors.number}</Field.ErrorText>}
-                  </Field.Root>
-                  <Field.Root invalid={Boolean(errors.amount)} required>
-                    <Field.Label>{t('sale.giftcard.amount')}</Field.Label>
-                    <Input name="amount" size="xl" inputMode="decimal" autoComplete="off" />
-                    {errors.amount && <Field.ErrorText>{errors.amount}</Field.ErrorText>}
-                  </Field.Root>
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Dialog.ActionTrigger asChild>
-                  <Button size="xl" variant="outline">
-                    {t('sale.actions.cancel')}
-                  </Button>
-                </Dialog.ActionTrigger>
-                <Button type="submit" size="xl" colorPalette="brand" data-testid="giftcard-add">
-                  {t('sale.giftcard.add')}
-                </Button>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="lg" aria-label={t('sale.actions.close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <form onSubmit={onSubmit} noValidate>
+        <Dialog.Header>
+          <Dialog.Title>{t('sale.giftcard.title')}</Dialog.Title>
+        </Dialog.Header>
+        <Dialog.Body>
+          <Stack gap="4">
+            <Field.Root invalid={Boolean(errors.number)} required>
+              <Field.Label>{t('sale.giftcard.number')}</Field.Label>
+              <Input name="number" size="xl" autoComplete="off" autoCapitalize="characters" />
+              <Field.HelperText>{t('sale.giftcard.numberHelp')}</Field.HelperText>
+              {errors.number && <Field.ErrorText>{errors.number}</Field.ErrorText>}
+            </Field.Root>
+            <Field.Root invalid={Boolean(errors.amount)} required>
+              <Field.Label>{t('sale.giftcard.amount')}</Field.Label>
+              <Input name="amount" size="xl" inputMode="decimal" autoComplete="off" />
+              {errors.amount && <Field.ErrorText>{errors.amount}</Field.ErrorText>}
+            </Field.Root>
+          </Stack>
+        </Dialog.Body>
+        <Dialog.Footer>
+          <Dialog.ActionTrigger asChild>
+            <Button size="xl" variant="outline">
+              {t('sale.actions.cancel')}
+            </Button>
+          </Dialog.ActionTrigger>
+          <Button type="submit" size="xl" colorPalette="brand" data-testid="giftcard-add">
+            {t('sale.giftcard.add')}
+          </Button>
+        </Dialog.Footer>
+      </form>
+    </DialogFrame>
   );
 }

@@ -7,19 +7,7 @@
  *
  * Fields are uncontrolled and read on submit (as the login form); only what a form last refused is kept here.
  */
-import {
-  Button,
-  CloseButton,
-  Dialog,
-  Field,
-  HStack,
-  Input,
-  NativeSelect,
-  Portal,
-  Separator,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Button, Dialog, Field, HStack, Input, NativeSelect, Separator, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,6 +23,7 @@ import type { Employee, OrderItem } from '../../../domain/order.types';
 import { formatMoney } from '../../lib/format';
 import { CatalogActor } from './catalog-actor';
 import { SaleActor } from './sale-actor';
+import { DialogFrame } from '../../components/modal-dialog';
 
 type Errors = Partial<Record<'price' | 'item' | 'employee', string>>;
 
@@ -290,26 +279,15 @@ export function LineEditorDialog({ at, onClose }: { at: LineRef | null; onClose:
   // A line that left the ticket (quantity 0, cleared, moved) closes its editor.
   const exists = SaleActor.useSelector((s) => (at ? selectLine(at)(s) !== undefined : false));
   return (
-    <Dialog.Root
+    <DialogFrame
       open={at !== null && exists}
-      onOpenChange={(details) => {
-        if (!details.open) onClose();
-      }}
-      placement="center"
+      onClose={onClose}
       size={{ base: 'full', md: 'lg' }}
       scrollBehavior="inside"
+      testId="line-editor"
+      closeButton={{ size: 'lg', 'aria-label': t('sale.actions.close') }}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="line-editor">
-            {at && <LineEditor key={`${at.employeeIndex}-${at.itemIndex}`} at={at} onClose={onClose} />}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="lg" aria-label={t('sale.actions.close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {at && <LineEditor key={`${at.employeeIndex}-${at.itemIndex}`} at={at} onClose={onClose} />}
+    </DialogFrame>
   );
 }

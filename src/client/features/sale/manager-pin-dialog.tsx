@@ -9,7 +9,7 @@
  * reader's language; the correct PIN of someone who may not approve (a cashier) is the machine's
  * pinNotApprover, said plainly.
  */
-import { CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -26,6 +26,7 @@ import type { SaleError } from '../../../../machines/sale/sale.types';
 import { PinPadView } from '../../components/pin-pad/pin-pad';
 import { discountText } from './discounts-format';
 import { SaleActor } from './sale-actor';
+import { ModalDialog } from '../../components/modal-dialog';
 
 /**
  * A refusal in the reader's language: a wrong PIN says how many tries are left before the lock (the answer's
@@ -79,66 +80,52 @@ export function ManagerPinDialog() {
   };
 
   return (
-    <Dialog.Root
+    <ModalDialog
       open={open}
-      onOpenChange={(details) => {
-        if (!details.open) cancel();
-      }}
-      placement="center"
+      onClose={cancel}
       size={{ base: 'full', sm: 'md' }}
       role="alertdialog"
       // WHY: the discounts dialog closing hands focus back to its button, outside this one, which would
       // otherwise count as a dismissal (pin.cancel) the moment the PIN is asked. Cancelling is explicit.
       closeOnInteractOutside={false}
+      testId="manager-pin-dialog"
+      closeButton={{ size: 'lg', 'aria-label': t('saleExtras.pin.cancel') }}
+      title={t('saleExtras.pin.title')}
+      bodyProps={{ pb: '6' }}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="manager-pin-dialog">
-            <Dialog.Header>
-              <Dialog.Title>{t('saleExtras.pin.title')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body pb="6">
-              <PinPadView
-                title={t('saleExtras.pin.padTitle')}
-                description={
-                  pending
-                    ? t('saleExtras.pin.forDiscount', {
-                        discount: discountText(pending, i18n.language, currency),
-                      })
-                    : undefined
-                }
-                count={digits.length}
-                checking={checking}
-                digitsDisabled={checking || digits.length >= PIN_MAX_LENGTH}
-                clearDisabled={checking || digits === ''}
-                backspaceDisabled={checking || digits === ''}
-                submitDisabled={checking || digits.length < PIN_MIN_LENGTH}
-                message={
-                  showError ? (
-                    <Text
-                      role="alert"
-                      color="fg.error"
-                      fontWeight="medium"
-                      textAlign="center"
-                      data-testid="pin-error"
-                    >
-                      {pinErrorText(t, pinError)}
-                    </Text>
-                  ) : null
-                }
-                onDigit={(digit: PinDigit) => setDigits((typed) => (typed + digit).slice(0, PIN_MAX_LENGTH))}
-                onBackspace={() => setDigits((typed) => typed.slice(0, -1))}
-                onClear={() => setDigits('')}
-                onSubmit={submit}
-              />
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="lg" aria-label={t('saleExtras.pin.cancel')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <PinPadView
+        title={t('saleExtras.pin.padTitle')}
+        description={
+          pending
+            ? t('saleExtras.pin.forDiscount', {
+                discount: discountText(pending, i18n.language, currency),
+              })
+            : undefined
+        }
+        count={digits.length}
+        checking={checking}
+        digitsDisabled={checking || digits.length >= PIN_MAX_LENGTH}
+        clearDisabled={checking || digits === ''}
+        backspaceDisabled={checking || digits === ''}
+        submitDisabled={checking || digits.length < PIN_MIN_LENGTH}
+        message={
+          showError ? (
+            <Text
+              role="alert"
+              color="fg.error"
+              fontWeight="medium"
+              textAlign="center"
+              data-testid="pin-error"
+            >
+              {pinErrorText(t, pinError)}
+            </Text>
+          ) : null
+        }
+        onDigit={(digit: PinDigit) => setDigits((typed) => (typed + digit).slice(0, PIN_MAX_LENGTH))}
+        onBackspace={() => setDigits((typed) => typed.slice(0, -1))}
+        onClear={() => setDigits('')}
+        onSubmit={submit}
+      />
+    </ModalDialog>
   );
 }

@@ -6,7 +6,7 @@
  * Amounts are typed as a cashier types them ("1,000.50") and parsed by the domain (src/domain/amount.ts),
  * on a numeric keyboard (inputMode decimal) on a tablet.
  */
-import { Button, CloseButton, Dialog, Field, Input, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, Dialog, Field, Input, Stack, Text } from '@chakra-ui/react';
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import type { PartDialogProps } from './part-dialog';
 import { SaleActor } from './sale-actor';
 import { parseTip } from './tips-format';
 import type { TipProblem } from './tips-format';
+import { ModalDialog } from '../../components/modal-dialog';
 
 function initialTexts(employees: OrderEmployee[], currency: string): Record<number, string> {
   return Object.fromEntries(
@@ -109,40 +110,29 @@ export function TipsDialog({ open, onOpenChange, finalFocusEl }: PartDialogProps
   const { t } = useTranslation('common');
   const formId = useId();
   return (
-    <Dialog.Root
+    <ModalDialog
       open={open}
-      onOpenChange={(details) => onOpenChange(details.open)}
+      onClose={() => onOpenChange(false)}
       finalFocusEl={finalFocusEl}
-      placement="center"
       size={{ base: 'full', md: 'md' }}
       scrollBehavior="inside"
+      testId="tips-dialog"
+      closeButton={{ size: 'lg', 'aria-label': t('saleExtras.close') }}
+      title={t('saleExtras.tips.title')}
+      footer={
+        <>
+          <Dialog.ActionTrigger asChild>
+            <Button size="xl" variant="outline">
+              {t('saleExtras.cancel')}
+            </Button>
+          </Dialog.ActionTrigger>
+          <Button type="submit" form={formId} size="xl" colorPalette="brand">
+            {t('saleExtras.tips.save')}
+          </Button>
+        </>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="tips-dialog">
-            <Dialog.Header>
-              <Dialog.Title>{t('saleExtras.tips.title')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <TipsBody formId={formId} onSaved={() => onOpenChange(false)} />
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button size="xl" variant="outline">
-                  {t('saleExtras.cancel')}
-                </Button>
-              </Dialog.ActionTrigger>
-              <Button type="submit" form={formId} size="xl" colorPalette="brand">
-                {t('saleExtras.tips.save')}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="lg" aria-label={t('saleExtras.close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <TipsBody formId={formId} onSaved={() => onOpenChange(false)} />
+    </ModalDialog>
   );
 }
