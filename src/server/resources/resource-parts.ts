@@ -1,13 +1,19 @@
 /**
  * Pieces many resource configs declare alike (docs/back-office.md, "Declaring a resource"): where a store's
- * back-office resource lives and who runs it, the sorts and list of rows with a name and timestamps, and a name no two
- * rows of the scope may share whatever its case. A config spreads or calls them beside its own parts.
+ * back-office resource lives and who runs it, the sorts and list of rows with a name and timestamps, a name no two
+ * rows of the scope may share whatever its case, and a row a body names by id. A config spreads or calls them
+ * beside its own parts.
  */
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { MODULE } from '../../domain/constants';
 import type { SQLWrapper } from 'drizzle-orm';
+import type { AuthContext } from '../auth-context';
+import type { Queryable } from '../db/client';
 import { booleanFilter, lowerOf } from '../db/list-query';
 import type { ListSpec } from '../db/list-query';
+import { storeIdWhere, tenantIdWhere } from '../db/scoped';
+import type { StoreTable, TenantIdTable } from '../db/scoped';
+import { unprocessable } from '../errors';
 import type { UniqueKey } from './resource-config';
 import { BACK_OFFICE_ROLES } from './resource-factory';
 
@@ -63,4 +69,29 @@ export function uniqueName(
   per?: readonly AnyPgColumn[],
 ): UniqueKey {
   return { field: 'name', column, ...(per ? { per } : {}), index, message, caseInsensitive: true };
+}
+
+/**
+ * A row a body names by id: its table, the scope it must be in (users are the tenant's), and the field and
+ * message of the 422 when it is not there.
+ */
+export type Reference = { field: string; message: string } & (
+  { table: TenantIdTable; scope: 'tenant' } | { table: StoreTable & TenantIdTable; scope: 'store' }
+);
+
+/**
+ * Checks the row a body names by id (a product's unit or supplier, an expense's payer): null and undefined
+ * pass through (none, or left as it is); an id the caller's scope does not have is a 422 on the field.
+ */
+export async function checkReference(
+  db: Queryable,
+  auth: AuthContext,
+  ref: Reference,
+  id: number | null | undefined,
+): Promise<void> {
+  if (id === null || id === undefined) return;
+  const where =
+    ref.scope === 'store' ? storeIdWhere(ref.table, auth, id) : tenantIdWhere(ref.table, auth, id);
+  const [found] = await db.select({ id: ref.table.id }).from(ref.table).where(where).limit(1);
+  if (!found) throw unprocessable(ref.message, { [ref.field]: [ref.message] });
 }

@@ -19,12 +19,19 @@ import type { Queryable } from '../../db/client';
 import { idFilter, listFilter, lowerOf } from '../../db/list-query';
 import { expenses } from '../../db/schema/expenses';
 import { users } from '../../db/schema/users';
-import { tenantWhere } from '../../db/scoped';
-import { unprocessable } from '../../errors';
 import { defineResource, registerResource } from '../../resources/resource-factory';
-import { BACK_OFFICE_STORE, timestampSorts } from '../../resources/resource-parts';
+import { BACK_OFFICE_STORE, checkReference, timestampSorts } from '../../resources/resource-parts';
+import type { Reference } from '../../resources/resource-parts';
 
 export const NO_SUCH_PAYER_MESSAGE = 'Choose a member of this salon.';
+
+/** Who paid: a member of the salon, in any of its stores. */
+const PAYER_REFERENCE: Reference = {
+  table: users,
+  scope: 'tenant',
+  field: 'paid_by',
+  message: NO_SUCH_PAYER_MESSAGE,
+};
 
 type ExpenseValues = Partial<typeof expenses.$inferInsert>;
 
@@ -46,14 +53,7 @@ async function columnValues(
   auth: AuthContext,
   body: z.output<typeof updateExpenseBody>,
 ): Promise<ExpenseValues> {
-  if (body.paid_by !== undefined && body.paid_by !== null) {
-    const [payer] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(tenantWhere(users, auth, eq(users.id, body.paid_by)))
-      .limit(1);
-    if (!payer) throw unprocessable(NO_SUCH_PAYER_MESSAGE, { paid_by: [NO_SUCH_PAYER_MESSAGE] });
-  }
+  await checkReference(db, auth, PAYER_REFERENCE, body.paid_by);
   const values: ExpenseValues = {};
   if (body.category !== undefined) values.category = body.category;
   if (body.amount !== undefined) values.amount = body.amount;

@@ -45,11 +45,11 @@ import {
 import { users } from '../../db/schema/users';
 import { storeWhere, tenantJoin } from '../../db/scoped';
 import { BACK_OFFICE_ROLES, defineResource, registerResource } from '../../resources/resource-factory';
-import { BACK_OFFICE_STORE } from '../../resources/resource-parts';
+import { BACK_OFFICE_STORE, checkReference } from '../../resources/resource-parts';
+import type { Reference } from '../../resources/resource-parts';
 import { route } from '../../route';
 import {
   categoryValues,
-  checkStoreRef,
   exportByCategoryId,
   itemColumnValues,
   itemList,
@@ -61,6 +61,19 @@ export const DUPLICATE_SKU_MESSAGE = 'Another product of this store has this SKU
 export const DUPLICATE_BARCODE_MESSAGE = 'Another product of this store has this barcode.';
 export const NO_SUCH_UNIT_MESSAGE = 'Choose a unit of this store.';
 export const NO_SUCH_SUPPLIER_MESSAGE = 'Choose a supplier of this store.';
+
+const UNIT_REFERENCE: Reference = {
+  table: units,
+  scope: 'store',
+  field: 'unit_id',
+  message: NO_SUCH_UNIT_MESSAGE,
+};
+const SUPPLIER_REFERENCE: Reference = {
+  table: suppliers,
+  scope: 'store',
+  field: 'supplier_id',
+  message: NO_SUCH_SUPPLIER_MESSAGE,
+};
 
 type ProductRecord = typeof products.$inferSelect;
 type ProductValues = Partial<typeof products.$inferInsert>;
@@ -82,8 +95,8 @@ function toRow(p: ProductRecord): Product {
 
 /** Column values of the body's fields present, after checking the unit and supplier are the store's. */
 async function columnValues(db: Queryable, auth: AuthContext, body: ProductBody): Promise<ProductValues> {
-  await checkStoreRef(db, auth, units, body.unit_id, 'unit_id', NO_SUCH_UNIT_MESSAGE);
-  await checkStoreRef(db, auth, suppliers, body.supplier_id, 'supplier_id', NO_SUCH_SUPPLIER_MESSAGE);
+  await checkReference(db, auth, UNIT_REFERENCE, body.unit_id);
+  await checkReference(db, auth, SUPPLIER_REFERENCE, body.supplier_id);
   const values: ProductValues = itemColumnValues(body);
   if (body.sku !== undefined) values.sku = body.sku;
   if (body.barcode !== undefined) values.barcode = body.barcode;

@@ -158,27 +158,6 @@ export async function categoryValues(
   return { categoryId: await resolveCategory(db, auth, type, body) };
 }
 
-/**
- * A row of the caller's store that a body names by id (a product's unit or supplier): null and undefined
- * pass through (none, or left as it is); an id the store does not have is a 422 on `field`.
- */
-export async function checkStoreRef(
-  db: Queryable,
-  auth: AuthContext,
-  table: StoreTable & { id: AnyPgColumn },
-  id: number | null | undefined,
-  field: string,
-  message: string,
-): Promise<void> {
-  if (id === null || id === undefined) return;
-  const [found] = await db
-    .select({ id: table.id })
-    .from(table)
-    .where(storeWhere(table, auth, eq(table.id, id)))
-    .limit(1);
-  if (!found) throw unprocessable(message, { [field]: [message] });
-}
-
 export interface OrderingRoute<R extends z.ZodType> {
   /** The resource's URL segment and audit entity type ('services'). */
   name: string;
