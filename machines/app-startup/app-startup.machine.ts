@@ -26,6 +26,7 @@
  */
 import { assign, setup } from 'xstate';
 import { requiredAction, requiredActor } from '../support/required-actor';
+import { doneTo, failTo } from '../support/transitions';
 import { VERSIONED_LOCAL_DATA_PREFIXES, WORKER, workerInitBackoffMs } from '../../src/domain/constants';
 import { INIT_TIMEOUT_ERROR, startupError } from './app-startup.rules';
 import type {
@@ -119,10 +120,7 @@ export const appStartupMachine = setup({
               'countRetry',
             ],
           },
-          {
-            target: 'failed',
-            actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) },
-          },
+          failTo('failed', 'recordFailure'),
         ],
       },
       after: {
@@ -150,7 +148,7 @@ export const appStartupMachine = setup({
               { type: 'clearVersionedLocalData', params: { prefixes: VERSIONED_LOCAL_DATA_PREFIXES } },
             ],
           },
-          { target: 'ready', actions: { type: 'recordVersion', params: ({ event }) => event.output } },
+          doneTo('ready', 'recordVersion'),
         ],
         onError: { target: 'ready' },
       },

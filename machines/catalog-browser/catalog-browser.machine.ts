@@ -20,6 +20,7 @@
  */
 import { assertEvent, assign, setup } from 'xstate';
 import { requiredActor } from '../support/required-actor';
+import { failTo } from '../support/transitions';
 import { buildCatalogIndex, employeeChoices, MAX_SEARCH_LENGTH } from './catalog-index';
 import type {
   CatalogBrowserContext,
@@ -95,10 +96,7 @@ export const catalogBrowserMachine = setup({
           target: 'ready',
           actions: { type: 'storeCatalog', params: ({ event }) => ({ output: event.output }) },
         },
-        onError: {
-          target: 'failed',
-          actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) },
-        },
+        onError: failTo('failed', 'setError'),
       },
     },
     failed: {

@@ -16,6 +16,7 @@
 import { assertEvent, assign, setup } from 'xstate';
 import { fieldIssuesFromValidation, toResourceError } from '../resource/resource.rules';
 import { requiredAction, requiredActor } from '../support/required-actor';
+import { failTo } from '../support/transitions';
 import type {
   FormSubmitContext,
   FormSubmitEvent,
@@ -80,10 +81,7 @@ export const formSubmitMachine = setup({
         src: 'validate',
         input: ({ context }) => ({ values: context.values }),
         onDone: { target: 'submitting', actions: 'clearIssues' },
-        onError: {
-          target: 'failed',
-          actions: { type: 'assignInvalid', params: ({ event }) => ({ error: event.error }) },
-        },
+        onError: failTo('failed', 'assignInvalid'),
       },
     },
     submitting: {
@@ -93,10 +91,7 @@ export const formSubmitMachine = setup({
         src: 'submit',
         input: ({ context }) => ({ values: context.values, idempotencyKey: context.idempotencyKey ?? '' }),
         onDone: { target: 'done', actions: 'announceDone' },
-        onError: {
-          target: 'failed',
-          actions: { type: 'assignRefusal', params: ({ event }) => ({ error: event.error }) },
-        },
+        onError: failTo('failed', 'assignRefusal'),
       },
     },
     failed: {

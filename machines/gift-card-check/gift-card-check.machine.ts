@@ -15,6 +15,7 @@
  */
 import { assertEvent, assign, setup } from 'xstate';
 import { requiredActor } from '../support/required-actor';
+import { failTo } from '../support/transitions';
 import { normaliseGiftCardNumber, unusableReason } from './gift-card-check.rules';
 import type {
   GiftCard,
@@ -106,10 +107,7 @@ export const giftCardCheckMachine = setup({
             actions: { type: 'storeUnusableCard', params: ({ event }) => ({ card: event.output }) },
           },
         ],
-        onError: {
-          target: 'failed',
-          actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) },
-        },
+        onError: failTo('failed', 'storeFailure'),
       },
       on: {
         // Leaving the state cancels the lookup (its signal aborts), so a late answer cannot land.

@@ -22,6 +22,7 @@
  */
 import { and, assertEvent, assign, not, or, raise, setup, stateIn } from 'xstate';
 import { requiredActor } from '../support/required-actor';
+import { doneTo, failTo } from '../support/transitions';
 import { INSTALL } from '../../src/domain/constants';
 import type { InstallContext, InstallEvent, InstallInput, ShowPromptOutput } from './install.types';
 
@@ -108,15 +109,9 @@ export const installMachine = setup({
                     target: 'accepted',
                     actions: { type: 'recordOutcome', params: ({ event }) => event.output },
                   },
-                  {
-                    target: 'noPrompt',
-                    actions: { type: 'recordOutcome', params: ({ event }) => event.output },
-                  },
+                  doneTo('noPrompt', 'recordOutcome'),
                 ],
-                onError: {
-                  target: 'noPrompt',
-                  actions: { type: 'recordPromptError', params: ({ event }) => ({ error: event.error }) },
-                },
+                onError: failTo('noPrompt', 'recordPromptError'),
               },
             },
             // Accepted: the prompt is cleared; appinstalled follows when the browser has installed the app.

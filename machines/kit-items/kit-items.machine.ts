@@ -17,6 +17,7 @@
 import { assertEvent, assign, setup } from 'xstate';
 import { fieldIssuesFromValidation, toResourceError } from '../resource/resource.rules';
 import { requiredAction, requiredActor } from '../support/required-actor';
+import { doneTo, failTo } from '../support/transitions';
 import { addLine, linesOf, withoutLine, withQuantity } from './kit-items.rules';
 import type {
   CheckedItem,
@@ -110,17 +111,14 @@ export const kitItemsMachine = setup({
         id: 'loadKit',
         src: 'loadKit',
         input: ({ context }) => ({ kitId: context.kitId }),
-        onDone: { target: 'ready', actions: { type: 'assignLoaded', params: ({ event }) => event.output } },
+        onDone: doneTo('ready', 'assignLoaded'),
         onError: [
           {
             guard: { type: 'isOffline', params: ({ event }) => ({ error: event.error }) },
             target: 'offline',
             actions: { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) },
           },
-          {
-            target: 'loadFailed',
-            actions: { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) },
-          },
+          failTo('loadFailed', 'assignFailure'),
         ],
       },
     },
@@ -152,14 +150,8 @@ export const kitItemsMachine = setup({
         id: 'validateItems',
         src: 'validateItems',
         input: ({ context }) => ({ lines: context.lines }),
-        onDone: {
-          target: 'saving',
-          actions: { type: 'assignChecked', params: ({ event }) => event.output },
-        },
-        onError: {
-          target: 'failed',
-          actions: { type: 'assignInvalid', params: ({ event }) => ({ error: event.error }) },
-        },
+        onDone: doneTo('saving', 'assignChecked'),
+        onError: failTo('failed', 'assignInvalid'),
       },
     },
     saving: {
@@ -179,10 +171,7 @@ export const kitItemsMachine = setup({
             { type: 'announceSaved', params: ({ event }) => ({ queued: event.output.queued }) },
           ],
         },
-        onError: {
-          target: 'failed',
-          actions: { type: 'assignSaveFailure', params: ({ event }) => ({ error: event.error }) },
-        },
+        onError: failTo('failed', 'assignSaveFailure'),
       },
     },
     failed: {

@@ -25,6 +25,7 @@
  */
 import { assertEvent, assign, raise, setup, stateIn } from 'xstate';
 import { requiredActor } from '../support/required-actor';
+import { doneTo, failTo } from '../support/transitions';
 import { PUSH_ERROR } from '../../src/domain/constants';
 import type {
   PushContext,
@@ -141,11 +142,8 @@ export const pushMachine = setup({
       invoke: {
         id: 'readPushStatus',
         src: 'readPushStatus',
-        onDone: { target: 'active', actions: { type: 'recordStatus', params: ({ event }) => event.output } },
-        onError: {
-          target: 'active',
-          actions: { type: 'recordStatusError', params: ({ event }) => ({ error: event.error }) },
-        },
+        onDone: doneTo('active', 'recordStatus'),
+        onError: failTo('active', 'recordStatusError'),
       },
     },
     active: {
@@ -233,14 +231,8 @@ export const pushMachine = setup({
               invoke: {
                 id: 'subscribe',
                 src: 'subscribe',
-                onDone: {
-                  target: 'subscribed',
-                  actions: { type: 'recordSubscription', params: ({ event }) => event.output },
-                },
-                onError: {
-                  target: 'unsubscribed',
-                  actions: { type: 'recordActorError', params: ({ event }) => ({ error: event.error }) },
-                },
+                onDone: doneTo('subscribed', 'recordSubscription'),
+                onError: failTo('unsubscribed', 'recordActorError'),
               },
             },
             subscribed: {
@@ -252,10 +244,7 @@ export const pushMachine = setup({
                 id: 'unsubscribe',
                 src: 'unsubscribe',
                 onDone: { target: 'unsubscribed', actions: 'forgetSubscription' },
-                onError: {
-                  target: 'subscribed',
-                  actions: { type: 'recordActorError', params: ({ event }) => ({ error: event.error }) },
-                },
+                onError: failTo('subscribed', 'recordActorError'),
               },
             },
           },
@@ -281,10 +270,7 @@ export const pushMachine = setup({
                   return { title: event.title, body: event.body };
                 },
                 onDone: { target: 'idle' },
-                onError: {
-                  target: 'idle',
-                  actions: { type: 'recordActorError', params: ({ event }) => ({ error: event.error }) },
-                },
+                onError: failTo('idle', 'recordActorError'),
               },
             },
           },

@@ -2,6 +2,7 @@
  * The editor region of the resource chart (resource.machine.ts): one row's form, from opening to saved. The
  * typed values survive validation, server refusals and retries; only opening another row replaces them.
  */
+import { doneTo, failTo } from '../support/transitions';
 import { resourceSetup } from './resource.actions';
 
 /** closed → loading → editing → validating → saving → saved | failed with the server's field errors. */
@@ -20,11 +21,8 @@ export const editorRegion = resourceSetup.createStateConfig({
         id: 'fetchOne',
         src: 'fetchOne',
         input: ({ context }) => ({ id: context.editor.id ?? 0 }),
-        onDone: { target: 'editing', actions: { type: 'storeRow', params: ({ event }) => event.output } },
-        onError: {
-          target: 'loadFailed',
-          actions: { type: 'storeEditorError', params: ({ event }) => ({ error: event.error }) },
-        },
+        onDone: doneTo('editing', 'storeRow'),
+        onError: failTo('loadFailed', 'storeEditorError'),
       },
       on: { 'editor.close': { target: 'closed', actions: 'closeEditor' } },
     },
@@ -48,14 +46,8 @@ export const editorRegion = resourceSetup.createStateConfig({
         id: 'validate',
         src: 'validate',
         input: ({ context }) => ({ values: context.editor.values }),
-        onDone: {
-          target: 'saving',
-          actions: { type: 'storeParsed', params: ({ event }) => event.output },
-        },
-        onError: {
-          target: 'editing',
-          actions: { type: 'storeFieldIssues', params: ({ event }) => ({ error: event.error }) },
-        },
+        onDone: doneTo('saving', 'storeParsed'),
+        onError: failTo('editing', 'storeFieldIssues'),
       },
     },
     saving: {
@@ -72,10 +64,7 @@ export const editorRegion = resourceSetup.createStateConfig({
           target: 'saved',
           actions: [{ type: 'storeSaved', params: ({ event }) => event.output }, 'refreshList'],
         },
-        onError: {
-          target: 'failed',
-          actions: { type: 'storeEditorError', params: ({ event }) => ({ error: event.error }) },
-        },
+        onError: failTo('failed', 'storeEditorError'),
       },
     },
     failed: {

@@ -2,6 +2,7 @@
  * The file regions of the resource chart (resource.machine.ts): a CSV import checked by the server's dry run
  * before it is committed, and the export of the list as filtered.
  */
+import { doneTo, failTo } from '../support/transitions';
 import { resourceSetup } from './resource.actions';
 import { listQueryOf } from './resource.rules';
 import type { ResourceContext } from './resource.types';
@@ -38,14 +39,8 @@ export const importRegion = resourceSetup.createStateConfig({
             id: 'parseFile',
             src: 'parseFile',
             input: ({ context, self }) => ({ file: chosenFile(context), parent: self }),
-            onDone: {
-              target: 'checking',
-              actions: { type: 'storeParsedFile', params: ({ event }) => event.output },
-            },
-            onError: {
-              target: '#resource.import.failed',
-              actions: { type: 'storeImportError', params: ({ event }) => ({ error: event.error }) },
-            },
+            onDone: doneTo('checking', 'storeParsedFile'),
+            onError: failTo('#resource.import.failed', 'storeImportError'),
           },
         },
         checking: {
@@ -58,14 +53,8 @@ export const importRegion = resourceSetup.createStateConfig({
               idempotencyKey: `${context.import.idempotencyKey ?? ''}-dry-run`,
               parent: self,
             }),
-            onDone: {
-              target: '#resource.import.preview',
-              actions: { type: 'storeImportResult', params: ({ event }) => event.output },
-            },
-            onError: {
-              target: '#resource.import.failed',
-              actions: { type: 'storeImportError', params: ({ event }) => ({ error: event.error }) },
-            },
+            onDone: doneTo('#resource.import.preview', 'storeImportResult'),
+            onError: failTo('#resource.import.failed', 'storeImportError'),
           },
         },
       },
@@ -100,10 +89,7 @@ export const importRegion = resourceSetup.createStateConfig({
             actions: [{ type: 'storeImportResult', params: ({ event }) => event.output }, 'refreshList'],
           },
         ],
-        onError: {
-          target: 'failed',
-          actions: { type: 'storeImportError', params: ({ event }) => ({ error: event.error }) },
-        },
+        onError: failTo('failed', 'storeImportError'),
       },
       on: { 'import.progress': { actions: 'storeImportProgress' } },
     },
@@ -133,10 +119,7 @@ export const exportRegion = resourceSetup.createStateConfig({
         src: 'exportFile',
         input: ({ context, self }) => ({ query: listQueryOf(context.list), parent: self }),
         onDone: { target: 'idle', actions: 'forgetExport' },
-        onError: {
-          target: 'failed',
-          actions: { type: 'storeExportError', params: ({ event }) => ({ error: event.error }) },
-        },
+        onError: failTo('failed', 'storeExportError'),
       },
       on: { 'export.progress': { actions: 'storeExportProgress' } },
     },

@@ -4,6 +4,7 @@
  */
 import { resourceSetup } from './resource.actions';
 import { pageLoadedTransitions } from '../support/paging';
+import { failTo } from '../support/transitions';
 import { listQueryOf } from './resource.rules';
 
 /** One page of rows: loading → ready | empty | error | offline; paging, sort, filter, search and refresh reload it. */
@@ -36,10 +37,7 @@ export const listRegion = resourceSetup.createStateConfig({
             target: 'offline',
             actions: { type: 'storeListError', params: ({ event }) => ({ error: event.error }) },
           },
-          {
-            target: 'error',
-            actions: { type: 'storeListError', params: ({ event }) => ({ error: event.error }) },
-          },
+          failTo('error', 'storeListError'),
         ],
       },
     },

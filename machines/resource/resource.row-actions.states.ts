@@ -3,6 +3,7 @@
  * selection, one row's delete, one row's action panel, one row's move in the display order. Each raises
  * `list.refresh` once the server has written.
  */
+import { failTo } from '../support/transitions';
 import { resourceSetup } from './resource.actions';
 
 /** A bulk action over the selection: confirm → running → done | failed, each row's result kept. */
@@ -32,10 +33,7 @@ export const bulkRegion = resourceSetup.createStateConfig({
           target: 'done',
           actions: [{ type: 'storeBulkResult', params: ({ event }) => event.output }, 'refreshList'],
         },
-        onError: {
-          target: 'failed',
-          actions: { type: 'storeBulkError', params: ({ event }) => ({ error: event.error }) },
-        },
+        onError: failTo('failed', 'storeBulkError'),
       },
     },
     done: {
@@ -74,10 +72,7 @@ export const removalRegion = resourceSetup.createStateConfig({
           idempotencyKey: context.removal.idempotencyKey ?? '',
         }),
         onDone: { target: 'idle', actions: ['forgetRemoval', 'refreshList'] },
-        onError: {
-          target: 'failed',
-          actions: { type: 'storeRemovalError', params: ({ event }) => ({ error: event.error }) },
-        },
+        onError: failTo('failed', 'storeRemovalError'),
       },
     },
     failed: {
@@ -127,10 +122,7 @@ export const orderingRegion = resourceSetup.createStateConfig({
           idempotencyKey: context.ordering.idempotencyKey ?? '',
         }),
         onDone: { target: 'idle', actions: ['forgetMove', 'refreshList'] },
-        onError: {
-          target: 'failed',
-          actions: { type: 'storeMoveError', params: ({ event }) => ({ error: event.error }) },
-        },
+        onError: failTo('failed', 'storeMoveError'),
       },
     },
     failed: {

@@ -30,6 +30,7 @@
 import { and, assertEvent, assign, enqueueActions, not, sendTo, setup } from 'xstate';
 import { isPageInRange, isPastLastPage, pageCount, pageLoadedTransitions } from '../support/paging';
 import { requiredActor, requiredCallback } from '../support/required-actor';
+import { failTo } from '../support/transitions';
 import { ACTION_MODE, ITEMS_PER_PAGE } from '../../src/domain/constants';
 import { saleManagementMachine } from '../sale-management/sale-management.machine';
 import { canSaveChanges, setOrderAtChange, setTipChange, toSaleChanges } from './sale-list.changes';
@@ -281,10 +282,7 @@ export const saleListMachine = setup({
               filters: context.filters,
             }),
             onDone: pageLoadedTransitions(),
-            onError: {
-              target: 'failed',
-              actions: { type: 'storeListError', params: ({ event }) => ({ error: event.error }) },
-            },
+            onError: failTo('failed', 'storeListError'),
           },
         },
         ready: {
@@ -313,10 +311,7 @@ export const saleListMachine = setup({
               target: 'open',
               actions: [{ type: 'storeDetail', params: ({ event }) => event.output }, 'tellActionsAboutSale'],
             },
-            onError: {
-              target: 'failed',
-              actions: { type: 'storeDetailError', params: ({ event }) => ({ error: event.error }) },
-            },
+            onError: failTo('failed', 'storeDetailError'),
           },
         },
         open: {

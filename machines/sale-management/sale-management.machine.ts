@@ -21,6 +21,7 @@
  */
 import { assertEvent, assign, not, setup } from 'xstate';
 import { requiredActor } from '../support/required-actor';
+import { doneTo, failTo } from '../support/transitions';
 import { ACTION_MODE } from '../../src/domain/constants';
 import { canApproveWithPin } from '../../src/domain/permissions';
 import { isActionModeAllowed, needsManagerPin } from '../../src/domain/sale-status';
@@ -190,10 +191,7 @@ export const saleManagementMachine = setup({
               },
               { target: 'authorising', actions: 'refuseApprover' },
             ],
-            onError: {
-              target: 'authorising',
-              actions: { type: 'storePinError', params: ({ event }) => ({ error: event.error }) },
-            },
+            onError: failTo('authorising', 'storePinError'),
           },
         },
         submitting: {
@@ -216,12 +214,9 @@ export const saleManagementMachine = setup({
                 target: 'queued',
                 actions: { type: 'storeResult', params: ({ event }) => event.output },
               },
-              { target: 'done', actions: { type: 'storeResult', params: ({ event }) => event.output } },
+              doneTo('done', 'storeResult'),
             ],
-            onError: {
-              target: 'failed',
-              actions: { type: 'storeActionError', params: ({ event }) => ({ error: event.error }) },
-            },
+            onError: failTo('failed', 'storeActionError'),
           },
         },
         done: {

@@ -22,6 +22,7 @@
 import { assertEvent, assign, setup } from 'xstate';
 import type { SettingsDocument } from '../../src/contracts/settings';
 import { requiredAction, requiredActor } from '../support/required-actor';
+import { doneTo, failTo } from '../support/transitions';
 import { failureOf, valuesOf } from './settings-editor.rules';
 import type {
   SaveGroupInput,
@@ -135,11 +136,8 @@ export const settingsEditorMachine = setup({
       invoke: {
         id: 'loadSettings',
         src: 'loadSettings',
-        onDone: { target: 'ready', actions: { type: 'assignDocument', params: ({ event }) => event.output } },
-        onError: {
-          target: 'loadFailed',
-          actions: { type: 'assignLoadFailure', params: ({ event }) => ({ error: event.error }) },
-        },
+        onDone: doneTo('ready', 'assignDocument'),
+        onError: failTo('loadFailed', 'assignLoadFailure'),
       },
     },
     loadFailed: {
@@ -168,14 +166,8 @@ export const settingsEditorMachine = setup({
           values: context.values?.[context.active] ?? {},
           saveKey: context.saveKey,
         }),
-        onDone: {
-          target: 'saving',
-          actions: { type: 'assignValidated', params: ({ event }) => event.output },
-        },
-        onError: {
-          target: 'failed',
-          actions: { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) },
-        },
+        onDone: doneTo('saving', 'assignValidated'),
+        onError: failTo('failed', 'assignFailure'),
       },
     },
     saving: {
@@ -202,10 +194,7 @@ export const settingsEditorMachine = setup({
             },
           ],
         },
-        onError: {
-          target: 'failed',
-          actions: { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) },
-        },
+        onError: failTo('failed', 'assignFailure'),
       },
     },
     failed: {

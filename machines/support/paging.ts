@@ -1,8 +1,10 @@
 /**
  * Paging shared by every chart that shows one page of a server list at a time (the sales list, the resource
- * screens, stock history). The server pages with `page` and `per_page` (docs/api.md "Lists"); these are the client's side of it: how many pages a total makes, which page a pager may go to, and
- * what a loaded page leads to.
+ * screens, stock history). The server pages with `page` and `per_page` (docs/api.md "Lists"); these are the
+ * client's side of it: how many pages a total makes, which page a pager may go to, and what a loaded page leads
+ * to.
  */
+import { outputParams } from './transitions';
 
 /** What every list endpoint answers: the rows of one page and how many rows the whole list has. */
 export interface LoadedPage {
@@ -25,8 +27,6 @@ export function isPageInRange(target: number, current: number, total: number, pe
   return Number.isInteger(target) && target >= 1 && target <= pageCount(total, perPage) && target !== current;
 }
 
-const pageOf = <TPage>({ event }: { event: { output: TPage } }) => event.output;
-
 /**
  * The onDone of a page load, in a region whose states include `loading`, `empty` and `ready`. The chart's
  * setup names the guards `isPastLastPage` and `isPageEmpty` and the actions `goToLastPage` and `storePage`,
@@ -35,16 +35,16 @@ const pageOf = <TPage>({ event }: { event: { output: TPage } }) => event.output;
 export function pageLoadedTransitions() {
   return [
     {
-      guard: { type: 'isPastLastPage' as const, params: pageOf },
+      guard: { type: 'isPastLastPage' as const, params: outputParams },
       target: 'loading',
       reenter: true,
-      actions: { type: 'goToLastPage' as const, params: pageOf },
+      actions: { type: 'goToLastPage' as const, params: outputParams },
     },
     {
-      guard: { type: 'isPageEmpty' as const, params: pageOf },
+      guard: { type: 'isPageEmpty' as const, params: outputParams },
       target: 'empty',
-      actions: { type: 'storePage' as const, params: pageOf },
+      actions: { type: 'storePage' as const, params: outputParams },
     },
-    { target: 'ready', actions: { type: 'storePage' as const, params: pageOf } },
+    { target: 'ready', actions: { type: 'storePage' as const, params: outputParams } },
   ];
 }

@@ -48,6 +48,7 @@
  */
 import { and, assertEvent, assign, or, raise, setup, stateIn } from 'xstate';
 import { requiredAction, requiredActor } from '../support/required-actor';
+import { failTo } from '../support/transitions';
 import type { DoneActorEvent } from 'xstate';
 import { OFFLINE_QUEUE, OFFLINE_QUEUE_ERROR } from '../../src/domain/constants';
 import { DEFAULT_SYNC_CONFIG, mergeSyncConfig, updateSyncConfig } from '../../src/domain/sync-config';
@@ -304,10 +305,7 @@ export const syncSchedulerMachine = setup({
               target: 'ready',
               actions: [{ type: 'recordPurge', params: ({ event }) => event.output }, 'announceStats'],
             },
-            onError: {
-              target: 'ready',
-              actions: { type: 'recordPurgeError', params: ({ event }) => ({ error: event.error }) },
-            },
+            onError: failTo('ready', 'recordPurgeError'),
           },
         },
         // The first run, right after the purge: requests may be left from the last session.

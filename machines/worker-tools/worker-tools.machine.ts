@@ -29,6 +29,7 @@
  */
 import { assertEvent, assign, setup } from 'xstate';
 import { requiredActor } from '../support/required-actor';
+import { failTo } from '../support/transitions';
 import type {
   OperationOutput,
   OperationRequest,
@@ -147,10 +148,7 @@ export const workerToolsMachine = setup({
             { type: 'recordFailed', params: ({ event }) => event.output },
           ],
         },
-        onError: {
-          target: 'idle',
-          actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
-        },
+        onError: failTo('idle', 'recordError'),
       },
     },
   },

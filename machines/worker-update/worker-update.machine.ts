@@ -37,6 +37,7 @@
  */
 import { assertEvent, assign, not, setup } from 'xstate';
 import { requiredAction, requiredActor } from '../support/required-actor';
+import { doneTo, failTo } from '../support/transitions';
 import { WORKER, WORKER_ERROR } from '../../src/domain/constants';
 import type {
   InitialiseOutput,
@@ -185,12 +186,9 @@ export const workerUpdateMachine = setup({
             target: '#workerUpdate.running.update.available',
             actions: { type: 'assignVersion', params: ({ event }) => event.output },
           },
-          { target: 'running', actions: { type: 'assignVersion', params: ({ event }) => event.output } },
+          doneTo('running', 'assignVersion'),
         ],
-        onError: {
-          target: 'unavailable',
-          actions: { type: 'recordInitError', params: ({ event }) => ({ error: event.error }) },
-        },
+        onError: failTo('unavailable', 'recordInitError'),
       },
     },
     // The worker never came up (app startup shows the banner); Check for Updates tries again.
@@ -220,10 +218,7 @@ export const workerUpdateMachine = setup({
                 id: 'checkForUpdate',
                 src: 'checkForUpdate',
                 onDone: { target: 'idle' },
-                onError: {
-                  target: 'idle',
-                  actions: { type: 'recordCheckError', params: ({ event }) => ({ error: event.error }) },
-                },
+                onError: failTo('idle', 'recordCheckError'),
               },
               on: {
                 'update.found': { target: 'installing' },
@@ -257,10 +252,7 @@ export const workerUpdateMachine = setup({
                     id: 'checkForUpdate',
                     src: 'checkForUpdate',
                     onDone: { target: 'offered' },
-                    onError: {
-                      target: 'offered',
-                      actions: { type: 'recordCheckError', params: ({ event }) => ({ error: event.error }) },
-                    },
+                    onError: failTo('offered', 'recordCheckError'),
                   },
                 },
               },
