@@ -47,16 +47,20 @@ export interface PaymentStore {
   settings: StoreSettings;
 }
 
-/** The store a payment belongs to (of the caller's tenant; another tenant's id → 404). */
+/**
+ * The store a payment belongs to (of the caller's tenant; another tenant's id → 404), with its name, which
+ * the sales services read from the same row (services/sales/store.ts).
+ */
 export async function loadPaymentStore(
   tx: Queryable,
   auth: Pick<AuthContext, 'tenantId'>,
   storeId: number,
-): Promise<PaymentStore> {
+): Promise<PaymentStore & { name: string }> {
   const [row] = await tx
     .select({
       id: stores.id,
       code: stores.code,
+      name: stores.name,
       currency: stores.currency,
       timezone: stores.timezone,
       settings: stores.settings,

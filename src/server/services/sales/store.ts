@@ -2,9 +2,8 @@
 import type { OrderSettings } from '../../../domain/order.types';
 import type { AuthContext } from '../../auth-context';
 import type { Queryable } from '../../db/client';
-import { stores } from '../../db/schema/stores';
-import { scopeStoreId, tenantIdWhere } from '../../db/scoped';
-import { notFound } from '../../errors';
+import { scopeStoreId } from '../../db/scoped';
+import { loadPaymentStore } from '../../payments/payment-rows';
 import type { PaymentStore } from '../../payments/payment-rows';
 import { storeSettingsView } from '../settings/views';
 
@@ -41,20 +40,7 @@ export async function loadSaleStoreAndRow(
   db: Queryable,
   auth: AuthContext,
 ): Promise<{ store: SaleStore; row: PaymentStore }> {
-  const storeId = scopeStoreId(auth);
-  const [row] = await db
-    .select({
-      id: stores.id,
-      code: stores.code,
-      name: stores.name,
-      timezone: stores.timezone,
-      currency: stores.currency,
-      settings: stores.settings,
-    })
-    .from(stores)
-    .where(tenantIdWhere(stores, auth, storeId))
-    .limit(1);
-  if (!row) throw notFound('Store not found.');
+  const row = await loadPaymentStore(db, auth, scopeStoreId(auth));
   const view = storeSettingsView(row);
   const store: SaleStore = {
     id: row.id,
