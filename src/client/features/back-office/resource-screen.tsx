@@ -4,19 +4,7 @@
  * each and send typed events. Loading, empty, error and offline are states of the machine, drawn here; the
  * rows already shown stay while a refresh loads.
  */
-import {
-  Alert,
-  Box,
-  Button,
-  Heading,
-  HStack,
-  Input,
-  NativeSelect,
-  Progress,
-  Spinner,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Box, Button, Heading, HStack, Input, NativeSelect, Progress, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -47,6 +35,8 @@ import { BulkBar, BulkDialog, RemoveDialog } from './resource-bulk';
 import { ResourceEditor } from './resource-editor';
 import { ResourceNotice } from './resource-notice';
 import { ImportDialog } from './resource-import';
+import { LoadState } from './load-state';
+import type { LoadStateKind } from './load-state';
 import { MoveNotice, RowActionDialog } from './resource-row-actions';
 import { PageSteps } from './page-steps';
 import { ResourceTable } from './resource-table';
@@ -202,18 +192,23 @@ function ListBody({ config }: { config: ResourceConfig }) {
   const narrowed = ResourceActor.useSelector(selectIsNarrowed);
   const hasRows = ResourceActor.useSelector((s) => selectItems(s).length > 0);
   const loading = ResourceActor.useSelector(selectIsLoading);
-  if (status === 'error' || status === 'offline') {
+  // A failed load first, then an empty list, then the first load (the rows already shown stay while one loads).
+  const load: LoadStateKind =
+    status === 'error' || status === 'offline'
+      ? status
+      : status !== 'empty' && loading && !hasRows
+        ? 'loading'
+        : null;
+  if (load) {
     return (
-      <Alert.Root status={status === 'offline' ? 'warning' : 'error'} data-testid={`list-${status}`}>
-        <Alert.Indicator />
-        <Alert.Content>
-          <Alert.Title>{status === 'offline' ? t('states.offline') : t('states.error')}</Alert.Title>
-          {error && status === 'error' && <Alert.Description>{errorText(t, error)}</Alert.Description>}
-        </Alert.Content>
-        <Button minH="11" onClick={() => actor.send({ type: 'list.retry' })} data-testid="list-retry">
-          {t('actions.retry')}
-        </Button>
-      </Alert.Root>
+      <LoadState
+        state={load}
+        titles={{ error: t('states.error'), offline: t('states.offline') }}
+        failure={error}
+        onRetry={() => actor.send({ type: 'list.retry' })}
+        testId="list"
+        py="12"
+      />
     );
   }
   if (status === 'empty') {
@@ -232,14 +227,6 @@ function ListBody({ config }: { config: ResourceConfig }) {
           </Button>
         )}
       </Stack>
-    );
-  }
-  if (loading && !hasRows) {
-    return (
-      <HStack justify="center" py="12" data-testid="list-loading">
-        <Spinner color="brand.solid" size="lg" />
-        <Text>{t('states.loading')}</Text>
-      </HStack>
     );
   }
   return (

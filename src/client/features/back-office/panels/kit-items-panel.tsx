@@ -31,7 +31,8 @@ import { MoneyCell } from '../money-cell';
 import type { RowActionPanelProps } from '../resource-config';
 import { errorText } from '../resource-text';
 import { kitItemsLogic } from './kit-items-logic';
-import { PanelLoad, usePanelLoad } from './panel-states';
+import { LoadState } from '../load-state';
+import { usePanelLoad } from './panel-states';
 import type { PanelLoadState } from './panel-states';
 
 const NS = 'admin-item-kits';
@@ -73,7 +74,7 @@ export function KitItemsPanel({ row, close, changed }: RowActionPanelProps) {
   );
   if (load) {
     return (
-      <PanelLoad
+      <LoadState
         state={load}
         titles={{ error: t('items.loadError', { ns: NS }), offline: t('items.offline', { ns: NS }) }}
         failure={failure}

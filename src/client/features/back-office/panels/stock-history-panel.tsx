@@ -20,7 +20,8 @@ import { useAuthSelector } from '../../../lib/actors/auth-actor';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { PageSteps } from '../page-steps';
 import type { RowActionPanelProps } from '../resource-config';
-import { PanelLoad, usePanelLoad } from './panel-states';
+import { LoadState } from '../load-state';
+import { usePanelLoad } from './panel-states';
 import type { PanelLoadState } from './panel-states';
 import { stockHistoryLogic } from './stock-history-logic';
 
@@ -49,7 +50,7 @@ export function StockHistoryPanel({ row, close }: RowActionPanelProps) {
   );
   return (
     <Stack gap="4" data-testid="stock-history" data-status={status}>
-      <PanelLoad
+      <LoadState
         state={load}
         titles={{ error: t('history.loadError', { ns: NS }), offline: t('history.offline', { ns: NS }) }}
         failure={failure}
