@@ -68,6 +68,22 @@ export function propertyOf(table: PgTable, column: AnyPgColumn): string {
   return entry[0];
 }
 
+/**
+ * Column values of the body's fields present, by a `fields` mapping (wire field → table property): what a
+ * config without toValues, toInsert or toUpdate writes, and what a hook that checks something first returns.
+ */
+export function fieldValues<V extends object>(
+  fields: Readonly<Record<string, string>>,
+  body: unknown,
+): Partial<V> {
+  const out: Record<string, unknown> = {};
+  for (const [field, property] of Object.entries(fields)) {
+    const value = (body as Record<string, unknown>)[field];
+    if (value !== undefined) out[property] = value;
+  }
+  return out as Partial<V>;
+}
+
 /** The config's own row and value hooks, or the ones its `fields` mapping makes. */
 function mappers<T extends ResourceTable, R extends z.ZodType, C extends z.ZodType, U extends z.ZodType>(
   config: ResourceConfig<T, R, C, U>,
@@ -79,14 +95,7 @@ function mappers<T extends ResourceTable, R extends z.ZodType, C extends z.ZodTy
   if (!config.toRow) needFields('toRow');
   if (!config.toInsert && !config.toValues) needFields('toInsert or toValues');
   if (!config.toUpdate && !config.toValues) needFields('toUpdate or toValues');
-  const values = (body: unknown) => {
-    const out: Record<string, unknown> = {};
-    for (const [field, property] of fields) {
-      const value = (body as Record<string, unknown>)[field];
-      if (value !== undefined) out[property] = value;
-    }
-    return out as Partial<T['$inferInsert']>;
-  };
+  const values = (body: unknown) => fieldValues<T['$inferInsert']>(config.fields ?? {}, body);
   return {
     toRow:
       config.toRow ??

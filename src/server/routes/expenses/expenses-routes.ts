@@ -13,13 +13,11 @@ import {
   expenseSchema,
   updateExpenseBody,
 } from '../../../contracts/expenses';
-import type { Expense } from '../../../contracts/expenses';
-import type { AuthContext } from '../../auth-context';
-import type { Queryable } from '../../db/client';
 import { idFilter, listFilter, lowerOf } from '../../db/list-query';
 import { expenses } from '../../db/schema/expenses';
 import { users } from '../../db/schema/users';
 import { defineResource, registerResource } from '../../resources/resource-factory';
+import { fieldValues } from '../../resources/resource-repository';
 import { BACK_OFFICE_STORE, checkReference, timestampSorts } from '../../resources/resource-parts';
 import type { Reference } from '../../resources/resource-parts';
 
@@ -33,35 +31,17 @@ const PAYER_REFERENCE: Reference = {
   message: NO_SUCH_PAYER_MESSAGE,
 };
 
-type ExpenseValues = Partial<typeof expenses.$inferInsert>;
-
-function toRow(e: typeof expenses.$inferSelect): Expense {
-  return {
-    id: e.id,
-    category: e.category,
-    amount: e.amount,
-    date: e.expenseDate,
-    paid_by: e.paidBy,
-    note: e.note,
-    created_at: e.createdAt.toISOString(),
-    updated_at: e.updatedAt.toISOString(),
-  };
-}
-
-async function columnValues(
-  db: Queryable,
-  auth: AuthContext,
-  body: z.output<typeof updateExpenseBody>,
-): Promise<ExpenseValues> {
-  await checkReference(db, auth, PAYER_REFERENCE, body.paid_by);
-  const values: ExpenseValues = {};
-  if (body.category !== undefined) values.category = body.category;
-  if (body.amount !== undefined) values.amount = body.amount;
-  if (body.date !== undefined) values.expenseDate = body.date;
-  if (body.paid_by !== undefined) values.paidBy = body.paid_by;
-  if (body.note !== undefined) values.note = body.note;
-  return values;
-}
+/** The row's fields and their columns: both ways, the plain mapping (resource-config.ts `fields`). */
+const EXPENSE_FIELDS = {
+  id: 'id',
+  category: 'category',
+  amount: 'amount',
+  date: 'expenseDate',
+  paid_by: 'paidBy',
+  note: 'note',
+  created_at: 'createdAt',
+  updated_at: 'updatedAt',
+};
 
 export const EXPENSE_RESOURCE = defineResource({
   name: 'expenses',
@@ -69,11 +49,14 @@ export const EXPENSE_RESOURCE = defineResource({
   table: expenses,
   ...BACK_OFFICE_STORE,
   row: expenseSchema,
-  toRow,
+  fields: EXPENSE_FIELDS,
   createBody: createExpenseBody,
   updateBody: updateExpenseBody,
   updateMethod: 'PUT',
-  toValues: (body, { db, auth }) => columnValues(db, auth, body),
+  toValues: async (body, { db, auth }) => {
+    await checkReference(db, auth, PAYER_REFERENCE, body.paid_by);
+    return fieldValues<typeof expenses.$inferInsert>(EXPENSE_FIELDS, body);
+  },
   list: {
     sort: {
       date: expenses.expenseDate,
