@@ -15,7 +15,7 @@ import { ITEM_TYPE } from '../domain/constants';
 import { storeSettingsSchema } from './auth';
 import { blankable, orderCustomerSchema, queryBoolean } from './customers';
 import { employeeSchema } from './employees';
-import { nameField } from './resource';
+import { nameField, rowStampFields } from './resource';
 
 const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const queryId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -229,9 +229,7 @@ export const itemRowFields = {
   taxes: z.string(),
   commission_rate: z.number().nullable(),
   display_order: z.number().int(),
-  is_active: z.boolean(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...rowStampFields,
 };
 
 /** The form fields every catalog item has; `costLabel` names the cost (a service's is its supply fee). */

@@ -7,21 +7,17 @@
  * GIF or WebP). A category's name is unique per type in its store, whatever its case.
  */
 import { z } from 'zod';
-import { nameField } from './resource';
+import { nameField, resourceRowSchema } from './resource';
 import { queryBoolean } from './customers';
 
 export const CATEGORY_TYPES = ['service', 'product'] as const;
 
-export const categorySchema = z.object({
-  id: z.number().int(),
+export const categorySchema = resourceRowSchema({
   type: z.enum(CATEGORY_TYPES),
   name: z.string(),
   /** Relative media path of the picture (GET /api/media?path=...), or null. */
   image_path: z.string().nullable(),
   display_order: z.number().int(),
-  is_active: z.boolean(),
-  created_at: z.string(),
-  updated_at: z.string(),
 });
 export type Category = z.infer<typeof categorySchema>;
 

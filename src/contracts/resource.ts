@@ -30,6 +30,18 @@ export function nameField(max: number) {
     .max(max, `The name is at most ${max} characters.`);
 }
 
+/** The fields a back-office row ends with: whether it is offered, and when it was created and last changed. */
+export const rowStampFields = {
+  is_active: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+};
+
+/** A back-office row as the server answers it: its id, its own fields in order, then rowStampFields. */
+export function resourceRowSchema<TFields extends z.ZodRawShape>(fields: TFields) {
+  return z.object({ id: z.number().int(), ...fields, ...rowStampFields });
+}
+
 /** `id` path parameter of every resource route. */
 export const resourceIdParamsSchema = z.object({
   id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),

@@ -5,20 +5,16 @@
  * src/contracts/resource.ts.
  */
 import { z } from 'zod';
-import { nameField } from './resource';
+import { nameField, resourceRowSchema } from './resource';
 import { blankable, PHONE_MESSAGE, queryBoolean } from './customers';
 
-export const supplierSchema = z.object({
-  id: z.number().int(),
+export const supplierSchema = resourceRowSchema({
   name: z.string(),
   contact_name: z.string().nullable(),
   phone: z.string().nullable(),
   email: z.string().nullable(),
   address: z.string().nullable(),
   note: z.string().nullable(),
-  is_active: z.boolean(),
-  created_at: z.string(),
-  updated_at: z.string(),
 });
 export type Supplier = z.infer<typeof supplierSchema>;
 

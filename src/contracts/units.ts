@@ -5,16 +5,12 @@
  * so values may be strings.
  */
 import { z } from 'zod';
-import { nameField } from './resource';
+import { nameField, resourceRowSchema } from './resource';
 import { blankable, queryBoolean } from './customers';
 
-export const unitSchema = z.object({
-  id: z.number().int(),
+export const unitSchema = resourceRowSchema({
   name: z.string(),
   abbreviation: z.string().nullable(),
-  is_active: z.boolean(),
-  created_at: z.string(),
-  updated_at: z.string(),
 });
 export type Unit = z.infer<typeof unitSchema>;
 

@@ -9,7 +9,7 @@
  * and PINs are write-only: the row says whether one is set, never what it is, and neither is exported.
  */
 import { z } from 'zod';
-import { nameField } from './resource';
+import { nameField, resourceRowSchema } from './resource';
 import { ROLE } from '../domain/constants';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth';
 import { queryBoolean } from './customers';
@@ -21,8 +21,7 @@ export const MEMBER_PIN_PATTERN = /^\d{4,6}$/;
 export const MEMBER_PIN_MESSAGE = 'The PIN is 4 to 6 digits.';
 export const USERNAME_PATTERN = /^[A-Za-z0-9._@-]+$/;
 
-export const userSchema = z.object({
-  id: z.number().int(),
+export const userSchema = resourceRowSchema({
   name: z.string(),
   username: z.string(),
   role: z.enum(USER_ROLES),
@@ -35,9 +34,6 @@ export const userSchema = z.object({
   has_pin: z.boolean(),
   /** Relative media path of the picture (GET /api/media?path=...), or null. */
   avatar_path: z.string().nullable(),
-  is_active: z.boolean(),
-  created_at: z.string(),
-  updated_at: z.string(),
 });
 export type User = z.infer<typeof userSchema>;
 
