@@ -48,11 +48,16 @@ async function openSettings(page: Page, group: string, t = en): Promise<void> {
   await expect(page.getByTestId(`settings-form-${group}`)).toBeVisible();
 }
 
-async function save(page: Page, group: string): Promise<void> {
+/** Presses the group's Save button (named in the screen's language), whether or not the save can succeed. */
+async function pressSave(page: Page, group: string, t = en): Promise<void> {
   await page
     .getByTestId(`settings-form-${group}`)
-    .getByRole('button', { name: en('save'), exact: true })
+    .getByRole('button', { name: t('save'), exact: true })
     .click();
+}
+
+async function save(page: Page, group: string): Promise<void> {
+  await pressSave(page, group);
   await expect(page.getByTestId('settings-saved')).toHaveText(en('saved'));
 }
 
@@ -113,10 +118,7 @@ test('a bad value shows its field error in Vietnamese and keeps what was typed',
   const total = page.getByLabel(vi('fields.offline_card_limit_total'));
   await total.fill('100.00');
   await perTicket.fill('250.00');
-  await page
-    .getByTestId('settings-form-payment')
-    .getByRole('button', { name: vi('save'), exact: true })
-    .click();
+  await pressSave(page, 'payment', vi);
   await expect(page.getByTestId('settings-error-offline_card_limit_per_ticket')).toHaveText(
     vi('errors.offline_card_limit_over_total'),
   );
@@ -126,10 +128,7 @@ test('a bad value shows its field error in Vietnamese and keeps what was typed',
 
   const fee = page.getByLabel(vi('fields.creditcard_fee_percent'));
   await fee.fill('150');
-  await page
-    .getByTestId('settings-form-payment')
-    .getByRole('button', { name: vi('save'), exact: true })
-    .click();
+  await pressSave(page, 'payment', vi);
   await expect(page.getByTestId('settings-error-creditcard_fee_percent')).toHaveText(
     vi('errors.creditcard_fee_percent'),
   );
