@@ -17,6 +17,7 @@ import { booleanFilter, listFilter, lowerOf } from '../../db/list-query';
 import { categories, products, services } from '../../db/schema/catalog';
 import { saveImage } from '../../resources/media';
 import { defineResource, registerResource, usedBy } from '../../resources/resource-factory';
+import { fieldValues } from '../../resources/resource-repository';
 import {
   activeRowFields,
   BACK_OFFICE_STORE,
@@ -30,22 +31,17 @@ export const DUPLICATE_CATEGORY_MESSAGE = 'A category of this type with this nam
 /** Directory of category images under the media root. */
 export const CATEGORY_IMAGE_DIR = 'categories';
 
-/** The body's fields as columns; an image is stored and its path kept. */
-async function categoryValues(
-  body: {
-    type?: (typeof CATEGORY_TYPES)[number];
-    name?: string;
-    display_order?: number;
-    is_active?: boolean;
-    image?: Uint8Array;
-  },
-  { auth, request }: WriteContext,
-) {
+const CATEGORY_FIELDS = activeRowFields({
+  type: 'type',
+  name: 'name',
+  image_path: 'imagePath',
+  display_order: 'displayOrder',
+});
+
+/** The body's fields as columns (the plain mapping); an image is stored and its path kept. */
+async function categoryValues(body: { image?: Uint8Array }, { auth, request }: WriteContext) {
   return {
-    ...(body.type !== undefined ? { type: body.type } : {}),
-    ...(body.name !== undefined ? { name: body.name } : {}),
-    ...(body.display_order !== undefined ? { displayOrder: body.display_order } : {}),
-    ...(body.is_active !== undefined ? { isActive: body.is_active } : {}),
+    ...fieldValues<typeof categories.$inferInsert>(CATEGORY_FIELDS, body),
     ...(body.image !== undefined
       ? {
           imagePath: await saveImage(
@@ -66,12 +62,7 @@ export const CATEGORY_RESOURCE = defineResource({
   table: categories,
   ...BACK_OFFICE_STORE,
   row: categorySchema,
-  fields: activeRowFields({
-    type: 'type',
-    name: 'name',
-    image_path: 'imagePath',
-    display_order: 'displayOrder',
-  }),
+  fields: CATEGORY_FIELDS,
   createBody: createCategoryBody,
   updateBody: updateCategoryBody,
   toValues: categoryValues,
