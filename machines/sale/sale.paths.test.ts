@@ -13,7 +13,8 @@ import type { CreatedSale, SaleRecord } from '../../src/domain/order-editing';
 import { hasItems, isEmptyOrder } from '../../src/domain/order-editing';
 import { doneEvent, errorEvent } from '../../tests/support/machine-coverage';
 import { describeMachinePaths } from '../../tests/support/machine-paths';
-import { isPaidInFull, saleMachine } from './sale.machine';
+import { saleMachine } from './sale.machine';
+import { isPaidInFull } from './sale.rules';
 import type { SaleContext, SaleEvent, SaleInput } from './sale.types';
 
 const ann = { id: 1, name: 'Ann' };

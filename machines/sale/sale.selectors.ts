@@ -13,7 +13,7 @@ import type { OrderTotals } from '../../src/domain/order-total';
 import { parseTaxRates } from '../../src/domain/tax';
 import type { Employee, Order, OrderEmployee, OrderItem, WaitingTicket } from '../../src/domain/order.types';
 import { employeesOnSeveralTickets } from '../../src/domain/waiting-tickets';
-import { totalsOf } from './sale.machine';
+import { totalsOf } from './sale.rules';
 import type { saleMachine } from './sale.machine';
 import type { SaleError } from './sale.types';
 

@@ -26,7 +26,8 @@
 import { test as base, expect } from '@playwright/test';
 import type { BrowserContext, Page } from '@playwright/test';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
-import { saleMachine, totalsOf } from '../../machines/sale/sale.machine';
+import { saleMachine } from '../../machines/sale/sale.machine';
+import { totalsOf } from '../../machines/sale/sale.rules';
 import { selectIsCompletedSale, selectIsPendingSync, selectMode } from '../../machines/sale/sale.selectors';
 import type { SaleSnapshot } from '../../machines/sale/sale.selectors';
 import type { SaleContext } from '../../machines/sale/sale.types';

@@ -3,7 +3,7 @@
  * resume, merge"): who is on it, how many items, what it comes to and when it was parked. The total is the
  * domain's (the sale machine's memoised totals), never recomputed here.
  */
-import { totalsOf } from '../../../../machines/sale/sale.machine';
+import { totalsOf } from '../../../../machines/sale/sale.rules';
 import type { Minor, WaitingTicket } from '../../../domain/order.types';
 
 export interface TicketSummary {
