@@ -2,7 +2,7 @@
  * The order discounts dialog (discounts-button.tsx opens it; a chunk of its own, sale-parts.tsx): one row per
  * kind (ticket, manager, membership, other; docs/money.md step 6), each applied or removed at once.
  */
-import { Button, Dialog, Stack } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -17,8 +17,8 @@ import type { DiscountValue } from '../../../domain/order.types';
 import { ORDER_DISCOUNT_AMOUNT } from './discounts-format';
 import { DiscountRow } from './discounts-row';
 import type { PartDialogProps } from './part-dialog';
+import { PartModal } from './part-modal';
 import { SaleActor } from './sale-actor';
-import { ModalDialog } from '../../components/modal-dialog';
 
 /** The rows: read from the sale only while the dialog is open (a closed dialog has no content). */
 function DiscountRows({ onApply }: { onApply: (kind: OrderDiscountKind, discount: DiscountValue) => void }) {
@@ -72,25 +72,17 @@ export function DiscountsDialog({ open, onOpenChange, finalFocusEl }: PartDialog
   };
 
   return (
-    <ModalDialog
+    <PartModal
       open={open}
-      onClose={() => onOpenChange(false)}
+      onOpenChange={onOpenChange}
       onExitComplete={onExitComplete}
       finalFocusEl={finalFocusEl}
       size={{ base: 'full', md: 'lg' }}
-      scrollBehavior="inside"
       testId="discounts-dialog"
-      closeButton={{ size: 'lg', 'aria-label': t('saleExtras.close') }}
       title={t('saleExtras.discounts.title')}
-      footer={
-        <Dialog.ActionTrigger asChild>
-          <Button size="xl" variant="outline">
-            {t('saleExtras.done')}
-          </Button>
-        </Dialog.ActionTrigger>
-      }
+      dismissText={t('saleExtras.done')}
     >
       <DiscountRows onApply={apply} />
-    </ModalDialog>
+    </PartModal>
   );
 }

@@ -6,7 +6,7 @@
  * Amounts are typed as a cashier types them ("1,000.50") and parsed by the domain (src/domain/amount.ts),
  * on a numeric keyboard (inputMode decimal) on a tablet.
  */
-import { Button, Dialog, Field, Input, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, Input, Stack, Text } from '@chakra-ui/react';
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,10 +14,10 @@ import { selectCurrency, selectEmployees } from '../../../../machines/sale/sale.
 import { toDecimalString } from '../../../domain/money';
 import type { Minor, OrderEmployee } from '../../../domain/order.types';
 import type { PartDialogProps } from './part-dialog';
+import { PartModal } from './part-modal';
 import { SaleActor } from './sale-actor';
 import { parseTip } from './tips-format';
 import type { TipProblem } from './tips-format';
-import { ModalDialog } from '../../components/modal-dialog';
 
 function initialTexts(employees: OrderEmployee[], currency: string): Record<number, string> {
   return Object.fromEntries(
@@ -110,29 +110,21 @@ export function TipsDialog({ open, onOpenChange, finalFocusEl }: PartDialogProps
   const { t } = useTranslation('common');
   const formId = useId();
   return (
-    <ModalDialog
+    <PartModal
       open={open}
-      onClose={() => onOpenChange(false)}
+      onOpenChange={onOpenChange}
       finalFocusEl={finalFocusEl}
       size={{ base: 'full', md: 'md' }}
-      scrollBehavior="inside"
       testId="tips-dialog"
-      closeButton={{ size: 'lg', 'aria-label': t('saleExtras.close') }}
       title={t('saleExtras.tips.title')}
-      footer={
-        <>
-          <Dialog.ActionTrigger asChild>
-            <Button size="xl" variant="outline">
-              {t('saleExtras.cancel')}
-            </Button>
-          </Dialog.ActionTrigger>
-          <Button type="submit" form={formId} size="xl" colorPalette="brand">
-            {t('saleExtras.tips.save')}
-          </Button>
-        </>
+      dismissText={t('saleExtras.cancel')}
+      actions={
+        <Button type="submit" form={formId} size="xl" colorPalette="brand">
+          {t('saleExtras.tips.save')}
+        </Button>
       }
     >
       <TipsBody formId={formId} onSaved={() => onOpenChange(false)} />
-    </ModalDialog>
+    </PartModal>
   );
 }
