@@ -37,6 +37,7 @@ import {
 import type { ActionError } from '../../../../machines/sale-management/sale-management.types';
 import { ACTION_MODE } from '../../../domain/constants';
 import { needsManagerPin, STORE_WIDE_MODES } from '../../../domain/sale-status';
+import { ModalDialog } from '../../components/modal-dialog';
 import { printReceipt } from '../../components/receipt/print-page';
 import { ReceiptView } from '../../components/receipt/receipt-view';
 import { ActionFormFields } from './action-form-fields';
@@ -47,7 +48,6 @@ import { ManagerPinForm } from './manager-pin-form';
 import { refundPreview } from './refund-preview';
 import { useSaleFormat } from './sale-format';
 import { SaleListActor } from './sale-list-actor';
-import { ModalDialog } from '../../components/modal-dialog';
 
 const DESTRUCTIVE = new Set<string>([
   ACTION_MODE.VOID,

@@ -15,12 +15,12 @@ import {
   selectQueuedSave,
 } from '../../../../machines/customer-picker/customer-picker.selectors';
 import { selectCustomer } from '../../../../machines/sale/sale.selectors';
+import { ModalDialog } from '../../components/modal-dialog';
 import type { CustomerPickerActorRef } from './customer-picker-actor';
 import { CustomerFormView } from './customer-form';
 import { CustomerSearch } from './customer-search';
 import { problemText } from './customer-text';
 import { SaleActor } from './sale-actor';
-import { ModalDialog } from '../../components/modal-dialog';
 
 function LoadFailed({ picker }: { picker: CustomerPickerActorRef }) {
   const { t } = useTranslation('common');

@@ -12,8 +12,8 @@ import { selectCurrency } from '../../../../machines/sale/sale.selectors';
 import { parseAmount } from '../../../domain/amount';
 import { ITEM_TYPE } from '../../../domain/constants';
 import { normaliseCode } from '../../../domain/normalise';
-import { SaleActor } from './sale-actor';
 import { DialogFrame } from '../../components/modal-dialog';
+import { SaleActor } from './sale-actor';
 
 const GIFTCARD_NUMBER = /^[A-Z0-9-]{1,64}$/;
 

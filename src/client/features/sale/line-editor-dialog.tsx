@@ -21,9 +21,9 @@ import type { DiscountType, LineDiscountSource } from '../../../domain/constants
 import { toDecimalString } from '../../../domain/money';
 import type { Employee, OrderItem } from '../../../domain/order.types';
 import { formatMoney } from '../../lib/format';
+import { DialogFrame } from '../../components/modal-dialog';
 import { CatalogActor } from './catalog-actor';
 import { SaleActor } from './sale-actor';
-import { DialogFrame } from '../../components/modal-dialog';
 
 type Errors = Partial<Record<'price' | 'item' | 'employee', string>>;
 

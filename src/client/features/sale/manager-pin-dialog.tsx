@@ -23,10 +23,10 @@ import {
   selectPendingManagerDiscount,
 } from '../../../../machines/sale/sale.selectors';
 import type { SaleError } from '../../../../machines/sale/sale.types';
+import { ModalDialog } from '../../components/modal-dialog';
 import { PinPadView } from '../../components/pin-pad/pin-pad';
 import { discountText } from './discounts-format';
 import { SaleActor } from './sale-actor';
-import { ModalDialog } from '../../components/modal-dialog';
 
 /**
  * A refusal in the reader's language: a wrong PIN says how many tries are left before the lock (the answer's
