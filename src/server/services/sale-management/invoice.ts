@@ -1,14 +1,12 @@
 import type { z } from 'zod';
 import type { saleInvoiceSchema } from '../../../contracts/sales';
 import { ACTION_MODE, printedPaymentType } from '../../../domain/constants';
-import { actionModeError } from '../../../domain/sale-status';
 import type { AuthContext } from '../../auth-context';
 import type { Queryable } from '../../db/client';
 import { SALE_PAYMENT_STATUS } from '../../db/schema/sales';
-import { saleStatusRefused } from '../../errors';
 import { loadSaleRows } from '../sales/read';
 import type { SaleStore } from '../sales/store';
-import { statusFacts } from './status';
+import { requireMode } from './status';
 
 export async function saleInvoice(
   db: Queryable,
@@ -18,8 +16,7 @@ export async function saleInvoice(
   now: Date,
 ): Promise<z.infer<typeof saleInvoiceSchema>> {
   const loaded = await loadSaleRows(db, auth, saleId);
-  const error = actionModeError(ACTION_MODE.INVOICE, statusFacts(loaded.sale), now, store.timezone);
-  if (error) throw saleStatusRefused(error);
+  requireMode(loaded.sale, ACTION_MODE.INVOICE, now, store.timezone);
   const printed = new Map<number, number>();
   for (const p of loaded.payments) {
     if (p.status === SALE_PAYMENT_STATUS.VOIDED || p.status === SALE_PAYMENT_STATUS.DECLINED) continue;

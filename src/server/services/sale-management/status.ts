@@ -71,7 +71,10 @@ export function nextOf(move: Allowed): { status: SaleStatus; statusBeforeTrash: 
   return { status: move.next.status, statusBeforeTrash: move.next.statusBeforeTrash };
 }
 
-/** Edits (tip, employee, order time) are for a draft or a sale without refunds (domain actionModeError). */
+/**
+ * 409 when the domain refuses `mode` for this sale (actionModeError): edits (tip, employee, order time) are for
+ * a draft or a sale without refunds; an invoice has rules of its own there.
+ */
 export function requireMode(sale: SaleRow, mode: ActionMode, now: Date, timeZone: string): void {
   const error = actionModeError(mode, statusFacts(sale), now, timeZone);
   if (error) throw saleStatusRefused(error);
