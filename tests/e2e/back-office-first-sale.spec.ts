@@ -97,12 +97,8 @@ test.describe('back office to the first sale', () => {
       await sale.addItem(service);
       await sale.addItem(product);
       await sale.seeLines(technician, [service, product]);
-      await sale.seeTotal('subtotal', '$52.00');
-      await sale.seeTotal('taxes', '$2.00');
-      await sale.seeTotal('total', '$54.00');
-      await sale.payCashExact();
-      await sale.seeSaleCompleted();
-      await sale.seeReceiptTotal('$54.00');
+      await sale.seeTotals({ subtotal: '$52.00', taxes: '$2.00', total: '$54.00' });
+      await sale.payCashAndSeeReceipt('$54.00');
     });
   });
 

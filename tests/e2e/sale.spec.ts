@@ -86,9 +86,7 @@ test.describe('the sale screen', () => {
 
     await sale.sellGiftCard('gc-7001', '50');
     await sale.seeLines('Bella Pham', ['Gel Manicure', 'Gift card GC-7001']);
-    await sale.seeTotal('subtotal', '$80.00');
-    await sale.seeTotal('taxes', '$0.00');
-    await sale.seeTotal('total', '$77.00');
+    await sale.seeTotals({ subtotal: '$80.00', taxes: '$0.00', total: '$77.00' });
   });
 
   test('paid in exact cash, the sale is created and its receipt shows; New sale starts an empty ticket', async ({
@@ -100,9 +98,7 @@ test.describe('the sale screen', () => {
     await sale.addItem('Cuticle Oil 15 ml');
     // $20.00 + $12.00, and $0.60 + $1.20 tax on the oil.
     await sale.seeTotal('total', '$33.80');
-    await sale.payCashExact();
-    await sale.seeSaleCompleted();
-    await sale.seeReceiptTotal('$33.80');
+    await sale.payCashAndSeeReceipt('$33.80');
     await sale.startNewSale();
     await sale.seeTicketEmpty();
   });

@@ -95,12 +95,8 @@ test('the owner changes the taxes and the receipt footer; the sale and its recei
     await till.openSale();
     await till.pickEmployee('Anna Nguyen');
     await till.addItem('Cuticle Oil 15 ml');
-    await till.seeTotal('subtotal', '$12.00');
-    await till.seeTotal('taxes', '$0.60');
-    await till.seeTotal('total', '$12.60');
-    await till.payCashExact();
-    await till.seeSaleCompleted();
-    await till.seeReceiptTotal('$12.60');
+    await till.seeTotals({ subtotal: '$12.00', taxes: '$0.60', total: '$12.60' });
+    await till.payCashAndSeeReceipt('$12.60');
     await expect(page.getByTestId('receipt')).toContainText(footer);
   } finally {
     await restore(request, token, before);

@@ -120,6 +120,13 @@ export class SalePage extends AppPage {
     await expect(this.page.getByTestId(`total-${field}-value`)).toHaveText(amount);
   }
 
+  /** Several totals at once, in the order given: `{ subtotal: '$12.00', taxes: '$0.60', total: '$12.60' }`. */
+  async seeTotals(totals: Partial<Record<TotalField, string>>): Promise<void> {
+    for (const [field, amount] of Object.entries(totals) as [TotalField, string][]) {
+      await this.seeTotal(field, amount);
+    }
+  }
+
   /** A tax row of one rate ("5%"), shown when the ticket has several rates. */
   async seeTaxRate(rate: string, amount: string): Promise<void> {
     await expect(this.page.getByTestId('totals-panel').getByText(`Tax ${rate}`)).toBeVisible();
@@ -144,6 +151,13 @@ export class SalePage extends AppPage {
   async seeSaleCompleted(): Promise<void> {
     await expect(this.page.getByRole('heading', { level: 1, name: 'Sale complete' })).toBeVisible();
     await expect(this.page.getByTestId('sale-done-numbers')).toContainText(/Ticket #\d+ · Invoice \S+/);
+  }
+
+  /** The whole ticket paid in exact cash: the sale is created and its receipt shows `total`. */
+  async payCashAndSeeReceipt(total: string): Promise<void> {
+    await this.payCashExact();
+    await this.seeSaleCompleted();
+    await this.seeReceiptTotal(total);
   }
 
   async seeReceiptTotal(amount: string): Promise<void> {
