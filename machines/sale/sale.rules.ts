@@ -11,6 +11,7 @@ import {
   overridePrice,
   selectItem,
   setLineDiscount,
+  soldItemOf,
 } from '../../src/domain/order-editing';
 import type { CatalogItem } from '../../src/domain/order-editing';
 import { checkOfflineCard, offlineCardOnTicket } from '../../src/domain/offline-card';
@@ -92,11 +93,7 @@ export function isMinor(value: unknown): value is number {
 /** The catalog item a line was rung from: what addItem needs to ring it again for another employee. */
 export function catalogItemOfLine(line: OrderItem): CatalogItem {
   return {
-    item_id: line.item_id,
-    item_type: line.item_type,
-    name: line.name,
-    taxes: line.taxes,
-    unit_price: line.unit_price,
+    ...soldItemOf(line),
     giftcard_number: line.giftcard_number ?? null,
     info: line.info ?? null,
     ...(line.cost !== undefined ? { cost: line.cost } : {}),

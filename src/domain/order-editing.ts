@@ -42,6 +42,20 @@ export interface CatalogItem {
   info?: Record<string, unknown> | null;
 }
 
+/** The catalog fields a line keeps of the item it sells, copied wherever a line becomes an item again. */
+export type SoldItem = Pick<CatalogItem, 'item_id' | 'item_type' | 'name' | 'taxes' | 'unit_price'>;
+
+/** The item a line sells, as the catalog gave it when it was rung (the line's own price and discounts left out). */
+export function soldItemOf(line: SoldItem): SoldItem {
+  return {
+    item_id: line.item_id,
+    item_type: line.item_type,
+    name: line.name,
+    taxes: line.taxes,
+    unit_price: line.unit_price,
+  };
+}
+
 /** What the server answers when a sale is created (docs/sales.md#editing-the-order: "its id, ticket numbers, invoice number and order time"). */
 export interface CreatedSale {
   id: number;

@@ -4,7 +4,7 @@
  */
 import type { SaleDetail, SaleLine } from '../../../contracts/sales';
 import type { PaymentType } from '../../../domain/constants';
-import { loadSale } from '../../../domain/order-editing';
+import { loadSale, soldItemOf } from '../../../domain/order-editing';
 import type { SaleRecord } from '../../../domain/order-editing';
 import type {
   Employee,
@@ -63,11 +63,7 @@ export function saleLineOf(row: SaleLineRow): SaleLine {
 /** The OrderItem a sold line was (what computeOrderTotals and loadSale read). */
 export function orderItemOf(line: SaleLine): OrderItem {
   return {
-    item_id: line.item_id,
-    item_type: line.item_type,
-    name: line.name,
-    taxes: line.taxes,
-    unit_price: line.unit_price,
+    ...soldItemOf(line),
     price: line.price_override,
     quantity: line.quantity,
     giftcard_number: line.giftcard_number,
