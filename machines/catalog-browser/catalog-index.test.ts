@@ -26,14 +26,12 @@ describe('buildCatalogIndex', () => {
 
   it('hands each tile the order line fields only, with its item type', () => {
     const [gel, classic] = index.tilesByTab['category-10'] ?? [];
-    expect(gel?.item).toEqual({
-      item_id: 101,
-      item_type: ITEM_TYPE.SERVICE,
-      name: 'Gel Manicure',
-      taxes: '8.875',
-      unit_price: 3500,
-      cost: 200,
-    });
+    // The catalog's Gel Manicure without what only the catalog shows (its place, category and duration).
+    const { display_order, category_id, duration_minutes, ...lineFields } =
+      catalog.categories[0]!.services![0]!;
+    expect([display_order, category_id, duration_minutes]).toEqual([1, 10, 45]);
+    expect(lineFields).toMatchObject({ item_id: 101, item_type: ITEM_TYPE.SERVICE, name: 'Gel Manicure' });
+    expect(gel?.item).toEqual(lineFields);
     expect(classic?.item?.commission_rate).toBe(40);
     expect(index.tilesByTab.kits?.[0]?.item?.item_type).toBe(ITEM_TYPE.PRODUCT_KIT);
     expect(index.tilesByTab['category-20']?.[0]?.item?.item_type).toBe(ITEM_TYPE.PRODUCT);
