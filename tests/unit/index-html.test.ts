@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { APPLE_TOUCH_ICON, APPLE_TOUCH_ICON_SIZE, iconFiles } from '../../scripts/generate-icons';
+import { APPLE_TOUCH_ICON, APPLE_TOUCH_ICON_SIZE, appleTouchIconFile } from '../../scripts/generate-icons';
 import { BRAND_COLOR, webManifest } from '../../src/sw/web-manifest';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -39,14 +39,12 @@ describe('index.html head', () => {
     expect(link?.href).toBe(`/icons/${APPLE_TOUCH_ICON}`);
     const file = readFileSync(path.join(ROOT, 'public', link?.href ?? ''));
     expect(pngSize(file)).toEqual([APPLE_TOUCH_ICON_SIZE, APPLE_TOUCH_ICON_SIZE]);
-    expect(iconFiles().get(APPLE_TOUCH_ICON)?.equals(file)).toBe(true);
+    expect(appleTouchIconFile().equals(file)).toBe(true);
   });
 
   it('has an opaque apple-touch-icon (iOS paints transparent pixels black)', () => {
-    const file = iconFiles().get(APPLE_TOUCH_ICON);
-    expect(file).toBeDefined();
     // Colour type 6 is RGBA: every alpha byte must be 255. The generator writes filter 0 rows (no prediction).
-    const bytes = file as Buffer;
+    const bytes = appleTouchIconFile();
     const at = bytes.indexOf('IDAT');
     const rows = inflateSync(bytes.subarray(at + 4, at + 4 + bytes.readUInt32BE(at - 4)));
     const stride = APPLE_TOUCH_ICON_SIZE * 4 + 1;
