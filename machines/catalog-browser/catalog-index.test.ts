@@ -27,8 +27,9 @@ describe('buildCatalogIndex', () => {
   it('hands each tile the order line fields only, with its item type', () => {
     const [gel, classic] = index.tilesByTab['category-10'] ?? [];
     // The catalog's Gel Manicure without what only the catalog shows (its place, category and duration).
-    const { display_order, category_id, duration_minutes, ...lineFields } =
-      catalog.categories[0]!.services![0]!;
+    const manicure = catalog.categories[0];
+    if (!manicure || !('services' in manicure) || !manicure.services[0]) throw new Error('no Gel Manicure');
+    const { display_order, category_id, duration_minutes, ...lineFields } = manicure.services[0];
     expect([display_order, category_id, duration_minutes]).toEqual([1, 10, 45]);
     expect(lineFields).toMatchObject({ item_id: 101, item_type: ITEM_TYPE.SERVICE, name: 'Gel Manicure' });
     expect(gel?.item).toEqual(lineFields);

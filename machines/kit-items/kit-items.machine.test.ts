@@ -3,7 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { validationFailed } from '../../tests/support/machines/api-failures';
 import { FILE, GEL, LOADED, SAVED_ITEMS } from './kit-items.fixtures';
 import { kitItemsMachine } from './kit-items.machine';
-import { addLine, linesOf, productsToAdd } from './kit-items.rules';
+import { addLine, linesOf, productsToAdd, withProduct } from './kit-items.rules';
 import { selectPrices, selectProductsToAdd } from './kit-items.selectors';
 import type { CheckedItem, SaveItemsInput, SaveItemsOutput } from './kit-items.types';
 
@@ -37,11 +37,15 @@ describe('kit items rules', () => {
   });
 
   it('adds a product once: adding it again is one more of it', () => {
-    const once = addLine([], [GEL, FILE], FILE.id);
+    const once = addLine([], FILE);
     expect(once).toEqual([{ product_id: 2, name: 'Nail File', sku: null, quantity: '1', price: 450 }]);
-    expect(addLine(once, [GEL, FILE], FILE.id)[0]?.quantity).toBe('2');
-    expect(addLine(once, [GEL, FILE], 99)).toEqual(once);
+    expect(addLine(once, FILE)[0]?.quantity).toBe('2');
     expect(productsToAdd([GEL, FILE], once)).toEqual([GEL]);
+  });
+
+  it('keeps a product found by a search among the known ones, once', () => {
+    expect(withProduct([GEL], FILE)).toEqual([GEL, FILE]);
+    expect(withProduct([GEL, FILE], FILE)).toEqual([GEL, FILE]);
   });
 });
 
@@ -55,7 +59,7 @@ describe('kitItems', () => {
     });
     await waitFor(actor, (s) => s.matches('ready'));
     expect(selectProductsToAdd(actor.getSnapshot())).toEqual([FILE]);
-    actor.send({ type: 'item.add', productId: FILE.id });
+    actor.send({ type: 'item.add', product: FILE });
     expect(selectPrices(actor.getSnapshot())).toEqual({
       kitPrice: 2500,
       itemsTotal: 2 * 1200 + 450,
@@ -94,6 +98,26 @@ describe('kitItems', () => {
     expect(actor.getSnapshot().context.idempotencyKey).toBeNull();
     actor.send({ type: 'discard' });
     expect(actor.getSnapshot().context.lines[0]?.quantity).toBe('2');
+  });
+
+  it('adds a product a search found beyond the first load, and keeps its price once saved', async () => {
+    const SERUM = { id: 3, name: 'Cuticle Serum', sku: 'CS-3', price: 900 };
+    const { actor } = start(async ({ items }) => ({
+      queued: false,
+      items: items.map((item) => ({
+        ...item,
+        name: item.product_id === 3 ? SERUM.name : GEL.name,
+        sku: null,
+      })),
+    }));
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'item.add', product: SERUM });
+    actor.send({ type: 'save', idempotencyKey: 'k1' });
+    const saved = await waitFor(actor, (s) => s.matches('saved'));
+    expect(saved.context.lines.map((l) => [l.product_id, l.price])).toEqual([
+      [1, 1200],
+      [3, 900],
+    ]);
   });
 
   it('says a save the offline queue took is queued', async () => {

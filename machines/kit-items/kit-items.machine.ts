@@ -18,7 +18,7 @@ import { assertEvent, assign, setup } from 'xstate';
 import { fieldIssuesFromValidation, toResourceError } from '../resource/resource.rules';
 import { requiredAction, requiredActor } from '../support/required-actor';
 import { doneTo, failTo } from '../support/transitions';
-import { addLine, linesOf, withoutLine, withQuantity } from './kit-items.rules';
+import { addLine, linesOf, withoutLine, withProduct, withQuantity } from './kit-items.rules';
 import type {
   CheckedItem,
   KitItemsContext,
@@ -56,7 +56,10 @@ export const kitItemsMachine = setup({
     assignFailure: assign((_, { error }: { error: unknown }) => ({ failure: toResourceError(error) })),
     addItem: assign(({ context, event }) => {
       assertEvent(event, 'item.add');
-      return changed(addLine(context.lines, context.products, event.productId));
+      return {
+        ...changed(addLine(context.lines, event.product)),
+        products: withProduct(context.products, event.product),
+      };
     }),
     changeQuantity: assign(({ context, event }) => {
       assertEvent(event, 'item.quantity');

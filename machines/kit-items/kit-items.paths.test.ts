@@ -1,7 +1,7 @@
 import { doneEvent, errorEvent } from '../../tests/support/machine-coverage';
 import { describeMachinePaths } from '../../tests/support/machine-paths';
 import { offline, serverDown } from '../../tests/support/machines/api-failures';
-import { badQuantity, LOADED, refused, SAVED_ITEMS } from './kit-items.fixtures';
+import { badQuantity, FILE, LOADED, refused, SAVED_ITEMS } from './kit-items.fixtures';
 import { kitItemsMachine } from './kit-items.machine';
 import type { KitItemsEvent, KitItemsInput } from './kit-items.types';
 
@@ -10,7 +10,7 @@ const input: KitItemsInput = { kitId: 7, kitPrice: 2500 };
 const events = [
   { type: 'retry' },
   { type: 'connection.online' },
-  { type: 'item.add', productId: 2 },
+  { type: 'item.add', product: FILE },
   { type: 'item.quantity', productId: 1, quantity: '0' },
   { type: 'item.remove', productId: 1 },
   { type: 'discard' },

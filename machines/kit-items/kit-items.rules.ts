@@ -19,22 +19,15 @@ export function linesOf(items: readonly KitItem[], products: readonly KitProduct
 
 /**
  * A product added to the kit: a new line of one, or, when the kit already holds it, one more of it (the
- * server takes each product once, docs/back-office-catalog.md "Product kits"). An unknown product changes
- * nothing.
+ * server takes each product once, docs/back-office-catalog.md "Product kits").
  */
-export function addLine(
-  lines: readonly KitLine[],
-  products: readonly KitProduct[],
-  productId: number,
-): KitLine[] {
-  const held = lines.find((line) => line.product_id === productId);
+export function addLine(lines: readonly KitLine[], product: KitProduct): KitLine[] {
+  const held = lines.find((line) => line.product_id === product.id);
   if (held) {
     const count = Number(held.quantity);
     const next = Number.isSafeInteger(count) && count >= 0 ? String(count + 1) : held.quantity;
     return lines.map((line) => (line === held ? { ...line, quantity: next } : line));
   }
-  const product = products.find((p) => p.id === productId);
-  if (!product) return [...lines];
   return [
     ...lines,
     { product_id: product.id, name: product.name, sku: product.sku, quantity: '1', price: product.price },
@@ -48,6 +41,11 @@ export function withQuantity(lines: readonly KitLine[], productId: number, quant
 
 export function withoutLine(lines: readonly KitLine[], productId: number): KitLine[] {
   return lines.filter((line) => line.product_id !== productId);
+}
+
+/** The known products with `product` among them (a search found it): its price serves the lines once saved. */
+export function withProduct(products: readonly KitProduct[], product: KitProduct): KitProduct[] {
+  return products.some((p) => p.id === product.id) ? [...products] : [...products, product];
 }
 
 /** The products the add select offers: those the kit does not hold yet. */

@@ -53,6 +53,7 @@ export type SaveItemsOutput = { queued: true } | { queued: false; items: readonl
 export interface KitItemsContext {
   kitId: number;
   kitPrice: Minor;
+  /** The products the select offers without a search, and every product added since (their prices). */
   products: KitProduct[];
   /** What the panel shows and edits. */
   lines: KitLine[];
@@ -72,7 +73,8 @@ export interface KitItemsContext {
 export type KitItemsEvent =
   | { type: 'retry' }
   | { type: 'connection.online' }
-  | { type: 'item.add'; productId: number }
+  /** The product as the list or a search gave it: one the first load did not bring is added with its price. */
+  | { type: 'item.add'; product: KitProduct }
   | { type: 'item.quantity'; productId: number; quantity: string }
   | { type: 'item.remove'; productId: number }
   | { type: 'discard' }

@@ -147,7 +147,14 @@ test.describe('back office to the first sale', () => {
       const add = dialog.getByTestId('kit-item-add');
       await expect(add.getByRole('option', { name: product })).toHaveCount(1);
       await add.selectOption({ label: product });
+      // The second through the find box: the server's matches for a SKU, whatever the list's length.
+      await dialog.getByTestId('kit-item-find').fill('pol-006');
+      await expect(add.getByRole('option')).toHaveText(['Add a product…', 'Gel Top Coat (POL-006)']);
       await add.selectOption({ label: 'Gel Top Coat (POL-006)' });
+      await dialog.getByTestId('kit-item-find').fill('no such product');
+      await expect(dialog.getByTestId('kit-item-find-status')).toHaveText(
+        'No active product matches “no such product”.',
+      );
       const oil = dialog.getByTestId('kit-item').filter({ hasText: product });
       await oil.getByTestId('kit-item-quantity').fill('2');
       // 2 × 6.00 + 18.00 beside the kit's 15.00.

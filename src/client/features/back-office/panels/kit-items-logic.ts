@@ -5,6 +5,7 @@
  * The panel makes this once and hands `announceSaved` its latest callback.
  */
 import { fromPromise } from 'xstate';
+import { createFinderMachine } from '../../../../../machines/finder/finder.machine';
 import { kitItemsMachine } from '../../../../../machines/kit-items/kit-items.machine';
 import type {
   CheckedItem,
@@ -45,6 +46,26 @@ export async function loadKit(kitId: number, signal?: AbortSignal): Promise<KitI
     missing.map((item) => getRow<Product>('products', item.product_id, { signal })),
   );
   return { items: kit.items, products: [...page.items, ...more].map(kitProduct) };
+}
+
+/** Matches a find box shows at most: enough to pick from, a narrower query finds the rest. */
+export const FOUND_PRODUCTS = 50;
+
+/** The store's active products whose name or SKU holds `query` (the list's `search`), by name. */
+export async function findProducts(query: string, signal?: AbortSignal): Promise<KitProduct[]> {
+  const page = await listRows<Product>(
+    'products',
+    { page: 1, per_page: FOUND_PRODUCTS, sort: 'name', search: query, filter: { is_active: 'true' } },
+    { signal },
+  );
+  return page.items.map(kitProduct);
+}
+
+/** The finder chart (machines/finder) searching the store's products, for the panel's add select. */
+export function productFinder() {
+  return createFinderMachine<KitProduct>().provide({
+    actors: { find: fromPromise(({ input, signal }) => findProducts(input.query, signal)) },
+  });
 }
 
 /** The lines as the server's body, or a rejection with `{ fieldErrors }` keyed `items.<index>.quantity`. */

@@ -21,6 +21,15 @@ import {
   selectStatus,
 } from '../../../../../machines/kit-items/kit-items.selectors';
 import type { KitItemsStatus } from '../../../../../machines/kit-items/kit-items.selectors';
+import { productsToAdd } from '../../../../../machines/kit-items/kit-items.rules';
+import type { KitLine, KitProduct } from '../../../../../machines/kit-items/kit-items.types';
+import {
+  selectAnswered,
+  selectFinderFailure,
+  selectFinderStatus,
+  selectQuery,
+  selectResults,
+} from '../../../../../machines/finder/finder.selectors';
 import { selectStoreSettings } from '../../../../../machines/auth/auth.selectors';
 import type { FieldIssue } from '../../../../../machines/resource/resource.types';
 import { DEFAULT_CURRENCY } from '../../../../domain/constants';
@@ -30,7 +39,7 @@ import { newIdempotencyKey } from '../../../lib/api/idempotency-key';
 import { MoneyCell } from '../money-cell';
 import type { RowActionPanelProps } from '../resource-config';
 import { errorText } from '../resource-text';
-import { kitItemsLogic } from './kit-items-logic';
+import { kitItemsLogic, productFinder } from './kit-items-logic';
 import { LoadState } from '../load-state';
 import { usePanelLoad } from './panel-states';
 import type { PanelLoadState } from './panel-states';
@@ -181,25 +190,12 @@ function KitItemsEditor({ actor, close }: { actor: KitItemsActor; close: () => v
           {t('items.tooMany', { ns: NS, maximum: listIssue.params?.maximum ?? '' })}
         </Text>
       )}
-      <NativeSelect.Root size="md" disabled={busy || toAdd.length === 0}>
-        <NativeSelect.Field
-          aria-label={t('items.add', { ns: NS })}
-          value=""
-          onChange={(event) => {
-            const id = Number(event.currentTarget.value);
-            if (id > 0) actor.send({ type: 'item.add', productId: id });
-          }}
-          data-testid="kit-item-add"
-        >
-          <option value="">{t('items.add', { ns: NS })}</option>
-          {toAdd.map((product) => (
-            <option key={product.id} value={product.id}>
-              {product.sku ? `${product.name} (${product.sku})` : product.name}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      <ProductPicker
+        offered={toAdd}
+        lines={lines}
+        disabled={busy}
+        onPick={(product) => actor.send({ type: 'item.add', product })}
+      />
       <KitPrices actor={actor} />
       <Box aria-live="polite">
         {status === 'failed' && failure && (
@@ -240,6 +236,84 @@ function KitItemsEditor({ actor, close }: { actor: KitItemsActor; close: () => v
           {t('actions.save')}
         </Button>
       </HStack>
+    </Stack>
+  );
+}
+
+/**
+ * The add select, with a find box above it: without a query the select offers the products the panel loaded
+ * (the first page by name); with one, the server's matches among all the store's active products, so a kit
+ * can hold any of them however long the list. The search is the finder chart (machines/finder).
+ */
+function ProductPicker({
+  offered,
+  lines,
+  disabled,
+  onPick,
+}: {
+  offered: readonly KitProduct[];
+  lines: readonly KitLine[];
+  disabled: boolean;
+  onPick: (product: KitProduct) => void;
+}) {
+  const { t } = useTranslation(['admin', NS]);
+  const [logic] = useState(() => productFinder());
+  const finder = useActorRef(logic);
+  const status = useSelector(finder, selectFinderStatus);
+  const query = useSelector(finder, selectQuery);
+  const answered = useSelector(finder, selectAnswered);
+  const found = useSelector(finder, selectResults);
+  const failure = useSelector(finder, selectFinderFailure);
+  const options = answered === null ? offered : productsToAdd(found, lines);
+  return (
+    <Stack gap="2">
+      <Input
+        type="search"
+        value={query}
+        disabled={disabled}
+        placeholder={t('items.find', { ns: NS })}
+        aria-label={t('items.find', { ns: NS })}
+        onChange={(event) => finder.send({ type: 'query.change', query: event.currentTarget.value })}
+        data-testid="kit-item-find"
+      />
+      <Box aria-live="polite" data-testid="kit-item-find-status" data-status={status}>
+        {(status === 'debouncing' || status === 'searching') && (
+          <Text color="fg.muted">{t('items.finding', { ns: NS })}</Text>
+        )}
+        {status === 'found' && options.length === 0 && (
+          <Text color="fg.muted">{t('items.noMatch', { ns: NS, query: answered ?? '' })}</Text>
+        )}
+        {(status === 'failed' || status === 'offline') && failure && (
+          <HStack gap="2" wrap="wrap">
+            <Text color="fg.error">
+              {status === 'offline' ? t('items.findOffline', { ns: NS }) : errorText(t, failure)}
+            </Text>
+            <Button size="sm" minH="11" variant="outline" onClick={() => finder.send({ type: 'retry' })}>
+              {t('items.findAgain', { ns: NS })}
+            </Button>
+          </HStack>
+        )}
+      </Box>
+      <NativeSelect.Root size="md" disabled={disabled || options.length === 0}>
+        <NativeSelect.Field
+          aria-label={t('items.add', { ns: NS })}
+          value=""
+          onChange={(event) => {
+            const id = Number(event.currentTarget.value);
+            const product = options.find((one) => one.id === id);
+            if (product) onPick(product);
+          }}
+          data-testid="kit-item-add"
+        >
+          <option value="">{t('items.add', { ns: NS })}</option>
+          {options.map((product) => (
+            <option key={product.id} value={product.id}>
+              {product.sku ? `${product.name} (${product.sku})` : product.name}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
     </Stack>
   );
 }
