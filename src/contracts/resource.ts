@@ -13,6 +13,7 @@
  *   GET    /api/<resource>/export?sort&search&filter[f]=v          → text/csv (streamed)
  */
 import { z } from 'zod';
+import { blankable } from './customers';
 import { listQuerySchema } from './envelope';
 
 /** List query of a resource: the one dialect plus a free-text search over the resource's search columns. */
@@ -28,6 +29,14 @@ export function nameField(max: number) {
     .trim()
     .min(1, 'Enter the name.')
     .max(max, `The name is at most ${max} characters.`);
+}
+
+/**
+ * An optional free text of at most `max` characters ('The note', 'The description'): trimmed, and blank
+ * (an empty form field) stored as null.
+ */
+export function optionalText(max: number, what: string) {
+  return blankable(z.string().trim().max(max, `${what} is at most ${max} characters.`)).optional();
 }
 
 /** The fields a back-office row ends with: whether it is offered, and when it was created and last changed. */

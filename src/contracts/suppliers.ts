@@ -5,7 +5,7 @@
  * src/contracts/resource.ts.
  */
 import { z } from 'zod';
-import { nameField, resourceRowSchema } from './resource';
+import { nameField, optionalText, resourceRowSchema } from './resource';
 import { blankable, PHONE_MESSAGE, queryBoolean } from './customers';
 
 export const supplierSchema = resourceRowSchema({
@@ -18,12 +18,9 @@ export const supplierSchema = resourceRowSchema({
 });
 export type Supplier = z.infer<typeof supplierSchema>;
 
-const text = (max: number, what: string) =>
-  blankable(z.string().trim().max(max, `${what} is at most ${max} characters.`)).optional();
-
 const supplierFields = {
   name: nameField(150),
-  contact_name: text(150, 'The contact name'),
+  contact_name: optionalText(150, 'The contact name'),
   phone: blankable(
     z
       .string()
@@ -32,8 +29,8 @@ const supplierFields = {
       .regex(/^\+?[0-9\-\s().]{4,32}$/, PHONE_MESSAGE),
   ).optional(),
   email: blankable(z.email('Enter a valid email address.').max(254)).optional(),
-  address: text(500, 'The address'),
-  note: text(2000, 'The note'),
+  address: optionalText(500, 'The address'),
+  note: optionalText(2000, 'The note'),
   is_active: queryBoolean.optional(),
 };
 

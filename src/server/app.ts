@@ -27,6 +27,7 @@ import { registerRouteTable } from './route';
 import { registerAuthRoutes } from './routes/auth/auth-routes';
 import { registerCategoryRoutes } from './routes/categories/categories-routes';
 import { registerCatalogRoutes } from './routes/catalog/catalog-routes';
+import { registerCustomerGroupRoutes } from './routes/customer-groups/customer-groups-routes';
 import { registerCustomerRoutes } from './routes/customers/customers-routes';
 import { registerEmployeeRoutes } from './routes/employees/employees-routes';
 import { registerExpenseRoutes } from './routes/expenses/expenses-routes';
@@ -140,5 +141,6 @@ export async function buildApp({ db, config }: { db: Db; config: AppConfig }): P
   registerProductKitRoutes(app);
   registerExpenseRoutes(app);
   registerUserRoutes(app);
+  registerCustomerGroupRoutes(app);
   return app;
 }

@@ -74,6 +74,8 @@ const TABLES = [
   // 0005: stock movements and expenses
   'product_inventory_movements',
   'expenses',
+  // 0006: customer groups
+  'customer_groups',
 ];
 
 describe('migrations', () => {

@@ -6,6 +6,7 @@
  */
 import type { Role } from '../../../src/domain/constants';
 import { CATEGORY_RESOURCE } from '../../../src/server/routes/categories/categories-routes';
+import { CUSTOMER_GROUP_RESOURCE } from '../../../src/server/routes/customer-groups/customer-groups-routes';
 import { EXPENSE_RESOURCE } from '../../../src/server/routes/expenses/expenses-routes';
 import { PRODUCT_KIT_RESOURCE } from '../../../src/server/routes/product-kits/product-kits-routes';
 import { PRODUCT_RESOURCE } from '../../../src/server/routes/products/products-routes';
@@ -37,6 +38,8 @@ export interface ResourceSample {
   update: Record<string, unknown>;
   /** Bodies of the resource's own write routes beyond the factory's ('POST /api/services/:id/ordering'). */
   extraBodies?: Readonly<Record<string, (ctx: SampleContext) => Record<string, unknown>>>;
+  /** Its own POST routes that take no body (a read the endpoint catalogue makes a POST). */
+  routesWithoutBody?: readonly string[];
   /** Its own reads whose 2xx to another tenant is about that tenant's rows ('GET /api/pos/services'). */
   ownDataRoutes?: readonly string[];
 }
@@ -122,6 +125,12 @@ export const RESOURCE_SAMPLES: readonly ResourceSample[] = [
     extraBodies: { 'POST /api/users/:id/change-pass': () => ({ new_password: 'another-pass-9' }) },
     ownDataRoutes: ['GET /api/users/total'],
   },
+  {
+    config: CUSTOMER_GROUP_RESOURCE as unknown as AnyConfig,
+    create: (text) => ({ name: text, description: 'Come every two weeks' }),
+    update: { description: 'Come every month' },
+    routesWithoutBody: ['POST /api/customer-groups/:id/check-has-customer'],
+  },
 ];
 
 /** A write whose body is multipart (an import's CSV file): sent as such, with its content type. */
@@ -176,9 +185,9 @@ export const RESOURCE_OWN_DATA_ROUTES: readonly string[] = RESOURCE_SAMPLES.flat
   ],
 );
 
-/** Resource writes without a body: the deletes. */
-export const RESOURCE_ROUTES_WITHOUT_BODY: readonly string[] = RESOURCE_SAMPLES.map(
-  ({ config }) => `DELETE /api/${config.name}/:id`,
+/** Resource writes without a body: the deletes, and the resources' own bodyless POSTs. */
+export const RESOURCE_ROUTES_WITHOUT_BODY: readonly string[] = RESOURCE_SAMPLES.flatMap(
+  ({ config, routesWithoutBody }) => [`DELETE /api/${config.name}/:id`, ...(routesWithoutBody ?? [])],
 );
 
 /** `/api/<name>/...` of a sampled resource → its name. */

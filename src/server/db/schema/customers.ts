@@ -10,6 +10,7 @@ import {
   pgTable,
   primaryKey,
   text,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { DiscountType } from '../../../domain/constants';
 import {
@@ -63,10 +64,38 @@ export const memberships = pgTable(
 );
 
 /**
+ * A customer group (docs/back-office.md, "Customer groups"): a label the salon sorts its clients by
+ * ('Regulars', 'Students'). The tenant's, like the customers it groups; its name is unique in the tenant
+ * whatever its case, as the back office's other names are.
+ */
+export const customerGroups = pgTable(
+  'customer_groups',
+  {
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
+    name: text('name').notNull(),
+    description: text('description'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({
+      name: 'customer_groups_tenant_fk',
+      columns: [t.tenantId],
+      foreignColumns: [tenants.id],
+    }).onDelete('cascade'),
+    uniqueIndex('customer_groups_tenant_name_key').on(t.tenantId, sql`lower(${t.name})`),
+  ],
+);
+
+/**
  * `phone` is stored normalised with normalisePhone (src/domain/normalise.ts) and searched the same way.
  * `point_balance` is changed only together with a customer_point_history row, by
  * `update ... set point_balance = point_balance + $delta ... returning`, so the CHECK refuses an overdraw
- * under concurrency. `customer_group_id` has no table yet (customer groups are back office, later).
+ * under concurrency. `customer_group_id` names one of the tenant's customer groups; a group that customers
+ * are in cannot be deleted (the API answers 409 `in_use` first; the key refuses it too).
  */
 export const customers = pgTable(
   'customers',
@@ -104,7 +133,14 @@ export const customers = pgTable(
       columns: [t.tenantId, t.membershipId],
       foreignColumns: [memberships.tenantId, memberships.id],
     }),
+    foreignKey({
+      name: 'customers_customer_group_fk',
+      columns: [t.tenantId, t.customerGroupId],
+      foreignColumns: [customerGroups.tenantId, customerGroups.id],
+    }).onDelete('restrict'),
     index('customers_phone_idx').on(t.tenantId, t.phone),
+    // Counts a group's customers (check-has-customer, the in-use check) and serves the key's delete check.
+    index('customers_customer_group_idx').on(t.tenantId, t.customerGroupId),
     index('customers_name_idx').on(t.tenantId, sql`lower(${t.firstName})`, sql`lower(${t.lastName})`),
     check('customers_point_balance_non_negative', sql`${t.pointBalance} >= 0`),
   ],
