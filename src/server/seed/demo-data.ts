@@ -641,6 +641,24 @@ export const DEMO_CUSTOMERS = [
 ] as const;
 
 /**
+ * The salon's customer groups (the back office's Customer groups screen), each with the phones of the demo
+ * customers in it; Students has none, so it can be deleted, while the others answer "in use".
+ */
+export const DEMO_CUSTOMER_GROUPS = [
+  {
+    name: 'Regulars',
+    description: 'Come in every two or three weeks',
+    phones: ['2125551001', '2125551002', '2125551005', '2125551007', '2125551009'],
+  },
+  {
+    name: 'VIP',
+    description: 'Book the longest services; offer a drink',
+    phones: ['2125551003', '2125551011'],
+  },
+  { name: 'Students', description: 'Show a student card for the weekday price', phones: [] },
+] as const;
+
+/**
  * Gift card numbers are short codes, never 13-19 digit numbers: the card-data test greps the database for
  * Luhn-valid 13-19 digit strings, and a gift card must not look like a payment card.
  */

@@ -18,7 +18,7 @@ import {
   units,
 } from '../db/schema/catalog';
 import { coupons } from '../db/schema/coupons';
-import { customers, memberships } from '../db/schema/customers';
+import { customerGroups, customers, memberships } from '../db/schema/customers';
 import { expenses } from '../db/schema/expenses';
 import { giftcards } from '../db/schema/giftcards';
 import { giftcardHistories } from '../db/schema/ledger-histories';
@@ -28,6 +28,7 @@ import { pinLookup, users } from '../db/schema/users';
 import { workingTimes } from '../db/schema/working-times';
 import { workstations } from '../db/schema/workstations';
 import {
+  DEMO_CUSTOMER_GROUPS,
   DEMO_CUSTOMERS,
   DEMO_GIFTCARDS,
   DEMO_KITS,
@@ -98,6 +99,24 @@ describe('demo seed', () => {
     expect(moves.length).toBe(4);
     for (const m of moves) expect(m.after).toBe(m.stock);
     expect(await rows(expenses)).toBe(5);
+  });
+
+  it('puts demo customers in customer groups, and leaves one group free to delete', async () => {
+    const grouped = await testDb.db
+      .select({ group: customerGroups.name, n: count(customers.id) })
+      .from(customerGroups)
+      .leftJoin(
+        customers,
+        and(
+          eq(customers.tenantId, customerGroups.tenantId),
+          eq(customers.customerGroupId, customerGroups.id),
+        ),
+      )
+      .groupBy(customerGroups.name);
+    expect(Object.fromEntries(grouped.map((g) => [g.group, g.n]))).toEqual(
+      Object.fromEntries(DEMO_CUSTOMER_GROUPS.map((g) => [g.name, g.phones.length])),
+    );
+    expect(DEMO_CUSTOMER_GROUPS.some((g) => g.phones.length === 0)).toBe(true);
   });
 
   it('has an owner, an admin, a manager, a cashier and five technicians, three of them checked in', async () => {

@@ -25,7 +25,7 @@ import {
   units,
 } from '../db/schema/catalog';
 import { coupons } from '../db/schema/coupons';
-import { customers, memberships } from '../db/schema/customers';
+import { customerGroups, customers, memberships } from '../db/schema/customers';
 import { expenses } from '../db/schema/expenses';
 import { giftcards } from '../db/schema/giftcards';
 import { customerPointHistory, giftcardHistories } from '../db/schema/ledger-histories';
@@ -37,6 +37,7 @@ import { workstations } from '../db/schema/workstations';
 import {
   COMPOUND_TAXES,
   DEMO_COUPONS,
+  DEMO_CUSTOMER_GROUPS,
   DEMO_CUSTOMERS,
   DEMO_EXPENSES,
   DEMO_GIFTCARDS,
@@ -330,6 +331,17 @@ async function insertDemo(
     .values(DEMO_MEMBERSHIPS.map((m, i) => ({ tenantId, ...m, displayOrder: i + 1 })))
     .returning({ id: memberships.id, name: memberships.name });
   const membershipIds = byName(membershipRows);
+  const groupIds = byName(
+    await tx
+      .insert(customerGroups)
+      .values(DEMO_CUSTOMER_GROUPS.map((g) => ({ tenantId, name: g.name, description: g.description })))
+      .returning({ id: customerGroups.id, name: customerGroups.name }),
+  );
+  const groupOfPhone = new Map<string, number>(
+    DEMO_CUSTOMER_GROUPS.flatMap((g) =>
+      g.phones.map((phone: string): [string, number] => [phone, must(groupIds, g.name)]),
+    ),
+  );
 
   const customerRows = await tx
     .insert(customers)
@@ -344,6 +356,7 @@ async function insertDemo(
         birthday: c.birthday,
         pointBalance: c.points,
         membershipId: c.membership ? must(membershipIds, c.membership) : null,
+        customerGroupId: groupOfPhone.get(c.phone) ?? null,
       })),
     )
     .returning({ id: customers.id, phone: customers.phone, pointBalance: customers.pointBalance });
