@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { DISCOUNT_SOURCE, DISCOUNT_TYPE, ITEM_TYPE } from './constants';
-import { computeOrderTotals } from './order-total';
+import { amountDueOf, cardFeeCharged, computeOrderTotals } from './order-total';
 import {
   cash,
   credit,
@@ -114,6 +114,17 @@ describe('computeOrderTotals on the worked ticket of docs/money.md', () => {
     expect(passed.total_price).toBe(14746);
     expect(passed.paid_customer_total).toBe(15300);
     expect(passed.paid_customer_change_amount_total).toBe(554);
+  });
+
+  it('reads from the stored totals the card fee the customer was charged: all of it passed on, none absorbed', () => {
+    const absorbed = computeOrderTotals(makeWorkedTicket()).total;
+    const passed = computeOrderTotals(makeWorkedTicket({ creditcard_fee_to_customer: true })).total;
+    expect(cardFeeCharged(absorbed)).toBe(0);
+    expect(cardFeeCharged(passed)).toBe(300);
+    // What a receipt prints adds up to its total either way.
+    for (const t of [absorbed, passed]) {
+      expect(amountDueOf(t) + cardFeeCharged(t)).toBe(t.total_price);
+    }
   });
 });
 

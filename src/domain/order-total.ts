@@ -85,6 +85,61 @@ function tipOf(amount: Minor | undefined): Minor {
   return amount !== undefined && Number.isSafeInteger(amount) && amount > 0 ? amount : 0;
 }
 
+/** The stored totals that say what the customer owed and paid (a sale's columns, a receipt's totals). */
+export interface OwedTotals {
+  sub_total: Minor;
+  discount_amount: Minor;
+  taxes: Minor;
+  tip_amount: Minor;
+}
+
+/** What the customer owes before any card fee passed on (docs/money.md step 9): never below zero. */
+export function amountDueOf(t: OwedTotals): Minor {
+  return Math.max(0, t.sub_total - t.discount_amount + t.taxes + t.tip_amount);
+}
+
+/**
+ * The part of the card fee the customer paid (docs/money.md "Card fee"): all of it when the store passes it on
+ * (it is then the part of total_price above what was due), none when the store absorbs it. Read from stored
+ * totals, so a receipt prints only what the customer was charged and its lines add up to the total.
+ */
+export function cardFeeCharged(t: OwedTotals & { creditcard_fee: Minor; total_price: Minor }): Minor {
+  return Math.min(t.creditcard_fee, Math.max(0, t.total_price - amountDueOf(t)));
+}
+
+/** A sale's stored totals (or an order's computed ones), named as the sale and the order total name them. */
+export interface SaleTotalsFigures extends OwedTotals {
+  creditcard_fee: Minor;
+  total_price: Minor;
+  paid_customer_total: Minor;
+  paid_customer_change_amount_total: Minor;
+}
+
+/** The totals a customer's receipt prints (docs/sales.md#receipts): what was charged, and the change. */
+export interface PrintedTotals extends OwedTotals {
+  creditcard_fee: Minor;
+  total_price: Minor;
+  paid_customer_total: Minor;
+  change: Minor;
+}
+
+/**
+ * The receipt's totals from a sale's: every receipt (the public one, the invoice reprint, an offline sale's)
+ * prints these, so the card fee is everywhere only what the customer paid and the lines add up to the total.
+ */
+export function printedTotals(t: SaleTotalsFigures): PrintedTotals {
+  return {
+    sub_total: t.sub_total,
+    discount_amount: t.discount_amount,
+    taxes: t.taxes,
+    tip_amount: t.tip_amount,
+    creditcard_fee: cardFeeCharged(t),
+    total_price: t.total_price,
+    paid_customer_total: t.paid_customer_total,
+    change: t.paid_customer_change_amount_total,
+  };
+}
+
 export function computeOrderTotals(order: Order): OrderTotals {
   const { settings } = order;
   const currency = settings.currency || DEFAULT_CURRENCY;
@@ -137,7 +192,12 @@ export function computeOrderTotals(order: Order): OrderTotals {
   // paid_customer_total, so the balance ignores it and the fee never depends on itself (docs/money.md).
   const fee = creditcardFee(credit, settings.creditcard_fee_percent, currency);
   const passedFee = settings.creditcard_fee_to_customer ? fee : 0;
-  const amountDue = Math.max(0, subTotal - discountAmount + taxes + tips);
+  const amountDue = amountDueOf({
+    sub_total: subTotal,
+    discount_amount: discountAmount,
+    taxes,
+    tip_amount: tips,
+  });
   const totalPrice = assertMinor(amountDue + passedFee, 'total_price');
   const paidCustomerTotal = assertMinor(paid + passedFee, 'paid_customer_total');
   // Change only from cash, at most the cash tendered (docs/money.md step 9); the same rule as changeDue.

@@ -25,6 +25,7 @@ import type {
 } from '../../contracts/receipts';
 import { ACTION_MODE, ITEM_TYPE, PAYMENT_TYPE, printedPaymentType } from '../../domain/constants';
 import type { OrderDiscountKind } from '../../domain/constants';
+import { printedTotals } from '../../domain/order-total';
 import { actionModeError } from '../../domain/sale-status';
 import { parseTaxRates } from '../../domain/tax';
 import type { Queryable } from '../db/client';
@@ -262,7 +263,7 @@ export async function publicReceipt(db: Queryable, uuid: string, now: Date): Pro
     employees,
     order_discounts: orderDiscounts,
     taxes: taxesByRate(lines),
-    totals: {
+    totals: printedTotals({
       sub_total: sale.subTotal,
       discount_amount: sale.discountAmount,
       taxes: sale.taxes,
@@ -270,8 +271,8 @@ export async function publicReceipt(db: Queryable, uuid: string, now: Date): Pro
       creditcard_fee: sale.creditcardFee,
       total_price: sale.totalPrice,
       paid_customer_total: sale.paidCustomerTotal,
-      change: sale.paidCustomerChangeAmountTotal,
-    },
+      paid_customer_change_amount_total: sale.paidCustomerChangeAmountTotal,
+    }),
     payments: printedPayments(payments),
     refunded_amount: sale.refundedAmount,
   };

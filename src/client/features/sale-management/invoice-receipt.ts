@@ -17,6 +17,7 @@ import {
   SALE_STATUS,
 } from '../../../domain/constants';
 import type { PaymentType } from '../../../domain/constants';
+import { printedTotals } from '../../../domain/order-total';
 import { parseTaxRates } from '../../../domain/tax';
 
 /** Each rate's tax over every line, in the order the rates first appear (the public receipt's order). */
@@ -81,16 +82,7 @@ export function invoiceReceipt(invoice: SaleInvoice): ReceiptData {
       amount: sale.discount_amounts[`discount_${kind}`],
     })).filter((discount) => discount.amount > 0),
     taxes: taxesByRate(lines),
-    totals: {
-      sub_total: sale.totals.sub_total,
-      discount_amount: sale.totals.discount_amount,
-      taxes: sale.totals.taxes,
-      tip_amount: sale.totals.tip_amount,
-      creditcard_fee: sale.totals.creditcard_fee,
-      total_price: sale.totals.total_price,
-      paid_customer_total: sale.totals.paid_customer_total,
-      change: sale.totals.paid_customer_change_amount_total,
-    },
+    totals: printedTotals(sale.totals),
     payments: invoice.printed_payments
       .filter((payment) => isPaymentType(payment.payment_type))
       .map((payment) => ({

@@ -116,4 +116,30 @@ describe('localReceipt', () => {
     expect(receipt.store).toMatchObject({ name: '', currency: 'USD', timezone: 'UTC' });
     expect(receipt.customer_first_name).toBeNull();
   });
+
+  it('prints a 3 % card fee only when the customer pays it, so the printed totals add up to the total', () => {
+    for (const toCustomer of [false, true]) {
+      let order = addItem(
+        createOrder('uuid-local-3', {
+          ...settings,
+          creditcard_fee_percent: 3,
+          creditcard_fee_to_customer: toCustomer,
+        }),
+        { item_id: 1, item_type: ITEM_TYPE.SERVICE, name: 'Gel Manicure', taxes: '', unit_price: 2900 },
+        anna,
+      );
+      order = setPayment(order, { payment_type: PAYMENT_TYPE.CREDIT, payment_amount: 2900 });
+      const { totals } = localReceipt({
+        order,
+        totals: computeOrderTotals(order),
+        store: null,
+        orderAt: 'x',
+      });
+      // 3 % of $29.00 is $0.87: the store's cost unless passed on.
+      expect(totals.creditcard_fee).toBe(toCustomer ? 87 : 0);
+      expect(
+        totals.sub_total - totals.discount_amount + totals.taxes + totals.tip_amount + totals.creditcard_fee,
+      ).toBe(totals.total_price);
+    }
+  });
 });

@@ -13,6 +13,7 @@
 import type { StoreSettingsView } from '../../../contracts/auth';
 import type { ReceiptData, ReceiptTax } from '../../../contracts/receipts';
 import { ORDER_DISCOUNT_KINDS, printedPaymentType, SALE_STATUS } from '../../../domain/constants';
+import { printedTotals } from '../../../domain/order-total';
 import type { OrderTotals } from '../../../domain/order-total';
 import type { Order } from '../../../domain/order.types';
 import { parseTaxRates } from '../../../domain/tax';
@@ -79,16 +80,7 @@ export function localReceipt({ order, totals, store, orderAt }: LocalReceiptInpu
       amount: totals.discount[`discount_${kind}`],
     })).filter((discount) => discount.amount > 0),
     taxes,
-    totals: {
-      sub_total: total.sub_total,
-      discount_amount: total.discount_amount,
-      taxes: total.taxes,
-      tip_amount: total.tip_amount,
-      creditcard_fee: total.creditcard_fee,
-      total_price: total.total_price,
-      paid_customer_total: total.paid_customer_total,
-      change: total.paid_customer_change_amount_total,
-    },
+    totals: printedTotals(total),
     payments: order.payments
       .filter((payment) => payment.payment_amount > 0)
       .map((payment) => ({

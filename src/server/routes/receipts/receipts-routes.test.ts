@@ -201,6 +201,27 @@ describe('GET /api/pos/receipts/:uuid', () => {
     ]);
   });
 
+  it('prints a card fee only when the customer paid it: the printed totals add up to the total either way', async () => {
+    for (const toCustomer of [false, true]) {
+      const shop = await api.tenant({
+        storeSettings: { creditcard_fee_percent: 3, creditcard_fee_to_customer: toCustomer },
+      });
+      const shopCatalog = await createSaleCatalog(api.db, shop);
+      const body = saleBody({ employeeId: shop.users.staff.id, lines: [{ item_id: shopCatalog.pedicure }] });
+      const sale = await createSale(
+        // Pedicure $30.00, untaxed, all on a card: a 3 % fee of $0.90.
+        { ...body, payments: [{ payment_type: PAYMENT_TYPE.CREDIT, payment_amount: 3000 }] },
+        shop,
+      );
+      expect(sale.totals.creditcard_fee, 'the sale records the fee either way').toBe(90);
+      const { totals } = receiptSchema.parse(dataOf(await receipt(sale.uuid)));
+      expect(totals.creditcard_fee).toBe(toCustomer ? sale.totals.creditcard_fee : 0);
+      expect(
+        totals.sub_total - totals.discount_amount + totals.taxes + totals.tip_amount + totals.creditcard_fee,
+      ).toBe(totals.total_price);
+    }
+  });
+
   it('leaves out the customer’s last name, phone and email, ids, costs and the card approval code', async () => {
     const sale = await createSale(richSaleBody());
     const res = await receipt(sale.uuid);
