@@ -126,7 +126,6 @@ const COMING_SOON = [
   '/admin/sms/report/summary',
   '/admin/sms/report/details',
   '/admin/customers',
-  '/admin/customer-groups',
   '/admin/memberships',
   '/admin/giftcards',
   '/admin/coupons',

@@ -100,6 +100,8 @@ const expenses: ScreenLoader = () =>
   import('../features/back-office/resources/expenses').then((m) => m.ExpensesScreen);
 const members: ScreenLoader = () =>
   import('../features/back-office/resources/members').then((m) => m.MembersScreen);
+const customerGroups: ScreenLoader = () =>
+  import('../features/back-office/resources/customer-groups').then((m) => m.CustomerGroupsScreen);
 // The settings screen (features/settings) in its own chunk, with the session's part (areas/settings-area.tsx).
 const settings: ScreenLoader = () => import('./areas/settings-area').then((m) => m.SettingsArea);
 
@@ -365,6 +367,7 @@ export const ROUTES: readonly AppRoute[] = [
     id: 'adminCustomerGroups',
     path: '/admin/customer-groups',
     module: MODULE.CUSTOMER,
+    screen: customerGroups,
     menu: { parent: 'customers' },
   }),
   admin({

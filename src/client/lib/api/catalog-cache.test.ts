@@ -1,16 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CACHE_NAMES } from '../../../sw/cache-config';
 import { routeCacheKey, SERVICE_PRODUCT_SETTING_URL } from './cache';
-import { API_RESPONSES_CACHE, clearCatalogCaches } from './catalog-cache';
+import { clearCatalogCaches } from './catalog-cache';
+import { API_RESPONSES_CACHE } from './read-caches';
 import { fakeCaches as fakeCachesNamed, memoryStorage } from '../../../../tests/support/client/fake-caches';
 
 const fakeCaches = (urls: readonly string[], name = API_RESPONSES_CACHE) => fakeCachesNamed(urls, name);
 
 describe('the catalog caches a back-office write clears', () => {
-  it('uses the worker’s API cache name', () => {
-    expect(API_RESPONSES_CACHE).toBe(CACHE_NAMES.api);
-  });
-
   it('drops every stored copy of the catalog and the worker’s catalog answers, nothing else', async () => {
     const store = memoryStorage({
       [routeCacheKey(SERVICE_PRODUCT_SETTING_URL)]: '{"data":1}',

@@ -74,6 +74,8 @@ const LIVE_ONLY: readonly (readonly string[])[] = [
   ['payments', 'vietqr'],
   // A POST that is a read: it answers the export's contents (docs/api.md#endpoints), useless 202'd.
   ['giftcards', 'export'],
+  // Another POST that is a read: whether a group has customers, asked before a delete.
+  ['customer-groups', '*', 'check-has-customer'],
 ];
 
 export function isLiveOnly(url: string): boolean {
