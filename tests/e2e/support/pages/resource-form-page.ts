@@ -1,7 +1,7 @@
 /**
  * A back-office resource screen (src/client/features/back-office/resource-screen.tsx) as an owner fills it:
  * open it, add a row through its editor (a select is chosen by its visible text, a switch left as it is), find
- * a row by searching.
+ * a row by searching, delete one.
  */
 import { expect } from '@playwright/test';
 import type { Locator } from '@playwright/test';
@@ -53,6 +53,16 @@ export class ResourceFormPage extends AppPage {
     const rows = this.page.getByTestId('resource-row');
     await expect(rows).toHaveCount(1, { timeout: 20_000 });
     return rows;
+  }
+
+  /** Delete on the row, then Delete in the confirmation; the dialog stays open if the server refuses. */
+  async deleteRow(row: Locator): Promise<void> {
+    await row.getByTestId('row-delete').click();
+    await this.page.getByTestId('remove-confirm').click();
+  }
+
+  get removeDialog(): Locator {
+    return this.page.getByTestId('remove-dialog');
   }
 
   fieldError(field: string): Locator {
