@@ -32,7 +32,7 @@ test.describe.configure({ mode: 'parallel' });
 
 for (const language of LANGUAGES) {
   test(`every back-office screen in ${language}`, async ({ page }) => {
-    // Up to ten screens, each loading its chunk and namespace on first use and judged twice by axe: about a
+    // About a dozen screens, each loading its chunk and namespace on first use and judged twice by axe: about a
     // minute on a quiet machine, several on one as loaded as the shared runner can be.
     test.setTimeout(600_000);
     // What the page logged as an error: a screen that throws while drawing shows the 500 page, or only logs it
