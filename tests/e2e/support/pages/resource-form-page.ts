@@ -47,11 +47,16 @@ export class ResourceFormPage extends AppPage {
     await this.editor.getByTestId('editor-save').click();
   }
 
-  /** The rows found by a search (the list reloads as the text is typed). */
+  /**
+   * The one row a search finds (the list reloads as the text is typed). Waiting for one row is not enough: the
+   * list shows the previous search's rows until the new answer arrives (the search is debounced), and that may
+   * be one row too, so the row must also hold the text.
+   */
   async search(text: string): Promise<Locator> {
     await this.page.getByTestId('resource-search').fill(text);
     const rows = this.page.getByTestId('resource-row');
     await expect(rows).toHaveCount(1, { timeout: 20_000 });
+    await expect(rows).toContainText(new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i'));
     return rows;
   }
 
