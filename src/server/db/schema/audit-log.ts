@@ -1,7 +1,7 @@
-import { bigint, foreignKey, index, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, foreignKey, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn, tenantIdColumn } from './columns';
+import { tenantRowKeys } from './tenant-keys';
 import { stores } from './stores';
-import { tenants } from './tenants';
 import { users } from './users';
 
 /**
@@ -27,10 +27,7 @@ export const auditLog = pgTable(
     createdAt: createdAtColumn(),
   },
   (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
-    foreignKey({ name: 'audit_log_tenant_fk', columns: [t.tenantId], foreignColumns: [tenants.id] }).onDelete(
-      'cascade',
-    ),
+    ...tenantRowKeys('audit_log', t),
     foreignKey({
       name: 'audit_log_store_fk',
       columns: [t.tenantId, t.storeId],

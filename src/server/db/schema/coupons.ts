@@ -6,7 +6,6 @@ import {
   foreignKey,
   integer,
   pgTable,
-  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -21,8 +20,8 @@ import {
   tenantIdColumn,
   updatedAtColumn,
 } from './columns';
+import { tenantRowKeys } from './tenant-keys';
 import { stores } from './stores';
-import { tenants } from './tenants';
 
 /**
  * Coupons, tenant-wide; `store_id` null = valid in every store, else only there. `code` is stored as
@@ -53,12 +52,7 @@ export const coupons = pgTable(
     updatedAt: updatedAtColumn(),
   },
   (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
-    foreignKey({
-      name: 'coupons_tenant_fk',
-      columns: [t.tenantId],
-      foreignColumns: [tenants.id],
-    }).onDelete('cascade'),
+    ...tenantRowKeys('coupons', t),
     foreignKey({
       name: 'coupons_store_fk',
       columns: [t.tenantId, t.storeId],

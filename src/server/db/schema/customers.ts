@@ -8,7 +8,6 @@ import {
   index,
   integer,
   pgTable,
-  primaryKey,
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
@@ -22,8 +21,8 @@ import {
   tenantIdColumn,
   updatedAtColumn,
 } from './columns';
+import { tenantRowKeys } from './tenant-keys';
 import { stores } from './stores';
-import { tenants } from './tenants';
 
 // Customers, memberships and points belong to the tenant, not to one store: a chain's client is the same
 // person in every shop, and their points and membership follow them. `store_id` on a customer is the
@@ -51,12 +50,7 @@ export const memberships = pgTable(
     updatedAt: updatedAtColumn(),
   },
   (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
-    foreignKey({
-      name: 'memberships_tenant_fk',
-      columns: [t.tenantId],
-      foreignColumns: [tenants.id],
-    }).onDelete('cascade'),
+    ...tenantRowKeys('memberships', t),
     check('memberships_discount_valid', discountValueCheck(t.discountType, t.discountValue)),
     check('memberships_points_per_unit_non_negative', sql`${t.pointsPerUnit} >= 0`),
     check('memberships_points_unit_amount_positive', sql`${t.pointsUnitAmount} > 0`),
@@ -80,12 +74,7 @@ export const customerGroups = pgTable(
     updatedAt: updatedAtColumn(),
   },
   (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
-    foreignKey({
-      name: 'customer_groups_tenant_fk',
-      columns: [t.tenantId],
-      foreignColumns: [tenants.id],
-    }).onDelete('cascade'),
+    ...tenantRowKeys('customer_groups', t),
     uniqueIndex('customer_groups_tenant_name_key').on(t.tenantId, sql`lower(${t.name})`),
   ],
 );
@@ -117,12 +106,7 @@ export const customers = pgTable(
     updatedAt: updatedAtColumn(),
   },
   (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
-    foreignKey({
-      name: 'customers_tenant_fk',
-      columns: [t.tenantId],
-      foreignColumns: [tenants.id],
-    }).onDelete('cascade'),
+    ...tenantRowKeys('customers', t),
     foreignKey({
       name: 'customers_store_fk',
       columns: [t.tenantId, t.storeId],

@@ -6,15 +6,14 @@ import {
   foreignKey,
   index,
   pgTable,
-  primaryKey,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn, moneyColumn, tenantIdColumn, updatedAtColumn } from './columns';
+import { tenantRowKeys } from './tenant-keys';
 import { customers } from './customers';
 import { stores } from './stores';
-import { tenants } from './tenants';
 
 /**
  * Gift cards, tenant-wide (a card sold in one store is spent in any). `number` is stored as
@@ -42,12 +41,7 @@ export const giftcards = pgTable(
     updatedAt: updatedAtColumn(),
   },
   (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
-    foreignKey({
-      name: 'giftcards_tenant_fk',
-      columns: [t.tenantId],
-      foreignColumns: [tenants.id],
-    }).onDelete('cascade'),
+    ...tenantRowKeys('giftcards', t),
     foreignKey({
       name: 'giftcards_store_fk',
       columns: [t.tenantId, t.storeId],

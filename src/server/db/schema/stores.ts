@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, foreignKey, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn, tenantIdColumn, updatedAtColumn } from './columns';
-import { tenants } from './tenants';
+import { tenantRowKeys } from './tenant-keys';
 
 /**
  * The store settings kept in stores.settings (docs/settings.md store config, docs/money.md and
@@ -61,10 +61,7 @@ export const stores = pgTable(
     updatedAt: updatedAtColumn(),
   },
   (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
-    foreignKey({ name: 'stores_tenant_fk', columns: [t.tenantId], foreignColumns: [tenants.id] }).onDelete(
-      'cascade',
-    ),
+    ...tenantRowKeys('stores', t),
     uniqueIndex('stores_tenant_code_key').on(t.tenantId, t.code),
     check('stores_currency_iso', sql`${t.currency} ~ '^[A-Z]{3}$'`),
   ],
