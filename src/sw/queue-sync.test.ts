@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { WORKER_MESSAGE } from '../domain/constants';
 import { SYNC_TAG } from './messages';
-import { createQueueSync, SyncIncompleteError } from './queue-sync';
+import { createQueueSync, SYNC_ONLINE_GRACE_MS, SyncIncompleteError } from './queue-sync';
 import type { DrainResult, QueueSyncDeps } from './queue-sync';
 
 const drained = (result: Partial<DrainResult> = {}): DrainResult => ({
@@ -19,6 +19,7 @@ function deps(overrides: Partial<QueueSyncDeps> = {}): QueueSyncDeps {
     isOnline: () => true,
     registerSync: vi.fn(async () => undefined),
     broadcast: vi.fn(async () => undefined),
+    delay: async () => undefined,
     ...overrides,
   };
 }
@@ -93,6 +94,29 @@ describe('createQueueSync', () => {
 
     const offline = createQueueSync(deps({ isOnline: () => false }));
     await expect(offline.onSync(SYNC_TAG, false)).rejects.toBeInstanceOf(SyncIncompleteError);
+  });
+
+  it('gives the worker a moment to see the network the browser fired `sync` for, instead of failing the event', async () => {
+    let checks = 0;
+    const waits: number[] = [];
+    const d = deps({
+      // The worker's navigator.onLine learns of the network three checks after the browser did.
+      isOnline: () => (checks += 1) > 3,
+      drain: vi.fn(async () => drained({ sent: 1 })),
+      delay: async (ms) => void waits.push(ms),
+    });
+    await createQueueSync(d).onSync(SYNC_TAG, false);
+    expect(d.drain).toHaveBeenCalledOnce();
+    expect(waits.length).toBeGreaterThan(0);
+
+    // Still offline after the grace: the event fails, and the browser tries again later.
+    const waited: number[] = [];
+    const offline = deps({ isOnline: () => false, delay: async (ms) => void waited.push(ms) });
+    await expect(createQueueSync(offline).onSync(SYNC_TAG, false)).rejects.toBeInstanceOf(
+      SyncIncompleteError,
+    );
+    expect(waited.reduce((a, b) => a + b, 0)).toBe(SYNC_ONLINE_GRACE_MS);
+    expect(offline.drain).not.toHaveBeenCalled();
   });
 
   it('runs one drain at a time: a second trigger joins the first', async () => {

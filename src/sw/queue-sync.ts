@@ -41,7 +41,20 @@ export interface QueueSyncDeps {
   broadcast(message: WorkerBroadcast): Promise<void>;
   /** After a drain that sent something (widgets show the counts). */
   afterDrain?(result: DrainResult): Promise<void>;
+  /** Waits `ms` (a timer; tests give their own). */
+  delay?(ms: number): Promise<void>;
 }
+
+/**
+ * How long a `sync` event waits for the worker's navigator.onLine to agree with the browser. The browser fires
+ * `sync` because its network observer found the network; the worker thread hears of it through another channel,
+ * and can still say offline a moment later (seen under load in Chromium). Failing the event then costs the
+ * browser's back-off, minutes, before the queue is sent.
+ */
+export const SYNC_ONLINE_GRACE_MS = 5_000;
+const SYNC_ONLINE_STEP_MS = 100;
+
+const timer = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export interface QueueSync {
   readonly backgroundSync: boolean;
@@ -103,6 +116,10 @@ export function createQueueSync(deps: QueueSyncDeps): QueueSync {
     },
     async onSync(tag, lastChance) {
       if (tag !== SYNC_TAG) return;
+      const delay = deps.delay ?? timer;
+      for (let waited = 0; !deps.isOnline() && waited < SYNC_ONLINE_GRACE_MS; waited += SYNC_ONLINE_STEP_MS) {
+        await delay(SYNC_ONLINE_STEP_MS);
+      }
       const result = await replay('sync');
       const incomplete = result === null || !result.reachable || result.remaining > 0;
       if (incomplete && !lastChance) {

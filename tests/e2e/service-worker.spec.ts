@@ -219,7 +219,14 @@ test.describe('service worker', () => {
     expect(await worker.queuedCount()).toBe(1);
 
     await worker.setOffline(false);
-    await expect.poll(() => worker.queuedCount(), { timeout: 15_000 }).toBe(0);
+    try {
+      await expect.poll(() => worker.queuedCount(), { timeout: 15_000 }).toBe(0);
+    } catch (error) {
+      // It failed once in a full run under load, and never alone: what the worker said tells a sync that
+      // drained and failed (a broadcast with failed > 0) from one that never drained (no broadcast).
+      await test.info().attach('worker broadcasts', { body: JSON.stringify(await worker.broadcasts()) });
+      throw error;
+    }
     await expect
       .poll(async () => (await worker.broadcasts()).find((m) => m.type === WORKER_MESSAGE.BACKGROUND_SYNC))
       .toMatchObject({ type: WORKER_MESSAGE.BACKGROUND_SYNC, sent: 1, failed: 0, reason: 'sync' });
