@@ -14,7 +14,8 @@ import { createTenantWithUsers } from '../../tests/support/server/tenant-fixture
 import { categories, products, services } from '../../src/server/db/schema/catalog';
 import { users } from '../../src/server/db/schema/users';
 import { workingTimes } from '../../src/server/db/schema/working-times';
-import { COMPOUND_TAXES, DEMO_STORE } from '../../src/server/seed/demo-data';
+import { COMPOUND_TAXES } from '../../src/server/seed/demo-catalog';
+import { DEMO_STORE } from '../../src/server/seed/demo-data';
 
 export interface SeededCatalog {
   tenantCode: string;

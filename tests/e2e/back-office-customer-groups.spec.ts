@@ -23,7 +23,7 @@ test.describe('customer groups', () => {
     const created = await groups.search(RUN);
     await expect(created).toContainText(`${RUN} Brides`);
 
-    // The demo seed puts five customers in Regulars (src/server/seed/demo-data.ts DEMO_CUSTOMER_GROUPS).
+    // The demo seed puts five customers in Regulars (src/server/seed/demo-customers.ts DEMO_CUSTOMER_GROUPS).
     const regulars = await groups.search('Regulars');
     await groups.deleteRow(regulars);
     await expect(page.getByTestId('remove-error')).toHaveText(

@@ -27,17 +27,9 @@ import { tenants } from '../db/schema/tenants';
 import { pinLookup, users } from '../db/schema/users';
 import { workingTimes } from '../db/schema/working-times';
 import { workstations } from '../db/schema/workstations';
-import {
-  DEMO_CUSTOMER_GROUPS,
-  DEMO_CUSTOMERS,
-  DEMO_GIFTCARDS,
-  DEMO_KITS,
-  DEMO_PASSWORD,
-  DEMO_PRODUCT_CATEGORIES,
-  DEMO_SERVICE_CATEGORIES,
-  DEMO_TAXES,
-  DEMO_USERS,
-} from './demo-data';
+import { DEMO_CUSTOMER_GROUPS, DEMO_CUSTOMERS, DEMO_GIFTCARDS } from './demo-customers';
+import { DEMO_KITS, DEMO_PRODUCT_CATEGORIES, DEMO_SERVICE_CATEGORIES, DEMO_TAXES } from './demo-catalog';
+import { DEMO_PASSWORD, DEMO_USERS } from './demo-data';
 import { demoSeedEnabled, seedDemoIfEmpty } from './demo';
 
 let testDb: TestDatabase;

@@ -35,27 +35,31 @@ import { pinLookup, users } from '../db/schema/users';
 import { workingTimes } from '../db/schema/working-times';
 import { workstations } from '../db/schema/workstations';
 import {
-  COMPOUND_TAXES,
   DEMO_COUPONS,
   DEMO_CUSTOMER_GROUPS,
   DEMO_CUSTOMERS,
-  DEMO_EXPENSES,
   DEMO_GIFTCARDS,
-  DEMO_KITS,
   DEMO_MEMBERSHIPS,
-  DEMO_PASSWORD,
-  DEMO_PERMISSIONS,
+} from './demo-customers';
+import {
+  COMPOUND_TAXES,
+  DEMO_KITS,
   DEMO_PRODUCT_CATEGORIES,
   DEMO_PRODUCT_SOURCING,
   DEMO_PRODUCTS,
   DEMO_SERVICE_CATEGORIES,
   DEMO_SERVICES,
   DEMO_STOCK_MOVEMENTS,
-  DEMO_STORE,
   DEMO_SUPPLIERS,
   DEMO_TAXES,
-  DEMO_TENANT,
   DEMO_UNITS,
+} from './demo-catalog';
+import {
+  DEMO_EXPENSES,
+  DEMO_PASSWORD,
+  DEMO_PERMISSIONS,
+  DEMO_STORE,
+  DEMO_TENANT,
   DEMO_USERS,
   DEMO_WORKSTATIONS,
 } from './demo-data';
