@@ -14,7 +14,17 @@ import { sortSchema } from './envelope';
 const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const isoDateTime = z.iso.datetime({ offset: true });
 
-export const GIFTCARD_HISTORY_KIND_VALUES = ['issue', 'sale', 'refund', 'void', 'adjust'] as const;
+/** What a gift card history row records (the database's CHECK lists the same, db/schema/ledger-histories.ts). */
+export const GIFTCARD_HISTORY_KIND_VALUES = [
+  'issue',
+  'reload',
+  'sale',
+  'refund',
+  'void',
+  'adjust',
+  'deactivate',
+  'activate',
+] as const;
 
 // ---- requests ----------------------------------------------------------------------------------------
 

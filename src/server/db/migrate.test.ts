@@ -76,6 +76,9 @@ const TABLES = [
   'expenses',
   // 0006: customer groups
   'customer_groups',
+  // 0007: the customers' back office: membership histories, reviews
+  'membership_histories',
+  'customer_reviews',
 ];
 
 describe('migrations', () => {

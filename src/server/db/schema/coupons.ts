@@ -44,6 +44,13 @@ export const coupons = pgTable(
     discountValue: discountValueColumn('discount_value').notNull(),
     minOrderAmount: moneyColumn('min_order_amount').notNull().default(0),
     maxUses: integer('max_uses'),
+    /** Uses one customer may make (uses minus releases, counted in coupon_histories); null = no limit. */
+    maxUsesPerCustomer: integer('max_uses_per_customer'),
+    /** The services it discounts; empty = the whole ticket. Ids of the tenant's services, checked on write. */
+    serviceIds: bigint('service_ids', { mode: 'number' })
+      .array()
+      .notNull()
+      .default(sql`'{}'::bigint[]`),
     usedCount: integer('used_count').notNull().default(0),
     startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }),
     endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }),
@@ -63,6 +70,10 @@ export const coupons = pgTable(
     check('coupons_discount_valid', discountValueCheck(t.discountType, t.discountValue)),
     check('coupons_min_order_non_negative', sql`${t.minOrderAmount} >= 0`),
     check('coupons_max_uses_positive', sql`${t.maxUses} is null or ${t.maxUses} > 0`),
+    check(
+      'coupons_max_uses_per_customer_positive',
+      sql`${t.maxUsesPerCustomer} is null or ${t.maxUsesPerCustomer} > 0`,
+    ),
     check(
       'coupons_used_within_max',
       sql`${t.usedCount} >= 0 and (${t.maxUses} is null or ${t.usedCount} <= ${t.maxUses})`,

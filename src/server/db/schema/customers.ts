@@ -44,6 +44,12 @@ export const memberships = pgTable(
     discountValue: discountValueColumn('discount_value').notNull().default(0),
     pointsPerUnit: integer('points_per_unit').notNull().default(1),
     pointsUnitAmount: moneyColumn('points_unit_amount').notNull().default(100),
+    /** What joining costs, minor units (0 = free, a loyalty level). */
+    price: moneyColumn('price').notNull().default(0),
+    /** How long a customer holds it after joining or renewing, in months; null = until removed. */
+    durationMonths: integer('duration_months'),
+    /** The benefits as the salon words them, shown to staff and on the customer's page. */
+    benefits: text('benefits'),
     isActive: boolean('is_active').notNull().default(true),
     displayOrder: integer('display_order').notNull().default(0),
     createdAt: createdAtColumn(),
@@ -54,6 +60,11 @@ export const memberships = pgTable(
     check('memberships_discount_valid', discountValueCheck(t.discountType, t.discountValue)),
     check('memberships_points_per_unit_non_negative', sql`${t.pointsPerUnit} >= 0`),
     check('memberships_points_unit_amount_positive', sql`${t.pointsUnitAmount} > 0`),
+    check('memberships_price_non_negative', sql`${t.price} >= 0`),
+    check(
+      'memberships_duration_months_range',
+      sql`${t.durationMonths} is null or ${t.durationMonths} between 1 and 120`,
+    ),
   ],
 );
 
@@ -100,6 +111,12 @@ export const customers = pgTable(
     notes: text('notes'),
     pointBalance: integer('point_balance').notNull().default(0),
     membershipId: bigint('membership_id', { mode: 'number' }),
+    /** The last day the membership holds (its duration from joining or renewing); null = no end. */
+    membershipExpiresOn: date('membership_expires_on', { mode: 'string' }),
+    /** The customer agreed to receive the salon's messages (SMS, e-marketing, reminders). */
+    acceptsMessages: boolean('accepts_messages').notNull().default(false),
+    /** Path of the customer's picture under the media directory (served by /api/media?path=), or null. */
+    avatarPath: text('avatar_path'),
     customerGroupId: bigint('customer_group_id', { mode: 'number' }),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAtColumn(),
@@ -122,7 +139,15 @@ export const customers = pgTable(
       columns: [t.tenantId, t.customerGroupId],
       foreignColumns: [customerGroups.tenantId, customerGroups.id],
     }).onDelete('restrict'),
-    index('customers_phone_idx').on(t.tenantId, t.phone),
+    // One active customer per phone and per email in the tenant (docs/back-office.md, "Customers"): an import
+    // or a second till offering the same number is told whose it is, never given a double. A deactivated
+    // customer's old number is free again.
+    uniqueIndex('customers_tenant_phone_key')
+      .on(t.tenantId, t.phone)
+      .where(sql`${t.isActive}`),
+    uniqueIndex('customers_tenant_email_key')
+      .on(t.tenantId, sql`lower(${t.email})`)
+      .where(sql`${t.isActive}`),
     // Counts a group's customers (check-has-customer, the in-use check) and serves the key's delete check.
     index('customers_customer_group_idx').on(t.tenantId, t.customerGroupId),
     index('customers_name_idx').on(t.tenantId, sql`lower(${t.firstName})`, sql`lower(${t.lastName})`),

@@ -36,6 +36,7 @@ export const giftcards = pgTable(
     initialAmount: moneyColumn('initial_amount').notNull().default(0),
     customerId: bigint('customer_id', { mode: 'number' }),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+    notes: text('notes'),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),

@@ -1,8 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, foreignKey, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+} from 'drizzle-orm/pg-core';
+import { GIFTCARD_HISTORY_KIND_VALUES } from '../../../contracts/giftcards';
 import { createdAtColumn, idColumn, moneyColumn, tenantIdColumn } from './columns';
 import { coupons } from './coupons';
-import { customers } from './customers';
+import { customers, memberships } from './customers';
 import { giftcards } from './giftcards';
 import { sales } from './sales';
 import { stores } from './stores';
@@ -14,12 +25,13 @@ import { users } from './users';
 
 const sqlList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
-export const GIFTCARD_HISTORY_KINDS = ['issue', 'sale', 'refund', 'void', 'adjust'] as const;
+export const GIFTCARD_HISTORY_KINDS = GIFTCARD_HISTORY_KIND_VALUES;
 export type GiftcardHistoryKind = (typeof GIFTCARD_HISTORY_KINDS)[number];
 
 /**
- * `amount` is signed: + credits the card (issue, refund, void of a sale that spent it), − debits it (sale);
- * `balance_after` is the card's balance after this row. 'issue' is selling or loading the card.
+ * `amount` is signed: + credits the card (issue, reload, refund, void of a sale that spent it), − debits it
+ * (sale); `balance_after` is the card's balance after this row. 'issue' is selling or first loading the card,
+ * 'reload' adding to it later; 'deactivate' and 'activate' record the card being switched off and on (amount 0).
  */
 export const giftcardHistories = pgTable(
   'giftcard_histories',
@@ -161,5 +173,102 @@ export const customerPointHistory = pgTable(
     index('customer_point_history_customer_idx').on(t.tenantId, t.customerId, t.createdAt),
     check('customer_point_history_kind_known', sql`${t.kind} in (${sqlList(POINT_HISTORY_KINDS)})`),
     check('customer_point_history_balance_non_negative', sql`${t.balanceAfter} >= 0`),
+  ],
+);
+
+export const MEMBERSHIP_HISTORY_KINDS = ['join', 'renew', 'change', 'leave'] as const;
+export type MembershipHistoryKind = (typeof MEMBERSHIP_HISTORY_KINDS)[number];
+
+/**
+ * Who held which membership when (/memberships/{id}/histories, the customer's page): one row per join,
+ * renewal, change of level or leaving, written with the customer's change. `price` is what the customer paid
+ * (minor units), `ends_on` the expiry it set (null = no end). Append-only.
+ */
+export const membershipHistories = pgTable(
+  'membership_histories',
+  {
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
+    membershipId: bigint('membership_id', { mode: 'number' }).notNull(),
+    customerId: bigint('customer_id', { mode: 'number' }).notNull(),
+    storeId: bigint('store_id', { mode: 'number' }),
+    kind: text('kind').$type<MembershipHistoryKind>().notNull(),
+    price: moneyColumn('price').notNull().default(0),
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    endsOn: date('ends_on', { mode: 'string' }),
+    userId: bigint('user_id', { mode: 'number' }),
+    note: text('note'),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({
+      name: 'membership_histories_membership_fk',
+      columns: [t.tenantId, t.membershipId],
+      foreignColumns: [memberships.tenantId, memberships.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'membership_histories_customer_fk',
+      columns: [t.tenantId, t.customerId],
+      foreignColumns: [customers.tenantId, customers.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'membership_histories_store_fk',
+      columns: [t.tenantId, t.storeId],
+      foreignColumns: [stores.tenantId, stores.id],
+    }),
+    foreignKey({
+      name: 'membership_histories_user_fk',
+      columns: [t.tenantId, t.userId],
+      foreignColumns: [users.tenantId, users.id],
+    }),
+    index('membership_histories_membership_idx').on(t.tenantId, t.membershipId, t.createdAt),
+    index('membership_histories_customer_idx').on(t.tenantId, t.customerId, t.createdAt),
+    check('membership_histories_kind_known', sql`${t.kind} in (${sqlList(MEMBERSHIP_HISTORY_KINDS)})`),
+    check('membership_histories_price_non_negative', sql`${t.price} >= 0`),
+  ],
+);
+
+/**
+ * A customer's review of a visit (/customers/reviews, /pos/reviews): a rating of 1 to 5 stars and what they
+ * wrote, with the sale and the technician it is about when known. Shown on the customer's page.
+ */
+export const customerReviews = pgTable(
+  'customer_reviews',
+  {
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
+    customerId: bigint('customer_id', { mode: 'number' }).notNull(),
+    storeId: bigint('store_id', { mode: 'number' }),
+    saleId: bigint('sale_id', { mode: 'number' }),
+    employeeId: bigint('employee_id', { mode: 'number' }),
+    rating: integer('rating').notNull(),
+    comment: text('comment'),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({
+      name: 'customer_reviews_customer_fk',
+      columns: [t.tenantId, t.customerId],
+      foreignColumns: [customers.tenantId, customers.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'customer_reviews_store_fk',
+      columns: [t.tenantId, t.storeId],
+      foreignColumns: [stores.tenantId, stores.id],
+    }),
+    foreignKey({
+      name: 'customer_reviews_sale_fk',
+      columns: [t.tenantId, t.saleId],
+      foreignColumns: [sales.tenantId, sales.id],
+    }),
+    foreignKey({
+      name: 'customer_reviews_employee_fk',
+      columns: [t.tenantId, t.employeeId],
+      foreignColumns: [users.tenantId, users.id],
+    }),
+    index('customer_reviews_customer_idx').on(t.tenantId, t.customerId, t.createdAt),
+    check('customer_reviews_rating_range', sql`${t.rating} between 1 and 5`),
   ],
 );
