@@ -3,6 +3,7 @@ import { MODULE, MODULE_IDS, ROLE } from '../../domain/constants';
 import type { ModuleId } from '../../domain/constants';
 import { buildMenu, MENU, visibleMenu } from './menu';
 import type { MenuNode } from './menu';
+import { comingSoonRoutes } from './routes';
 import type { AppRoute } from './routes';
 
 /** The menu as ids: links by route id, groups as `group[children]`. */
@@ -107,5 +108,13 @@ describe('navigation menu', () => {
     expect(shape(menu)).toEqual(['a', 'reports[b,d]', 'c']);
     expect(menu[2]).toMatchObject({ label: 'menu.pos' });
     expect(menu[0]).toMatchObject({ label: 'screens.a' });
+  });
+
+  it('marks the links whose screen is still the coming-soon page, and only those', () => {
+    const links = MENU.flatMap((node) => (node.kind === 'group' ? node.children : [node]));
+    const soon = new Set(comingSoonRoutes().map((r) => r.id));
+    expect(links.some((l) => l.comingSoon)).toBe(true);
+    expect(links.some((l) => !l.comingSoon)).toBe(true);
+    for (const link of links) expect(link.comingSoon, link.id).toBe(soon.has(link.id));
   });
 });

@@ -9,7 +9,7 @@
  * answers 403 is a trap, not a permission.
  */
 import type { ModuleId, Role } from '../../domain/constants';
-import { ROUTES, titleKey } from './routes';
+import { comingSoon, ROUTES, titleKey } from './routes';
 import type { AppRoute, MenuGroup } from './routes';
 
 export interface MenuLink {
@@ -20,6 +20,8 @@ export interface MenuLink {
   path: string;
   module: ModuleId | null;
   roles?: readonly Role[];
+  /** The screen still renders the coming-soon page: the back office's home marks its link so. */
+  comingSoon: boolean;
 }
 
 export interface MenuGroupNode {
@@ -39,6 +41,7 @@ function linkOf(route: AppRoute): MenuLink {
     path: route.path,
     module: route.module,
     ...(route.roles ? { roles: route.roles } : {}),
+    comingSoon: route.screen === comingSoon,
   };
 }
 

@@ -14,7 +14,7 @@ import { useSessionFacts } from '../session';
 const HOME_ID = 'adminHome';
 
 function toLink(link: MenuLink) {
-  return { id: link.id, label: link.label, path: link.path };
+  return { id: link.id, label: link.label, path: link.path, comingSoon: link.comingSoon };
 }
 
 export function BackOfficeHomeArea() {

@@ -3,7 +3,7 @@
  * The app gives it the links (the route table filtered by the user's role and modules, app/menu.ts), so it
  * can never offer a screen the menu hides or miss one the menu shows.
  */
-import { Card, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Card, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 
@@ -12,6 +12,8 @@ export interface HomeLink {
   /** Key in the navigation namespace (the menu's own words). */
   label: string;
   path: string;
+  /** The screen is planned, not built: the link says so, so nobody opens it expecting a screen. */
+  comingSoon: boolean;
 }
 
 export interface HomeGroup {
@@ -22,7 +24,7 @@ export interface HomeGroup {
 }
 
 export function BackOfficeHome({ groups }: { groups: readonly HomeGroup[] }) {
-  const { t } = useTranslation(['admin', 'navigation']);
+  const { t } = useTranslation(['admin', 'navigation', 'common']);
   return (
     <Stack gap="6" p={{ base: '3', md: '6' }} data-testid="back-office-home">
       <Stack gap="1">
@@ -57,8 +59,17 @@ export function BackOfficeHome({ groups }: { groups: readonly HomeGroup[] }) {
                         _hover={{ bg: 'brand.subtle' }}
                         focusRingColor="brand.focusRing"
                       >
-                        <RouterLink to={link.path} data-home-link={link.id}>
+                        <RouterLink
+                          to={link.path}
+                          data-home-link={link.id}
+                          data-coming-soon={link.comingSoon || undefined}
+                        >
                           {t(link.label, { ns: 'navigation' })}
+                          {link.comingSoon ? (
+                            <Badge ms="2" size="sm" variant="subtle" colorPalette="gray">
+                              {t('comingSoon.badge', { ns: 'common' })}
+                            </Badge>
+                          ) : null}
                         </RouterLink>
                       </Link>
                     </li>

@@ -58,6 +58,8 @@ export const RAW_KEY =
 export interface HomeLink {
   id: string;
   path: string;
+  /** The home marks it as leading to the coming-soon page. */
+  comingSoon: boolean;
 }
 
 export type ScreenKind = 'resource' | 'settings' | 'comingSoon' | 'other';
@@ -71,7 +73,11 @@ export class BackOfficeScreenPage extends AppPage {
     const links = this.page.locator('[data-home-link]');
     await expect(links.first()).toBeVisible();
     return links.evaluateAll((els) =>
-      els.map((el) => ({ id: el.getAttribute('data-home-link') ?? '', path: el.getAttribute('href') ?? '' })),
+      els.map((el) => ({
+        id: el.getAttribute('data-home-link') ?? '',
+        path: el.getAttribute('href') ?? '',
+        comingSoon: el.hasAttribute('data-coming-soon'),
+      })),
     );
   }
 
