@@ -149,6 +149,12 @@ export const ERROR_CODE = {
   COUPON_EXPIRED: 'coupon_expired',
   COUPON_MIN_ORDER: 'coupon_min_order',
   COUPON_USED_UP: 'coupon_used_up',
+  /** 422: the coupon names services and the ticket has none of them (docs/back-office.md "Coupons"). */
+  COUPON_NOT_APPLICABLE: 'coupon_not_applicable',
+  /** 422: the coupon limits uses per customer and the sale has no customer to count them on. */
+  COUPON_NEEDS_CUSTOMER: 'coupon_needs_customer',
+  /** 422: this customer has used the coupon as many times as it allows one customer. */
+  COUPON_CUSTOMER_LIMIT: 'coupon_customer_limit',
   /** 422: a payment request (MoMo, VNPAY, VietQR) that cannot pay this sale (unknown, unpaid, used). */
   PAYMENT_REQUEST_UNUSABLE: 'payment_request_unusable',
   /** 409: the payment is not in a state that allows this (not live, not pending). */

@@ -27,10 +27,13 @@ import { registerRouteTable } from './route';
 import { registerAuthRoutes } from './routes/auth/auth-routes';
 import { registerCategoryRoutes } from './routes/categories/categories-routes';
 import { registerCatalogRoutes } from './routes/catalog/catalog-routes';
+import { registerCouponRoutes } from './routes/coupons/coupons-routes';
 import { registerCustomerGroupRoutes } from './routes/customer-groups/customer-groups-routes';
 import { registerCustomerRoutes } from './routes/customers/customers-routes';
+import { registerMembershipRoutes } from './routes/memberships/memberships-routes';
 import { registerEmployeeRoutes } from './routes/employees/employees-routes';
 import { registerExpenseRoutes } from './routes/expenses/expenses-routes';
+import { registerGiftcardAdminRoutes } from './routes/giftcards/giftcards-admin-routes';
 import { registerGiftcardRoutes } from './routes/giftcards/giftcards-routes';
 import { registerHealthRoutes } from './routes/health/health-routes';
 import { registerPaymentRoutes } from './routes/payments/payments-routes';
@@ -126,6 +129,7 @@ export async function buildApp({ db, config }: { db: Db; config: AppConfig }): P
   registerCustomerRoutes(app);
   registerEmployeeRoutes(app);
   registerGiftcardRoutes(app);
+  registerGiftcardAdminRoutes(app);
   registerPaymentRoutes(app);
   registerSaleRoutes(app);
   registerReceiptRoutes(app);
@@ -142,5 +146,7 @@ export async function buildApp({ db, config }: { db: Db; config: AppConfig }): P
   registerExpenseRoutes(app);
   registerUserRoutes(app);
   registerCustomerGroupRoutes(app);
+  registerCouponRoutes(app);
+  registerMembershipRoutes(app);
   return app;
 }

@@ -49,6 +49,34 @@ export interface ExportColumn<R> {
 /** What still uses a row (a delete is refused with these, deleting nothing); empty = free to delete. */
 export type InUseCheck = (db: Queryable, auth: AuthContext, id: number) => Promise<InUseDetail[]>;
 
+/**
+ * A row's history (GET /api/<name>/{id}/histories: a coupon's uses, a gift card's ledger): the route reads
+ * like the resource's get (module readable, the row in the caller's scope or 404), then lists the row's
+ * history a page at a time with the config's own query and item schemas.
+ */
+export interface ResourceHistories<Q extends z.ZodType = z.ZodType, H extends z.ZodType = z.ZodType> {
+  /** The query the history takes: paging (page, per_page) and its own filters. */
+  query: Q;
+  /** One history row as the API shows it. */
+  item: H;
+  /** One line for the API's description. */
+  summary: string;
+  /** A page of the row's history; `id` is a row of the caller's scope (checked before). */
+  list: (
+    db: Queryable,
+    auth: AuthContext,
+    id: number,
+    query: z.output<Q>,
+  ) => Promise<{ items: z.output<H>[]; total: number; page: number; per_page: number }>;
+}
+
+/** A config's `histories`, its query and item types kept while it is declared. */
+export function resourceHistories<Q extends z.ZodType, H extends z.ZodType>(
+  histories: ResourceHistories<Q, H>,
+): ResourceHistories {
+  return histories as unknown as ResourceHistories;
+}
+
 /** A table whose rows point at a resource's rows through `column` (products.unit_id → units). */
 export interface ResourceReference {
   /** What the 409 `in_use` names, e.g. 'products'. */
@@ -56,6 +84,37 @@ export interface ResourceReference {
   table: TenantTable;
   column: AnyPgColumn;
 }
+
+/** What a row action's `run` gets: the write's context, the row's id and the row as stored, locked. */
+export type RowActionContext<T extends ResourceTable> = WriteContext & {
+  id: number;
+  before: T['$inferSelect'];
+};
+
+/**
+ * An action on one row beyond create, update and delete (a gift card's reload, deactivate, activate):
+ * `POST /api/<name>/{id}/<name>`, a write (module writable, Idempotency-Key, one transaction, audit row
+ * `<resource>.<action>` with the row before and after). The row is loaded with FOR UPDATE before `run`, so
+ * two actions on one row queue behind each other. `run` answers the record after; a refusal is an HttpError.
+ */
+export interface ResourceRowAction<T extends ResourceTable, B extends z.ZodType = z.ZodType> {
+  /** The URL segment after `{id}/` and the audit verb. */
+  name: string;
+  summary: string;
+  /** The success message ('Gift card reloaded.'). */
+  message: string;
+  /** Absent: the action takes no body. */
+  body?: B;
+  // A method, so a list of actions with different bodies is one type (method parameters are bivariant).
+  run(body: z.output<B>, ctx: RowActionContext<T>): Promise<T['$inferSelect']>;
+}
+
+/**
+ * The export as the endpoint catalogue asks for it: `GET /export` answering text/csv (the default), or
+ * `POST /export` answering the envelope with the CSV as base64 `contents` and the `filename` to save it as
+ * (gift cards: "returns base64 contents saved as giftcards_export.csv"). Both are streamed.
+ */
+export type ExportRoute = { method: 'GET' } | { method: 'POST'; encoding: 'base64'; filename: string };
 
 export interface ResourceConfig<
   T extends ResourceTable,
@@ -115,6 +174,22 @@ export interface ResourceConfig<
   importColumns?: readonly string[];
   /** Export columns; default: the import columns read from the row. */
   exportColumns?: readonly ExportColumn<z.output<R>>[];
+  /** How the export is asked for and answered; default `GET` text/csv. */
+  exportRoute?: ExportRoute;
+  /**
+   * After rows are inserted (a create, each committed batch of an import), in the same transaction, with
+   * their ids: the rows a new row brings with it (a gift card's 'issue' history row).
+   */
+  afterInsert?: (db: Queryable, auth: AuthContext, ids: readonly number[]) => Promise<void>;
+  /**
+   * Bulk enable / disable through this instead of setting `active` (a gift card writes its 'activate' or
+   * 'deactivate' history row): answers the record after. Called only when the flag changes.
+   */
+  setActive?: (ctx: RowActionContext<T>, active: boolean) => Promise<T['$inferSelect']>;
+  /** Actions on one row: `POST /api/<name>/{id}/<action>`. */
+  rowActions?: readonly ResourceRowAction<T>[];
+  /** `GET /api/<name>/{id}/histories`. */
+  histories?: ResourceHistories;
 }
 
 /** What every route of a resource shares: its path, its OpenAPI tags, the access reads and writes need. */

@@ -11,6 +11,8 @@
  *   DELETE /api/<name>/{id}          → { id }; 409 `in_use` with what uses it, deleting nothing
  *   POST   /api/<name>/bulk          delete / enable / disable, each row's result
  *   POST   /api/<name>/import        multipart CSV, mode dry_run | commit (all rows or none)
+ *   GET    /api/<name>/{id}/histories  the row's history, paged (when the config declares `histories`)
+ *   POST   /api/<name>/{id}/<action>  the config's row actions (a gift card's reload, deactivate)
  *
  * Every write runs in one transaction with its Idempotency-Key and an audit row (resources/audit.ts); a
  * unique key already taken is 409 `duplicate` naming the field, checked before writing and again through the
@@ -28,11 +30,13 @@ import { ROLE } from '../../domain/constants';
 import type { Role } from '../../domain/constants';
 import { tenantWhere } from '../db/scoped';
 import { registerBatchRoutes } from './resource-batch-routes';
+import { registerHistoryRoutes } from './resource-history-routes';
 import { resourceRouting } from './resource-config';
 import type { InUseCheck, ResourceConfig, ResourceReference, ResourceTable } from './resource-config';
 import { resourceImportPlan } from './resource-import-plan';
 import { registerListRoutes } from './resource-list-routes';
 import { resourceRepository } from './resource-repository';
+import { registerRowActionRoutes } from './resource-row-action-routes';
 import { registerRowRoutes } from './resource-row-routes';
 import { uniqueKeys } from './resource-unique';
 
@@ -87,4 +91,6 @@ export function registerResource<
   registerListRoutes(app, routing, repo);
   registerBatchRoutes(app, routing, repo, importPlan);
   registerRowRoutes(app, routing, repo, unique);
+  registerRowActionRoutes(app, routing, repo);
+  registerHistoryRoutes(app, routing, repo, undefined);
 }

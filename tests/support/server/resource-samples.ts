@@ -4,10 +4,13 @@
  * (victim-rows.ts), `:id` of `/api/<name>/:id` resolves to it, and each write route gets a body that passes
  * its schema (route-samples.ts). A new resource adds one entry here.
  */
+import { randomBytes } from 'node:crypto';
 import type { Role } from '../../../src/domain/constants';
 import { CATEGORY_RESOURCE } from '../../../src/server/routes/categories/categories-routes';
+import { COUPON_RESOURCE } from '../../../src/server/routes/coupons/coupons-routes';
 import { CUSTOMER_GROUP_RESOURCE } from '../../../src/server/routes/customer-groups/customer-groups-routes';
 import { EXPENSE_RESOURCE } from '../../../src/server/routes/expenses/expenses-routes';
+import { GIFTCARD_RESOURCE } from '../../../src/server/routes/giftcards/giftcards-admin-routes';
 import { PRODUCT_KIT_RESOURCE } from '../../../src/server/routes/product-kits/product-kits-routes';
 import { PRODUCT_RESOURCE } from '../../../src/server/routes/products/products-routes';
 import { SERVICE_RESOURCE } from '../../../src/server/routes/services/services-routes';
@@ -130,6 +133,35 @@ export const RESOURCE_SAMPLES: readonly ResourceSample[] = [
     create: (text) => ({ name: text, description: 'Come every two weeks' }),
     update: { description: 'Come every month' },
     routesWithoutBody: ['POST /api/customer-groups/:id/check-has-customer'],
+  },
+  {
+    config: COUPON_RESOURCE as unknown as AnyConfig,
+    // The code is normalised (letters, digits, dashes); the searchable text is the name.
+    create: (text) => ({
+      code: `CP-${text.replace(/[^A-Za-z0-9]/g, '')}`.slice(0, 64),
+      name: text.slice(0, 100),
+      discount_type: '1',
+      discount_value: '500',
+    }),
+    update: { min_order_amount: '3000' },
+  },
+  {
+    config: GIFTCARD_RESOURCE as unknown as AnyConfig,
+    // The number is random (a normalised code of at most 64); the text, searchable, is the notes.
+    create: (text) => ({
+      number: `GC-${randomBytes(6).toString('hex')}`,
+      initial_amount: '5000',
+      notes: text,
+    }),
+    update: { notes: 'Replaced a lost card' },
+    extraBodies: { 'POST /api/giftcards/:id/reload': () => ({ amount: 1000 }) },
+    // The export is a read the endpoint catalogue makes a POST (base64 contents); the switches take no body.
+    routesWithoutBody: [
+      'POST /api/giftcards/export',
+      'POST /api/giftcards/:id/deactivate',
+      'POST /api/giftcards/:id/activate',
+    ],
+    ownDataRoutes: ['POST /api/giftcards/export'],
   },
 ];
 

@@ -48,6 +48,9 @@ const ID_BY_PATH: readonly [string, (v: VictimRows) => ParamValue][] = [
   ['/api/pos/sales/:id', (v) => v.saleId],
   ['/api/pos/customers/:id', (v) => [v.customerId, v.memberId]],
   ['/api/pos/giftcards/:id', (v) => [v.giftcardNumber, v.giftcardId]],
+  // The coupon the victim's sale used: its history has a use, the till finds it by code or id.
+  ['GET /api/coupons/:id/histories', (v) => v.couponId],
+  ['/api/pos/coupons/:id', (v) => [v.couponCode, v.couponId]],
   ['/api/payments/momo/:id', (v) => v.momoRequestId],
   ['/api/payments/vietqr/:id', (v) => v.vietqrRequestId],
   ['/api/payments/vnpay/:id', (v) => v.vnpayRequestId],
