@@ -8,8 +8,11 @@
  * stored) or its numeric id: the number is tried first, because that is what a cashier has in hand.
  */
 import { z } from 'zod';
-import { pagingQuery } from './customers';
+import { normaliseCode } from '../domain/normalise';
+import { refIdField, wholeNumberField } from './catalog';
+import { blankable, pagingQuery } from './customers';
 import { sortSchema } from './envelope';
+import { optionalText, resourceRowSchema } from './resource';
 
 const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const isoDateTime = z.iso.datetime({ offset: true });
@@ -88,3 +91,78 @@ export const giftcardHistorySchema = z.object({
   created_at: isoDateTime,
 });
 export type GiftcardHistoryView = z.infer<typeof giftcardHistorySchema>;
+
+// ---- back office (/api/giftcards, docs/back-office.md "Gift cards") ------------------------------------
+
+const NUMBER_MESSAGE = 'A gift card number is 1 to 64 letters, digits or dashes.';
+
+/**
+ * A card's number as typed: spaces and other marks dropped (normaliseCode, docs/money.md), upper-cased, as the
+ * database stores it (its CHECK); what is left must be 1 to 64 characters.
+ */
+export const giftcardNumberField = z
+  .string({ error: NUMBER_MESSAGE })
+  .transform((value) => normaliseCode(value).toUpperCase())
+  .pipe(z.string().min(1, NUMBER_MESSAGE).max(64, NUMBER_MESSAGE));
+
+/** A credit to a card in minor units (docs/money.md): at least 1, at most 100,000,000 (1,000,000.00). */
+export const giftcardAmountField = wholeNumberField(1, 100_000_000, 'The amount');
+
+const EXPIRES_MESSAGE = 'Enter the expiry date as YYYY-MM-DD.';
+/** The last day the card pays, YYYY-MM-DD; blank = never expires. Stored as the end of that UTC day. */
+const expiresField = blankable(z.iso.date(EXPIRES_MESSAGE)).optional();
+
+/** A gift card as the back office lists it (minor units; the customer by id, named beside it). */
+export const giftcardRowSchema = resourceRowSchema({
+  number: z.string(),
+  balance: z.number().int().min(0),
+  initial_amount: z.number().int().min(0),
+  customer_id: id.nullable(),
+  /** The last day the card pays (YYYY-MM-DD, UTC), or null. */
+  expires_at: z.string().nullable(),
+  notes: z.string().nullable(),
+  store_id: id.nullable(),
+});
+export type GiftcardRow = z.infer<typeof giftcardRowSchema>;
+
+/**
+ * Issuing a card: its number, the amount loaded on it (the balance starts there, with an 'issue' history
+ * row), and optionally its customer, expiry and notes. A card is issued active; the balance is never set by
+ * hand afterwards, only moved by reloads, sales and refunds (each with its history row).
+ */
+export const createGiftcardBody = z.strictObject({
+  number: giftcardNumberField,
+  initial_amount: giftcardAmountField,
+  customer_id: blankable(refIdField('a customer')).optional(),
+  expires_at: expiresField,
+  notes: optionalText(500, 'The notes'),
+});
+export type CreateGiftcardBody = z.output<typeof createGiftcardBody>;
+
+/** What an edit may change: the number (still unique), the customer, the expiry, the notes. Never the balance. */
+export const updateGiftcardBody = createGiftcardBody.omit({ initial_amount: true }).partial();
+export type UpdateGiftcardBody = z.output<typeof updateGiftcardBody>;
+
+/** POST /api/giftcards/{id}/reload: adds `amount` to the balance, with a 'reload' history row. */
+export const reloadGiftcardBody = z.strictObject({
+  amount: giftcardAmountField,
+  note: optionalText(500, 'The note'),
+});
+export type ReloadGiftcardBody = z.output<typeof reloadGiftcardBody>;
+
+/** CSV columns of import, in file order (the create body's fields; amounts in minor units). */
+export const GIFTCARD_CSV_COLUMNS = [
+  'number',
+  'initial_amount',
+  'customer_id',
+  'expires_at',
+  'notes',
+] as const;
+
+/** CSV columns of export: the import's, then what the card holds now. */
+export const GIFTCARD_EXPORT_COLUMNS = [
+  ...GIFTCARD_CSV_COLUMNS,
+  'balance',
+  'is_active',
+  'created_at',
+] as const;

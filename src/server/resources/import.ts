@@ -17,7 +17,7 @@ import { MAX_IMPORT_ERRORS_LISTED } from '../../contracts/resource';
 import { ERROR_CODE } from '../../contracts/error-codes';
 import type { Queryable } from '../db/client';
 import { unprocessable, VALIDATION_MESSAGE } from '../errors';
-import { csvRecords } from './csv';
+import { CsvEncodingError, csvRecords } from './csv';
 
 /** Rows checked against the database and inserted together. */
 export const IMPORT_BATCH_ROWS = 500;
@@ -85,6 +85,16 @@ function readHeader(record: readonly string[], columns: readonly string[]): stri
   return header;
 }
 
+/** The file's records; a file that is not UTF-8 is a 422 on `file` saying so, not a row of odd characters. */
+async function* readRecords(path: string): AsyncGenerator<string[]> {
+  try {
+    yield* csvRecords(path);
+  } catch (error) {
+    if (error instanceof CsvEncodingError) fileError(error.message);
+    throw error;
+  }
+}
+
 export async function runImport<B>(
   db: Queryable,
   file: ImportFile,
@@ -123,7 +133,7 @@ export async function runImport<B>(
       batch = [];
     };
 
-    for await (const record of csvRecords(file.path)) {
+    for await (const record of readRecords(file.path)) {
       if (header === null) {
         header = readHeader(record, plan.columns);
         continue;

@@ -61,9 +61,18 @@ export const registerBatchRoutes: ResourceRouteGroup<ResourceImportPlan | undefi
             await audit(tx, auth, 'delete', id, toRow(before), null);
             return { id, ok: true };
           }
+          const active = body.action === 'enable';
+          if (config.setActive) {
+            // The resource sets the flag itself, with what goes with it (a gift card's history row);
+            // a row already so is left as it is.
+            if ((before as Record<string, unknown>)[activeProperty!] === active) return { id, ok: true };
+            const after = await config.setActive({ db: tx, auth, request, id, before }, active);
+            await audit(tx, auth, body.action, id, toRow(before), toRow(after));
+            return { id, ok: true };
+          }
           const [after] = await tx
             .update(table)
-            .set({ [activeProperty!]: body.action === 'enable' } as never)
+            .set({ [activeProperty!]: active } as never)
             .where(idWhere(auth, id))
             .returning();
           await audit(tx, auth, body.action, id, toRow(before), toRow(after));

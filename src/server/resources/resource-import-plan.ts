@@ -118,7 +118,9 @@ export function resourceImportPlan<
       insertBatch: async (db, rows: readonly ImportRow<object>[]) => {
         const values = rows.map((r) => prepared.get(r.row)!);
         // Ids only: the import's one audit row records ranges of them, not each row (docs/back-office.md).
-        return unique.guard(() => insertRows(db, table, values));
+        const ids = await unique.guard(() => insertRows(db, table, values));
+        if (config.afterInsert) await config.afterInsert(db, auth, ids);
+        return ids;
       },
       finish: (db, summary) =>
         writeResourceAudit(db, auth, [

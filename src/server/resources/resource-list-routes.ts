@@ -7,12 +7,15 @@ import { pageSchema } from '../../contracts/envelope';
 import { requireAuth } from '../auth-context';
 import { fetchPage, listQuerySchemaFor, planList, selectPage } from '../db/list-query';
 import { rawResponse, route } from '../route';
-import { csvStream } from './csv';
+import { base64CsvEnvelope, csvStream } from './csv';
 import type { CsvValue } from './csv';
 import type { ExportColumn } from './resource-config';
 import type { ResourceRouteGroup } from './resource-repository';
 
 const CSV_TYPE = 'text/csv; charset=utf-8';
+const JSON_TYPE = 'application/json; charset=utf-8';
+/** `data` of a POST export (resource-config.ts ExportRoute): the file's name and its bytes in base64. */
+const BASE64_EXPORT_DATA = z.object({ filename: z.string(), contents: z.string() });
 /** Rows read per query while an export streams. */
 const EXPORT_BATCH_ROWS = 1000;
 
@@ -46,14 +49,18 @@ export const registerListRoutes: ResourceRouteGroup = (app, routing, repo) => {
       value: (row: Row) => (row as Record<string, CsvValue>)[column],
     }));
   if (exportColumns.length === 0) return;
+  const exportRoute = config.exportRoute ?? { method: 'GET' };
   route(app, {
-    method: 'GET',
+    method: exportRoute.method,
     url: `${base}/export`,
-    summary: `${label} list as CSV (text/csv, streamed; the list's sort, filter and search)`,
+    summary:
+      exportRoute.method === 'GET'
+        ? `${label} list as CSV (text/csv, streamed; the list's sort, filter and search)`
+        : `${label} list as CSV in base64 \`contents\`, saved as \`filename\` (streamed; the list's sort, filter and search in the query)`,
     tags,
     access: read,
     querystring: listQuery.omit({ page: true, per_page: true }),
-    data: z.string(),
+    data: exportRoute.method === 'GET' ? z.string() : BASE64_EXPORT_DATA,
     handler: async ({ db, query, request }) => {
       const auth = requireAuth(request);
       // Checked now, so a bad sort or filter is a 422 before any byte of CSV is sent.
@@ -73,14 +80,15 @@ export const registerListRoutes: ResourceRouteGroup = (app, routing, repo) => {
           if (records.length < EXPORT_BATCH_ROWS) return;
         }
       }
-      return rawResponse(
-        CSV_TYPE,
-        csvStream(
-          exportColumns.map((c) => c.header),
-          batches(),
-        ),
-        { 'content-disposition': `attachment; filename="${name}.csv"` },
+      const csv = csvStream(
+        exportColumns.map((c) => c.header),
+        batches(),
       );
+      if (exportRoute.method === 'POST') {
+        // A read the endpoint catalogue makes a POST: no Idempotency-Key, nothing written.
+        return rawResponse(JSON_TYPE, base64CsvEnvelope(exportRoute.filename, csv));
+      }
+      return rawResponse(CSV_TYPE, csv, { 'content-disposition': `attachment; filename="${name}.csv"` });
     },
   });
 };

@@ -54,8 +54,11 @@ export const registerRowRoutes: ResourceRouteGroup<UniqueKeys> = (app, routing, 
           .values(values as never)
           .returning(),
       );
+      const id = (record as { id: number }).id;
+      // What the new row brings with it (a gift card's 'issue' history), before the row is shown.
+      if (config.afterInsert) await config.afterInsert(db, auth, [id]);
       const row = toRow(record);
-      await audit(db, auth, 'create', (record as { id: number }).id, null, row);
+      await audit(db, auth, 'create', id, null, row);
       return row;
     },
   });

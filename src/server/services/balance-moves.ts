@@ -15,9 +15,11 @@ import type { GiftcardHistoryKind, PointHistoryKind } from '../db/schema/ledger-
 import { tenantIdWhere, tenantValues } from '../db/scoped';
 
 interface Move<Kind> {
-  storeId: number;
-  saleId: number;
+  storeId: number | null;
+  /** The sale that moved it; null for a move of its own (a gift card reloaded from the back office). */
+  saleId: number | null;
   kind: Kind;
+  note?: string | null;
 }
 
 /**
