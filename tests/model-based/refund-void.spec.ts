@@ -40,6 +40,7 @@ import {
 } from '../support/machine-coverage';
 import type { MachinePath } from '../support/machine-coverage';
 import { clearQueue } from '../e2e/support/offline-queue-store';
+import { AppPage } from '../e2e/support/pages/app-page';
 import { LoginPage } from '../e2e/support/pages/login-page';
 import { cutWorkerWrites, HeldRequests } from './support/held-requests';
 
@@ -112,44 +113,71 @@ interface Screen {
   submits: HeldRequests;
 }
 
-async function openScreen(page: Page, ticket: number): Promise<Screen> {
+async function openScreen(manager: Manager, ticket: number): Promise<Screen> {
+  const page = manager.tab;
   const report = new SaleManagementPage(page);
-  await report.openReport();
+  // The tab's first path loads the report; the next ones go to it inside the app.
+  if (page.url().startsWith('http')) await report.openReportInApp();
+  else await report.openReport();
   await report.searchTicket(ticket);
   await report.openTicket(ticket);
   // Held only from here on: the PIN gate's own check above went through as usual.
   const pinChecks = await HeldRequests.on(page, /\/api\/role-by-code$/);
   const submits = await HeldRequests.on(page, SUBMIT_URL, 'POST');
+  manager.held.push(pinChecks, submits);
   return { page, report, ticket, pinChecks, submits };
 }
 
 /**
- * The manager's browser, signed in once per worker: its pages share the warm cache and the installed worker, so
- * a path pays for the order report and its ticket, not for a sign-in and a cold start (the suite's time budget,
+ * The manager's browser, signed in once per worker, with one tab its paths share: a path pays for the order
+ * report and its ticket, not for a sign-in, a cold start or a page load (the suite's time budget,
  * docs/testing.md). A submit a path drops is queued, and the worker's Background Sync would send it at once (the
  * browser is online) where page.route cannot see it: the sale turned Voided under a path that says it is
  * unchanged (CI, 1 run in ~20); it is cut at the context. What a path leaves queued is cleared after it, or the
- * next path's page would send it.
+ * tab would send it during the next path.
  */
-const test = base.extend<object, { manager: BrowserContext }>({
+interface Manager {
+  /** The manager's browser, signed in once. */
+  context: BrowserContext;
+  /** The tab the worker's paths run in, one after the other. */
+  tab: Page;
+  /** The requests the current path holds, stopped after it. */
+  held: HeldRequests[];
+}
+
+const test = base.extend<object, { manager: Manager }>({
   manager: [
     async ({ browser }, use, workerInfo) => {
       const { baseURL, viewport, locale, timezoneId } = workerInfo.project.use;
       const context = await browser.newContext({ baseURL, viewport, locale, timezoneId });
       await cutWorkerWrites(context, SUBMIT_URL);
       const login = await context.newPage();
-      await new LoginPage(login).logInAsDemo('manager');
+      const signIn = new LoginPage(login);
+      await signIn.logInAsDemo('manager');
+      await signIn.waitForAppVersion();
       await login.close();
-      await use(context);
+      await use({ context, tab: await context.newPage(), held: [] });
       await context.close();
     },
     { scope: 'worker' },
   ],
-  page: async ({ manager }, use) => {
-    const page = await manager.newPage();
-    await use(page);
-    if (page.url().startsWith('http')) await clearQueue(page);
-    await page.close();
+  // The paths of a worker share one tab: a page load costs seconds on a busy runner, going to the report inside
+  // the app a fraction (docs/testing.md). After a path: the report left (its chart stops), what the path held
+  // let go and no longer held, the queue cleared. A path that failed may have left anything behind: the next
+  // one gets a new tab.
+  page: async ({ manager }, use, testInfo) => {
+    await use(manager.tab);
+    const { tab } = manager;
+    if (testInfo.status === testInfo.expectedStatus && tab.url().startsWith('http')) {
+      await new AppPage(tab).openInApp('/dashboard');
+      await expect(tab.getByTestId('sale-detail')).toBeHidden();
+    }
+    for (const held of manager.held.splice(0)) await held.stop();
+    if (tab.url().startsWith('http')) await clearQueue(tab).catch(() => undefined);
+    if (testInfo.status !== testInfo.expectedStatus) {
+      await tab.close();
+      manager.tab = await manager.context.newPage();
+    }
   },
 });
 
@@ -332,13 +360,14 @@ test('the paths cover every state of the refund/void flow', () => {
 const paths = [...new Map(explorations.flatMap((e) => e.paths).map((p) => [titleOf(p), p])).values()];
 
 for (const path of paths) {
-  test(`replays ${titleOf(path)}`, async ({ page, request }) => {
+  test(`replays ${titleOf(path)}`, async ({ page, manager, request }) => {
+    expect(page).toBe(manager.tab);
     const till = await SalesApi.as(request);
     const sale = await till.completedSale('Anna Nguyen', [
       { name: MANICURE, quantity: 1 },
       { name: OIL, quantity: 1 },
     ]);
-    const screen = await openScreen(page, sale.ticket_no);
+    const screen = await openScreen(manager, sale.ticket_no);
     let before: AnyMachineSnapshot = getInitialSnapshot(saleManagementMachine, INPUT);
     await seeState(screen, before);
     for (const [index, step] of path.steps.entries()) {

@@ -17,9 +17,10 @@
  * lost connection: the till shows its own receipt, pending sync (docs/offline.md), and the queue's sends of
  * it stay lost until the path ends (support/held-requests.ts).
  *
- * Fast on a 2-core machine: one browser context per worker, logged in once, whose pages the paths use one after
- * the other (the app's code, translations and catalog come from its warm caches; a path's parked tickets are
- * removed after it); paths run in parallel over the workers. The demo technician Chloe is the till's user: PIN
+ * Fast on a 2-core machine: one browser context per worker, logged in once, and one tab in it that the paths use
+ * one after the other, each reaching its screen inside the loaded app (the screen and its chart mount afresh, the
+ * app's code, translations and catalog stay warm; a path's parked tickets are removed after it); paths run in
+ * parallel over the workers. The demo technician Chloe is the till's user: PIN
  * failures count on the session's account (src/server/auth/throttling.ts), so other specs' cashier is never
  * locked by this one.
  */
@@ -36,6 +37,7 @@ import type { DiscountValue } from '../../src/domain/order.types';
 import { hasItems } from '../../src/domain/order-editing';
 import type { SaleRecord } from '../../src/domain/order-editing';
 import { clearQueue } from '../e2e/support/offline-queue-store';
+import { AppPage } from '../e2e/support/pages/app-page';
 import { LoginPage } from '../e2e/support/pages/login-page';
 import { OfflineTillPage } from '../e2e/support/pages/offline-till-page';
 import { SaleExtrasPage } from '../e2e/support/pages/sale-extras-page';
@@ -74,6 +76,37 @@ interface Till {
   context: BrowserContext;
   /** A completed sale of Anna's (Gel Manicure, cash), as the server holds it: what /pos/sales/:id loads. */
   sale: SaleRecord;
+  /** The tab the paths run in, one after the other; a new one after a path that failed. */
+  tab: Tab;
+}
+
+/** A page of the till and the requests it holds for the path on it (the routes stay; each path resets them). */
+interface Tab {
+  page: Page;
+  pinChecks: HeldRequests;
+  saves: HeldRequests;
+  loads: HeldRequests;
+}
+
+async function newTab(context: BrowserContext): Promise<Tab> {
+  const page = await context.newPage();
+  // Held from the first request on: the sale to load is asked for while the screen starts.
+  const pinChecks = await HeldRequests.on(page, /\/api\/role-by-code$/);
+  const saves = await HeldRequests.on(page, SALES_URL, 'POST');
+  const loads = await HeldRequests.on(page, /\/api\/pos\/sales\/\d+$/, 'GET');
+  return { page, pinChecks, saves, loads };
+}
+
+/**
+ * After a path: its screen unmounted by going elsewhere in the app (the sale chart stops with it), what it held
+ * let go, and the till's storage forgotten, so the next path's screen starts as on a fresh page.
+ */
+async function leaveScreen(tab: Tab): Promise<void> {
+  if (!tab.page.url().startsWith('http')) return;
+  await new AppPage(tab.page).openInApp('/dashboard');
+  await expect(tab.page.getByTestId('sale-screen')).toBeHidden();
+  for (const held of [tab.pinChecks, tab.saves, tab.loads]) held.reset();
+  await forgetTillState(tab.page);
 }
 
 /**
@@ -102,7 +135,9 @@ const test = base.extend<object, { till: Till }>({
       // A sale a path queues offline is sent again only through the page, where the path decides its fate.
       await cutWorkerWrites(context, SALES_URL);
       const login = await context.newPage();
-      await new LoginPage(login).logInAsDemo(TILL_USER);
+      const signIn = new LoginPage(login);
+      await signIn.logInAsDemo(TILL_USER);
+      await signIn.waitForAppVersion();
       await login.close();
 
       const request = await playwright.request.newContext({ baseURL });
@@ -111,17 +146,23 @@ const test = base.extend<object, { till: Till }>({
       ).completedSale(TECHNICIAN.name, [{ name: SERVICE.name, quantity: 1 }]);
       const sale = await (await DemoApi.as(request, TILL_USER)).sale(created.id);
       await request.dispose();
-      await use({ context, sale });
+      await use({ context, sale, tab: await newTab(context) });
       await context.close();
     },
     { scope: 'worker' },
   ],
-  // Each path gets a page of its own (its own routes), in the till's browser.
-  page: async ({ till }, use) => {
-    const page = await till.context.newPage();
-    await use(page);
-    await forgetTillState(page);
-    await page.close();
+  // The paths of a worker share one tab: a page load of the till costs seconds on a busy runner, going to the
+  // screen inside the app a fraction (docs/testing.md). A path that failed may have left anything behind: the
+  // next one gets a new tab.
+  page: async ({ till }, use, testInfo) => {
+    await use(till.tab.page);
+    if (testInfo.status === testInfo.expectedStatus) {
+      await leaveScreen(till.tab);
+      return;
+    }
+    await forgetTillState(till.tab.page).catch(() => undefined);
+    await till.tab.page.close();
+    till.tab = await newTab(till.context);
   },
 });
 
@@ -136,12 +177,11 @@ interface Screen {
   loads: HeldRequests;
 }
 
-async function openScreen(page: Page, path: string): Promise<Screen> {
-  // Held from the first request on: the sale to load is asked for while the screen starts.
-  const pinChecks = await HeldRequests.on(page, /\/api\/role-by-code$/);
-  const saves = await HeldRequests.on(page, SALES_URL, 'POST');
-  const loads = await HeldRequests.on(page, /\/api\/pos\/sales\/\d+$/, 'GET');
-  await page.goto(path);
+/** The path's screen: a page load on the tab's first path, then inside the app. */
+async function openScreen(tab: Tab, path: string): Promise<Screen> {
+  const { page, pinChecks, saves, loads } = tab;
+  if (page.url().startsWith('http')) await new AppPage(page).openInApp(path);
+  else await page.goto(path);
   return { page, till: new TenderingPage(page), extras: new SaleExtrasPage(page), pinChecks, saves, loads };
 }
 
@@ -523,10 +563,10 @@ test('the UI paths reach every state of the sale flow', () => {
   );
 });
 
-async function replay(page: Page, path: SalePath, till: Till): Promise<void> {
+async function replay(path: SalePath, till: Till): Promise<void> {
   const byId = path.input.saleId !== undefined;
   const { initial, steps } = byId ? concreteSteps(path.input, path.events, till.sale) : path;
-  const screen = await openScreen(page, byId ? `/pos/sales/${till.sale.id}` : '/pos/sales');
+  const screen = await openScreen(till.tab, byId ? `/pos/sales/${till.sale.id}` : '/pos/sales');
   await test.step(`(start) ⇒ ${JSON.stringify(initial.value)}`, () => seeState(screen, initial));
   let before = initial;
   for (const [index, step] of steps.entries()) {
@@ -540,6 +580,7 @@ async function replay(page: Page, path: SalePath, till: Till): Promise<void> {
 
 for (const path of [...newSales.paths, ...loads.paths]) {
   test(`replays ${path.title}`, async ({ page, till }) => {
-    await replay(page, path, till);
+    expect(page).toBe(till.tab.page);
+    await replay(path, till);
   });
 }

@@ -18,14 +18,22 @@ export class HeldRequests {
   private held: Route[] = [];
   private waiters: Array<() => void> = [];
   private readonly droppedKeys = new Set<string>();
+  private off: () => Promise<void> = async () => undefined;
 
   /** Holds every request to `url` (with this method, when given); others go through. */
   static async on(page: Page, url: RegExp, method?: string): Promise<HeldRequests> {
     const requests = new HeldRequests();
-    await page.route(url, (route) =>
-      method === undefined || route.request().method() === method ? requests.hold(route) : route.continue(),
-    );
+    const handler = (route: Route) =>
+      method === undefined || route.request().method() === method ? requests.hold(route) : route.continue();
+    await page.route(url, handler);
+    requests.off = () => page.unroute(url, handler);
     return requests;
+  }
+
+  /** No longer held: what is held now goes on to the server (see reset), and later requests are not seen. */
+  async stop(): Promise<void> {
+    this.reset();
+    await this.off();
   }
 
   hold(route: Route): void {
@@ -55,6 +63,16 @@ export class HeldRequests {
       contentType: 'application/json; charset=utf-8',
       body: JSON.stringify({ success: false, data: null, message }),
     });
+  }
+
+  /**
+   * A new path on the same page, its screen gone: what the last path left held goes on to the server (a failed
+   * send would put a write in the offline queue for the next path to replay), and what it dropped stays dropped
+   * (a replay of it from the page's queue must never reach the server).
+   */
+  reset(): void {
+    for (const route of this.held.splice(0)) void route.continue().catch(() => undefined);
+    this.waiters = [];
   }
 
   /** The connection drops on the way: the request never reaches the server, nor do its replays in this path. */

@@ -23,6 +23,19 @@ export class AppPage {
     await this.page.goto(path);
   }
 
+  /**
+   * Goes to `path` inside the loaded app, as its own links do (a history entry and the router's popstate), with
+   * no page load: the screen mounts afresh and the app's code, session and caches stay warm.
+   */
+  async openInApp(path: string): Promise<void> {
+    await this.page.evaluate((to) => {
+      const idx = ((window.history.state as { idx?: number } | null)?.idx ?? 0) + 1;
+      window.history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx }, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+    }, path);
+    await this.seeAddress(path);
+  }
+
   get heading(): Locator {
     return this.page.getByRole('heading', { level: 1 });
   }

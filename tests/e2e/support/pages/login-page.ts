@@ -110,6 +110,17 @@ export class LoginPage extends AppPage {
     return data.token;
   }
 
+  /**
+   * The app has started for good in this browser: its service worker is active and the version it runs is
+   * remembered (app_version, src/client/lib/storage.ts). Until then another tab's start-up may still find the
+   * version new and clear the app's versioned local data under it (docs/platform.md#start-up).
+   */
+  async waitForAppVersion(): Promise<void> {
+    await this.page.waitForFunction(() => window.localStorage.getItem('app_version') !== null, null, {
+      timeout: 30_000,
+    });
+  }
+
   async seeError(text: string): Promise<void> {
     await expect(this.page.getByRole('alert').filter({ hasText: text })).toBeVisible();
   }

@@ -37,6 +37,18 @@ export class SaleManagementPage extends AppPage {
     await this.seeHeading('Order report');
   }
 
+  /**
+   * The order report reached inside the loaded app (AppPage.openInApp): the PIN gate asks again unless the app
+   * still holds this session's approval, so it is answered only when it shows.
+   */
+  async openReportInApp(): Promise<void> {
+    await this.openInApp('/pos/report/order');
+    const heading = this.page.getByRole('heading', { level: 1, name: 'Order report' });
+    await expect(heading.or(this.pinGate.pad)).toBeVisible();
+    if (!(await heading.isVisible())) await this.pinGate.typePin(MANAGER_PIN);
+    await this.seeHeading('Order report');
+  }
+
   get list(): Locator {
     return this.page.getByTestId('sale-list');
   }
