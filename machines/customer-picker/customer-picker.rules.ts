@@ -173,7 +173,14 @@ export function toOrderCustomer(customer: CustomerListItem | CustomerDetail): Or
     ...(customer.phone ? { telephone: customer.phone } : {}),
     point_balance: customer.point_balance,
     membership: customer.membership
-      ? { id: customer.membership.id, name: customer.membership.name, discount: customer.membership.discount }
+      ? {
+          id: customer.membership.id,
+          name: customer.membership.name,
+          discount: customer.membership.discount,
+          ...(customer.membership.expires_on !== undefined
+            ? { expires_on: customer.membership.expires_on }
+            : {}),
+        }
       : null,
   };
 }

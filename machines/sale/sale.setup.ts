@@ -38,6 +38,8 @@ import {
 } from '../../src/domain/order-editing';
 import type { CreatedSale, SaleRecord } from '../../src/domain/order-editing';
 import { offlineCardOnTicket } from '../../src/domain/offline-card';
+import { membershipDiscountOn } from '../../src/domain/membership';
+import { dayInTimeZone } from '../../src/domain/report-periods';
 import { validatePayment } from '../../src/domain/payments';
 import {
   deleteWaitingTicket,
@@ -80,6 +82,9 @@ type ActionArgs = { context: SaleContext; event: SaleEvent };
  * An assigner applying one domain edit to the order. An OrderEditError (a value the domain refuses, such
  * as a negative price) becomes context.error; anything else is a bug and is rethrown.
  */
+/** The till's own time zone: a till stands in its store, so its calendar day is the store's. */
+const LOCAL_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 function edit<T extends SaleEventType>(
   type: T,
   apply: (order: Order, event: EventOf<T>, context: SaleContext) => Order,
@@ -229,11 +234,15 @@ export const saleSetup = setup({
     ),
     removeOrderDiscount: assign(edit('discount.remove', (order, e) => removeOrderDiscount(order, e.kind))),
     setTip: assign(edit('tip.set', (order, e) => setTip(order, e.userId, e.amount))),
-    /** setCustomer drops the old customer's membership discount; the new customer's is applied here. */
+    /**
+     * setCustomer drops the old customer's membership discount; the new customer's is applied here while
+     * the membership holds on the till's calendar day (src/domain/membership.ts, the server's rule too).
+     */
     setCustomer: assign(
-      edit('customer.set', (order, e) => {
+      edit('customer.set', (order, e, context) => {
         const withCustomer = setCustomer(order, e.customer);
-        const membership = e.customer?.membership?.discount;
+        const today = dayInTimeZone(new Date(context.now()), LOCAL_TIME_ZONE);
+        const membership = membershipDiscountOn(e.customer?.membership, today);
         return membership ? setOrderDiscount(withCustomer, 'membership', membership) : withCustomer;
       }),
     ),

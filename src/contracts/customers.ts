@@ -132,6 +132,11 @@ export const customerMembershipSchema = z.object({
   /** Points rule: floor(spent / points_unit_amount) × points_per_unit. */
   points_per_unit: z.number().int().min(0),
   points_unit_amount: z.number().int().positive(),
+  /**
+   * The last day the customer's membership holds (null = no end); a sale takes its discount only while it
+   * holds (src/domain/membership.ts).
+   */
+  expires_on: z.iso.date().nullable().optional(),
 });
 export type CustomerMembership = z.infer<typeof customerMembershipSchema>;
 
@@ -175,6 +180,13 @@ export const orderCustomerSchema = z.object({
   name: z.string(),
   telephone: z.string().optional(),
   point_balance: z.number().int().min(0),
-  membership: z.object({ id, name: z.string(), discount: discountValueSchema }).nullable(),
+  membership: z
+    .object({
+      id,
+      name: z.string(),
+      discount: discountValueSchema,
+      expires_on: z.iso.date().nullable().optional(),
+    })
+    .nullable(),
 });
 export type OrderCustomerView = z.infer<typeof orderCustomerSchema>;

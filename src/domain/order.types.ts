@@ -80,7 +80,8 @@ export interface OrderCustomer {
   name: string;
   telephone?: string;
   point_balance?: number;
-  membership?: { id: number; name: string; discount?: DiscountValue } | null;
+  /** `expires_on`: its last day (null or absent = no end); see membership.ts for when it holds. */
+  membership?: { id: number; name: string; discount?: DiscountValue; expires_on?: string | null } | null;
 }
 
 export interface BookingService {

@@ -35,10 +35,11 @@ import { customers, memberships } from '../db/schema/customers';
 import { giftcards } from '../db/schema/giftcards';
 import { tenantIdWhere, tenantValues, tenantWhere } from '../db/scoped';
 import { notFound, unprocessable } from '../errors';
+import { planMembershipChange, recordMembershipChange, storeToday } from './membership-assignment';
 
 export const CUSTOMER_NOT_FOUND = 'Customer not found.';
 export const DUPLICATE_PHONE_MESSAGE = 'A customer with this phone number already exists.';
-export const UNKNOWN_MEMBERSHIP_MESSAGE = 'This membership does not exist or is no longer offered.';
+export { UNKNOWN_MEMBERSHIP_MESSAGE } from './membership-assignment';
 
 /** Gift cards shown on a customer's details; a client with more sees the newest. */
 const MAX_CUSTOMER_GIFTCARDS = 100;
@@ -60,6 +61,7 @@ const listColumns = {
   pointBalance: customers.pointBalance,
   membershipId: memberships.id,
   membershipName: memberships.name,
+  membershipExpiresOn: customers.membershipExpiresOn,
   discountType: memberships.discountType,
   discountValue: memberships.discountValue,
   pointsPerUnit: memberships.pointsPerUnit,
@@ -76,6 +78,7 @@ interface ListRow {
   pointBalance: number;
   membershipId: number | null;
   membershipName: string | null;
+  membershipExpiresOn: string | null;
   discountType: DiscountType | null;
   discountValue: number | null;
   pointsPerUnit: number | null;
@@ -93,6 +96,8 @@ export interface ActiveCustomer {
   phone: string | null;
   pointBalance: number;
   membershipId: number | null;
+  /** The last day the membership holds (null = no end): a sale reads it through domain/membership.ts. */
+  membershipExpiresOn: string | null;
 }
 
 /**
@@ -112,6 +117,7 @@ export async function findActiveCustomer(
       phone: customers.phone,
       pointBalance: customers.pointBalance,
       membershipId: customers.membershipId,
+      membershipExpiresOn: customers.membershipExpiresOn,
     })
     .from(customers)
     .where(tenantIdWhere(customers, auth, customerId, eq(customers.isActive, true)))
@@ -129,6 +135,7 @@ function membershipView(row: ListRow): CustomerMembership | null {
     discount: { type: row.discountType ?? 0, value: row.discountValue ?? 0 },
     points_per_unit: row.pointsPerUnit ?? 0,
     points_unit_amount: row.pointsUnitAmount ?? 100,
+    expires_on: row.membershipExpiresOn,
   };
 }
 
@@ -272,18 +279,14 @@ export async function orderCustomer(
     ...(item.phone ? { telephone: item.phone } : {}),
     point_balance: item.point_balance,
     membership: item.membership
-      ? { id: item.membership.id, name: item.membership.name, discount: item.membership.discount }
+      ? {
+          id: item.membership.id,
+          name: item.membership.name,
+          discount: item.membership.discount,
+          expires_on: item.membership.expires_on ?? null,
+        }
       : null,
   };
-}
-
-async function requireMembership(db: Queryable, auth: AuthContext, membershipId: number): Promise<void> {
-  const [row] = await db
-    .select({ id: memberships.id })
-    .from(memberships)
-    .where(tenantIdWhere(memberships, auth, membershipId, eq(memberships.isActive, true)))
-    .limit(1);
-  if (!row) throw unprocessable(UNKNOWN_MEMBERSHIP_MESSAGE, { membership_id: [UNKNOWN_MEMBERSHIP_MESSAGE] });
 }
 
 /** 422 when another active customer of the tenant has `phone`; holds the (tenant, phone) lock until commit. */
@@ -321,7 +324,13 @@ export async function createCustomer(
   body: CreateCustomerBody,
 ): Promise<CustomerDetail> {
   return db.transaction(async (tx) => {
-    if (body.membership_id) await requireMembership(tx, auth, body.membership_id);
+    const membership = await planMembershipChange(
+      tx,
+      auth,
+      { membershipId: null, membershipExpiresOn: null },
+      body.membership_id ?? null,
+      await storeToday(tx, auth),
+    );
     if (body.phone) await requireFreePhone(tx, auth, body.phone);
     const [created] = await tx
       .insert(customers)
@@ -334,10 +343,11 @@ export async function createCustomer(
           email: body.email ?? null,
           birthday: body.birthday ?? null,
           notes: body.notes ?? null,
-          membershipId: body.membership_id ?? null,
+          ...membership.values,
         }),
       )
       .returning({ id: customers.id });
+    await recordMembershipChange(tx, auth, created!.id, membership);
     return getCustomer(tx, auth, created!.id);
   });
 }
@@ -351,13 +361,23 @@ export async function updateCustomer(
 ): Promise<CustomerDetail> {
   return db.transaction(async (tx) => {
     const [existing] = await tx
-      .select({ id: customers.id, phone: customers.phone })
+      .select({
+        id: customers.id,
+        phone: customers.phone,
+        membershipId: customers.membershipId,
+        membershipExpiresOn: customers.membershipExpiresOn,
+      })
       .from(customers)
       .where(tenantIdWhere(customers, auth, id))
       .limit(1)
       .for('update');
     if (!existing) throw notFound(CUSTOMER_NOT_FOUND);
-    if (body.membership_id) await requireMembership(tx, auth, body.membership_id);
+    // A membership written is a join, renewal, change or leaving, with its history row
+    // (services/membership-assignment.ts); left out, the customer keeps what they hold.
+    const membership =
+      body.membership_id === undefined
+        ? { values: {}, history: null }
+        : await planMembershipChange(tx, auth, existing, body.membership_id, await storeToday(tx, auth));
     if (body.phone && body.phone !== existing.phone) await requireFreePhone(tx, auth, body.phone, id);
 
     const changes = {
@@ -367,7 +387,7 @@ export async function updateCustomer(
       ...(body.email !== undefined ? { email: body.email } : {}),
       ...(body.birthday !== undefined ? { birthday: body.birthday } : {}),
       ...(body.notes !== undefined ? { notes: body.notes } : {}),
-      ...(body.membership_id !== undefined ? { membershipId: body.membership_id } : {}),
+      ...membership.values,
     };
     if (Object.keys(changes).length > 0) {
       await tx
@@ -375,6 +395,7 @@ export async function updateCustomer(
         .set(changes)
         .where(tenantIdWhere(customers, auth, id));
     }
+    await recordMembershipChange(tx, auth, id, membership);
     return getCustomer(tx, auth, id);
   });
 }

@@ -10,6 +10,7 @@ import { CATEGORY_RESOURCE } from '../../../src/server/routes/categories/categor
 import { COUPON_RESOURCE } from '../../../src/server/routes/coupons/coupons-routes';
 import { CUSTOMER_GROUP_RESOURCE } from '../../../src/server/routes/customer-groups/customer-groups-routes';
 import { EXPENSE_RESOURCE } from '../../../src/server/routes/expenses/expenses-routes';
+import { MEMBERSHIP_RESOURCE } from '../../../src/server/routes/memberships/memberships-routes';
 import { GIFTCARD_RESOURCE } from '../../../src/server/routes/giftcards/giftcards-admin-routes';
 import { PRODUCT_KIT_RESOURCE } from '../../../src/server/routes/product-kits/product-kits-routes';
 import { PRODUCT_RESOURCE } from '../../../src/server/routes/products/products-routes';
@@ -162,6 +163,17 @@ export const RESOURCE_SAMPLES: readonly ResourceSample[] = [
       'POST /api/giftcards/:id/activate',
     ],
     ownDataRoutes: ['POST /api/giftcards/export'],
+  },
+  {
+    config: MEMBERSHIP_RESOURCE as unknown as AnyConfig,
+    create: (text) => ({
+      name: text,
+      discount_type: 0,
+      discount_value: 10,
+      price: 4900,
+      duration_months: 12,
+    }),
+    update: { benefits: 'Free nail art on every visit' },
   },
 ];
 

@@ -87,6 +87,7 @@ describe('GET /api/pos/customers', () => {
         discount: { type: 1, value: 500 },
         points_per_unit: 2,
         points_unit_amount: 100,
+        expires_on: null,
       },
     });
   });

@@ -25,6 +25,8 @@ import { giftcards } from '../../db/schema/giftcards';
 import { tenantIdWhere, tenantWhere } from '../../db/scoped';
 import { unprocessable } from '../../errors';
 import { findActiveCustomer } from '../customers';
+import { membershipDiscountOn } from '../../../domain/membership';
+import { dayInTimeZone } from '../../../domain/report-periods';
 import type { SalePaymentInput } from '../payments/payment-input';
 import {
   DRAFT_PAYMENTS_MESSAGE,
@@ -70,6 +72,7 @@ async function loadCustomer(
   db: Queryable,
   auth: AuthContext,
   customerId: number,
+  today: string,
 ): Promise<{ customer: OrderCustomer; name: string; membershipDiscount?: DiscountValue } | null> {
   const row = await findActiveCustomer(db, auth, customerId);
   if (!row) return null;
@@ -91,8 +94,9 @@ async function loadCustomer(
       .limit(1);
     if (m && m.isActive) {
       const discount: DiscountValue = { type: m.discountType, value: m.discountValue };
-      customer.membership = { id: m.id, name: m.name, discount };
-      if (m.discountValue > 0) membershipDiscount = discount;
+      customer.membership = { id: m.id, name: m.name, discount, expires_on: row.membershipExpiresOn };
+      // The rule the sale screen applies too: an expired membership takes nothing off (domain/membership.ts).
+      membershipDiscount = membershipDiscountOn(customer.membership, today);
     }
   }
   return { customer, name, membershipDiscount };
@@ -170,7 +174,10 @@ export async function prepareSale(
 
   // Customer and membership.
   const customerId = body.customer?.id ?? body.customer_id ?? null;
-  const customer = customerId === null ? null : await loadCustomer(db, auth, customerId);
+  const customer =
+    customerId === null
+      ? null
+      : await loadCustomer(db, auth, customerId, dayInTimeZone(options.now, store.timezone));
   if (customerId !== null && !customer) {
     errors.add(
       body.customer?.id ? 'customer.id' : 'customer_id',

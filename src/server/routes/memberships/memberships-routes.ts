@@ -1,0 +1,150 @@
+/**
+ * /api/memberships (docs/api.md#endpoints "Memberships: /memberships, /memberships/{id}, /memberships/bulk,
+ * /memberships/{id}/histories", plus import and export): a config of the resource factory
+ * (docs/back-office.md, "Memberships"), its history through the factory's `histories`. Memberships are the tenant's,
+ * like the customers who hold them; the screen is the Membership module's and the admin's
+ * (docs/roles.md#access-rules, and the owner above them). A membership a customer holds cannot be deleted.
+ * Names are not unique: the schema (migration 0007) has no key on them, and two levels may share a name in
+ * different years; the screen shows the price and duration beside it.
+ */
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import {
+  createMembershipBody,
+  MEMBERSHIP_CSV_COLUMNS,
+  membershipDiscountProblem,
+  membershipHistoryQuery,
+  membershipHistorySchema,
+  membershipSchema,
+  updateMembershipBody,
+} from '../../../contracts/memberships';
+import type { MembershipHistory, MembershipHistoryQuery } from '../../../contracts/memberships';
+import type { Page } from '../../../contracts/envelope';
+import { MODULE } from '../../../domain/constants';
+import type { AuthContext } from '../../auth-context';
+import type { Queryable } from '../../db/client';
+import { customers, memberships } from '../../db/schema/customers';
+import { membershipHistories } from '../../db/schema/ledger-histories';
+import { tenantWhere } from '../../db/scoped';
+import { unprocessable } from '../../errors';
+import { resourceHistories } from '../../resources/resource-config';
+import {
+  BACK_OFFICE_ROLES,
+  defineResource,
+  registerResource,
+  usedBy,
+} from '../../resources/resource-factory';
+import { activeRowFields, namedList } from '../../resources/resource-parts';
+import { fieldValues } from '../../resources/resource-repository';
+
+const MEMBERSHIP_FIELDS = activeRowFields({
+  name: 'name',
+  discount_type: 'discountType',
+  discount_value: 'discountValue',
+  price: 'price',
+  duration_months: 'durationMonths',
+  benefits: 'benefits',
+  points_per_unit: 'pointsPerUnit',
+  points_unit_amount: 'pointsUnitAmount',
+});
+
+/**
+ * A page of a membership's history, newest first, with each customer's name (`histories` of the config:
+ * GET /api/memberships/{id}/histories, resource-history-routes.ts), filtered by kind when asked.
+ */
+async function listMembershipHistories(
+  db: Queryable,
+  auth: AuthContext,
+  membershipId: number,
+  query: MembershipHistoryQuery,
+): Promise<Page<MembershipHistory>> {
+  const h = membershipHistories;
+  const where = tenantWhere(
+    h,
+    auth,
+    eq(h.membershipId, membershipId),
+    query.filter?.kind ? eq(h.kind, query.filter.kind) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: h.id,
+        membershipId: h.membershipId,
+        customerId: h.customerId,
+        firstName: customers.firstName,
+        lastName: customers.lastName,
+        kind: h.kind,
+        price: h.price,
+        startsOn: h.startsOn,
+        endsOn: h.endsOn,
+        userId: h.userId,
+        note: h.note,
+        createdAt: h.createdAt,
+      })
+      .from(h)
+      .innerJoin(customers, and(eq(customers.tenantId, h.tenantId), eq(customers.id, h.customerId)))
+      .where(where)
+      .orderBy(desc(h.createdAt), desc(h.id))
+      .limit(query.per_page)
+      .offset((query.page - 1) * query.per_page),
+    db.select({ n: count() }).from(h).where(where),
+  ]);
+  const items: MembershipHistory[] = rows.map((r) => ({
+    id: r.id,
+    membership_id: r.membershipId,
+    customer_id: r.customerId,
+    customer_name: `${r.firstName} ${r.lastName}`.trim(),
+    kind: r.kind,
+    price: r.price,
+    starts_on: r.startsOn,
+    ends_on: r.endsOn,
+    user_id: r.userId,
+    note: r.note,
+    created_at: r.createdAt.toISOString(),
+  }));
+  return { items, total: total?.n ?? 0, page: query.page, per_page: query.per_page };
+}
+
+export const MEMBERSHIP_RESOURCE = defineResource({
+  name: 'memberships',
+  label: 'Membership',
+  table: memberships,
+  scope: 'tenant',
+  module: MODULE.MEMBERSHIP,
+  roles: BACK_OFFICE_ROLES,
+  row: membershipSchema,
+  fields: MEMBERSHIP_FIELDS,
+  createBody: createMembershipBody,
+  updateBody: updateMembershipBody,
+  // An update may change the type or the value alone: the pair it leaves stored must still be a discount
+  // (a percentage 0-100, an amount in whole minor units), said as a field error before the table's CHECK.
+  toUpdate: (body, { before }) => {
+    const type = body.discount_type ?? before.discountType;
+    const value = body.discount_value ?? before.discountValue;
+    const problem = membershipDiscountProblem(type, value);
+    if (problem) throw unprocessable(problem, { discount_value: [problem] });
+    return fieldValues(MEMBERSHIP_FIELDS, body);
+  },
+  list: {
+    ...namedList(memberships, [memberships.name, memberships.benefits]),
+    sort: {
+      name: sql`lower(${memberships.name})`,
+      price: memberships.price,
+      created_at: memberships.createdAt,
+      updated_at: memberships.updatedAt,
+    },
+  },
+  inUse: usedBy({ resource: 'customers', table: customers, column: customers.membershipId }),
+  active: memberships.isActive,
+  importColumns: MEMBERSHIP_CSV_COLUMNS,
+  histories: resourceHistories({
+    summary: 'Who joined, renewed, changed to or left the membership, newest first (filter kind)',
+    query: membershipHistoryQuery,
+    item: membershipHistorySchema,
+    list: listMembershipHistories,
+  }),
+});
+
+export function registerMembershipRoutes(app: FastifyInstance): void {
+  registerResource(app, MEMBERSHIP_RESOURCE);
+}
