@@ -24,12 +24,15 @@ import {
   setDisplayOrder,
 } from './resource-api';
 
-/** Saves the exported CSV under the resource's name with the date, as a download the browser offers. */
-function download(blob: Blob, name: string): void {
+/**
+ * Saves the exported CSV as a download the browser offers: under the config's file name where the endpoint
+ * catalogue gives one (giftcards_export.csv), else the resource's name with the date.
+ */
+function download(blob: Blob, name: string, filename?: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
-  link.download = `${name}-${new Date().toISOString().slice(0, 10)}.csv`;
+  link.download = filename ?? `${name}-${new Date().toISOString().slice(0, 10)}.csv`;
   document.body.append(link);
   link.click();
   link.remove();
@@ -118,9 +121,9 @@ export function resourceLogic(config: ResourceConfig, currency: string = DEFAULT
           name,
           input.query,
           (loaded, total) => input.parent.send({ type: 'export.progress', loaded, total }),
-          { signal },
+          { signal, ...(config.exportRoute ? { method: config.exportRoute.method } : {}) },
         );
-        download(blob, name);
+        download(blob, name, config.exportRoute?.filename);
         return null;
       }),
     },

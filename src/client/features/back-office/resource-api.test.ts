@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../lib/api/client';
-import { saveBody, setDisplayOrder } from './resource-api';
+import { base64Csv, exportRows, saveBody, setDisplayOrder } from './resource-api';
 
 describe('saveBody', () => {
   it('keeps JSON when no value is a file', () => {
@@ -50,5 +50,34 @@ describe('setDisplayOrder', () => {
       ['/services/4/ordering', { display_order: 2 }, 'key-1'],
       ['/categories/7', { display_order: 0 }, 'key-2'],
     ]);
+  });
+});
+
+describe('exportRows as a POST answering base64 contents (gift cards)', () => {
+  it('posts the list query and decodes the envelope into the CSV bytes, UTF-8 kept whole', async () => {
+    const csv = '\ufeffnumber,notes\r\nGC-1,Bảo Trân\r\n';
+    const envelope = JSON.stringify({
+      success: true,
+      data: { filename: 'giftcards_export.csv', contents: Buffer.from(csv, 'utf8').toString('base64') },
+      message: 'OK',
+    });
+    const calls: { url: string; method: string | undefined }[] = [];
+    const fetchImpl = (async (url: string, init?: RequestInit) => {
+      calls.push({ url, method: init?.method });
+      return new Response(envelope, { status: 200, headers: { 'content-type': 'application/json' } });
+    }) as typeof fetch;
+    const progress: number[] = [];
+    const blob = await exportRows('giftcards', { search: 'GC' }, (loaded) => progress.push(loaded), {
+      fetchImpl,
+      method: 'POST',
+    });
+    expect(calls).toEqual([{ url: '/api/giftcards/export?search=GC', method: 'POST' }]);
+    // ignoreBOM: keep the byte-order mark in the text, to see the file starts with it.
+    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(await blob.arrayBuffer())).toBe(csv);
+    expect(progress.at(-1)).toBe(new TextEncoder().encode(envelope).byteLength);
+  });
+
+  it('refuses an envelope without contents', () => {
+    expect(() => base64Csv({ success: true, data: {} })).toThrow();
   });
 });

@@ -9,7 +9,8 @@
  * - Offline, a create or update is stored by the request queue (lib/offline-queue) and resolves with its
  *   receipt; `save` says so (`queued: true`), so the screen never takes the receipt for a row.
  * - The export is a streamed CSV, not the JSON envelope: it is read with fetch, counting bytes for the
- *   progress, with the session's token as the API client sends it.
+ *   progress, with the session's token as the API client sends it. Where the endpoint catalogue makes it a
+ *   POST answering base64 contents (gift cards), the envelope is read the same way and decoded.
  */
 import type { SaveOutput } from '../../../../machines/resource/resource.types';
 import type { Page } from '../../../contracts/envelope';
@@ -181,14 +182,36 @@ export interface ExportProgress {
 }
 
 /**
+ * How a resource's export is asked for (the server config's exportRoute): GET answering text/csv, or POST
+ * answering the envelope with the file's bytes in base64 (gift cards, "returns base64 contents saved as
+ * giftcards_export.csv").
+ */
+export type ExportMethod = 'GET' | 'POST';
+
+/** The CSV of a POST export's envelope: base64 `contents` decoded to bytes, never through a string of text. */
+export function base64Csv(envelope: unknown): Blob {
+  const contents = (envelope as { data?: { contents?: unknown } }).data?.contents;
+  if (typeof contents !== 'string')
+    throw new ApiError({ status: 200, message: 'The export has no contents.' });
+  const binary = atob(contents);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
+  return new Blob([bytes], { type: 'text/csv;charset=utf-8' });
+}
+
+/**
  * Reads the streamed CSV of the list as it is narrowed now, reporting the bytes received, and resolves with
- * the file as a Blob (the caller saves it).
+ * the file as a Blob (the caller saves it). A POST export's body is the envelope with the file in base64.
  */
 export async function exportRows(
   name: string,
   params: Omit<Partial<ListParams>, 'page' | 'per_page'>,
   onProgress: ExportProgress,
-  { signal, fetchImpl = fetch }: { signal?: AbortSignal; fetchImpl?: typeof fetch } = {},
+  {
+    signal,
+    fetchImpl = fetch,
+    method = 'GET',
+  }: { signal?: AbortSignal; fetchImpl?: typeof fetch; method?: ExportMethod } = {},
 ): Promise<Blob> {
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(flattenQuery(toQuery(params)))) {
@@ -199,7 +222,11 @@ export async function exportRows(
   let response: Response;
   try {
     response = await fetchImpl(`${API_BASE}/${name}/export${search ? `?${search}` : ''}`, {
-      headers: { accept: 'text/csv', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      method,
+      headers: {
+        accept: method === 'GET' ? 'text/csv' : 'application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
       credentials: 'omit',
       signal,
     });
@@ -225,5 +252,6 @@ export async function exportRows(
     loaded += value.byteLength;
     onProgress(loaded, total);
   }
+  if (method === 'POST') return base64Csv(JSON.parse(await new Blob(parts as BlobPart[]).text()));
   return new Blob(parts as BlobPart[], { type: 'text/csv;charset=utf-8' });
 }

@@ -124,6 +124,11 @@ export interface ResourceConfig<Row extends ResourceRow = ResourceRow> {
   /** The column headers an import file needs, in file order (as the server's export writes them). */
   importColumns?: readonly string[];
   canExport: boolean;
+  /**
+   * Where the endpoint catalogue makes the export a POST answering base64 contents (gift cards): the file
+   * is saved under `filename`. Absent: GET text/csv, saved as `<name>-<date>.csv`.
+   */
+  exportRoute?: { method: 'POST'; filename: string };
   /** Actions on one row beyond edit and delete, each with its panel. */
   rowActions?: ReadonlyArray<RowActionConfig<Row>>;
   /** Rows carry `display_order`: Move up / Move down row actions, through this route. */
