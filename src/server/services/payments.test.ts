@@ -84,6 +84,7 @@ async function pay(payments: SalePaymentInput[], options: TestSaleOptions = {}) 
       payments,
       totalPrice: sale.totalPrice,
       orderAt: sale.orderAt,
+      lines: [],
     }),
   );
   return { sale, recorded };
@@ -146,6 +147,7 @@ describe('gift card payments', () => {
             payments: [payment],
             totalPrice: sale.totalPrice,
             orderAt: sale.orderAt,
+            lines: [],
           });
           // Hold the transaction open a little so the two really overlap.
           await new Promise((resolve) => setTimeout(resolve, 50));
@@ -406,6 +408,7 @@ describe('card and other payments', () => {
           payments: [{ payment_type: PAYMENT_TYPE.CASH, payment_amount: 1 }],
           totalPrice: sale.totalPrice,
           orderAt: sale.orderAt,
+          lines: [],
         }),
       ),
     );

@@ -59,6 +59,7 @@ import type { WriteContext } from '../../resources/resource-config';
 import { fieldValues } from '../../resources/resource-repository';
 import { timestampSorts } from '../../resources/resource-parts';
 import { route } from '../../route';
+import { customerCouponUses } from '../../services/coupon-uses';
 import { z } from 'zod';
 
 export const DUPLICATE_COUPON_MESSAGE = 'A coupon with this code already exists.';
@@ -266,29 +267,6 @@ export const COUPON_RESOURCE = defineResource({
     list: listCouponHistories,
   }),
 });
-
-/** A customer's uses of a coupon: uses minus releases (coupon_histories), as the sale counts them. */
-export async function customerCouponUses(
-  db: Queryable,
-  auth: AuthContext,
-  couponId: number,
-  customerId: number,
-): Promise<number> {
-  const [row] = await db
-    .select({
-      n: sql<number>`coalesce(sum(case when ${couponHistories.kind} = 'use' then 1 else -1 end), 0)::int`,
-    })
-    .from(couponHistories)
-    .where(
-      tenantWhere(
-        couponHistories,
-        auth,
-        eq(couponHistories.couponId, couponId),
-        eq(couponHistories.customerId, customerId),
-      ),
-    );
-  return Math.max(0, Number(row?.n ?? 0));
-}
 
 /**
  * GET /api/pos/coupons/{id}: the coupon a cashier typed (its code, normalised like the stored one, or its id),

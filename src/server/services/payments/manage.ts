@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { ERROR_CODE } from '../../../contracts/error-codes';
 import { PAYMENT_TYPE, SALE_STATUS } from '../../../domain/constants';
+import { couponLinesOf } from '../../../domain/coupons';
 import type { Order } from '../../../domain/order.types';
 import { computeOrderTotals } from '../../../domain/order-total';
 import { isSameBusinessDay } from '../../../domain/sale-status';
@@ -114,6 +115,7 @@ export async function addSalePayments(
     payments: body.payments,
     totalPrice: sale.totalPrice,
     orderAt: sale.orderAt,
+    lines: couponLinesOf(order.orderEmployees, totals.employees),
   });
   const balance = await resyncSaleTotals(tx, auth, sale);
   await writeResourceAudit(tx, auth, [

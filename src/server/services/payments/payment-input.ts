@@ -7,6 +7,7 @@ import { ERROR_CODE } from '../../../contracts/error-codes';
 import type { ErrorCode } from '../../../contracts/error-codes';
 import type { PaymentType } from '../../../domain/constants';
 import { normaliseCode } from '../../../domain/normalise';
+import type { CouponLine } from '../../../domain/coupons';
 import type { Payment, PaymentInfo } from '../../../domain/order.types';
 import { paymentInputSchema } from '../../../contracts/payments';
 import type { PaymentInfoInput } from '../../../contracts/payments';
@@ -31,6 +32,11 @@ export interface RecordSalePaymentsInput {
   totalPrice: number;
   /** The sale's order_at: coupons and gift cards must be valid then. */
   orderAt: Date;
+  /**
+   * The ticket's lines with their computed net and tax (domain couponLinesOf): a coupon that names services
+   * discounts those lines only (docs/back-office.md "Coupons").
+   */
+  lines: readonly CouponLine[];
   /**
    * What the caller already holds, so nothing is read again while the store's counter lock is held (create
    * sale): the sale's uuid (the caller inserted the sale in this transaction, so it exists) and the store.

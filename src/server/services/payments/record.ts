@@ -17,9 +17,11 @@
  * - Check (4): reference = check number.
  * - Point (5): a customer is required; points = amount / points_value_minor (store setting, default 1 minor
  *   unit per point: 100 points = 1.00), the amount must be a multiple; debited atomically + history 'redeem'.
- * - Coupon (6): reference = code; active, of this store or all stores, valid at order_at (starts_at ≤ order_at
- *   ≤ ends_at), sale total ≥ min_order_amount, amount ≤ the coupon's value (Amount: its value; Percent: that
- *   percent of the sale total), a use taken atomically against max_uses + history 'use'.
+ * - Coupon (6): reference = code; active, of this store or all stores, valid on the sale's day in the store's
+ *   time zone (starts_at ≤ day ≤ ends_at), sale total ≥ min_order_amount, a service it names on the ticket,
+ *   amount ≤ its worth on the ticket (src/domain/coupons.ts: a percent or an amount of the whole total, or of
+ *   the named services' lines), a use taken atomically against max_uses, then the customer's uses counted
+ *   against max_uses_per_customer under that row lock, + history 'use' (docs/back-office.md "Coupons").
  * - Voucher (7), Venmo (8), Others (11): reference (and processor_reference) as given.
  * - Momo (9), VnPay (10), VietQr (12): processor_reference = the id of a payment_requests row of this store
  *   for that provider, status 'paid', of exactly this amount, not used by another sale; it is linked to the

@@ -5,9 +5,10 @@
  */
 import { eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { ERROR_CODE } from '../../../contracts/error-codes';
-import { DISCOUNT_TYPE } from '../../../domain/constants';
 import type { PaymentType } from '../../../domain/constants';
-import { percentOf } from '../../../domain/money';
+import { COUPON_REFUSAL, couponBase, couponRefusal, couponWorth } from '../../../domain/coupons';
+import type { CouponRefusal, CouponRules } from '../../../domain/coupons';
+import { dayInTimeZone } from '../../../domain/report-periods';
 import { pointsForAmount, pointValueMinor } from '../../../domain/points';
 import type { PaymentInfoInput } from '../../../contracts/payments';
 import { coupons } from '../../db/schema/coupons';
@@ -18,6 +19,7 @@ import { paymentRequests } from '../../db/schema/payment-requests';
 import type { PaymentProvider } from '../../db/schema/payment-requests';
 import { salePayments } from '../../db/schema/sales';
 import { storeIdWhere, storeWhere, tenantIdWhere, tenantValues, tenantWhere } from '../../db/scoped';
+import { customerCouponUses } from '../coupon-uses';
 import { moveCustomerPoints, moveGiftcardBalance } from '../balance-moves';
 import { LIVE_STATUSES, PaymentError, WALLET_PROVIDER, requireReference } from './payment-input';
 import type { Context } from './payment-input';
@@ -120,6 +122,14 @@ export async function redeemPoints(
   return { points };
 }
 
+/**
+ * A coupon taken as a tender (docs/back-office.md "Coupons"): the rules of src/domain/coupons.ts on the sale's
+ * day in the store's time zone, its total and its lines; then the use, taken atomically:
+ *   update coupons set used_count = used_count + 1 where ... and (max_uses is null or used_count < max_uses)
+ * which also locks the coupon's row until the sale commits, so two tills redeeming the same coupon are
+ * serialised: the second waits, then sees the first's use (used up, or the customer's count one higher).
+ * The customer's uses (uses − releases in coupon_histories) are counted after that lock, for the same reason.
+ */
 export async function useCoupon(
   ctx: Context,
   index: number,
@@ -137,27 +147,18 @@ export async function useCoupon(
   if (!coupon || (coupon.storeId !== null && coupon.storeId !== scope.storeId)) {
     throw new PaymentError(index, field, `Coupon ${code} was not found.`, ERROR_CODE.COUPON_NOT_FOUND);
   }
-  if (!coupon.isActive)
-    throw new PaymentError(index, field, `Coupon ${code} is not active.`, ERROR_CODE.COUPON_INACTIVE);
-  const at = input.orderAt.getTime();
-  if (coupon.startsAt && coupon.startsAt.getTime() > at) {
-    throw new PaymentError(index, field, `Coupon ${code} is not valid yet.`, ERROR_CODE.COUPON_NOT_YET_VALID);
-  }
-  if (coupon.endsAt && coupon.endsAt.getTime() < at) {
-    throw new PaymentError(index, field, `Coupon ${code} expired.`, ERROR_CODE.COUPON_EXPIRED);
-  }
-  if (input.totalPrice < coupon.minOrderAmount) {
-    throw new PaymentError(
-      index,
-      field,
-      `Coupon ${code} needs an order of at least ${coupon.minOrderAmount}; this one is ${input.totalPrice}.`,
-      ERROR_CODE.COUPON_MIN_ORDER,
-    );
-  }
-  const worth =
-    coupon.discountType === DISCOUNT_TYPE.PERCENT
-      ? percentOf(input.totalPrice, coupon.discountValue, ctx.store.currency)
-      : coupon.discountValue;
+  const rules = couponRulesOf(coupon);
+  const base = couponBase(rules, input.lines, input.totalPrice);
+  const use = {
+    day: dayInTimeZone(input.orderAt, ctx.store.timezone),
+    totalPrice: input.totalPrice,
+    base,
+    hasCustomer: input.customerId !== null,
+    customerUses: null,
+  };
+  const refused = couponRefusal(rules, use);
+  if (refused) throw new PaymentError(index, field, refusalMessage(code, refused, coupon), refused);
+  const worth = couponWorth(rules, base, ctx.store.currency);
   if (amount > worth) {
     throw new PaymentError(
       index,
@@ -182,9 +183,14 @@ export async function useCoupon(
     throw new PaymentError(
       index,
       field,
-      `Coupon ${code} has reached its maximum number of uses.`,
+      refusalMessage(code, COUPON_REFUSAL.USED_UP, coupon),
       ERROR_CODE.COUPON_USED_UP,
     );
+  }
+  if (rules.max_uses_per_customer !== null && input.customerId !== null) {
+    const customerUses = await customerCouponUses(tx, auth, coupon.id, input.customerId);
+    const limited = couponRefusal(rules, { ...use, customerUses });
+    if (limited) throw new PaymentError(index, field, refusalMessage(code, limited, coupon), limited);
   }
   await tx.insert(couponHistories).values(
     tenantValues(auth, {
@@ -198,6 +204,44 @@ export async function useCoupon(
     }),
   );
   return { reference: code, couponId: coupon.id };
+}
+
+/** The coupon row as the domain's rules read it (validity days are the stored days' UTC dates). */
+function couponRulesOf(coupon: typeof coupons.$inferSelect): CouponRules {
+  return {
+    discount_type: coupon.discountType,
+    discount_value: coupon.discountValue,
+    min_order_amount: coupon.minOrderAmount,
+    service_ids: coupon.serviceIds,
+    starts_at: coupon.startsAt ? coupon.startsAt.toISOString().slice(0, 10) : null,
+    ends_at: coupon.endsAt ? coupon.endsAt.toISOString().slice(0, 10) : null,
+    is_active: coupon.isActive,
+    max_uses: coupon.maxUses,
+    used_count: coupon.usedCount,
+    max_uses_per_customer: coupon.maxUsesPerCustomer,
+  };
+}
+
+/** The log's English for a refusal; the till words it by its code (docs/errors.md). */
+function refusalMessage(code: string, refusal: CouponRefusal, coupon: typeof coupons.$inferSelect): string {
+  switch (refusal) {
+    case COUPON_REFUSAL.INACTIVE:
+      return `Coupon ${code} is not active.`;
+    case COUPON_REFUSAL.NOT_YET_VALID:
+      return `Coupon ${code} is not valid yet.`;
+    case COUPON_REFUSAL.EXPIRED:
+      return `Coupon ${code} expired.`;
+    case COUPON_REFUSAL.NOT_APPLICABLE:
+      return `Coupon ${code} applies to services that are not on this ticket.`;
+    case COUPON_REFUSAL.MIN_ORDER:
+      return `Coupon ${code} needs an order of at least ${coupon.minOrderAmount}.`;
+    case COUPON_REFUSAL.USED_UP:
+      return `Coupon ${code} has reached its maximum number of uses.`;
+    case COUPON_REFUSAL.NEEDS_CUSTOMER:
+      return `Coupon ${code} is limited per customer: the sale needs a customer.`;
+    case COUPON_REFUSAL.CUSTOMER_LIMIT:
+      return `This customer has used coupon ${code} ${coupon.maxUsesPerCustomer} times, as many as it allows.`;
+  }
 }
 
 export async function claimWalletPayment(

@@ -3,6 +3,7 @@ import type { SaleDetail } from '../../../contracts/sales';
 import { SALE_STATUS_ERROR, saleStatusError } from '../../../domain/sale-status';
 import { SALE_STATUS } from '../../../domain/constants';
 import type { SaleStatus } from '../../../domain/constants';
+import { couponLinesOf } from '../../../domain/coupons';
 import type { Order } from '../../../domain/order.types';
 import { nextStatus } from '../../../../machines/sale-status/sale-status.rules';
 import type { StoredSaleStatus } from '../../../../machines/sale-status/sale-status.rules';
@@ -123,6 +124,7 @@ export async function finishSaleWrite(
           payments: prepared.payments,
           totalPrice: prepared.totals.total.total_price,
           orderAt: prepared.orderAt,
+          lines: couponLinesOf(prepared.order.orderEmployees, prepared.totals.employees),
           ...(input.known ? { known: input.known } : {}),
         })
       : [];
