@@ -127,7 +127,6 @@ const COMING_SOON = [
   '/admin/sms/report/details',
   '/admin/customers',
   '/admin/memberships',
-  '/admin/giftcards',
   '/admin/coupons',
   '/test',
 ];

@@ -102,6 +102,8 @@ const members: ScreenLoader = () =>
   import('../features/back-office/resources/members').then((m) => m.MembersScreen);
 const customerGroups: ScreenLoader = () =>
   import('../features/back-office/resources/customer-groups').then((m) => m.CustomerGroupsScreen);
+const giftcards: ScreenLoader = () =>
+  import('../features/back-office/resources/giftcards').then((m) => m.GiftcardsScreen);
 // The settings screen (features/settings) in its own chunk, with the session's part (areas/settings-area.tsx).
 const settings: ScreenLoader = () => import('./areas/settings-area').then((m) => m.SettingsArea);
 
@@ -380,6 +382,7 @@ export const ROUTES: readonly AppRoute[] = [
     id: 'adminGiftcards',
     path: '/admin/giftcards',
     module: MODULE.GIFTCARD,
+    screen: giftcards,
     menu: { parent: 'vouchers' },
   }),
   admin({ id: 'adminCoupons', path: '/admin/coupons', module: MODULE.COUPON, menu: { parent: 'vouchers' } }),

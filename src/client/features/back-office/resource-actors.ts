@@ -52,6 +52,9 @@ export function resourceLogic(config: ResourceConfig, currency: string = DEFAULT
   // schema checks the other fields, and a chosen file is sent beside them.
   const imageNames = config.fields.filter((field) => field.kind === 'image').map((field) => field.name);
   const fieldNames = config.fields.map((field) => field.name).filter((n) => !imageNames.includes(n));
+  // An edit sends neither the create-only fields (its schema has none of them) nor their values from the row.
+  const createOnly = new Set(config.fields.filter((field) => field.createOnly).map((field) => field.name));
+  const editNames = fieldNames.filter((n) => !createOnly.has(n));
   return resourceMachine.provide({
     actors: {
       fetchPage: fromPromise(({ input, signal }) => listRows<ResourceRow>(name, input, { signal })),
@@ -62,11 +65,13 @@ export function resourceLogic(config: ResourceConfig, currency: string = DEFAULT
       ),
       // A row opened for editing keeps its id among the values: it is checked with the update's schema.
       validate: fromPromise(async ({ input }) => ({
-        ...validateForm(
-          typeof input.values.id === 'number' ? (config.updateSchema ?? config.schema) : config.schema,
-          moneyToBody(input.values, config.fields, currency),
-          fieldNames,
-        ),
+        ...(typeof input.values.id === 'number'
+          ? validateForm(
+              config.updateSchema ?? config.schema,
+              moneyToBody(input.values, config.fields, currency),
+              editNames,
+            )
+          : validateForm(config.schema, moneyToBody(input.values, config.fields, currency), fieldNames)),
         ...Object.fromEntries(
           imageNames.filter((n) => input.values[n] instanceof Blob).map((n) => [n, input.values[n]]),
         ),

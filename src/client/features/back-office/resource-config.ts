@@ -55,6 +55,11 @@ export interface FieldConfig {
   optionsFrom?: OptionsFrom;
   /** Only when editing a row (a product's stock change reason): a new row's form leaves it out. */
   editOnly?: boolean;
+  /**
+   * Only when a row is created (a gift card's initial amount: afterwards its balance moves only by its own
+   * actions): an edit neither shows nor sends it.
+   */
+  createOnly?: boolean;
   /** An `image` field's row field holding the current picture's media path (`image_path`, `avatar_path`). */
   preview?: string;
   /** The keyboard a phone shows for a text-like field (`numeric` for a PIN typed hidden). */

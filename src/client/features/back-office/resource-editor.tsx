@@ -208,7 +208,7 @@ export function ResourceEditor({ config }: { config: ResourceConfig }) {
               )}
               {status !== 'loadFailed' &&
                 config.fields
-                  .filter((field) => !(field.editOnly && isNew))
+                  .filter((field) => (isNew ? !field.editOnly : !field.createOnly))
                   .map((field) => <FieldInput key={field.name} field={field} ns={config.namespace} />)}
             </Stack>
           )}

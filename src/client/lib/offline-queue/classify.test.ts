@@ -42,6 +42,9 @@ describe('which requests are queued', () => {
     '/api/payments/momo/create',
     '/api/payments/vietqr/create',
     '/api/giftcards/export',
+    '/api/giftcards/12/reload',
+    '/api/giftcards/12/deactivate',
+    '/api/giftcards/12/activate',
     '/api/customer-groups/3/check-has-customer',
   ])('a write to %s needs a live answer and is not queued', (url) => {
     expect(isLiveOnly(url)).toBe(true);

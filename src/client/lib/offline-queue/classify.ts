@@ -74,6 +74,11 @@ const LIVE_ONLY: readonly (readonly string[])[] = [
   ['payments', 'vietqr'],
   // A POST that is a read: it answers the export's contents (docs/api.md#endpoints), useless 202'd.
   ['giftcards', 'export'],
+  // A gift card's balance and state moves (docs/back-office.md "Gift cards"): the admin reads the card's new
+  // balance or state at once; a queued 202 would say "done" for a change not made yet.
+  ['giftcards', '*', 'reload'],
+  ['giftcards', '*', 'deactivate'],
+  ['giftcards', '*', 'activate'],
   // Another POST that is a read: whether a group has customers, asked before a delete.
   ['customer-groups', '*', 'check-has-customer'],
 ];

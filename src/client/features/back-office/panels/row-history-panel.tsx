@@ -1,0 +1,173 @@
+/**
+ * A row's history in a row action's panel (docs/back-office.md "Row actions"): a table of the row's history a
+ * page at a time, newest first, with the filters its config names (a select of values, or a day). Generic: a
+ * resource gives its API name, namespace, columns and filters (gift cards: panels/giftcard-panels.tsx). The
+ * behaviour is the row history chart (machines/row-history); this file draws it.
+ */
+import { Field, HStack, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  selectFailure,
+  selectFilter,
+  selectIsBusy,
+  selectIsFiltered,
+  selectItems,
+  selectPage,
+  selectPageCount,
+  selectStatus,
+} from '../../../../../machines/row-history/row-history.selectors';
+import type { RowHistoryStatus } from '../../../../../machines/row-history/row-history.selectors';
+import { LoadState } from '../load-state';
+import { PageSteps } from '../page-steps';
+import { usePanelLoad } from './panel-states';
+import type { PanelLoadState } from './panel-states';
+import { rowHistoryLogic } from './row-history-logic';
+
+/** One column of the history table: its label key (the config's namespace) and how a row shows it. */
+export interface HistoryColumn<Item> {
+  key: string;
+  label: string;
+  cell: (item: Item) => ReactNode;
+  align?: 'start' | 'end';
+}
+
+/** A `filter[field]` of the history: a select of values (label keys), or a day (YYYY-MM-DD). */
+export type HistoryFilterConfig =
+  | { field: string; label: string; kind: 'select'; options: ReadonlyArray<{ value: string; label: string }> }
+  | { field: string; label: string; kind: 'date' };
+
+export interface RowHistoryConfig<Item> {
+  /** The resource's API name: its rows' histories are /api/<resource>/{id}/histories. */
+  resource: string;
+  /** The namespace of the labels below, and of `history.loadError`, `history.offline`, `history.empty`. */
+  namespace: string;
+  columns: ReadonlyArray<HistoryColumn<Item>>;
+  filters?: readonly HistoryFilterConfig[];
+  /** Prefix of the test ids (`giftcard-history` → giftcard-history-row, giftcard-history-empty...). */
+  testId: string;
+}
+
+const LOAD_STATE: Partial<Record<RowHistoryStatus, PanelLoadState>> = {
+  loading: 'loading',
+  failed: 'error',
+  offline: 'offline',
+};
+
+export function RowHistory<Item extends { id: number }>({
+  rowId,
+  config,
+}: {
+  rowId: number;
+  config: RowHistoryConfig<Item>;
+}) {
+  const { t } = useTranslation(['admin', config.namespace]);
+  const ns = config.namespace;
+  const [logic] = useState(() => rowHistoryLogic(config.resource));
+  const actor = useActorRef(logic, {
+    input: { rowId, filter: Object.fromEntries((config.filters ?? []).map((f) => [f.field, ''])) },
+  });
+  const { status, failure, load, retry } = usePanelLoad(
+    actor,
+    { status: selectStatus, failure: selectFailure },
+    LOAD_STATE,
+  );
+  const filter = useSelector(actor, selectFilter);
+  const filtered = useSelector(actor, selectIsFiltered);
+  const items = useSelector(actor, selectItems) as unknown as Item[];
+  const busy = useSelector(actor, selectIsBusy);
+  const page = useSelector(actor, selectPage);
+  const pages = useSelector(actor, selectPageCount);
+  const change = (field: string, value: string) => actor.send({ type: 'filter.change', field, value });
+
+  return (
+    <Stack gap="4" data-testid={config.testId} data-status={status}>
+      {(config.filters ?? []).length > 0 && (
+        <HStack gap="3" wrap="wrap" align="flex-end">
+          {(config.filters ?? []).map((f) => (
+            <Field.Root key={f.field} width="auto" minW="40">
+              <Field.Label>{t(f.label, { ns })}</Field.Label>
+              {f.kind === 'select' ? (
+                <NativeSelect.Root size="md">
+                  <NativeSelect.Field
+                    value={filter[f.field] ?? ''}
+                    onChange={(event) => change(f.field, event.currentTarget.value)}
+                    data-testid={`${config.testId}-filter-${f.field}`}
+                  >
+                    <option value="">{t('toolbar.all', { what: t(f.label, { ns }) })}</option>
+                    {f.options.map((option) => (
+                      <option key={option.value} value={option.value}>
+                        {t(option.label, { ns })}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              ) : (
+                <Input
+                  type="date"
+                  value={filter[f.field] ?? ''}
+                  onChange={(event) => change(f.field, event.currentTarget.value)}
+                  data-testid={`${config.testId}-filter-${f.field}`}
+                />
+              )}
+            </Field.Root>
+          ))}
+        </HStack>
+      )}
+      <LoadState
+        state={load}
+        titles={{ error: t('history.loadError', { ns }), offline: t('history.offline', { ns }) }}
+        failure={failure}
+        onRetry={retry}
+        testId={config.testId}
+      />
+      {status === 'empty' && (
+        <Text color="fg.muted" py="4" data-testid={`${config.testId}-empty`}>
+          {t(filtered ? 'history.emptyFiltered' : 'history.empty', { ns })}
+        </Text>
+      )}
+      {(status === 'ready' || status === 'paging') && (
+        <Stack gap="3" aria-busy={busy}>
+          <Table.ScrollArea>
+            <Table.Root size="sm">
+              <Table.Header>
+                <Table.Row>
+                  {config.columns.map((column) => (
+                    <Table.ColumnHeader key={column.key} textAlign={column.align ?? 'start'}>
+                      {t(column.label, { ns })}
+                    </Table.ColumnHeader>
+                  ))}
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {items.map((item) => (
+                  <Table.Row key={item.id} data-testid={`${config.testId}-row`}>
+                    {config.columns.map((column) => (
+                      <Table.Cell key={column.key} textAlign={column.align ?? 'start'} whiteSpace="normal">
+                        {column.cell(item)}
+                      </Table.Cell>
+                    ))}
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+          {pages > 1 && (
+            <HStack as="nav" aria-label={t('pager.label')} justify="flex-end" gap="2" wrap="wrap">
+              <PageSteps
+                page={page}
+                pages={pages}
+                busy={busy}
+                go={(to) => actor.send({ type: 'page.go', page: to })}
+                testId={config.testId}
+              />
+            </HStack>
+          )}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
