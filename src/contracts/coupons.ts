@@ -126,10 +126,18 @@ type CouponFieldsOut = {
 function checkAcross(body: CouponFieldsOut, ctx: z.RefinementCtx): void {
   if (body.discount_type !== undefined && body.discount_value !== undefined) {
     const issue = couponValueIssue(body.discount_type, body.discount_value);
-    if (issue) ctx.addIssue({ code: 'custom', path: ['discount_value'], message: issue });
+    if (issue) {
+      const code = body.discount_type === DISCOUNT_TYPE.PERCENT ? 'percent_range' : 'whole_amount';
+      ctx.addIssue({ code: 'custom', path: ['discount_value'], message: issue, params: { code } });
+    }
   }
   if (body.starts_at && body.ends_at && body.ends_at < body.starts_at) {
-    ctx.addIssue({ code: 'custom', path: ['ends_at'], message: PERIOD_MESSAGE });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['ends_at'],
+      message: PERIOD_MESSAGE,
+      params: { code: 'period_order' },
+    });
   }
 }
 

@@ -126,8 +126,6 @@ const COMING_SOON = [
   '/admin/sms/report/summary',
   '/admin/sms/report/details',
   '/admin/customers',
-  '/admin/memberships',
-  '/admin/coupons',
   '/test',
 ];
 

@@ -102,8 +102,12 @@ const members: ScreenLoader = () =>
   import('../features/back-office/resources/members').then((m) => m.MembersScreen);
 const customerGroups: ScreenLoader = () =>
   import('../features/back-office/resources/customer-groups').then((m) => m.CustomerGroupsScreen);
+const memberships: ScreenLoader = () =>
+  import('../features/back-office/resources/memberships').then((m) => m.MembershipsScreen);
 const giftcards: ScreenLoader = () =>
   import('../features/back-office/resources/giftcards').then((m) => m.GiftcardsScreen);
+const coupons: ScreenLoader = () =>
+  import('../features/back-office/resources/coupons').then((m) => m.CouponsScreen);
 // The settings screen (features/settings) in its own chunk, with the session's part (areas/settings-area.tsx).
 const settings: ScreenLoader = () => import('./areas/settings-area').then((m) => m.SettingsArea);
 
@@ -376,6 +380,7 @@ export const ROUTES: readonly AppRoute[] = [
     id: 'adminMemberships',
     path: '/admin/memberships',
     module: MODULE.MEMBERSHIP,
+    screen: memberships,
     menu: { parent: 'customers' },
   }),
   admin({
@@ -385,7 +390,13 @@ export const ROUTES: readonly AppRoute[] = [
     screen: giftcards,
     menu: { parent: 'vouchers' },
   }),
-  admin({ id: 'adminCoupons', path: '/admin/coupons', module: MODULE.COUPON, menu: { parent: 'vouchers' } }),
+  admin({
+    id: 'adminCoupons',
+    path: '/admin/coupons',
+    module: MODULE.COUPON,
+    screen: coupons,
+    menu: { parent: 'vouchers' },
+  }),
   admin({
     id: 'adminSettings',
     path: '/admin/settings',

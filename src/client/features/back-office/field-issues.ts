@@ -7,6 +7,8 @@ import type { FieldIssues, FormValues } from '../../../../machines/resource/reso
 
 /** A string shorter than 1 is a required field left empty: its own words ("Enter …"), not "too short". */
 function codeOf(issue: z.core.$ZodIssue): string {
+  // A rule across fields names its own words (`params.code`, e.g. a coupon's `percent_range`).
+  if (issue.code === 'custom' && typeof issue.params?.code === 'string') return issue.params.code;
   if (issue.code === 'too_small' && issue.origin === 'string' && Number(issue.minimum) === 1)
     return 'required';
   if (issue.code === 'invalid_type' && issue.input === undefined) return 'required';

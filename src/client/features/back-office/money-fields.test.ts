@@ -31,4 +31,32 @@ describe('money fields of a resource form', () => {
   it('leaves a blank amount out and keeps text that is no amount for the schema to refuse', () => {
     expect(moneyToBody({ price: 'ten', cost: '' }, FIELDS, 'USD')).toEqual({ price: 'ten' });
   });
+
+  it('converts a moneyWhen field only while its condition holds (a coupon: amount, not percent)', () => {
+    const discount: FieldConfig[] = [
+      { name: 'discount_type', kind: 'select', label: 'fields.discount_type' },
+      {
+        name: 'discount_value',
+        kind: 'money',
+        label: 'fields.discount_value',
+        moneyWhen: { field: 'discount_type', value: '1' },
+      },
+    ];
+    expect(moneyToForm({ discount_type: 1, discount_value: 500 }, discount, 'USD')).toEqual({
+      discount_type: 1,
+      discount_value: '5.00',
+    });
+    expect(moneyToForm({ discount_type: 0, discount_value: 12.5 }, discount, 'USD')).toEqual({
+      discount_type: 0,
+      discount_value: 12.5,
+    });
+    expect(moneyToBody({ discount_type: '1', discount_value: '5.25' }, discount, 'USD')).toEqual({
+      discount_type: '1',
+      discount_value: 525,
+    });
+    expect(moneyToBody({ discount_type: '0', discount_value: '12.5' }, discount, 'USD')).toEqual({
+      discount_type: '0',
+      discount_value: '12.5',
+    });
+  });
 });

@@ -8,8 +8,15 @@ import { parseAmount } from '../../../domain/amount';
 import { toDecimalString } from '../../../domain/money';
 import type { FieldConfig } from './resource-config';
 
-function moneyNames(fields: readonly FieldConfig[]): string[] {
-  return fields.filter((field) => field.kind === 'money').map((field) => field.name);
+/** The money fields of a form with these values: a `moneyWhen` field only while its condition holds. */
+function moneyNames(fields: readonly FieldConfig[], values: FormValues): string[] {
+  return fields
+    .filter(
+      (field) =>
+        field.kind === 'money' &&
+        (!field.moneyWhen || String(values[field.moneyWhen.field] ?? '') === field.moneyWhen.value),
+    )
+    .map((field) => field.name);
 }
 
 /** A row as the form shows it: 1050 → "10.50" (USD). */
@@ -19,7 +26,7 @@ export function moneyToForm<T extends FormValues>(
   currency: string,
 ): T {
   const out: FormValues = { ...row };
-  for (const name of moneyNames(fields)) {
+  for (const name of moneyNames(fields, row)) {
     const value = out[name];
     if (typeof value === 'number' && Number.isSafeInteger(value))
       out[name] = toDecimalString(value, currency);
@@ -38,7 +45,7 @@ export function moneyToBody(
   currency: string,
 ): FormValues {
   const out: FormValues = { ...values };
-  for (const name of moneyNames(fields)) {
+  for (const name of moneyNames(fields, values)) {
     const value = out[name];
     if (value === '' || value === null) {
       delete out[name];

@@ -25,10 +25,23 @@ export interface ColumnConfig<Row extends ResourceRow> {
  * `money`: the form shows and takes the amount in the store currency's units ("10.50"); the row and the body
  * carry integer minor units (docs/money.md), converted by the screen's actors, never through a float.
  * `password`: typed hidden, never shown in clear (a password, a PIN). `image`: a picture file; a chosen file
- * makes the save a multipart body, and the form shows the row's current picture (`preview`).
+ * makes the save a multipart body, and the form shows the row's current picture (`preview`). `date`: a day,
+ * 'YYYY-MM-DD' in the row and the body, blank = none. `multiselect`: several of `options` or `optionsFrom`,
+ * an array of their values in the row and the body (a coupon's services).
  */
 export type FieldKind =
-  'text' | 'textarea' | 'number' | 'email' | 'tel' | 'password' | 'select' | 'switch' | 'money' | 'image';
+  | 'text'
+  | 'textarea'
+  | 'number'
+  | 'email'
+  | 'tel'
+  | 'password'
+  | 'select'
+  | 'multiselect'
+  | 'switch'
+  | 'money'
+  | 'date'
+  | 'image';
 
 /** A select whose options are another resource's rows (a service's category, a product's unit). */
 export interface OptionsFrom {
@@ -55,6 +68,11 @@ export interface FieldConfig {
   optionsFrom?: OptionsFrom;
   /** Only when editing a row (a product's stock change reason): a new row's form leaves it out. */
   editOnly?: boolean;
+  /**
+   * A `money` field that is money only while another field has a value (a coupon's discount: an amount when
+   * its type is Amount, a plain percentage when Percent): otherwise it is typed and sent as a number.
+   */
+  moneyWhen?: { field: string; value: string };
   /**
    * Only when a row is created (a gift card's initial amount: afterwards its balance moves only by its own
    * actions): an edit neither shows nor sends it.

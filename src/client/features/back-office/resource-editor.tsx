@@ -6,7 +6,9 @@
  */
 import {
   Alert,
+  Box,
   Button,
+  Checkbox,
   Dialog,
   Field,
   Input,
@@ -127,6 +129,64 @@ function FieldControl({
   );
 }
 
+/** The values a multiselect holds, as strings (a row's ids arrive as numbers). */
+function selectedValues(value: unknown): string[] {
+  return Array.isArray(value) ? value.map(String) : [];
+}
+
+/**
+ * Several of a field's options (a coupon's services): one checkbox each in a scrolling box, so a long list stays
+ * reachable by keyboard and touch. The value is the array of the chosen options' values.
+ */
+function MultiSelectControl({
+  field,
+  ns,
+  value,
+  onChange,
+}: {
+  field: FieldConfig;
+  ns: string;
+  value: unknown;
+  onChange: (value: string[]) => void;
+}) {
+  const { t } = useTranslation([ns, 'admin']);
+  const fetched = useOptionsFrom(field);
+  const options =
+    fetched ?? (field.options ?? []).map((option) => ({ ...option, label: t(option.label, { ns }) }));
+  const chosen = selectedValues(value);
+  const toggle = (option: string, on: boolean) =>
+    onChange(on ? [...chosen.filter((v) => v !== option), option] : chosen.filter((v) => v !== option));
+  return (
+    <Box
+      data-testid={`field-${field.name}`}
+      role="group"
+      aria-label={t(field.label, { ns })}
+      maxH="48"
+      overflowY="auto"
+      borderWidth="1px"
+      borderRadius="md"
+      px="3"
+      py="2"
+    >
+      <Stack gap="1">
+        {options.map((option) => (
+          <Checkbox.Root
+            key={option.value}
+            checked={chosen.includes(option.value)}
+            onCheckedChange={(details) => toggle(option.value, details.checked === true)}
+            minH="11"
+            data-testid={`field-${field.name}-option`}
+          >
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+            <Checkbox.Label>{option.label}</Checkbox.Label>
+          </Checkbox.Root>
+        ))}
+      </Stack>
+    </Box>
+  );
+}
+
 function FieldInput({ field, ns }: { field: FieldConfig; ns: string }) {
   const { t } = useTranslation([ns, 'admin']);
   const actor = ResourceActor.useActorRef();
@@ -162,7 +222,11 @@ function FieldInput({ field, ns }: { field: FieldConfig; ns: string }) {
         {t(field.label, { ns })}
         {field.required && <Field.RequiredIndicator />}
       </Field.Label>
-      <FieldControl field={field} ns={ns} text={text} onChange={change} />
+      {field.kind === 'multiselect' ? (
+        <MultiSelectControl field={field} ns={ns} value={value} onChange={change} />
+      ) : (
+        <FieldControl field={field} ns={ns} text={text} onChange={change} />
+      )}
       {field.hint && !invalid && <Field.HelperText>{t(field.hint, { ns })}</Field.HelperText>}
       <FieldProblems name={field.name} issues={issues} />
     </Field.Root>
