@@ -4,7 +4,8 @@
  * discount is a percentage or an amount: typed in the currency's units only while the type is Amount
  * (`moneyWhen`), sent in minor units then (docs/money.md). The services it discounts are a multiselect of the
  * store's services (none = the whole ticket). The code is normalised by the contract's schema as the server
- * does, so the form refuses a code of symbols before sending it.
+ * does, so the form refuses a code of symbols before sending it. A row's Uses open its history (panels/
+ * coupon-panels.tsx).
  */
 import { useTranslation } from 'react-i18next';
 import { COUPON_CSV_COLUMNS, createCouponBody, updateCouponBody } from '../../../../contracts/coupons';
@@ -12,6 +13,7 @@ import { DISCOUNT_TYPE } from '../../../../domain/constants';
 import type { ResourceRow } from '../../../../../machines/resource/resource.types';
 import { ACTIVE_FILTER } from '../active-badge';
 import { MoneyCell } from '../money-cell';
+import { CouponHistoryPanel } from '../panels/coupon-panels';
 import type { ColumnConfig, ResourceConfig } from '../resource-config';
 import { ResourceScreen } from '../resource-screen';
 import { ACTIVE_COLUMN, ACTIVE_FIELD, NAMED_ROWS_LIST } from './named-rows';
@@ -120,6 +122,7 @@ export const COUPONS: ResourceConfig = {
   defaultSort: 'code',
   filters: [ACTIVE_FILTER, { field: 'discount_type', label: 'fields.discount_type', options: TYPES }],
   importColumns: COUPON_CSV_COLUMNS,
+  rowActions: [{ id: 'history', label: 'history.action', Panel: CouponHistoryPanel }],
   rowLabel: (row) => String(row.code),
 };
 

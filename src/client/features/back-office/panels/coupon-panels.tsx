@@ -1,0 +1,84 @@
+/**
+ * A coupon's Uses (GET /api/coupons/{id}/histories, docs/back-office.md "Coupons"): each use a sale took and
+ * each use given back by a voided sale, newest first, with the cashier, the customer and the discount given.
+ * Drawn by the generic RowHistory panel on the row history chart; this file only says what the columns are.
+ */
+import { Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { selectStoreSettings } from '../../../../../machines/auth/auth.selectors';
+import { COUPON_HISTORY_KINDS } from '../../../../contracts/coupons';
+import type { CouponHistory } from '../../../../contracts/coupons';
+import { useAuthSelector } from '../../../lib/actors/auth-actor';
+import { formatDateTime } from '../../../lib/format';
+import { MoneyCell } from '../money-cell';
+import type { RowActionPanelProps } from '../resource-config';
+import { RowHistory } from './row-history-panel';
+import type { RowHistoryConfig } from './row-history-panel';
+
+const NS = 'admin-coupons';
+
+function WhenCell({ item }: { item: CouponHistory }) {
+  const { i18n } = useTranslation();
+  const timeZone = useAuthSelector((s) => selectStoreSettings(s)?.timezone);
+  return (
+    <>
+      {formatDateTime(item.created_at, i18n.language, timeZone)}
+      <Text color="fg.muted" fontSize="sm">
+        {item.user_name ?? '—'}
+      </Text>
+    </>
+  );
+}
+
+function KindCell({ item }: { item: CouponHistory }) {
+  const { t } = useTranslation(NS);
+  return (
+    <>
+      {t(`history.kinds.${item.kind}`)}
+      {item.sale_id !== null && (
+        <Text color="fg.muted" fontSize="sm">
+          {t('history.sale', { id: item.sale_id })}
+        </Text>
+      )}
+    </>
+  );
+}
+
+const HISTORY: RowHistoryConfig<CouponHistory> = {
+  resource: 'coupons',
+  namespace: NS,
+  testId: 'coupon-history',
+  columns: [
+    { key: 'when', label: 'history.created_at', cell: (item) => <WhenCell item={item} /> },
+    { key: 'kind', label: 'history.kind', cell: (item) => <KindCell item={item} /> },
+    { key: 'customer', label: 'history.customer_name', cell: (item) => item.customer_name ?? '—' },
+    {
+      key: 'discount',
+      label: 'history.discount_amount',
+      align: 'end',
+      cell: (item) => <MoneyCell minor={item.discount_amount} />,
+    },
+  ],
+  filters: [
+    {
+      field: 'kind',
+      label: 'history.kind',
+      kind: 'select',
+      options: COUPON_HISTORY_KINDS.map((kind) => ({ value: kind, label: `history.kinds.${kind}` })),
+    },
+  ],
+};
+
+export function CouponHistoryPanel({ row, close }: RowActionPanelProps) {
+  const { t } = useTranslation('admin');
+  return (
+    <Stack gap="4" pb="4">
+      <RowHistory rowId={row.id} config={HISTORY} />
+      <HStack justify="flex-end">
+        <Button variant="outline" minH="11" onClick={close} data-testid="coupon-history-close">
+          {t('actions.close')}
+        </Button>
+      </HStack>
+    </Stack>
+  );
+}
