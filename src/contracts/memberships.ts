@@ -67,7 +67,11 @@ export const createMembershipBody = membershipObject.superRefine((body, ctx) => 
     body.discount_type ?? DISCOUNT_TYPE.PERCENT,
     body.discount_value ?? 0,
   );
-  if (problem) ctx.addIssue({ code: 'custom', path: ['discount_value'], message: problem });
+  if (problem) {
+    // The words the screen shows are its own, by this code (admin.json validation.percent_range, whole_amount).
+    const code = body.discount_type === DISCOUNT_TYPE.AMOUNT ? 'whole_amount' : 'percent_range';
+    ctx.addIssue({ code: 'custom', path: ['discount_value'], message: problem, params: { code } });
+  }
 });
 export type CreateMembershipBody = z.output<typeof createMembershipBody>;
 export const updateMembershipBody = membershipObject.partial();

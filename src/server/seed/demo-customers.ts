@@ -3,11 +3,42 @@
  * points, customer groups, gift cards and coupons. Apart from demo-data.ts (the salon and its staff) and
  * demo-catalog.ts because the customer side of the back office grows on its own.
  */
-/** discount_type 0 = Percent, 1 = Amount (minor units). Points: points_per_unit per points_unit_amount spent. */
+/**
+ * discount_type 0 = Percent, 1 = Amount (minor units). Points: points_per_unit per points_unit_amount spent.
+ * Price in minor units; duration in months (null = no end): a free loyalty level, two paid ones of a year
+ * (docs/back-office.md, "Memberships"). Each demo customer with one joined on the seed's day.
+ */
 export const DEMO_MEMBERSHIPS = [
-  { name: 'Silver', discountType: 0, discountValue: 5, pointsPerUnit: 1, pointsUnitAmount: 100 },
-  { name: 'Gold', discountType: 0, discountValue: 10, pointsPerUnit: 2, pointsUnitAmount: 100 },
-  { name: 'VIP', discountType: 1, discountValue: 1000, pointsPerUnit: 3, pointsUnitAmount: 100 },
+  {
+    name: 'Silver',
+    discountType: 0,
+    discountValue: 5,
+    pointsPerUnit: 1,
+    pointsUnitAmount: 100,
+    price: 0,
+    durationMonths: null,
+    benefits: 'Points on every visit; 5 % off every sale.',
+  },
+  {
+    name: 'Gold',
+    discountType: 0,
+    discountValue: 10,
+    pointsPerUnit: 2,
+    pointsUnitAmount: 100,
+    price: 4900,
+    durationMonths: 12,
+    benefits: 'Double points; 10 % off every sale; a free paraffin treatment each month.',
+  },
+  {
+    name: 'VIP',
+    discountType: 1,
+    discountValue: 1000,
+    pointsPerUnit: 3,
+    pointsUnitAmount: 100,
+    price: 9900,
+    durationMonths: 12,
+    benefits: 'Triple points; 10.00 off every sale; priority booking and free nail art.',
+  },
 ] as const;
 
 export const DEMO_CUSTOMERS = [
@@ -139,7 +170,23 @@ export const DEMO_GIFTCARDS = [
   { number: 'GC-1005', initialAmount: 2000, balance: 0, customerPhone: null },
 ] as const;
 
-export const DEMO_COUPONS = [
+/**
+ * Coupons with different rules (docs/back-office.md, "Coupons"): once per customer, a minimum spend, pedicures
+ * only, a single use, and one whose last day has passed, so the screen and the till show each refusal.
+ * `services` name demo services; days are 'YYYY-MM-DD', inclusive.
+ */
+export const DEMO_COUPONS: readonly {
+  code: string;
+  name: string;
+  discountType: 0 | 1;
+  discountValue: number;
+  minOrderAmount: number;
+  maxUses: number | null;
+  maxUsesPerCustomer?: number;
+  services?: readonly string[];
+  startsOn?: string;
+  endsOn?: string;
+}[] = [
   {
     code: 'WELCOME10',
     name: '10% off your first visit',
@@ -147,6 +194,7 @@ export const DEMO_COUPONS = [
     discountValue: 10,
     minOrderAmount: 0,
     maxUses: 500,
+    maxUsesPerCustomer: 1,
   },
   {
     code: 'SAVE5',
@@ -158,11 +206,12 @@ export const DEMO_COUPONS = [
   },
   {
     code: 'SPRING15',
-    name: '15% off spring special',
+    name: '15% off pedicures',
     discountType: 0,
     discountValue: 15,
     minOrderAmount: 2000,
     maxUses: 100,
+    services: ['Classic Pedicure', 'Gel Pedicure', 'Deluxe Spa Pedicure', 'Hot Stone Pedicure'],
   },
   {
     code: 'VIP20',
@@ -172,4 +221,14 @@ export const DEMO_COUPONS = [
     minOrderAmount: 8000,
     maxUses: 1,
   },
-] as const;
+  {
+    code: 'SUMMER25',
+    name: '25% off, summer 2026 (ended)',
+    discountType: 0,
+    discountValue: 25,
+    minOrderAmount: 0,
+    maxUses: null,
+    startsOn: '2026-06-01',
+    endsOn: '2026-08-31',
+  },
+];

@@ -1,5 +1,5 @@
 import { verify } from '@node-rs/argon2';
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../tests/support/test-db';
@@ -21,13 +21,13 @@ import { coupons } from '../db/schema/coupons';
 import { customerGroups, customers, memberships } from '../db/schema/customers';
 import { expenses } from '../db/schema/expenses';
 import { giftcards } from '../db/schema/giftcards';
-import { giftcardHistories } from '../db/schema/ledger-histories';
+import { giftcardHistories, membershipHistories } from '../db/schema/ledger-histories';
 import { stores } from '../db/schema/stores';
 import { tenants } from '../db/schema/tenants';
 import { pinLookup, users } from '../db/schema/users';
 import { workingTimes } from '../db/schema/working-times';
 import { workstations } from '../db/schema/workstations';
-import { DEMO_CUSTOMER_GROUPS, DEMO_CUSTOMERS, DEMO_GIFTCARDS } from './demo-customers';
+import { DEMO_COUPONS, DEMO_CUSTOMER_GROUPS, DEMO_CUSTOMERS, DEMO_GIFTCARDS } from './demo-customers';
 import { DEMO_KITS, DEMO_PRODUCT_CATEGORIES, DEMO_SERVICE_CATEGORIES, DEMO_TAXES } from './demo-catalog';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-data';
 import { demoSeedEnabled, seedDemoIfEmpty } from './demo';
@@ -69,7 +69,7 @@ describe('demo seed', () => {
       products: 20,
       kits: 2,
       memberships: 3,
-      coupons: 4,
+      coupons: DEMO_COUPONS.length,
     });
     expect(await rows(categories)).toBe(DEMO_SERVICE_CATEGORIES.length + DEMO_PRODUCT_CATEGORIES.length);
     expect(await rows(productKitItems)).toBe(DEMO_KITS.reduce((n, k) => n + k.items.length, 0));
@@ -109,6 +109,28 @@ describe('demo seed', () => {
       Object.fromEntries(DEMO_CUSTOMER_GROUPS.map((g) => [g.name, g.phones.length])),
     );
     expect(DEMO_CUSTOMER_GROUPS.some((g) => g.phones.length === 0)).toBe(true);
+  });
+
+  it('offers memberships with a price, a duration and benefits, each member with a join row and its expiry', async () => {
+    const levels = await testDb.db.select().from(memberships);
+    expect(levels.map((m) => [m.name, m.price, m.durationMonths])).toEqual(
+      expect.arrayContaining([
+        ['Silver', 0, null],
+        ['Gold', 4900, 12],
+        ['VIP', 9900, 12],
+      ]),
+    );
+    expect(levels.every((m) => (m.benefits ?? '').length > 0)).toBe(true);
+    const members = await testDb.db.select().from(customers).where(isNotNull(customers.membershipId));
+    expect(members).toHaveLength(DEMO_CUSTOMERS.filter((c) => c.membership !== null).length);
+    const joins = await testDb.db.select().from(membershipHistories);
+    expect(joins.map((h) => [h.customerId, h.membershipId, h.kind, h.endsOn]).sort()).toEqual(
+      members.map((c) => [c.id, c.membershipId, 'join', c.membershipExpiresOn]).sort(),
+    );
+    const gold = levels.find((m) => m.name === 'Gold')!;
+    expect(
+      members.filter((c) => c.membershipId === gold.id).every((c) => c.membershipExpiresOn !== null),
+    ).toBe(true);
   });
 
   it('has an owner, an admin, a manager, a cashier and five technicians, three of them checked in', async () => {
@@ -173,6 +195,21 @@ describe('demo seed', () => {
       null,
     );
     expect(line.tax).toBe(1498);
+  });
+
+  it('seeds coupons with different rules: once per customer, pedicures only, a single use, one ended', async () => {
+    const byCode = new Map((await testDb.db.select().from(coupons)).map((c) => [c.code, c]));
+    expect(byCode.get('WELCOME10')).toMatchObject({ maxUsesPerCustomer: 1, serviceIds: [] });
+    const everyService = await testDb.db.select({ id: services.id, name: services.name }).from(services);
+    const named = new Map(everyService.map((p) => [p.id, p.name]));
+    expect(
+      byCode
+        .get('SPRING15')!
+        .serviceIds.map((id) => named.get(id))
+        .sort(),
+    ).toEqual([...DEMO_COUPONS.find((c) => c.code === 'SPRING15')!.services!].sort());
+    expect(byCode.get('VIP20')).toMatchObject({ maxUses: 1, usedCount: 0 });
+    expect(byCode.get('SUMMER25')!.endsAt!.toISOString().slice(0, 10)).toBe('2026-08-31');
   });
 
   it("gift card histories add up to each card's balance", async () => {

@@ -28,7 +28,8 @@ import { coupons } from '../db/schema/coupons';
 import { customerGroups, customers, memberships } from '../db/schema/customers';
 import { expenses } from '../db/schema/expenses';
 import { giftcards } from '../db/schema/giftcards';
-import { customerPointHistory, giftcardHistories } from '../db/schema/ledger-histories';
+import { customerPointHistory, giftcardHistories, membershipHistories } from '../db/schema/ledger-histories';
+import { membershipEndsOn } from '../../domain/membership';
 import { stores } from '../db/schema/stores';
 import { tenants } from '../db/schema/tenants';
 import { pinLookup, users } from '../db/schema/users';
@@ -239,20 +240,24 @@ async function insertDemo(
     .returning({ id: categories.id, name: categories.name });
   const categoryIds = byName(categoryRows);
 
-  await tx.insert(services).values(
-    DEMO_SERVICES.map((s, i) => ({
-      tenantId,
-      storeId,
-      categoryId: must(categoryIds, s.category),
-      name: s.name,
-      price: s.price,
-      cost: s.cost,
-      taxes: s.taxes ?? '',
-      commissionRate: s.commissionRate ?? null,
-      durationMinutes: s.durationMinutes,
-      displayOrder: i + 1,
-    })),
-  );
+  const serviceRows = await tx
+    .insert(services)
+    .values(
+      DEMO_SERVICES.map((s, i) => ({
+        tenantId,
+        storeId,
+        categoryId: must(categoryIds, s.category),
+        name: s.name,
+        price: s.price,
+        cost: s.cost,
+        taxes: s.taxes ?? '',
+        commissionRate: s.commissionRate ?? null,
+        durationMinutes: s.durationMinutes,
+        displayOrder: i + 1,
+      })),
+    )
+    .returning({ id: services.id, name: services.name });
+  const serviceIds = byName(serviceRows);
 
   const unitIds = byName(
     await tx
@@ -335,6 +340,11 @@ async function insertDemo(
     .values(DEMO_MEMBERSHIPS.map((m, i) => ({ tenantId, ...m, displayOrder: i + 1 })))
     .returning({ id: memberships.id, name: memberships.name });
   const membershipIds = byName(membershipRows);
+  // Each demo customer with a membership joined it today: its expiry from the duration, and the join's
+  // history row (docs/back-office.md, "Memberships"), in the store's days like the rest of the seed.
+  const membershipOf = new Map<string, (typeof DEMO_MEMBERSHIPS)[number]>(
+    DEMO_MEMBERSHIPS.map((m) => [m.name, m]),
+  );
   const groupIds = byName(
     await tx
       .insert(customerGroups)
@@ -360,11 +370,36 @@ async function insertDemo(
         birthday: c.birthday,
         pointBalance: c.points,
         membershipId: c.membership ? must(membershipIds, c.membership) : null,
+        membershipExpiresOn: c.membership
+          ? membershipEndsOn(today, membershipOf.get(c.membership)!.durationMonths)
+          : null,
         customerGroupId: groupOfPhone.get(c.phone) ?? null,
       })),
     )
-    .returning({ id: customers.id, phone: customers.phone, pointBalance: customers.pointBalance });
+    .returning({
+      id: customers.id,
+      phone: customers.phone,
+      pointBalance: customers.pointBalance,
+      membershipId: customers.membershipId,
+      membershipExpiresOn: customers.membershipExpiresOn,
+    });
   const customerIds = new Map(customerRows.map((r) => [r.phone, r.id]));
+  const priceOf = new Map(DEMO_MEMBERSHIPS.map((m) => [must(membershipIds, m.name), m.price]));
+  const members = customerRows.filter((c) => c.membershipId !== null);
+  if (members.length > 0)
+    await tx.insert(membershipHistories).values(
+      members.map((c) => ({
+        tenantId,
+        membershipId: c.membershipId!,
+        customerId: c.id,
+        storeId,
+        kind: 'join' as const,
+        price: priceOf.get(c.membershipId!) ?? 0,
+        startsOn: today,
+        endsOn: c.membershipExpiresOn,
+        note: 'Demo data',
+      })),
+    );
   // Opening balances, so each balance has the history that adds up to it.
   const withPoints = customerRows.filter((c) => c.pointBalance > 0);
   if (withPoints.length > 0)
@@ -443,6 +478,11 @@ async function insertDemo(
       discountValue: c.discountValue,
       minOrderAmount: c.minOrderAmount,
       maxUses: c.maxUses,
+      maxUsesPerCustomer: c.maxUsesPerCustomer ?? null,
+      serviceIds: (c.services ?? []).map((name) => must(serviceIds, name)),
+      // Validity days are stored as the day's UTC midnight (docs/back-office.md, "Coupons").
+      startsAt: c.startsOn ? new Date(`${c.startsOn}T00:00:00.000Z`) : null,
+      endsAt: c.endsOn ? new Date(`${c.endsOn}T00:00:00.000Z`) : null,
     })),
   );
 

@@ -75,6 +75,9 @@ describe('/api/memberships special cases', async () => {
     expect(amount.json().errors).toHaveProperty('discount_value');
     const over = await api.as(a, 'admin').post(`/api/memberships/${gold.id}`, { discount_value: 101 });
     expect(over.statusCode).toBe(422);
+    await level(a, { name: 'Cash off', discount_type: 1, discount_value: 500 });
+    const amounts = await api.as(a, 'admin').get('/api/memberships?filter[discount_type]=1');
+    expect(dataOf<{ items: Membership[] }>(amounts).items.map((m) => m.name)).toEqual(['Cash off']);
     expect(dataOf<Membership>(await api.as(a, 'admin').get(`/api/memberships/${gold.id}`))).toMatchObject({
       discount_type: DISCOUNT_TYPE.PERCENT,
       discount_value: 12.5,

@@ -9,6 +9,8 @@
  */
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { listFilter } from '../../db/list-query';
 import {
   createMembershipBody,
   MEMBERSHIP_CSV_COLUMNS,
@@ -132,6 +134,12 @@ export const MEMBERSHIP_RESOURCE = defineResource({
       price: memberships.price,
       created_at: memberships.createdAt,
       updated_at: memberships.updatedAt,
+    },
+    filters: {
+      ...namedList(memberships, []).filters,
+      discount_type: listFilter(z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)])), (v) =>
+        eq(memberships.discountType, v),
+      ),
     },
   },
   inUse: usedBy({ resource: 'customers', table: customers, column: customers.membershipId }),

@@ -1,0 +1,71 @@
+/**
+ * A membership's History (GET /api/memberships/{id}/histories, docs/back-office.md "Memberships"): every
+ * customer who joined, renewed, changed to or left it, newest first, with what they paid and until when it
+ * holds. Drawn by the generic RowHistory panel on the row history chart; this file only says what the
+ * columns are.
+ */
+import { Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { selectStoreSettings } from '../../../../../machines/auth/auth.selectors';
+import { MEMBERSHIP_HISTORY_KINDS } from '../../../../contracts/memberships';
+import type { MembershipHistory } from '../../../../contracts/memberships';
+import { useAuthSelector } from '../../../lib/actors/auth-actor';
+import { formatDateTime } from '../../../lib/format';
+import { MoneyCell } from '../money-cell';
+import type { RowActionPanelProps } from '../resource-config';
+import { RowHistory } from './row-history-panel';
+import type { RowHistoryConfig } from './row-history-panel';
+
+const NS = 'admin-memberships';
+
+function WhenCell({ item }: { item: MembershipHistory }) {
+  const { i18n } = useTranslation();
+  const timeZone = useAuthSelector((s) => selectStoreSettings(s)?.timezone);
+  return <>{formatDateTime(item.created_at, i18n.language, timeZone)}</>;
+}
+
+function KindCell({ item }: { item: MembershipHistory }) {
+  const { t } = useTranslation(NS);
+  return (
+    <>
+      {t(`history.kinds.${item.kind}`)}
+      <Text color="fg.muted" fontSize="sm">
+        {item.ends_on === null ? t('noEnd') : t('history.until', { day: item.ends_on })}
+      </Text>
+    </>
+  );
+}
+
+const HISTORY: RowHistoryConfig<MembershipHistory> = {
+  resource: 'memberships',
+  namespace: NS,
+  testId: 'membership-history',
+  columns: [
+    { key: 'when', label: 'history.created_at', cell: (item) => <WhenCell item={item} /> },
+    { key: 'kind', label: 'history.kind', cell: (item) => <KindCell item={item} /> },
+    { key: 'customer', label: 'history.customer_name', cell: (item) => item.customer_name },
+    { key: 'price', label: 'history.price', align: 'end', cell: (item) => <MoneyCell minor={item.price} /> },
+  ],
+  filters: [
+    {
+      field: 'kind',
+      label: 'history.kind',
+      kind: 'select',
+      options: MEMBERSHIP_HISTORY_KINDS.map((kind) => ({ value: kind, label: `history.kinds.${kind}` })),
+    },
+  ],
+};
+
+export function MembershipHistoryPanel({ row, close }: RowActionPanelProps) {
+  const { t } = useTranslation('admin');
+  return (
+    <Stack gap="4" pb="4">
+      <RowHistory rowId={row.id} config={HISTORY} />
+      <HStack justify="flex-end">
+        <Button variant="outline" minH="11" onClick={close} data-testid="membership-history-close">
+          {t('actions.close')}
+        </Button>
+      </HStack>
+    </Stack>
+  );
+}
