@@ -57,6 +57,9 @@ export const selectChangeDue = (snapshot: SaleSnapshot): number => selectTotals(
 export const selectEmployees = (snapshot: SaleSnapshot): OrderEmployee[] =>
   snapshot.context.order.orderEmployees;
 /** How many employees are on the ticket: a number where a list would change with every line. */
+/** How many lines the ticket holds, over all its employees (the compact screen's ticket button shows it). */
+export const selectLineCount = (snapshot: SaleSnapshot): number =>
+  snapshot.context.order.orderEmployees.reduce((count, group) => count + group.orderItems.length, 0);
 export const selectEmployeeCount = (snapshot: SaleSnapshot): number =>
   snapshot.context.order.orderEmployees.length;
 

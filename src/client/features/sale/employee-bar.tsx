@@ -105,9 +105,18 @@ export function EmployeeBar() {
           {t('sale.employees.none')}
         </Text>
       )}
-      <Box as="ul" listStyleType="none" display="flex" flexDirection="column" gap="2">
+      {/* On a phone the staff are one row that scrolls sideways, so the catalog is on the first screen too. */}
+      <Box
+        as="ul"
+        listStyleType="none"
+        display="flex"
+        flexDirection={{ base: 'row', md: 'column' }}
+        overflowX={{ base: 'auto', md: 'visible' }}
+        gap="2"
+        pb={{ base: '1', md: '0' }}
+      >
         {choices.map((choice) => (
-          <li key={choice.employee.id}>
+          <Box as="li" key={choice.employee.id} flexShrink="0" minW={{ base: '36', md: 'auto' }}>
             <EmployeeButton
               choice={choice}
               active={activeId === choice.employee.id}
@@ -115,7 +124,7 @@ export function EmployeeBar() {
               disabled={!editable}
               onPick={onPick}
             />
-          </li>
+          </Box>
         ))}
       </Box>
     </Stack>

@@ -10,7 +10,19 @@
  * The actors come from app/areas/sale-area.tsx (SaleActor with the real calls, CatalogActor with the real
  * loader); nothing here starts work: every request is invoked by a machine (client brief).
  */
-import { Alert, Box, Button, Center, Grid, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import {
+  Alert,
+  Box,
+  Button,
+  Center,
+  Grid,
+  Heading,
+  HStack,
+  Spinner,
+  Stack,
+  Text,
+  useBreakpointValue,
+} from '@chakra-ui/react';
 import { Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { selectCatalogStatus } from '../../../../machines/catalog-browser/catalog-browser.selectors';
@@ -49,6 +61,7 @@ import {
 } from './sale-parts';
 import { SkeletonBlock } from './skeleton-block';
 import { TicketPanel } from './ticket-panel';
+import { TicketSummaryBar } from './ticket-summary-bar';
 
 function ScreenHeading() {
   const { t } = useTranslation('common');
@@ -119,10 +132,17 @@ function CompletedSaleNotice() {
 }
 
 function Workspace({ mode }: { mode: SaleMode }) {
+  // Below the wide layout (a landscape 10-inch tablet) the ticket is under the catalog: the summary bar keeps
+  // its total and Pay in view while a ticket is built.
+  const compact = useBreakpointValue({ base: true, lg: false }) ?? false;
   return (
     <Grid
       position="relative"
-      templateColumns={{ base: '1fr', md: '10rem minmax(0, 1fr)', lg: '11rem minmax(0, 1fr) 27rem' }}
+      templateColumns={{
+        base: 'minmax(0, 1fr)',
+        md: '10rem minmax(0, 1fr)',
+        lg: '11rem minmax(0, 1fr) 27rem',
+      }}
       gap="3"
       p="3"
       h={{ lg: 'full' }}
@@ -148,6 +168,7 @@ function Workspace({ mode }: { mode: SaleMode }) {
       <Box gridColumn={{ md: '1 / -1', lg: 'auto' }} minH="0" h={{ lg: 'full' }}>
         <TicketPanel />
       </Box>
+      {compact && mode === 'building' && <TicketSummaryBar />}
       {mode === 'completing' && <Completing />}
       {mode === 'awaitingPin' && (
         <Suspense fallback={<DialogFallback />}>

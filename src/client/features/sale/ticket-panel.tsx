@@ -139,8 +139,11 @@ const TicketGroup = memo(function TicketGroup({ index, onEdit }: GroupProps) {
   );
 });
 
-/** Pay with the grand total on it: the one action whose face changes with every tap on an item. */
-function PayButton() {
+/**
+ * Pay with the grand total on it: the one action whose face changes with every tap on an item. The ticket's own,
+ * and the compact screen's summary bar's (ticket-summary-bar.tsx), under its own test id.
+ */
+export function PayButton({ testId = 'pay' }: { testId?: string }) {
   const { t, i18n } = useTranslation('common');
   const sale = SaleActor.useActorRef();
   const canTender = SaleActor.useSelector(selectCanTender);
@@ -153,7 +156,7 @@ function PayButton() {
       colorPalette="brand"
       disabled={!canTender}
       onClick={() => sale.send({ type: 'tender.start' })}
-      data-testid="pay"
+      data-testid={testId}
     >
       {t('sale.actions.pay', { amount: formatMoney(total, i18n.language, currency) })}
     </Button>
@@ -213,7 +216,7 @@ export function TicketPanel() {
       data-testid="ticket-panel"
     >
       <HStack justify="space-between" flexShrink="0">
-        <Heading as="h2" size="md" id="sale-ticket-heading">
+        <Heading as="h2" size="md" id="sale-ticket-heading" tabIndex={-1} scrollMarginTop="16">
           {ticketNo === null ? t('sale.ticket.title') : t('sale.ticket.titleNumber', { number: ticketNo })}
         </Heading>
       </HStack>
