@@ -34,6 +34,17 @@ export class ResourceFormPage extends AppPage {
     }
   }
 
+  /** Ticks these options of a multiselect field (a coupon's services), by their visible text. */
+  async chooseOptions(field: string, labels: readonly string[]): Promise<void> {
+    const group = this.editor.getByTestId(`field-${field}`);
+    for (const label of labels) {
+      // Options fed by another resource arrive after the editor opens.
+      const option = group.getByTestId(`field-${field}-option`).filter({ hasText: label }).first();
+      await option.click();
+      await expect(option.getByRole('checkbox')).toBeChecked();
+    }
+  }
+
   /** New row, its values, Save; resolves once the editor has closed on the server's answer. */
   async create(values: Record<string, string>): Promise<void> {
     await this.page.getByTestId('resource-new').click();
@@ -64,6 +75,20 @@ export class ResourceFormPage extends AppPage {
   async deleteRow(row: Locator): Promise<void> {
     await row.getByTestId('row-delete').click();
     await this.page.getByTestId('remove-confirm').click();
+  }
+
+  /** The row action's dialog (resource-row-actions.tsx). */
+  get rowActionDialog(): Locator {
+    return this.page.getByTestId('row-action-dialog');
+  }
+
+  /** A row's action: a button beside Edit, or an item of its "More" menu when the row has many. */
+  async rowAction(row: Locator, id: string): Promise<Locator> {
+    const more = row.getByTestId('row-more');
+    if (await more.isVisible()) await more.click();
+    await this.page.getByTestId(`row-action-${id}`).first().click();
+    await expect(this.rowActionDialog).toBeVisible();
+    return this.rowActionDialog;
   }
 
   get removeDialog(): Locator {

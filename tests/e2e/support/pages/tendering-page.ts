@@ -130,6 +130,14 @@ export class TenderingPage extends SalePage {
     await expect(this.form.getByTestId('giftcard-balance')).toHaveText(text);
   }
 
+  /** A coupon taken as a tender: its code as the customer shows it, and the amount it takes off. */
+  async addCoupon(code: string, amount: string): Promise<void> {
+    await this.chooseType('Coupon');
+    await this.form.getByTestId('payment-reference').fill(code);
+    await this.tapAmount(amount);
+    await this.addPayment();
+  }
+
   /** The amount the form offers (prefilled with what may be taken). */
   async seeAmountOffered(text: string): Promise<void> {
     await expect(this.form.getByTestId(/-amount-pad$/).getByRole('textbox')).toHaveValue(text);
