@@ -85,7 +85,8 @@ const birthdayField = blankable(
     .refine((date) => date <= latestBirthday(), 'The birthday cannot be in the future.'),
 );
 
-const customerFields = {
+/** The fields a customer's form has, shared by the POS form and the back office's (customers-admin.ts). */
+export const customerFields = {
   first_name: z
     .string({ error: 'Enter the first name.' })
     .trim()

@@ -29,6 +29,7 @@ import { registerCategoryRoutes } from './routes/categories/categories-routes';
 import { registerCatalogRoutes } from './routes/catalog/catalog-routes';
 import { registerCouponRoutes } from './routes/coupons/coupons-routes';
 import { registerCustomerGroupRoutes } from './routes/customer-groups/customer-groups-routes';
+import { registerCustomerAdminRoutes } from './routes/customers/customers-admin-routes';
 import { registerCustomerRoutes } from './routes/customers/customers-routes';
 import { registerMembershipRoutes } from './routes/memberships/memberships-routes';
 import { registerEmployeeRoutes } from './routes/employees/employees-routes';
@@ -148,5 +149,6 @@ export async function buildApp({ db, config }: { db: Db; config: AppConfig }): P
   registerCustomerGroupRoutes(app);
   registerCouponRoutes(app);
   registerMembershipRoutes(app);
+  registerCustomerAdminRoutes(app);
   return app;
 }

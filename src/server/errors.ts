@@ -71,8 +71,8 @@ export const unprocessable = (
 ) => new HttpError(422, message, errors, code);
 
 /** 409 `duplicate`: a unique value (SKU, username, code) already taken; `field` names it for the form. */
-export const duplicate = (message: string, field?: string) =>
-  new HttpError(409, message, field ? { [field]: [message] } : undefined, ERROR_CODE.DUPLICATE);
+export const duplicate = (message: string, field?: string, details?: ErrorDetails) =>
+  new HttpError(409, message, field ? { [field]: [message] } : undefined, ERROR_CODE.DUPLICATE, details);
 
 /** 409 `in_use`: a delete refused because other records use this one; nothing was deleted. */
 export const inUse = (message: string, uses: readonly InUseDetail[]) =>

@@ -2,6 +2,7 @@
  * What a back-office resource is (docs/back-office.md, "Declaring a resource"): the config a resource declares
  * and resource-factory.ts turns into routes, and what every one of those routes takes from it.
  */
+import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -39,6 +40,17 @@ export interface UniqueKey {
   caseInsensitive?: boolean;
   /** Unique only among rows with the same values of these columns (a category's name per type). */
   per?: readonly AnyPgColumn[];
+  /**
+   * Unique only among rows meeting this condition, as a partial index is (one ACTIVE customer per phone: a
+   * deactivated customer's old number is free again).
+   */
+  where?: SQL;
+  /**
+   * The 409 names the row that holds the value (`details.conflict: { field, id }`), so a screen can offer to
+   * open it (a customer's phone or email already on another customer). Only from the check before the write:
+   * a concurrent twin caught by the index answers the 409 without it.
+   */
+  namesHolder?: boolean;
 }
 
 export interface ExportColumn<R> {

@@ -91,6 +91,7 @@ export function resourceImportPlan<
                 auth,
                 // One array parameter, not one per value: Drizzle's building of a 500-value IN list is slow.
                 sql`${column} = any(${sql.param(wanted)}::${sql.raw(key.caseInsensitive ? 'text' : key.column.getSQLType())}[])`,
+                key.where,
               ),
             );
           const inDb = new Set(

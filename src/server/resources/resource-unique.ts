@@ -90,11 +90,15 @@ export function uniqueKeys<
                 ? sql`lower(${key.column}) = lower(${value})`
                 : eq(key.column, value),
               ...key.per.map((p) => eq(p.column, read(p.property))),
+              key.where,
               except ? ne(table.id, except.id) : undefined,
             ),
           )
           .limit(1);
-        if (taken) throw duplicate(key.message, key.field);
+        if (taken) {
+          const details = key.namesHolder ? { conflict: { field: key.field, id: taken.id } } : undefined;
+          throw duplicate(key.message, key.field, details);
+        }
       }
     },
 

@@ -5,12 +5,12 @@
  * of the store's time zone. Used by every write that sets a customer's membership: the POS customer form
  * (services/customers.ts) and the back office's customers (routes/customers/customers-admin-routes.ts).
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { membershipEndsOn, membershipHolds } from '../../domain/membership';
 import { dayInTimeZone } from '../../domain/report-periods';
 import type { AuthContext } from '../auth-context';
 import type { Queryable } from '../db/client';
-import { memberships } from '../db/schema/customers';
+import { customers, memberships } from '../db/schema/customers';
 import type { MembershipHistoryKind } from '../db/schema/ledger-histories';
 import { membershipHistories } from '../db/schema/ledger-histories';
 import { stores } from '../db/schema/stores';
@@ -107,5 +107,46 @@ export async function recordMembershipChange(
       storeId: auth.storeId,
       userId: auth.userId,
     }),
+  );
+}
+
+/**
+ * The `join` rows of customers just inserted holding a membership (a back-office create, each committed batch
+ * of an import): what they paid is the membership's price, the term today to the expiry their insert set.
+ */
+export async function recordJoins(
+  db: Queryable,
+  auth: AuthContext,
+  customerIds: readonly number[],
+): Promise<void> {
+  if (customerIds.length === 0) return;
+  const joined = await db
+    .select({
+      customerId: customers.id,
+      membershipId: customers.membershipId,
+      endsOn: customers.membershipExpiresOn,
+      price: memberships.price,
+    })
+    .from(customers)
+    .innerJoin(
+      memberships,
+      and(eq(memberships.tenantId, customers.tenantId), eq(memberships.id, customers.membershipId)),
+    )
+    .where(tenantWhere(customers, auth, inArray(customers.id, [...customerIds])));
+  if (joined.length === 0) return;
+  const today = await storeToday(db, auth);
+  await db.insert(membershipHistories).values(
+    joined.map((j) =>
+      tenantValues(auth, {
+        kind: 'join' as const,
+        membershipId: j.membershipId!,
+        customerId: j.customerId,
+        price: j.price,
+        startsOn: today,
+        endsOn: j.endsOn,
+        storeId: auth.storeId,
+        userId: auth.userId,
+      }),
+    ),
   );
 }

@@ -10,6 +10,7 @@ import { CATEGORY_RESOURCE } from '../../../src/server/routes/categories/categor
 import { COUPON_RESOURCE } from '../../../src/server/routes/coupons/coupons-routes';
 import { CUSTOMER_GROUP_RESOURCE } from '../../../src/server/routes/customer-groups/customer-groups-routes';
 import { EXPENSE_RESOURCE } from '../../../src/server/routes/expenses/expenses-routes';
+import { CUSTOMER_RESOURCE } from '../../../src/server/routes/customers/customers-admin-routes';
 import { MEMBERSHIP_RESOURCE } from '../../../src/server/routes/memberships/memberships-routes';
 import { GIFTCARD_RESOURCE } from '../../../src/server/routes/giftcards/giftcards-admin-routes';
 import { PRODUCT_KIT_RESOURCE } from '../../../src/server/routes/product-kits/product-kits-routes';
@@ -174,6 +175,18 @@ export const RESOURCE_SAMPLES: readonly ResourceSample[] = [
       duration_months: 12,
     }),
     update: { benefits: 'Free nail art on every visit' },
+  },
+  {
+    config: CUSTOMER_RESOURCE as unknown as AnyConfig,
+    // A unique phone per sample: the text's bytes as digits (one active customer per phone).
+    create: (text) => ({
+      first_name: text,
+      phone: `555${[...text]
+        .map((c) => c.charCodeAt(0) % 10)
+        .join('')
+        .slice(-9)}`,
+    }),
+    update: { notes: 'Prefers gel' },
   },
 ];
 
