@@ -8,6 +8,7 @@ import { requireAuth } from '../auth-context';
 import { fetchPage, listQuerySchemaFor, planList, selectPage } from '../db/list-query';
 import { rawResponse, route } from '../route';
 import { base64CsvEnvelope, csvStream } from './csv';
+import { cursorBatches } from './cursor-batches';
 import type { CsvValue } from './csv';
 import type { ExportColumn } from './resource-config';
 import type { ResourceRouteGroup } from './resource-repository';
@@ -69,15 +70,18 @@ export const registerListRoutes: ResourceRouteGroup = (app, routing, repo) => {
         { ...query, page: 1, per_page: EXPORT_BATCH_ROWS },
         scopeWhere(auth),
       );
+      // One query read through a cursor (cursor-batches.ts): one sort for the whole export, not one per batch.
+      const rows = db
+        .select()
+        .from(table)
+        .where(first.where)
+        .orderBy(...first.orderBy);
       async function* batches(): AsyncGenerator<CsvValue[][]> {
-        for (let page = 1; ; page += 1) {
-          const plan = { ...first, page, offset: (page - 1) * EXPORT_BATCH_ROWS };
-          const records = await selectPage(db.select().from(table).$dynamic(), plan);
+        for await (const records of cursorBatches(db, rows, table, EXPORT_BATCH_ROWS)) {
           yield records.map((record) => {
             const row = toRow(record);
             return exportColumns.map((c) => c.value(row));
           });
-          if (records.length < EXPORT_BATCH_ROWS) return;
         }
       }
       const csv = csvStream(

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { apiHarness, dataOf } from '../../../../tests/support/server/api-harness';
 import { describeResourceApi } from '../../../../tests/support/server/resource-api-suite';
@@ -260,6 +260,30 @@ describe('/api/giftcards special cases', async () => {
       expect(lines[2]).toContain(`Bảo Trân ${tag}`);
       const bad = await admin.post('/api/giftcards/export?sort=-nope', undefined, { key: null });
       expect(bad.statusCode).toBe(422);
+    });
+
+    it('reads past one batch in order through one cursor, and gives its connection back each time', async () => {
+      const c = await api.tenant();
+      await api.db.execute(sql`
+        insert into giftcards (tenant_id, number, balance, initial_amount)
+        select ${c.tenantId}::bigint, 'B-' || lpad(n::text, 5, '0'), n, n from generate_series(1, 2100) n`);
+      // More exports than the pool has connections: a connection kept by an export would stall the last ones.
+      for (let i = 0; i < 12; i += 1) {
+        const res = await api.as(c, ROLE.ADMIN).post('/api/giftcards/export?sort=-number', undefined, {
+          key: null,
+        });
+        expect(res.statusCode).toBe(200);
+        if (i > 0) continue;
+        const lines = Buffer.from(dataOf<{ contents: string }>(res).contents, 'base64')
+          .toString('utf8')
+          .trimEnd()
+          .split('\r\n');
+        expect(lines).toHaveLength(2101);
+        expect(lines[1]!.startsWith('B-02100,2100,')).toBe(true);
+        expect(lines[1000]!.startsWith('B-01101,1101,')).toBe(true);
+        expect(lines[1001]!.startsWith('B-01100,1100,')).toBe(true);
+        expect(lines[2100]!.startsWith('B-00001,1,')).toBe(true);
+      }
     });
 
     it('is the module readable and the admin role only', async () => {
