@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { DISCOUNT_TYPE, ITEM_TYPE } from './constants';
-import { COUPON_REFUSAL, couponBase, couponLinesOf, couponRefusal, couponWorth } from './coupons';
+import {
+  COUPON_REFUSAL,
+  couponBase,
+  couponLinesOf,
+  couponOnTicket,
+  couponRefusal,
+  couponWorth,
+} from './coupons';
 import type { CouponLine, CouponRules } from './coupons';
 
 const MANICURE = 11;
@@ -131,5 +138,26 @@ describe('couponLinesOf', () => {
       { item_id: PEDICURE, item_type: ITEM_TYPE.SERVICE, net: 3000, tax: 0 },
       { item_id: 5, item_type: ITEM_TYPE.PRODUCT, net: 1200, tax: 60 },
     ]);
+  });
+});
+
+describe('couponOnTicket', () => {
+  const ticket = { lines, totalPrice: 9413, day: '2026-11-27', hasCustomer: true, customerUses: 0 };
+
+  it("offers 10 % of the named manicure's 51.53: 5.15", () => {
+    expect(couponOnTicket(rules({ service_ids: [MANICURE] }), ticket)).toEqual({
+      base: 5153,
+      worth: 515,
+      refusal: null,
+    });
+  });
+
+  it('offers nothing, with the reason, when a rule refuses it', () => {
+    expect(couponOnTicket(rules({ min_order_amount: 10_000 }), ticket)).toEqual({
+      base: 9413,
+      worth: 0,
+      refusal: COUPON_REFUSAL.MIN_ORDER,
+    });
+    expect(couponOnTicket(rules({ service_ids: [999] }), ticket).refusal).toBe(COUPON_REFUSAL.NOT_APPLICABLE);
   });
 });

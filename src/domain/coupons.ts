@@ -128,3 +128,36 @@ export function couponLinesOf(
     }),
   );
 }
+
+/** What a coupon does on a ticket: its base, its worth, and the first reason it cannot be used (or null). */
+export interface CouponOffer {
+  base: Minor;
+  worth: Minor;
+  refusal: CouponRefusal | null;
+}
+
+/**
+ * The coupon on this ticket, as the sale screen offers it and the server then takes it: the same base, worth
+ * and refusals (the server counts the customer's uses again under the coupon's lock).
+ */
+export function couponOnTicket(
+  coupon: CouponRules,
+  ticket: {
+    lines: readonly CouponLine[];
+    totalPrice: Minor;
+    day: string;
+    hasCustomer: boolean;
+    customerUses: number | null;
+    currency?: string;
+  },
+): CouponOffer {
+  const base = couponBase(coupon, ticket.lines, ticket.totalPrice);
+  const refusal = couponRefusal(coupon, {
+    day: ticket.day,
+    totalPrice: ticket.totalPrice,
+    base,
+    hasCustomer: ticket.hasCustomer,
+    customerUses: ticket.customerUses,
+  });
+  return { base, worth: refusal === null ? couponWorth(coupon, base, ticket.currency) : 0, refusal };
+}

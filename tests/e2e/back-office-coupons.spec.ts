@@ -2,8 +2,8 @@
  * The coupons screen (docs/back-office.md "Coupons") and the till, in English, in order: an admin's bad input
  * is refused under its fields with the typing kept, the coupon is saved with its code normalised, a code
  * already in use is refused (409 duplicate) under the code; a cashier sells with the coupon (Anna's gel
- * manicure, $35.00: $5.00 off by the coupon, the rest in cash); the admin then sees its use counted and in its
- * Uses. Serial: each test starts signed out in its own tab, the coupon is this run's.
+ * manicure, $35.00: the form looks the code up and offers $5.00 off, the rest in cash); the admin then sees its
+ * use counted and in its Uses. Serial: each test starts signed out in its own tab, the coupon is this run's.
  */
 import { expect } from '@playwright/test';
 import { test } from './support/till-without-worker';
@@ -75,7 +75,11 @@ test.describe('coupons', () => {
     await till.addItem('Gel Manicure');
     await till.seeTotal('total', '$35.00');
     await till.startTendering();
-    await till.addCoupon(TYPED_CODE, '5.00');
+    // The form looks the code up and says what it takes off this ticket, as the server will.
+    await till.typeCoupon(TYPED_CODE);
+    await till.seeCouponOffer(`${CODE} (Manicure ${RUN}): $5.00 off this ticket`);
+    await till.useCouponOffer();
+    await till.seePayments([['Coupon', '$5.00']]);
     await till.seeBalanceDue('$30.00');
     await till.payCash('30.00');
     await till.seePaidInFull();

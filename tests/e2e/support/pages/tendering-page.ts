@@ -138,6 +138,21 @@ export class TenderingPage extends SalePage {
     await this.addPayment();
   }
 
+  /** The coupon type chosen and its code typed: the form looks it up and says what it is worth here. */
+  async typeCoupon(code: string): Promise<void> {
+    await this.chooseType('Coupon');
+    await this.form.getByTestId('payment-reference').fill(code);
+  }
+
+  async seeCouponOffer(text: string | RegExp): Promise<void> {
+    await expect(this.form.getByTestId('coupon-offer')).toContainText(text, { timeout: 20_000 });
+  }
+
+  /** "Use …": the coupon's worth on this ticket (at most what is due) taken as the payment. */
+  async useCouponOffer(): Promise<void> {
+    await this.form.getByTestId('coupon-use').click();
+  }
+
   /** The amount the form offers (prefilled with what may be taken). */
   async seeAmountOffered(text: string): Promise<void> {
     await expect(this.form.getByTestId(/-amount-pad$/).getByRole('textbox')).toHaveValue(text);

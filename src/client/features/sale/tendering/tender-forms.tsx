@@ -11,6 +11,7 @@
  */
 import { Alert, Button, Field, HStack, Input, NativeSelect, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { giftCardCheckMachine } from '../../../../../machines/gift-card-check/gift-card-check.machine';
@@ -307,13 +308,29 @@ export function CardForm({ disabled }: { disabled: boolean }) {
 
 // ---- check, coupon, voucher, Venmo, others -----------------------------------------------------------------
 
-export function ReferenceForm({ kind, disabled }: { kind: ReferenceKind; disabled: boolean }) {
+/**
+ * A payment of a reference and an amount. `onReferenceChange` hears each keystroke of the reference (a coupon's
+ * check looks its code up as it is typed); `extra` is drawn under the reference with a `take(amount)` that adds
+ * the payment of that amount for the reference typed (a coupon's "Use 5.15").
+ */
+export function ReferenceForm({
+  kind,
+  disabled,
+  onReferenceChange,
+  extra,
+}: {
+  kind: ReferenceKind;
+  disabled: boolean;
+  onReferenceChange?: (reference: string) => void;
+  extra?: (take: (amount: Minor) => void) => ReactNode;
+}) {
   const { t } = useTranslation('common');
   const [text, setText, amount] = useAmountText();
   const [reference, setReference] = useState('');
   const { fieldError, setFieldError, take } = useTakePayment();
   const required = REFERENCE_KINDS[kind].required;
   const submit = () => take(referencePayment(kind, amount, reference));
+  const takeAmount = (value: Minor) => take(referencePayment(kind, value, reference));
   const referenceInvalid =
     fieldError === 'referenceRequired' ||
     fieldError === 'referenceInvalid' ||
@@ -335,14 +352,17 @@ export function ReferenceForm({ kind, disabled }: { kind: ReferenceKind; disable
           size="lg"
           value={reference}
           onChange={(event) => {
-            setReference(event.target.value.slice(0, 64));
+            const next = event.target.value.slice(0, 64);
+            setReference(next);
             setFieldError(null);
+            onReferenceChange?.(next);
           }}
           autoComplete="off"
           disabled={disabled}
           data-testid="payment-reference"
         />
       </Field.Root>
+      {extra?.(takeAmount)}
       <DueAmountPad
         id={`${kind}-amount`}
         value={text}

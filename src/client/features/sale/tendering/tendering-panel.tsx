@@ -31,6 +31,7 @@ import {
 } from '../../../../../machines/payment-request/payment-request.selectors';
 import { formatMoney } from '../../../lib/format';
 import { SaleActor } from '../sale-actor';
+import { CouponForm } from './coupon-form';
 import { GiftCardForm } from './gift-card-form';
 import { PaymentsList } from './payments-list';
 import { isReferenceKind, isWalletKind, TENDER_KINDS } from './tender-kinds';
@@ -132,6 +133,7 @@ function TenderForm({
   if (kind === 'giftcard') return <GiftCardForm key={key} giftCard={giftCard} disabled={disabled} />;
   if (kind === 'point') return <PointsForm key={key} disabled={disabled} />;
   if (isWalletKind(kind)) return <WalletForm key={kind} kind={kind} request={request} disabled={disabled} />;
+  if (kind === 'coupon') return <CouponForm key={key} disabled={disabled} />;
   if (isReferenceKind(kind)) return <ReferenceForm key={key} kind={kind} disabled={disabled} />;
   return null;
 }
