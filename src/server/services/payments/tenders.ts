@@ -6,7 +6,7 @@
 import { eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { ERROR_CODE } from '../../../contracts/error-codes';
 import type { PaymentType } from '../../../domain/constants';
-import { COUPON_REFUSAL, couponBase, couponRefusal, couponWorth } from '../../../domain/coupons';
+import { COUPON_REFUSAL, couponOnTicket } from '../../../domain/coupons';
 import type { CouponRefusal, CouponRules } from '../../../domain/coupons';
 import { dayInTimeZone } from '../../../domain/report-periods';
 import { pointsForAmount, pointValueMinor } from '../../../domain/points';
@@ -148,22 +148,24 @@ export async function useCoupon(
     throw new PaymentError(index, field, `Coupon ${code} was not found.`, ERROR_CODE.COUPON_NOT_FOUND);
   }
   const rules = couponRulesOf(coupon);
-  const base = couponBase(rules, input.lines, input.totalPrice);
-  const use = {
-    day: dayInTimeZone(input.orderAt, ctx.store.timezone),
+  const ticket = {
+    lines: input.lines,
     totalPrice: input.totalPrice,
-    base,
+    day: dayInTimeZone(input.orderAt, ctx.store.timezone),
     hasCustomer: input.customerId !== null,
     customerUses: null,
+    currency: ctx.store.currency,
   };
-  const refused = couponRefusal(rules, use);
-  if (refused) throw new PaymentError(index, field, refusalMessage(code, refused, coupon), refused);
-  const worth = couponWorth(rules, base, ctx.store.currency);
-  if (amount > worth) {
+  // The same offer the sale screen showed (couponOnTicket); the customer's uses are counted below, locked.
+  const offer = couponOnTicket(rules, ticket);
+  if (offer.refusal) {
+    throw new PaymentError(index, field, refusalMessage(code, offer.refusal, coupon), offer.refusal);
+  }
+  if (amount > offer.worth) {
     throw new PaymentError(
       index,
       'payment_amount',
-      `Coupon ${code} is worth ${worth} on this sale, not ${amount}.`,
+      `Coupon ${code} is worth ${offer.worth} on this sale, not ${amount}.`,
     );
   }
   const [used] = await tx
@@ -189,7 +191,7 @@ export async function useCoupon(
   }
   if (rules.max_uses_per_customer !== null && input.customerId !== null) {
     const customerUses = await customerCouponUses(tx, auth, coupon.id, input.customerId);
-    const limited = couponRefusal(rules, { ...use, customerUses });
+    const limited = couponOnTicket(rules, { ...ticket, customerUses }).refusal;
     if (limited) throw new PaymentError(index, field, refusalMessage(code, limited, coupon), limited);
   }
   await tx.insert(couponHistories).values(
