@@ -75,8 +75,22 @@ function record(value: unknown): Record<string, unknown> | null {
   return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : null;
 }
 
-/** A 422's `errors` (field → messages) as issues the screen can show; a duplicate's code kept per field. */
-function fieldIssuesOf(errors: unknown, code: string | null): FieldIssues | null {
+/**
+ * A 409 duplicate's `details.conflict` (the row holding the value, resource-config.ts UniqueKey.namesHolder):
+ * the field and the holder's id, or null.
+ */
+function conflictOf(details: unknown): { field: string; id: number } | null {
+  const conflict = record(record(details)?.conflict);
+  if (!conflict || typeof conflict.field !== 'string' || typeof conflict.id !== 'number') return null;
+  return { field: conflict.field, id: conflict.id };
+}
+
+/**
+ * A 422's `errors` (field → messages) as issues the screen can show; a duplicate's code kept per field, with
+ * `params.holder` the id of the row holding the value when the server names it (so the screen offers to open it).
+ */
+function fieldIssuesOf(errors: unknown, code: string | null, details?: unknown): FieldIssues | null {
+  const holder = code === 'duplicate' ? conflictOf(details) : null;
   const map = record(errors);
   if (!map) return null;
   const out: FieldIssues = {};
@@ -85,6 +99,7 @@ function fieldIssuesOf(errors: unknown, code: string | null): FieldIssues | null
     out[field] = messages.map((message) => ({
       code: code === 'duplicate' ? 'duplicate' : 'server',
       message: String(message),
+      ...(holder?.field === field ? { params: { holder: holder.id } } : {}),
     }));
   }
   return Object.keys(out).length ? out : null;
@@ -113,7 +128,7 @@ export function toResourceError(error: unknown): ResourceError {
     status: Math.max(status, 0),
     code,
     message,
-    fieldErrors: fieldIssuesOf(e?.errors, code),
+    fieldErrors: fieldIssuesOf(e?.errors, code, e?.details),
     inUse: inUseOf(e?.details),
   };
 }

@@ -159,6 +159,8 @@ export interface ResourceInput {
   resource: string;
   perPage?: number;
   sort?: string | null;
+  /** The list starts searched for this (a link's `?search=`: a shortcut, a duplicate's holder). */
+  search?: string;
 }
 
 export interface ResourceContext {

@@ -125,7 +125,6 @@ const COMING_SOON = [
   '/admin/sms/templates',
   '/admin/sms/report/summary',
   '/admin/sms/report/details',
-  '/admin/customers',
   '/test',
 ];
 

@@ -102,6 +102,8 @@ const members: ScreenLoader = () =>
   import('../features/back-office/resources/members').then((m) => m.MembersScreen);
 const customerGroups: ScreenLoader = () =>
   import('../features/back-office/resources/customer-groups').then((m) => m.CustomerGroupsScreen);
+const customersScreen: ScreenLoader = () =>
+  import('../features/back-office/resources/customers').then((m) => m.CustomersScreen);
 const memberships: ScreenLoader = () =>
   import('../features/back-office/resources/memberships').then((m) => m.MembershipsScreen);
 const giftcards: ScreenLoader = () =>
@@ -367,6 +369,7 @@ export const ROUTES: readonly AppRoute[] = [
     id: 'adminCustomers',
     path: '/admin/customers',
     module: MODULE.CUSTOMER,
+    screen: customersScreen,
     menu: { parent: 'customers' },
   }),
   admin({

@@ -158,4 +158,11 @@ export interface ResourceConfig<Row extends ResourceRow = ResourceRow> {
   orderable?: OrderingRoute;
   /** What names a row in a confirmation ("Delete Box?"). */
   rowLabel: (row: Row) => string;
+  /**
+   * Where the row holding a taken unique value opens (a 409 duplicate naming its holder, the server's
+   * UniqueKey.namesHolder), from its id and the value typed: the field's error then offers a link
+   * `conflict.open` (the resource's namespace) to it. A customer's phone or email already on another
+   * customer opens the customers list searched for it.
+   */
+  holderPath?: (holder: { id: number; value: string }) => string;
 }

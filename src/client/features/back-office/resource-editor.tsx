@@ -12,6 +12,7 @@ import {
   Dialog,
   Field,
   Input,
+  Link,
   NativeSelect,
   Spinner,
   Stack,
@@ -21,6 +22,7 @@ import {
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
 import {
   selectEditor,
   selectEditorBusy,
@@ -29,6 +31,7 @@ import {
 } from '../../../../machines/resource/resource.selectors';
 import { newIdempotencyKey } from '../../lib/api/idempotency-key';
 import { listRows } from './resource-api';
+import type { FieldIssue } from '../../../../machines/resource/resource.types';
 import type { FieldConfig, ResourceConfig } from './resource-config';
 import { ResourceActor } from './resource-actor';
 import { FieldProblems, SheetDialog } from './resource-dialog';
@@ -187,7 +190,39 @@ function MultiSelectControl({
   );
 }
 
-function FieldInput({ field, ns }: { field: FieldConfig; ns: string }) {
+/** A duplicate's holder (the row that has the value), as a link to open it (ResourceConfig.holderPath). */
+function HolderLink({
+  issues,
+  ns,
+  value,
+  holderPath,
+}: {
+  issues: readonly FieldIssue[] | undefined;
+  ns: string;
+  value: string;
+  holderPath?: ResourceConfig['holderPath'];
+}) {
+  const { t } = useTranslation(ns);
+  const holder = issues?.find((issue) => typeof issue.params?.holder === 'number')?.params?.holder;
+  if (!holderPath || typeof holder !== 'number') return null;
+  return (
+    <Link asChild color="brand.fg" fontSize="sm" minH="11" focusRingColor="brand.focusRing">
+      <RouterLink to={holderPath({ id: holder, value })} data-testid="field-holder-link">
+        {t('conflict.open')}
+      </RouterLink>
+    </Link>
+  );
+}
+
+function FieldInput({
+  field,
+  ns,
+  holderPath,
+}: {
+  field: FieldConfig;
+  ns: string;
+  holderPath?: ResourceConfig['holderPath'];
+}) {
   const { t } = useTranslation([ns, 'admin']);
   const actor = ResourceActor.useActorRef();
   const value = ResourceActor.useSelector((s) => selectEditor(s).values[field.name]);
@@ -229,6 +264,7 @@ function FieldInput({ field, ns }: { field: FieldConfig; ns: string }) {
       )}
       {field.hint && !invalid && <Field.HelperText>{t(field.hint, { ns })}</Field.HelperText>}
       <FieldProblems name={field.name} issues={issues} />
+      <HolderLink issues={issues} ns={ns} value={text} holderPath={holderPath} />
     </Field.Root>
   );
 }
@@ -273,7 +309,14 @@ export function ResourceEditor({ config }: { config: ResourceConfig }) {
               {status !== 'loadFailed' &&
                 config.fields
                   .filter((field) => (isNew ? !field.editOnly : !field.createOnly))
-                  .map((field) => <FieldInput key={field.name} field={field} ns={config.namespace} />)}
+                  .map((field) => (
+                    <FieldInput
+                      key={field.name}
+                      field={field}
+                      ns={config.namespace}
+                      holderPath={config.holderPath}
+                    />
+                  ))}
             </Stack>
           )}
         </Dialog.Body>

@@ -7,6 +7,7 @@
 import { Box, Button, Heading, HStack, Input, NativeSelect, Progress, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import {
   selectEditor,
   selectEditorStatus,
@@ -329,11 +330,20 @@ export function ResourceScreen({ config }: { config: ResourceConfig }) {
   const logic = useMemo(() => resourceLogic(config, currency), [config, currency]);
   // The namespaces load before the screen shows (Suspense): no key flashes untranslated.
   useTranslation(['admin', config.namespace]);
+  // `?search=` opens the list searched (the /customers/search shortcut, a duplicate's holder link); a new
+  // search in the address is a new list (the key), as a page of its own would be.
+  const [params] = useSearchParams();
+  const search = params.get('search') ?? '';
   return (
     <ResourceActor.Provider
+      key={search}
       logic={logic}
       options={{
-        input: { resource: config.name, ...(config.defaultSort ? { sort: config.defaultSort } : {}) },
+        input: {
+          resource: config.name,
+          ...(config.defaultSort ? { sort: config.defaultSort } : {}),
+          ...(search ? { search } : {}),
+        },
       }}
     >
       <ResourceView config={config} />
