@@ -162,13 +162,44 @@ export const DEMO_CUSTOMER_GROUPS = [
  * Gift card numbers are short codes, never 13-19 digit numbers: the card-data test greps the database for
  * Luhn-valid 13-19 digit strings, and a gift card must not look like a payment card.
  */
-export const DEMO_GIFTCARDS = [
+export const DEMO_GIFTCARDS: readonly DemoGiftcard[] = [
   { number: 'GC-1001', initialAmount: 5000, balance: 5000, customerPhone: '2125551001' },
   { number: 'GC-1002', initialAmount: 10000, balance: 10000, customerPhone: null },
   { number: 'GC-1003', initialAmount: 2500, balance: 2500, customerPhone: '2125551003' },
   { number: 'GC-1004', initialAmount: 10000, balance: 4250, customerPhone: '2125551007' },
   { number: 'GC-1005', initialAmount: 2000, balance: 0, customerPhone: null },
-] as const;
+  // The back office's history shows a reload and a card switched off (docs/back-office.md "Gift cards").
+  {
+    number: 'GC-1006',
+    initialAmount: 5000,
+    reload: 2500,
+    balance: 7500,
+    customerPhone: '2125551002',
+    notes: 'Topped up for a birthday',
+  },
+  {
+    number: 'GC-1007',
+    initialAmount: 3000,
+    balance: 3000,
+    customerPhone: null,
+    isActive: false,
+    notes: 'Reported lost; switched off until found',
+  },
+];
+
+/**
+ * A demo gift card: issued with `initialAmount`, reloaded with `reload`, spent down to `balance` before the
+ * demo starts, switched off when `isActive` is false; each step is a history row, so the rows add up.
+ */
+export interface DemoGiftcard {
+  number: string;
+  initialAmount: number;
+  reload?: number;
+  balance: number;
+  customerPhone: string | null;
+  isActive?: boolean;
+  notes?: string;
+}
 
 /**
  * Coupons with different rules (docs/back-office.md, "Coupons"): once per customer, a minimum spend, pedicures

@@ -438,6 +438,8 @@ async function insertDemo(
         initialAmount: g.initialAmount,
         balance: g.balance,
         customerId: g.customerPhone ? must(customerIds, g.customerPhone) : null,
+        isActive: g.isActive ?? true,
+        notes: g.notes ?? null,
       })),
     )
     .returning({ id: giftcards.id, number: giftcards.number });
@@ -455,17 +457,24 @@ async function insertDemo(
         userId: ownerId,
         note: 'Issued (demo data)',
       };
-      if (g.balance === g.initialAmount) return [issue];
-      return [
-        issue,
-        {
+      const rows: (typeof giftcardHistories.$inferInsert)[] = [issue];
+      const reloaded = g.initialAmount + (g.reload ?? 0);
+      if (g.reload) {
+        rows.push({ ...issue, kind: 'reload', amount: g.reload, balanceAfter: reloaded, note: null });
+      }
+      if (g.balance !== reloaded) {
+        rows.push({
           ...issue,
-          kind: 'adjust' as const,
-          amount: g.balance - g.initialAmount,
+          kind: 'adjust',
+          amount: g.balance - reloaded,
           balanceAfter: g.balance,
           note: 'Spent before the demo starts',
-        },
-      ];
+        });
+      }
+      if (g.isActive === false) {
+        rows.push({ ...issue, kind: 'deactivate', amount: 0, balanceAfter: g.balance, note: null });
+      }
+      return rows;
     }),
   );
 
