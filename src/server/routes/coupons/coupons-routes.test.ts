@@ -3,14 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { apiHarness, dataOf } from '../../../../tests/support/server/api-harness';
 import { describeResourceApi } from '../../../../tests/support/server/resource-api-suite';
 import { csvFile, multipart } from '../../../../tests/support/server/resource-multipart';
+import { createTestSale } from '../../../../tests/support/server/test-sales';
 import type { TenantFixture } from '../../../../tests/support/server/tenant-fixture';
 import type { Coupon, CouponHistory, PosCoupon } from '../../../contracts/coupons';
 import { ERROR_CODE } from '../../../contracts/error-codes';
+import { PAYMENT_TYPE } from '../../../domain/constants';
 import type { ImportResult } from '../../../contracts/resource';
 import { categories, services } from '../../db/schema/catalog';
 import { coupons } from '../../db/schema/coupons';
 import { customers } from '../../db/schema/customers';
 import { couponHistories } from '../../db/schema/ledger-histories';
+import { salePayments } from '../../db/schema/sales';
 import { COUPON_RESOURCE } from './coupons-routes';
 
 describeResourceApi({
@@ -28,6 +31,18 @@ describeResourceApi({
   textField: 'name',
   searchField: 'name',
   filter: ['is_active', 'true'],
+  // A sale paid with the coupon: its payment names it.
+  makeInUse: async (db, f, id) => {
+    const sale = await createTestSale(db, f.auth('staff'));
+    await db.insert(salePayments).values({
+      tenantId: f.tenantId,
+      storeId: f.store.id,
+      saleId: sale.id,
+      paymentType: PAYMENT_TYPE.COUPON,
+      amount: 500,
+      couponId: id,
+    });
+  },
 });
 
 describe('/api/coupons special cases', async () => {
@@ -160,6 +175,24 @@ describe('/api/coupons special cases', async () => {
     });
     const exported = await api.as(a, 'admin').get('/api/coupons/export?search=BOM-1');
     expect(exported.body).toContain(`BOM-1,Nails,0,12.5,0,,,${one};${two},2026-01-01,2026-12-31,true`);
+  });
+
+  it('refuses, with a message on file, a file in another encoding and a file with a column coupons do not have', async () => {
+    const a = await api.tenant();
+    const admin = api.as(a, 'admin');
+    const post = (content: string | Buffer) => {
+      const form = multipart({ mode: 'dry_run' }, { field: 'file', filename: 'coupons.csv', content });
+      return admin.post('/api/coupons/import', form.payload, { headers: form.headers });
+    };
+    // "Café" saved by an old Excel in Windows-1252: é is the single byte 0xE9.
+    const latin1 = Buffer.from('code,name,discount_type,discount_value\r\nCAFE,Caf\xe9,1,500\r\n', 'latin1');
+    const encoded = await post(latin1);
+    expect(encoded.statusCode, encoded.body).toBe(422);
+    expect(encoded.json().errors.file[0]).toContain('UTF-8');
+    const extra = await post('code,discount_type,discount_value,notes\r\nEXTRA,1,500,hello\r\n');
+    expect(extra.statusCode, extra.body).toBe(422);
+    expect(extra.json().errors.file[0]).toContain('notes');
+    expect(dataOf<{ total: number }>(await admin.get('/api/coupons?search=CAFE')).total).toBe(0);
   });
 
   it('histories list the uses and releases newest first, a page at a time; another tenant gets 404', async () => {
