@@ -142,17 +142,18 @@ describe('coupons in a sale', () => {
     const other = await cashier.post('/api/pos/sales', saleWith('ONCE', 500, { customer: cat.member }));
     expect(other.statusCode, other.body).toBe(201);
     expect((await stored(cp.id)).usedCount).toBe(2);
-    // A use given back (a voided sale's release) frees the customer's use again.
-    await api.db.insert(couponHistories).values({
-      tenantId: a.tenantId,
-      couponId: cp.id,
-      storeId: a.store.id,
-      saleId: dataOf(first).id,
-      customerId: cat.customer,
-      kind: 'release',
-    });
+    // A voided sale gives its use back (a 'release' row for its customer), which frees the customer's use again.
+    const voided = await api
+      .as(a, 'manager', { approver: 'manager' })
+      .post(`/api/pos/sales/${dataOf(first).id}/void`, {});
+    expect(voided.statusCode, voided.body).toBe(200);
+    expect((await historyOf(cp.id)).filter((h) => h.kind === 'release')).toEqual([
+      expect.objectContaining({ customerId: cat.customer, saleId: dataOf(first).id }),
+    ]);
+    expect((await stored(cp.id)).usedCount).toBe(1);
     const again = await cashier.post('/api/pos/sales', saleWith('ONCE', 500, { customer: cat.customer }));
     expect(again.statusCode, again.body).toBe(201);
+    expect((await stored(cp.id)).usedCount).toBe(2);
     const pos = dataOf(await cashier.get(`/api/pos/coupons/ONCE?customer_id=${cat.customer}`));
     expect(pos).toMatchObject({ customer_uses: 1, refusal: ERROR_CODE.COUPON_CUSTOMER_LIMIT });
   });
