@@ -3,7 +3,8 @@
  * prepaid cards. Its config of the one resource screen; its words are the admin-giftcards namespace.
  *
  * A new card is issued with its number (normalised and upper-cased by the contract's schema, as the server
- * stores it) and the amount loaded on it, typed in the store currency's units and sent in minor units. The
+ * stores it) and the amount loaded on it, typed in the store currency's units and sent in minor units, and
+ * optionally its customer (one of the salon's customers), last valid day and notes. The
  * balance is never a form field: it moves only by the row actions (Reload) and by sales, each with a history
  * row (History). Deactivate and Activate switch the card off and on with a history row each, as bulk disable
  * and enable do. The export is the endpoint catalogue's POST answering base64 contents, saved as
@@ -63,12 +64,18 @@ export const GIFTCARDS: ResourceConfig = {
       required: true,
       createOnly: true,
     },
-    { name: 'expires_at', kind: 'text', label: 'fields.expires_at', hint: 'hints.expires_at', maxLength: 10 },
+    {
+      name: 'customer_id',
+      kind: 'select',
+      label: 'fields.customer_id',
+      optionsFrom: { resource: 'customers' },
+    },
+    { name: 'expires_at', kind: 'date', label: 'fields.expires_at', hint: 'hints.expires_at' },
     { name: 'notes', kind: 'textarea', label: 'fields.notes', maxLength: 500 },
   ],
   schema: createGiftcardBody,
   updateSchema: updateGiftcardBody,
-  defaults: { number: '', initial_amount: '', expires_at: '', notes: '' },
+  defaults: { number: '', initial_amount: '', customer_id: '', expires_at: '', notes: '' },
   defaultSort: '-created_at',
   filters: [ACTIVE_FILTER],
   bulkActions: ['delete', 'enable', 'disable'],
