@@ -187,6 +187,8 @@ export const RESOURCE_SAMPLES: readonly ResourceSample[] = [
         .slice(-9)}`,
     }),
     update: { notes: 'Prefers gel' },
+    // Without customer_id, the reviews of the caller's own tenant.
+    ownDataRoutes: ['GET /api/customers/reviews'],
   },
 ];
 

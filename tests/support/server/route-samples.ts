@@ -167,6 +167,7 @@ export const SAMPLE_BODIES: Readonly<Record<RouteKey, (v: VictimRows) => unknown
   'POST /api/change-pass': () => ({ current_password: 'not-the-password', new_password: 'a-new-password-2' }),
 
   // ---- customers, employees
+  'POST /api/pos/reviews': (v) => ({ customer_id: v.customerId, rating: 5, comment: 'Lovely visit' }),
   'POST /api/pos/customers': (v) => ({
     first_name: 'Walk',
     last_name: 'In',

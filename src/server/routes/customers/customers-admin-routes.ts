@@ -28,6 +28,8 @@ import { normalisePhone } from '../../../domain/normalise';
 import { containsPattern, listFilter, lowerOf } from '../../db/list-query';
 import { customerGroups, customers } from '../../db/schema/customers';
 import type { WriteContext } from '../../resources/resource-config';
+import { saveImage } from '../../resources/media';
+import { registerCustomerRecordRoutes } from './customer-records-routes';
 import {
   BACK_OFFICE_ROLES,
   defineResource,
@@ -95,18 +97,37 @@ function toRow(record: CustomerRecord): AdminCustomer {
   };
 }
 
+/** Directory of customers' pictures under the media root. */
+export const CUSTOMER_AVATAR_DIR = 'customers';
+
 interface Body {
+  avatar?: Uint8Array | undefined;
   last_name?: string | null | undefined;
   customer_group_id?: number | null | undefined;
   membership_id?: number | null | undefined;
 }
 
 /** The column values every write shares: the plain fields, the last name ('' when cleared), the group checked. */
-async function plainValues(body: Body, { db, auth }: WriteContext): Promise<Partial<CustomerRecord>> {
+async function plainValues(
+  body: Body,
+  { db, auth, request }: WriteContext,
+): Promise<Partial<CustomerRecord>> {
   await checkReference(db, auth, GROUP, body.customer_group_id);
   return {
     ...fieldValues<CustomerRecord>(PLAIN_FIELDS, body),
     ...(body.last_name !== undefined ? { lastName: body.last_name ?? '' } : {}),
+    // A picture is checked by its bytes and stored before the row names it (resources/media.ts).
+    ...(body.avatar !== undefined
+      ? {
+          avatarPath: await saveImage(
+            request.server.mediaDir,
+            CUSTOMER_AVATAR_DIR,
+            auth.tenantId,
+            body.avatar,
+            'avatar',
+          ),
+        }
+      : {}),
   };
 }
 
@@ -212,4 +233,5 @@ export const CUSTOMER_RESOURCE = defineResource({
 
 export function registerCustomerAdminRoutes(app: FastifyInstance): void {
   registerResource(app, CUSTOMER_RESOURCE);
+  registerCustomerRecordRoutes(app);
 }
