@@ -15,7 +15,44 @@ export const SAMPLE_ROWS = 20;
 /** Unreadable lines listed; the count says how many there are in all. */
 const MAX_PARSE_ERRORS = 100;
 
-export function parseCsvPreview(
+/** Bytes of the file's start checked for UTF-8 before the preview (the server checks every byte). */
+const ENCODING_CHECK_BYTES = 64 * 1024;
+
+/**
+ * Whether the file's first bytes are UTF-8 (docs/back-office.md "Import": the server refuses any other
+ * encoding). Read by the browser as UTF-8 anyway, a Windows-1252 or UTF-16 file would preview with its accented
+ * letters replaced, and the user would learn why only from the dry run.
+ */
+export async function startsAsUtf8(file: Blob): Promise<boolean> {
+  const head = await file.slice(0, ENCODING_CHECK_BYTES).arrayBuffer();
+  try {
+    // `stream: true`: a character cut by the slice's end is not an error.
+    new TextDecoder('utf-8', { fatal: true }).decode(head, { stream: true });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function parseCsvPreview(
+  file: File,
+  requiredColumns: readonly string[],
+  onProgress: (loaded: number, total: number) => void,
+  signal?: AbortSignal,
+): Promise<ParsedFile> {
+  const utf8 = await startsAsUtf8(file);
+  const parsed = await readPreview(file, requiredColumns, onProgress, signal);
+  if (utf8) return parsed;
+  return {
+    ...parsed,
+    errors: [
+      { row: 0, code: 'not_utf8', message: 'The file is not UTF-8 text. Save it as "CSV UTF-8".' },
+      ...parsed.errors,
+    ],
+  };
+}
+
+function readPreview(
   file: File,
   requiredColumns: readonly string[],
   onProgress: (loaded: number, total: number) => void,
