@@ -36,7 +36,7 @@ interface CallOptions {
   client?: ApiClient;
 }
 
-function toQuery(params: Partial<ListParams>): QueryParams {
+export function toQuery(params: Partial<ListParams>): QueryParams {
   return {
     page: params.page,
     per_page: params.per_page,

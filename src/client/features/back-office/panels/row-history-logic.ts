@@ -5,19 +5,38 @@
 import { fromPromise } from 'xstate';
 import { rowHistoryMachine } from '../../../../../machines/row-history/row-history.machine';
 import type { HistoryPage } from '../../../../../machines/row-history/row-history.types';
-import { listRows } from '../resource-api';
+import { api } from '../../../lib/api/api';
+import { listRows, toQuery } from '../resource-api';
+
+/**
+ * Where a row's history is read when it is not /api/<resource>/{id}/histories: a path and the query naming the
+ * row (a customer's points: /customers/historyPoint?customer_id=).
+ */
+export interface HistorySource {
+  path: string;
+  query: Record<string, string>;
+}
 
 /** The chart reading the histories of `resource`'s rows (`giftcards` → /api/giftcards/{id}/histories). */
-export function rowHistoryLogic(resource: string) {
+export function rowHistoryLogic(resource: string, source?: (rowId: number) => HistorySource) {
   return rowHistoryMachine.provide({
     actors: {
-      fetchHistory: fromPromise(({ input, signal }): Promise<HistoryPage> =>
-        listRows<{ id: number }>(
-          `${resource}/${input.rowId}/histories`,
-          { page: input.page, per_page: input.perPage, sort: '-created_at', filter: { ...input.filter } },
-          { signal },
-        ),
-      ),
+      fetchHistory: fromPromise(({ input, signal }): Promise<HistoryPage> => {
+        const params = {
+          page: input.page,
+          per_page: input.perPage,
+          sort: '-created_at',
+          filter: { ...input.filter },
+        };
+        if (!source)
+          return listRows<{ id: number }>(`${resource}/${input.rowId}/histories`, params, { signal });
+        const { path, query } = source(input.rowId);
+        return api.get<HistoryPage>(`/${path}`, {
+          query: { ...toQuery(params), ...query },
+          skipNotice: true,
+          signal,
+        });
+      }),
     },
   });
 }

@@ -25,6 +25,7 @@ import { PageSteps } from '../page-steps';
 import { usePanelLoad } from './panel-states';
 import type { PanelLoadState } from './panel-states';
 import { rowHistoryLogic } from './row-history-logic';
+import type { HistorySource } from './row-history-logic';
 
 /** One column of the history table: its label key (the config's namespace) and how a row shows it. */
 export interface HistoryColumn<Item> {
@@ -42,8 +43,12 @@ export type HistoryFilterConfig =
 export interface RowHistoryConfig<Item> {
   /** The resource's API name: its rows' histories are /api/<resource>/{id}/histories. */
   resource: string;
+  /** Read elsewhere than /api/<resource>/{id}/histories (a customer's points and reviews). */
+  source?: (rowId: number) => HistorySource;
   /** The namespace of the labels below, and of `history.loadError`, `history.offline`, `history.empty`. */
   namespace: string;
+  /** Where those words are when not under `history` (one namespace, two histories: a customer's points, reviews). */
+  words?: string;
   columns: ReadonlyArray<HistoryColumn<Item>>;
   filters?: readonly HistoryFilterConfig[];
   /** Prefix of the test ids (`giftcard-history` → giftcard-history-row, giftcard-history-empty...). */
@@ -65,7 +70,8 @@ export function RowHistory<Item extends { id: number }>({
 }) {
   const { t } = useTranslation(['admin', config.namespace]);
   const ns = config.namespace;
-  const [logic] = useState(() => rowHistoryLogic(config.resource));
+  const words = config.words ?? 'history';
+  const [logic] = useState(() => rowHistoryLogic(config.resource, config.source));
   const actor = useActorRef(logic, {
     input: { rowId, filter: Object.fromEntries((config.filters ?? []).map((f) => [f.field, ''])) },
   });
@@ -119,14 +125,14 @@ export function RowHistory<Item extends { id: number }>({
       )}
       <LoadState
         state={load}
-        titles={{ error: t('history.loadError', { ns }), offline: t('history.offline', { ns }) }}
+        titles={{ error: t(`${words}.loadError`, { ns }), offline: t(`${words}.offline`, { ns }) }}
         failure={failure}
         onRetry={retry}
         testId={config.testId}
       />
       {status === 'empty' && (
         <Text color="fg.muted" py="4" data-testid={`${config.testId}-empty`}>
-          {t(filtered ? 'history.emptyFiltered' : 'history.empty', { ns })}
+          {t(filtered ? `${words}.emptyFiltered` : `${words}.empty`, { ns })}
         </Text>
       )}
       {(status === 'ready' || status === 'paging') && (

@@ -6,7 +6,8 @@
  *
  * A phone or email already on another active customer is refused beside the field with a link to that
  * customer (the 409 names its holder; `holderPath` opens this list searched for the value typed). The
- * /customers/search shortcut opens this screen, `?search=` kept.
+ * /customers/search shortcut opens this screen, `?search=` kept. A row's Points and Reviews open their
+ * histories (panels/customer-panels.tsx); its picture is sent with the save (multipart).
  */
 import { useTranslation } from 'react-i18next';
 import {
@@ -15,6 +16,7 @@ import {
   updateAdminCustomerBody,
 } from '../../../../contracts/customers-admin';
 import { ActiveBadge, ACTIVE_FILTER } from '../active-badge';
+import { CustomerPointsPanel, CustomerReviewsPanel } from '../panels/customer-panels';
 import type { ResourceConfig } from '../resource-config';
 import { ResourceScreen } from '../resource-screen';
 import { ACTIVE_COLUMN, ACTIVE_FIELD, NAMED_ROWS_LIST } from './named-rows';
@@ -73,6 +75,7 @@ export const CUSTOMERS: ResourceConfig = {
       optionsFrom: { resource: 'memberships', filter: { is_active: 'true' } },
     },
     { name: 'notes', kind: 'textarea', label: 'fields.notes', maxLength: 2000 },
+    { name: 'avatar', kind: 'image', label: 'fields.avatar', preview: 'avatar_path' },
     {
       name: 'accepts_messages',
       kind: 'switch',
@@ -98,6 +101,10 @@ export const CUSTOMERS: ResourceConfig = {
   defaultSort: 'name',
   filters: [ACTIVE_FILTER, { field: 'accepts_messages', label: 'fields.accepts_messages', options: YES_NO }],
   importColumns: CUSTOMER_CSV_COLUMNS,
+  rowActions: [
+    { id: 'points', label: 'points.action', Panel: CustomerPointsPanel },
+    { id: 'reviews', label: 'reviews.action', Panel: CustomerReviewsPanel },
+  ],
   holderPath: ({ value }) => `/admin/customers?search=${encodeURIComponent(value.trim())}`,
   rowLabel: (row) => String(row.name),
 };
