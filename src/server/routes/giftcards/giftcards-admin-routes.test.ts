@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { apiHarness, dataOf } from '../../../../tests/support/server/api-harness';
 import { describeResourceApi } from '../../../../tests/support/server/resource-api-suite';
@@ -10,6 +10,7 @@ import type { GiftcardHistoryView, GiftcardRow } from '../../../contracts/giftca
 import { GIFTCARD_CSV_COLUMNS } from '../../../contracts/giftcards';
 import type { ImportResult } from '../../../contracts/resource';
 import { PAYMENT_TYPE, ROLE } from '../../../domain/constants';
+import { auditLog } from '../../db/schema/audit-log';
 import { giftcards } from '../../db/schema/giftcards';
 import { giftcardHistories } from '../../db/schema/ledger-histories';
 import { NOT_UTF8_MESSAGE } from '../../resources/csv';
@@ -116,6 +117,24 @@ describe('/api/giftcards special cases', async () => {
       note: 'Top-up',
       userId: a.users.admin.id,
     });
+    const [audit] = await api.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.tenantId, a.tenantId), eq(auditLog.action, 'giftcards.reload')))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(audit).toMatchObject({
+      entityType: 'giftcards',
+      entityId: String(card.id),
+      before: expect.objectContaining({ balance: 5000 }),
+      after: expect.objectContaining({ balance: 6250 }),
+    });
+    // The same Idempotency-Key replays the first answer and adds nothing more.
+    const key = `reload-${card.id}`;
+    const once = await admin.post(`/api/giftcards/${card.id}/reload`, { amount: 50 }, { key });
+    const twice = await admin.post(`/api/giftcards/${card.id}/reload`, { amount: 50 }, { key });
+    expect(dataOf<GiftcardRow>(twice)).toEqual(dataOf<GiftcardRow>(once));
+    expect(dataOf<GiftcardRow>(twice).balance).toBe(6300);
     const zero = await admin.post(`/api/giftcards/${card.id}/reload`, { amount: 0 });
     expect(zero.statusCode).toBe(422);
     expect(zero.json().errors.amount).toBeDefined();
@@ -127,7 +146,7 @@ describe('/api/giftcards special cases', async () => {
     expect(refused.statusCode).toBe(422);
     expect(refused.json().code).toBe(ERROR_CODE.GIFTCARD_INACTIVE);
     const [stored] = await api.db.select().from(giftcards).where(eq(giftcards.id, card.id));
-    expect(stored!.balance).toBe(6250);
+    expect(stored!.balance).toBe(6300);
   });
 
   it('two reloads at once both count (balance + amount under the row lock)', async () => {
