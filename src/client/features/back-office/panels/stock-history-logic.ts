@@ -1,25 +1,16 @@
 /**
- * The stock history chart (machines/stock-history) with its one side effect: a page of the product's stock
- * movements, newest first, from GET /api/products/inventoriesDetail (docs/back-office-catalog.md "Stock").
+ * The row history chart (machines/row-history) reading a product's stock movements, newest first, from
+ * GET /api/products/inventoriesDetail?filter[product_id]= (docs/back-office-catalog.md "Stock"): the same chart
+ * as every row's history, pointed at the catalog's own read.
  */
-import { fromPromise } from 'xstate';
-import { stockHistoryMachine } from '../../../../../machines/stock-history/stock-history.machine';
-import type { InventoryMovement } from '../../../../contracts/products';
-import { listRows } from '../resource-api';
+import { rowHistoryLogic } from './row-history-logic';
 
-export const stockHistoryLogic = stockHistoryMachine.provide({
-  actors: {
-    fetchMovements: fromPromise(({ input, signal }) =>
-      listRows<InventoryMovement>(
-        'products/inventoriesDetail',
-        {
-          page: input.page,
-          per_page: input.perPage,
-          sort: '-created_at',
-          filter: { product_id: String(input.productId) },
-        },
-        { signal },
-      ),
-    ),
-  },
-});
+export const stockHistoryLogic = rowHistoryLogic('products', () => ({
+  path: 'products/inventoriesDetail',
+  query: {},
+}));
+
+/** The chart's input for one product: its movements are the list's `filter[product_id]`. */
+export function stockHistoryInput(productId: number) {
+  return { rowId: productId, filter: { product_id: String(productId) } };
+}

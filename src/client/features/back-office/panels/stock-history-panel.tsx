@@ -1,7 +1,8 @@
 /**
  * The "Stock history" row action of products (docs/back-office-catalog.md "Stock"): the product's stock
  * movements, newest first, a page at a time: when, the signed change and the count it left, the reason, the
- * note and who. The behaviour is the stock history chart (machines/stock-history); this file draws it.
+ * note and who. The behaviour is the row history chart (machines/row-history, stock-history-logic.ts); this
+ * file draws it.
  */
 import { Badge, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -10,12 +11,13 @@ import { selectStoreSettings } from '../../../../../machines/auth/auth.selectors
 import {
   selectFailure,
   selectIsBusy,
-  selectMovements,
+  selectItems,
   selectPage,
   selectPageCount,
   selectStatus,
-} from '../../../../../machines/stock-history/stock-history.selectors';
-import type { StockHistoryStatus } from '../../../../../machines/stock-history/stock-history.selectors';
+} from '../../../../../machines/row-history/row-history.selectors';
+import type { RowHistoryStatus } from '../../../../../machines/row-history/row-history.selectors';
+import type { InventoryMovement } from '../../../../contracts/products';
 import { useAuthSelector } from '../../../lib/actors/auth-actor';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { PageSteps } from '../page-steps';
@@ -23,12 +25,12 @@ import type { RowActionPanelProps } from '../resource-config';
 import { LoadState } from '../load-state';
 import { usePanelLoad } from './panel-states';
 import type { PanelLoadState } from './panel-states';
-import { stockHistoryLogic } from './stock-history-logic';
+import { stockHistoryInput, stockHistoryLogic } from './stock-history-logic';
 
 const NS = 'admin-products';
 
 /** The chart's states that have no page to show. */
-const LOAD_STATE: Partial<Record<StockHistoryStatus, PanelLoadState>> = {
+const LOAD_STATE: Partial<Record<RowHistoryStatus, PanelLoadState>> = {
   loading: 'loading',
   failed: 'error',
   offline: 'offline',
@@ -37,7 +39,7 @@ const LOAD_STATE: Partial<Record<StockHistoryStatus, PanelLoadState>> = {
 type HistoryActor = ReturnType<typeof useStockHistory>;
 
 function useStockHistory(productId: number) {
-  return useActorRef(stockHistoryLogic, { input: { productId } });
+  return useActorRef(stockHistoryLogic, { input: stockHistoryInput(productId) });
 }
 
 export function StockHistoryPanel({ row, close }: RowActionPanelProps) {
@@ -75,7 +77,8 @@ export function StockHistoryPanel({ row, close }: RowActionPanelProps) {
 function Movements({ actor }: { actor: HistoryActor }) {
   const { t, i18n } = useTranslation(['admin', NS]);
   const timeZone = useAuthSelector((s) => selectStoreSettings(s)?.timezone);
-  const movements = useSelector(actor, selectMovements);
+  // The chart keeps the rows as the server sent them: the movements of GET /api/products/inventoriesDetail.
+  const movements = useSelector(actor, selectItems) as unknown as InventoryMovement[];
   const busy = useSelector(actor, selectIsBusy);
   const page = useSelector(actor, selectPage);
   const pages = useSelector(actor, selectPageCount);
