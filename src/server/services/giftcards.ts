@@ -7,17 +7,23 @@
  * Details are answered for inactive and expired cards too (with is_active, is_expired and is_usable): the
  * cashier must see why a card cannot pay. Spending is the sale's business (atomic debit with history).
  */
-import { and, asc, count, desc, eq, gte, lt } from 'drizzle-orm';
+import { and, eq, gte, lt } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
 import type { Page } from '../../contracts/envelope';
 import { ERROR_CODE } from '../../contracts/error-codes';
+import { GIFTCARD_HISTORY_KIND_VALUES } from '../../contracts/giftcards';
 import type { GiftcardHistoryQuery, GiftcardHistoryView, GiftcardView } from '../../contracts/giftcards';
 import { normaliseCode } from '../../domain/normalise';
 import type { AuthContext } from '../auth-context';
 import type { Queryable } from '../db/client';
+import { fetchPage, listFilter, planList } from '../db/list-query';
+import type { ListFilter, ListInput, ListSpec } from '../db/list-query';
 import { customers } from '../db/schema/customers';
 import { giftcards } from '../db/schema/giftcards';
 import { giftcardHistories } from '../db/schema/ledger-histories';
+import type { GiftcardHistoryKind } from '../db/schema/ledger-histories';
 import { users } from '../db/schema/users';
 import { tenantWhere } from '../db/scoped';
 import { notFound } from '../errors';
@@ -108,41 +114,50 @@ export async function getGiftcard(
   };
 }
 
-/** The day after a YYYY-MM-DD date, as a UTC instant (an inclusive "to" date becomes an exclusive bound). */
-function dayAfter(date: string): Date {
-  const d = new Date(`${date}T00:00:00.000Z`);
-  return new Date(d.getTime() + 86_400_000);
+const DAY_MS = 86_400_000;
+const isoDay = z.iso.date('Use a date as YYYY-MM-DD.');
+const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
+
+/** `filter[date_from]` and `filter[date_to]` on a timestamp: UTC days, both ends included. */
+export function dayRangeFilters(column: AnyPgColumn): Record<'date_from' | 'date_to', ListFilter> {
+  return {
+    date_from: listFilter(isoDay, (day: string): SQL => gte(column, dayStart(day))),
+    date_to: listFilter(isoDay, (day: string): SQL => lt(column, new Date(dayStart(day).getTime() + DAY_MS))),
+  };
 }
 
-const HISTORY_SORT = {
-  created_at: giftcardHistories.createdAt,
-  amount: giftcardHistories.amount,
-} as const;
+/**
+ * A card's history in the one list dialect (docs/back-office.md "Lists"), for the POS's
+ * pos/giftcards/{id}/histories and the back office's /giftcards/{id}/histories alike: newest first unless
+ * sorted by `amount`; filters kind, sale_id and the days.
+ */
+export const GIFTCARD_HISTORY_LIST: ListSpec = {
+  sort: { created_at: giftcardHistories.createdAt, amount: giftcardHistories.amount },
+  defaultSort: '-created_at',
+  tiebreak: giftcardHistories.id,
+  filters: {
+    kind: listFilter(z.enum(GIFTCARD_HISTORY_KIND_VALUES), (kind: GiftcardHistoryKind) =>
+      eq(giftcardHistories.kind, kind),
+    ),
+    sale_id: listFilter(z.coerce.number().int().positive(), (id: number) => eq(giftcardHistories.saleId, id)),
+    ...dayRangeFilters(giftcardHistories.createdAt),
+  },
+};
 
-/** GET /api/pos/giftcards/{id}/histories: the card's ledger, newest first by default, paged. */
-export async function listGiftcardHistories(
+/** One page of a card's history, with who wrote each row. */
+export async function giftcardHistoryPage(
   db: Queryable,
   auth: AuthContext,
-  idOrNumber: string,
-  query: GiftcardHistoryQuery,
+  giftcardId: number,
+  query: ListInput,
 ): Promise<Page<GiftcardHistoryView>> {
-  const card = await findCard(db, auth, idOrNumber);
-  const filter = query.filter ?? {};
-  const where = tenantWhere(
-    giftcardHistories,
-    auth,
-    eq(giftcardHistories.giftcardId, card.id),
-    filter.kind ? eq(giftcardHistories.kind, filter.kind) : undefined,
-    filter.sale_id !== undefined ? eq(giftcardHistories.saleId, filter.sale_id) : undefined,
-    filter.date_from
-      ? gte(giftcardHistories.createdAt, new Date(`${filter.date_from}T00:00:00.000Z`))
-      : undefined,
-    filter.date_to ? lt(giftcardHistories.createdAt, dayAfter(filter.date_to)) : undefined,
+  const plan = planList(
+    GIFTCARD_HISTORY_LIST,
+    query,
+    tenantWhere(giftcardHistories, auth, eq(giftcardHistories.giftcardId, giftcardId)),
   );
-  const sort = query.sort?.length ? query.sort : [{ field: 'created_at' as const, desc: true }];
-  const tieBreak = sort[0]?.desc ? desc(giftcardHistories.id) : asc(giftcardHistories.id);
-  const [rows, [total]] = await Promise.all([
-    db
+  return fetchPage(db, plan, giftcardHistories, async (p) => {
+    const rows = await db
       .select({
         id: giftcardHistories.id,
         giftcardId: giftcardHistories.giftcardId,
@@ -161,17 +176,11 @@ export async function listGiftcardHistories(
         users,
         and(eq(users.tenantId, giftcardHistories.tenantId), eq(users.id, giftcardHistories.userId)),
       )
-      .where(where)
-      .orderBy(
-        ...sort.map((t) => (t.desc ? desc(HISTORY_SORT[t.field]) : asc(HISTORY_SORT[t.field]))),
-        tieBreak,
-      )
-      .limit(query.per_page)
-      .offset((query.page - 1) * query.per_page),
-    db.select({ n: count() }).from(giftcardHistories).where(where),
-  ]);
-  return {
-    items: rows.map((r) => ({
+      .where(p.where)
+      .orderBy(...p.orderBy)
+      .limit(p.limit)
+      .offset(p.offset);
+    return rows.map((r) => ({
       id: r.id,
       giftcard_id: r.giftcardId,
       kind: r.kind,
@@ -183,9 +192,17 @@ export async function listGiftcardHistories(
       user_name: r.userName,
       note: r.note,
       created_at: r.createdAt.toISOString(),
-    })),
-    total: total?.n ?? 0,
-    page: query.page,
-    per_page: query.per_page,
-  };
+    }));
+  });
+}
+
+/** GET /api/pos/giftcards/{id}/histories: the card's ledger, newest first by default, paged. */
+export async function listGiftcardHistories(
+  db: Queryable,
+  auth: AuthContext,
+  idOrNumber: string,
+  query: GiftcardHistoryQuery,
+): Promise<Page<GiftcardHistoryView>> {
+  const card = await findCard(db, auth, idOrNumber);
+  return giftcardHistoryPage(db, auth, card.id, query);
 }

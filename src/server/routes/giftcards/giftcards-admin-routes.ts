@@ -13,33 +13,29 @@
  *   (services/balance-moves.ts), with a 'reload' row;
  * - deactivate / activate (row actions and bulk disable / enable): the flag, with a row of amount 0.
  */
-import { and, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
-import type { SQL } from 'drizzle-orm';
+import { eq, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ERROR_CODE } from '../../../contracts/error-codes';
 import {
   createGiftcardBody,
   GIFTCARD_CSV_COLUMNS,
-  GIFTCARD_HISTORY_KIND_VALUES,
   giftcardHistorySchema,
   giftcardRowSchema,
   reloadGiftcardBody,
   updateGiftcardBody,
 } from '../../../contracts/giftcards';
-import type { GiftcardHistoryView, GiftcardRow } from '../../../contracts/giftcards';
+import type { GiftcardRow } from '../../../contracts/giftcards';
 import type { ReloadGiftcardBody } from '../../../contracts/giftcards';
 import { MODULE } from '../../../domain/constants';
 import type { AuthContext } from '../../auth-context';
 import type { Queryable } from '../../db/client';
-import { booleanFilter, fetchPage, listFilter, listQuerySchemaFor, planList } from '../../db/list-query';
-import type { ListInput, ListPlan, ListSpec } from '../../db/list-query';
+import { booleanFilter, listFilter, listQuerySchemaFor } from '../../db/list-query';
+import type { ListInput } from '../../db/list-query';
 import { customers } from '../../db/schema/customers';
 import { giftcards } from '../../db/schema/giftcards';
 import { giftcardHistories } from '../../db/schema/ledger-histories';
-import type { GiftcardHistoryKind } from '../../db/schema/ledger-histories';
 import { salePayments } from '../../db/schema/sales';
-import { users } from '../../db/schema/users';
 import { tenantIdWhere, tenantWhere } from '../../db/scoped';
 import { unprocessable } from '../../errors';
 import type { InUseCheck, RowActionContext, WriteContext } from '../../resources/resource-config';
@@ -51,6 +47,7 @@ import {
 } from '../../resources/resource-factory';
 import { checkReference, timestampSorts } from '../../resources/resource-parts';
 import { moveGiftcardBalance } from '../../services/balance-moves';
+import { dayRangeFilters, GIFTCARD_HISTORY_LIST, giftcardHistoryPage } from '../../services/giftcards';
 
 export const DUPLICATE_GIFTCARD_MESSAGE = 'A gift card with this number already exists.';
 export const GIFTCARD_INACTIVE_MESSAGE = 'This gift card is deactivated: activate it before reloading it.';
@@ -186,70 +183,6 @@ const inUse: InUseCheck = async (db, auth, id) => {
   return [...payments, ...(sold > 0 ? [{ resource: 'sales', count: sold }] : [])];
 };
 
-const isoDay = z.iso.date('Use a date as YYYY-MM-DD.');
-const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
-
-/** The day filters of a list (UTC days, both ends included, as the POS history's). */
-function dayRange(column: typeof giftcards.createdAt | typeof giftcardHistories.createdAt) {
-  return {
-    date_from: listFilter(isoDay, (day: string): SQL => gte(column, dayStart(day))),
-    date_to: listFilter(isoDay, (day: string): SQL => lt(column, new Date(dayStart(day).getTime() + DAY_MS))),
-  };
-}
-
-/** The history list, in the one list dialect (docs/back-office.md "Lists"). */
-const HISTORY_LIST: ListSpec = {
-  sort: { created_at: giftcardHistories.createdAt, amount: giftcardHistories.amount },
-  defaultSort: '-created_at',
-  tiebreak: giftcardHistories.id,
-  filters: {
-    kind: listFilter(z.enum(GIFTCARD_HISTORY_KIND_VALUES), (kind: GiftcardHistoryKind) =>
-      eq(giftcardHistories.kind, kind),
-    ),
-    sale_id: listFilter(z.coerce.number().int().positive(), (id: number) => eq(giftcardHistories.saleId, id)),
-    ...dayRange(giftcardHistories.createdAt),
-  },
-};
-
-async function historyPage(db: Queryable, plan: ListPlan): Promise<GiftcardHistoryView[]> {
-  const rows = await db
-    .select({
-      id: giftcardHistories.id,
-      giftcardId: giftcardHistories.giftcardId,
-      kind: giftcardHistories.kind,
-      amount: giftcardHistories.amount,
-      balanceAfter: giftcardHistories.balanceAfter,
-      saleId: giftcardHistories.saleId,
-      storeId: giftcardHistories.storeId,
-      userId: giftcardHistories.userId,
-      userName: users.displayName,
-      note: giftcardHistories.note,
-      createdAt: giftcardHistories.createdAt,
-    })
-    .from(giftcardHistories)
-    .leftJoin(
-      users,
-      and(eq(users.tenantId, giftcardHistories.tenantId), eq(users.id, giftcardHistories.userId)),
-    )
-    .where(plan.where)
-    .orderBy(...plan.orderBy)
-    .limit(plan.limit)
-    .offset(plan.offset);
-  return rows.map((r) => ({
-    id: r.id,
-    giftcard_id: r.giftcardId,
-    kind: r.kind,
-    amount: r.amount,
-    balance_after: r.balanceAfter,
-    sale_id: r.saleId,
-    store_id: r.storeId,
-    user_id: r.userId,
-    user_name: r.userName,
-    note: r.note,
-    created_at: r.createdAt.toISOString(),
-  }));
-}
-
 export const GIFTCARD_RESOURCE = defineResource({
   name: 'giftcards',
   label: 'Gift card',
@@ -284,7 +217,7 @@ export const GIFTCARD_RESOURCE = defineResource({
       customer_id: listFilter(z.coerce.number().int().positive(), (id: number) =>
         eq(giftcards.customerId, id),
       ),
-      ...dayRange(giftcards.createdAt),
+      ...dayRangeFilters(giftcards.createdAt),
     },
     // The number as stored (normalised, upper case) and the notes.
     search: (term) => {
@@ -343,16 +276,9 @@ export const GIFTCARD_RESOURCE = defineResource({
   histories: {
     summary:
       "A gift card's history (issue, reload, sale, refund, ...), newest first: filter kind, sale_id, date_from, date_to",
-    query: listQuerySchemaFor(HISTORY_LIST),
+    query: listQuerySchemaFor(GIFTCARD_HISTORY_LIST),
     item: giftcardHistorySchema,
-    list: (db, auth, id, query) => {
-      const plan = planList(
-        HISTORY_LIST,
-        query as ListInput,
-        tenantWhere(giftcardHistories, auth, eq(giftcardHistories.giftcardId, id)),
-      );
-      return fetchPage(db, plan, giftcardHistories, (p) => historyPage(db, p));
-    },
+    list: (db, auth, id, query) => giftcardHistoryPage(db, auth, id, query as ListInput),
   },
 });
 
