@@ -83,6 +83,9 @@ describe('/api/giftcards special cases', async () => {
       code: ERROR_CODE.DUPLICATE,
       errors: { number: [expect.any(String)] },
     });
+    // Searched as typed: the number part normalised as stored ('gc 00-1' finds GC00-12).
+    const found = await admin.get(`/api/giftcards?search=${encodeURIComponent('gc 00-1')}`);
+    expect(dataOf<{ items: GiftcardRow[] }>(found).items.map((r) => r.number)).toContain('GC00-12');
     // Another tenant's card may have the same number.
     expect((await issue(b, { number: 'GC00-12' })).number).toBe('GC00-12');
     const blank = await admin.post('/api/giftcards', { number: ' !! ', initial_amount: 100 });

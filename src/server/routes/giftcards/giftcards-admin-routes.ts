@@ -28,9 +28,10 @@ import {
 import type { GiftcardRow } from '../../../contracts/giftcards';
 import type { ReloadGiftcardBody } from '../../../contracts/giftcards';
 import { MODULE } from '../../../domain/constants';
+import { normaliseCode } from '../../../domain/normalise';
 import type { AuthContext } from '../../auth-context';
 import type { Queryable } from '../../db/client';
-import { booleanFilter, listFilter, listQuerySchemaFor } from '../../db/list-query';
+import { booleanFilter, containsPattern, listFilter, listQuerySchemaFor } from '../../db/list-query';
 import type { ListInput } from '../../db/list-query';
 import { customers } from '../../db/schema/customers';
 import { giftcards } from '../../db/schema/giftcards';
@@ -221,10 +222,9 @@ export const GIFTCARD_RESOURCE = defineResource({
     },
     // The number as stored (normalised, upper case) and the notes.
     search: (term) => {
-      const number = term.replace(/[^A-Za-z0-9-]/g, '').toUpperCase();
-      const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      const conditions = [sql`${giftcards.notes} ilike ${like(term)}`];
-      if (number !== '') conditions.unshift(sql`${giftcards.number} like ${like(number)}`);
+      const number = normaliseCode(term).toUpperCase();
+      const conditions = [sql`${giftcards.notes} ilike ${containsPattern(term)}`];
+      if (number !== '') conditions.unshift(sql`${giftcards.number} like ${containsPattern(number)}`);
       return sql`(${sql.join(conditions, sql` or `)})`;
     },
   },
