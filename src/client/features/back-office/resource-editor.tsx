@@ -19,7 +19,7 @@ import {
   Switch,
   Textarea,
 } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
@@ -159,6 +159,9 @@ function MultiSelectControl({
   const chosen = selectedValues(value);
   const toggle = (option: string, on: boolean) =>
     onChange(on ? [...chosen.filter((v) => v !== option), option] : chosen.filter((v) => v !== option));
+  // Inside the field, every checkbox would take the field's own input and label ids (Ark's field context): the
+  // labels then all pointed at the first box, so a tap on any option toggled nothing it showed. Each has its own.
+  const baseId = useId();
   return (
     <Box
       data-testid={`field-${field.name}`}
@@ -175,6 +178,7 @@ function MultiSelectControl({
         {options.map((option) => (
           <Checkbox.Root
             key={option.value}
+            ids={{ label: `${baseId}-label-${option.value}`, hiddenInput: `${baseId}-input-${option.value}` }}
             checked={chosen.includes(option.value)}
             onCheckedChange={(details) => toggle(option.value, details.checked === true)}
             minH="11"
