@@ -151,6 +151,19 @@ export const customers = pgTable(
     // Counts a group's customers (check-has-customer, the in-use check) and serves the key's delete check.
     index('customers_customer_group_idx').on(t.tenantId, t.customerGroupId),
     index('customers_name_idx').on(t.tenantId, sql`lower(${t.firstName})`, sql`lower(${t.lastName})`),
+    // Customer search (docs/back-office.md "Customers"; bench/back-office/customer-search.bench.ts): a phone
+    // fragment or part of a name or an email anywhere is ILIKE '%term%', which only a trigram index serves
+    // (pg_trgm, migration 0008). The full name both ways round, as the sale screen searches it.
+    index('customers_phone_trgm_idx').using('gin', t.phone.op('gin_trgm_ops')),
+    index('customers_full_name_trgm_idx').using(
+      'gin',
+      sql`lower(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`,
+    ),
+    index('customers_full_name_reversed_trgm_idx').using(
+      'gin',
+      sql`lower(${t.lastName} || ' ' || ${t.firstName}) gin_trgm_ops`,
+    ),
+    index('customers_email_trgm_idx').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
     check('customers_point_balance_non_negative', sql`${t.pointBalance} >= 0`),
   ],
 );
