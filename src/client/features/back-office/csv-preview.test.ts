@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { startsAsUtf8 } from './csv-preview';
 
-const blob = (...parts: (Uint8Array | string)[]) => new Blob(parts, { type: 'text/csv' });
+const blob = (...parts: (Uint8Array<ArrayBuffer> | string)[]) => new Blob(parts, { type: 'text/csv' });
 
 describe('startsAsUtf8 (the import preview says at once that a file is in another encoding)', () => {
   it('takes UTF-8 text, with a byte-order mark and Windows line endings', async () => {
