@@ -41,7 +41,7 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   ...Object.values(LANGUAGE_NAMES),
 ]);
 /** Words one language writes exactly as English does. */
-const SAME_AS_ENGLISH_IN: Readonly<Record<string, ReadonlySet<string>>> = { es: new Set(['General']) };
+const SAME_AS_ENGLISH_IN: Readonly<Record<string, ReadonlySet<string>>> = { es: new Set(['General', 'No']) };
 
 type Tree = { [key: string]: string | Tree };
 
@@ -105,6 +105,8 @@ describe('locales', () => {
           if (
             language !== 'en' &&
             text === enText &&
+            // Only placeholders and signs ("{{value}} %"): nothing in it to translate.
+            /\p{L}/u.test(text.replace(/\{\{[^}]*\}\}/g, '')) &&
             !SAME_IN_EVERY_LANGUAGE.has(text) &&
             !SAME_AS_ENGLISH_IN[language]?.has(text)
           ) {

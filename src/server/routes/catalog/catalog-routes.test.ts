@@ -237,7 +237,8 @@ describe('GET /api/pos/sales/init', () => {
       name: 'Ann Lee',
       telephone: '5551234567',
       point_balance: 40,
-      membership: { id: ids.membership, name: 'Gold', discount: { type: 0, value: 10 } },
+      // No end: the discount holds whatever the day (src/domain/membership.ts).
+      membership: { id: ids.membership, name: 'Gold', discount: { type: 0, value: 10 }, expires_on: null },
     });
   });
 
