@@ -91,7 +91,10 @@ function Preview() {
           <Alert.Indicator />
           <Alert.Content>
             <Alert.Title>
-              {t('import.problems', { count: result?.error_rows ?? problems.length })}
+              {/* A wrong header leaves every row unread: "0 rows have problems" would say the opposite. */}
+              {problems.some((problem) => problem.row === 0) && !result?.error_rows
+                ? t('import.headerProblems')
+                : t('import.problems', { count: result?.error_rows ?? problems.length })}
             </Alert.Title>
             <List.Root ps="5" maxH="40" overflow="auto" data-testid="import-errors">
               {problems.map((problem, index) => (
