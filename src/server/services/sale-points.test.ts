@@ -130,6 +130,26 @@ describe('points earned on a completed sale', () => {
     expect(await historyOf(sale.id)).toEqual([{ kind: 'earn', points: 12 }]);
   });
 
+  it('earn nothing once the membership has expired, as it takes nothing off', async () => {
+    await setBalance(cat.member, 0);
+    await testDb.db
+      .update(customers)
+      .set({ membershipExpiresOn: '2020-01-31' })
+      .where(eq(customers.id, cat.member));
+    try {
+      const sale = await sell({ lines: [{ item_id: cat.manicure }], payments: [cash(10_000)] });
+      // No Gold 10 % either: the manicure at its price with its taxes.
+      expect(sale.totals.total_price).toBe(MANICURE_TOTAL + 450);
+      expect(await balanceOf(cat.member)).toBe(0);
+      expect(await historyOf(sale.id)).toEqual([]);
+    } finally {
+      await testDb.db
+        .update(customers)
+        .set({ membershipExpiresOn: null })
+        .where(eq(customers.id, cat.member));
+    }
+  });
+
   it('count no gift card, points or coupon money, and no change', async () => {
     await sell({
       lines: [{ item_id: 0, item_type: ITEM_TYPE.GIFTCARD, price: 5_000, giftcard_number: 'PTS-GC-1' }],

@@ -4,6 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { SALE_STATUS } from '../../../domain/constants';
+import { membershipHolds } from '../../../domain/membership';
 import { pointsDueBack, pointsEarned, pointsSpend } from '../../../domain/points';
 import type { AuthContext } from '../../auth-context';
 import type { Queryable } from '../../db/client';
@@ -12,6 +13,7 @@ import { customerPointHistory } from '../../db/schema/ledger-histories';
 import { sales } from '../../db/schema/sales';
 import { storeIdWhere, tenantIdWhere, tenantValues, tenantWhere } from '../../db/scoped';
 import { countedSalePayments } from '../../payments/sale-totals';
+import { storeToday } from '../membership-assignment';
 import { LIVE_STATUSES } from '../payments/payment-input';
 import type { SaleRow } from './detail';
 
@@ -20,7 +22,12 @@ const EARNED_TAKEN_BACK_NOTE = 'Points earned on this sale, taken back';
 /** The customer row, locked for the balance change that follows. */
 async function lockPoints(tx: Queryable, auth: AuthContext, customerId: number) {
   const [row] = await tx
-    .select({ id: customers.id, balance: customers.pointBalance, membershipId: customers.membershipId })
+    .select({
+      id: customers.id,
+      balance: customers.pointBalance,
+      membershipId: customers.membershipId,
+      membershipExpiresOn: customers.membershipExpiresOn,
+    })
     .from(customers)
     .where(tenantIdWhere(customers, auth, customerId))
     .for('update')
@@ -83,6 +90,9 @@ export async function awardSalePoints(
     .where(tenantIdWhere(memberships, auth, customer.membershipId))
     .limit(1);
   if (!membership?.isActive) return 0;
+  // An expired membership earns nothing, as it takes nothing off (domain/membership.ts): held on the sale's day
+  // in the store's time zone, so a sale queued offline on its last day still earns when it syncs later.
+  if (!membershipHolds(customer.membershipExpiresOn, await storeToday(tx, auth, sale.orderAt))) return 0;
   const live = (await countedSalePayments(tx, auth, saleId)).filter((p) => LIVE_STATUSES.includes(p.status));
   const spent = pointsSpend(
     { totalPrice: sale.totalPrice, tipAmount: sale.tipAmount, change: sale.paidCustomerChangeAmountTotal },
