@@ -48,3 +48,20 @@ describe('toResourceError: a duplicate naming its holder', () => {
     expect(other.fieldErrors?.phone?.[0]).toEqual({ code: 'server', message: 'x' });
   });
 });
+
+describe('toResourceError: the codes a 422 names per field', () => {
+  it("takes a field's code from details.field_codes, and 'server' for a field it does not name", () => {
+    const error = toResourceError({
+      status: 422,
+      code: 'validation_failed',
+      message: 'Choose a group of this salon.',
+      errors: { customer_group_id: ['Choose a group of this salon.'], notes: ['Too long.'] },
+      details: { field_codes: { customer_group_id: 'unknown_reference' } },
+    });
+    expect(error.fieldErrors?.customer_group_id?.[0]).toEqual({
+      code: 'unknown_reference',
+      message: 'Choose a group of this salon.',
+    });
+    expect(error.fieldErrors?.notes?.[0]).toEqual({ code: 'server', message: 'Too long.' });
+  });
+});

@@ -91,13 +91,16 @@ function conflictOf(details: unknown): { field: string; id: number } | null {
  */
 function fieldIssuesOf(errors: unknown, code: string | null, details?: unknown): FieldIssues | null {
   const holder = code === 'duplicate' ? conflictOf(details) : null;
+  // What the server names per field (docs/errors.md, "Field codes"); otherwise the message is the server's own.
+  const fieldCodes = record(record(details)?.field_codes);
   const map = record(errors);
   if (!map) return null;
   const out: FieldIssues = {};
   for (const [field, messages] of Object.entries(map)) {
     if (!Array.isArray(messages)) continue;
+    const named = fieldCodes?.[field];
     out[field] = messages.map((message) => ({
-      code: code === 'duplicate' ? 'duplicate' : 'server',
+      code: code === 'duplicate' ? 'duplicate' : typeof named === 'string' ? named : 'server',
       message: String(message),
       ...(holder?.field === field ? { params: { holder: holder.id } } : {}),
     }));

@@ -64,11 +64,16 @@ export const notFound = (message = 'Not found.', code: ErrorCode = ERROR_CODE.NO
   new HttpError(404, message, undefined, code);
 export const conflict = (message: string, code: ErrorCode = ERROR_CODE.CONFLICT, details?: ErrorDetails) =>
   new HttpError(409, message, undefined, code, details);
+/**
+ * A 422. `fieldCodes` names, per field, what the client says in the user's language (its `admin:validation.<code>`
+ * key), sent as `details.field_codes` beside the English `errors` (docs/errors.md, "Field codes").
+ */
 export const unprocessable = (
   message: string,
   errors?: FieldErrors,
   code: ErrorCode = ERROR_CODE.VALIDATION_FAILED,
-) => new HttpError(422, message, errors, code);
+  fieldCodes?: Readonly<Record<string, string>>,
+) => new HttpError(422, message, errors, code, fieldCodes ? { field_codes: fieldCodes } : undefined);
 
 /** 409 `duplicate`: a unique value (SKU, username, code) already taken; `field` names it for the form. */
 export const duplicate = (message: string, field?: string, details?: ErrorDetails) =>

@@ -93,5 +93,9 @@ export async function checkReference(
   const where =
     ref.scope === 'store' ? storeIdWhere(ref.table, auth, id) : tenantIdWhere(ref.table, auth, id);
   const [found] = await db.select({ id: ref.table.id }).from(ref.table).where(where).limit(1);
-  if (!found) throw unprocessable(ref.message, { [ref.field]: [ref.message] });
+  if (!found) {
+    throw unprocessable(ref.message, { [ref.field]: [ref.message] }, undefined, {
+      [ref.field]: 'unknown_reference',
+    });
+  }
 }

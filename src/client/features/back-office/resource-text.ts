@@ -25,7 +25,8 @@ export function errorText(t: TFunction, error: ResourceError): string {
 
 /** One field's problem in the user's language; a server text without a code is shown as it came. */
 export function issueText(t: TFunction, issue: FieldIssue): string {
-  if (issue.code === 'server') return issue.message;
+  // A refusal the server names no code for: its words in English, a translated sentence with them otherwise.
+  if (issue.code === 'server') return t('admin:validation.server', { message: issue.message });
   return t([`admin:validation.${issue.code}`, 'admin:validation.invalid'], issue.params ?? {});
 }
 

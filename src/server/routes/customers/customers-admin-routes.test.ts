@@ -201,5 +201,7 @@ describe('/api/customers special cases', async () => {
       .post('/api/customers', { first_name: 'Lan', customer_group_id: group.id });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toHaveProperty('customer_group_id');
+    // Named for the client, which says it in the user's language (docs/errors.md, "Field codes").
+    expect(res.json().details).toEqual({ field_codes: { customer_group_id: 'unknown_reference' } });
   });
 });
