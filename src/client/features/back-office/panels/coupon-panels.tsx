@@ -5,30 +5,14 @@
  */
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { selectStoreSettings } from '../../../../../machines/auth/auth.selectors';
 import { COUPON_HISTORY_KINDS } from '../../../../contracts/coupons';
 import type { CouponHistory } from '../../../../contracts/coupons';
-import { useAuthSelector } from '../../../lib/actors/auth-actor';
-import { formatDateTime } from '../../../lib/format';
 import { MoneyCell } from '../money-cell';
 import type { RowActionPanelProps } from '../resource-config';
-import { RowHistory } from './row-history-panel';
+import { HistoryWhenCell, RowHistory } from './row-history-panel';
 import type { RowHistoryConfig } from './row-history-panel';
 
 const NS = 'admin-coupons';
-
-function WhenCell({ item }: { item: CouponHistory }) {
-  const { i18n } = useTranslation();
-  const timeZone = useAuthSelector((s) => selectStoreSettings(s)?.timezone);
-  return (
-    <>
-      {formatDateTime(item.created_at, i18n.language, timeZone)}
-      <Text color="fg.muted" fontSize="sm">
-        {item.user_name ?? '—'}
-      </Text>
-    </>
-  );
-}
 
 function KindCell({ item }: { item: CouponHistory }) {
   const { t } = useTranslation(NS);
@@ -49,7 +33,11 @@ const HISTORY: RowHistoryConfig<CouponHistory> = {
   namespace: NS,
   testId: 'coupon-history',
   columns: [
-    { key: 'when', label: 'history.created_at', cell: (item) => <WhenCell item={item} /> },
+    {
+      key: 'when',
+      label: 'history.created_at',
+      cell: (item) => <HistoryWhenCell at={item.created_at} by={item.user_name} />,
+    },
     { key: 'kind', label: 'history.kind', cell: (item) => <KindCell item={item} /> },
     { key: 'customer', label: 'history.customer_name', cell: (item) => item.customer_name ?? '—' },
     {

@@ -31,12 +31,12 @@ import { DEFAULT_CURRENCY } from '../../../../domain/constants';
 import { useAuthSelector } from '../../../lib/actors/auth-actor';
 import { api } from '../../../lib/api/api';
 import { newIdempotencyKey } from '../../../lib/api/idempotency-key';
-import { formatDateTime, formatMoney } from '../../../lib/format';
+import { formatMoney } from '../../../lib/format';
 import type { RowActionPanelProps } from '../resource-config';
 import { FieldProblems } from '../resource-dialog';
 import { errorText } from '../resource-text';
 import { reloadBody } from './giftcard-rules';
-import { RowHistory } from './row-history-panel';
+import { HistoryWhenCell, RowHistory } from './row-history-panel';
 import type { RowHistoryConfig } from './row-history-panel';
 
 const NS = 'admin-giftcards';
@@ -243,19 +243,6 @@ function MoneyText({ minor }: { minor: number }) {
   return <>{formatMoney(minor, i18n.language, useCurrency())}</>;
 }
 
-function WhenCell({ item }: { item: GiftcardHistoryView }) {
-  const { i18n } = useTranslation();
-  const timeZone = useAuthSelector((s) => selectStoreSettings(s)?.timezone);
-  return (
-    <>
-      {formatDateTime(item.created_at, i18n.language, timeZone)}
-      <Text color="fg.muted" fontSize="sm">
-        {item.user_name ?? '—'}
-      </Text>
-    </>
-  );
-}
-
 function KindCell({ item }: { item: GiftcardHistoryView }) {
   const { t } = useTranslation(NS);
   return (
@@ -280,7 +267,11 @@ const HISTORY: RowHistoryConfig<GiftcardHistoryView> = {
   namespace: NS,
   testId: 'giftcard-history',
   columns: [
-    { key: 'when', label: 'history.when', cell: (item) => <WhenCell item={item} /> },
+    {
+      key: 'when',
+      label: 'history.when',
+      cell: (item) => <HistoryWhenCell at={item.created_at} by={item.user_name} />,
+    },
     { key: 'kind', label: 'history.kind', cell: (item) => <KindCell item={item} /> },
     {
       key: 'amount',

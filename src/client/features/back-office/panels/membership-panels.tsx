@@ -6,23 +6,14 @@
  */
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { selectStoreSettings } from '../../../../../machines/auth/auth.selectors';
 import { MEMBERSHIP_HISTORY_KINDS } from '../../../../contracts/memberships';
 import type { MembershipHistory } from '../../../../contracts/memberships';
-import { useAuthSelector } from '../../../lib/actors/auth-actor';
-import { formatDateTime } from '../../../lib/format';
 import { MoneyCell } from '../money-cell';
 import type { RowActionPanelProps } from '../resource-config';
-import { RowHistory } from './row-history-panel';
+import { HistoryWhenCell, RowHistory } from './row-history-panel';
 import type { RowHistoryConfig } from './row-history-panel';
 
 const NS = 'admin-memberships';
-
-function WhenCell({ item }: { item: MembershipHistory }) {
-  const { i18n } = useTranslation();
-  const timeZone = useAuthSelector((s) => selectStoreSettings(s)?.timezone);
-  return <>{formatDateTime(item.created_at, i18n.language, timeZone)}</>;
-}
 
 function KindCell({ item }: { item: MembershipHistory }) {
   const { t } = useTranslation(NS);
@@ -41,7 +32,7 @@ const HISTORY: RowHistoryConfig<MembershipHistory> = {
   namespace: NS,
   testId: 'membership-history',
   columns: [
-    { key: 'when', label: 'history.created_at', cell: (item) => <WhenCell item={item} /> },
+    { key: 'when', label: 'history.created_at', cell: (item) => <HistoryWhenCell at={item.created_at} /> },
     { key: 'kind', label: 'history.kind', cell: (item) => <KindCell item={item} /> },
     { key: 'customer', label: 'history.customer_name', cell: (item) => item.customer_name },
     { key: 'price', label: 'history.price', align: 'end', cell: (item) => <MoneyCell minor={item.price} /> },

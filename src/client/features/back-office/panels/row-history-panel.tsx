@@ -20,6 +20,9 @@ import {
   selectStatus,
 } from '../../../../../machines/row-history/row-history.selectors';
 import type { RowHistoryStatus } from '../../../../../machines/row-history/row-history.selectors';
+import { selectStoreSettings } from '../../../../../machines/auth/auth.selectors';
+import { useAuthSelector } from '../../../lib/actors/auth-actor';
+import { formatDateTime } from '../../../lib/format';
 import { LoadState } from '../load-state';
 import { PageSteps } from '../page-steps';
 import { usePanelLoad } from './panel-states';
@@ -28,6 +31,25 @@ import { rowHistoryLogic } from './row-history-logic';
 import type { HistorySource } from './row-history-logic';
 
 /** One column of the history table: its label key (the config's namespace) and how a row shows it. */
+/**
+ * A history row's time in the store's time zone and, under it, who did it when the row names someone: the "when"
+ * cell every history panel shows.
+ */
+export function HistoryWhenCell({ at, by }: { at: string; by?: string | null | undefined }) {
+  const { i18n } = useTranslation();
+  const timeZone = useAuthSelector((s) => selectStoreSettings(s)?.timezone);
+  return (
+    <>
+      {formatDateTime(at, i18n.language, timeZone)}
+      {by !== undefined && (
+        <Text color="fg.muted" fontSize="sm">
+          {by ?? '—'}
+        </Text>
+      )}
+    </>
+  );
+}
+
 export interface HistoryColumn<Item> {
   key: string;
   label: string;
