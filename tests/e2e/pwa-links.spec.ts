@@ -20,11 +20,14 @@ const navigation = JSON.parse(
 ) as { screens: Record<string, string> };
 
 /** Each address of the manifest, where it leads and what is seen there (routes.ts ROUTE_ALIASES). */
-const TARGETS: Record<string, { path: string; sees: 'sale' | 'pin' | { planned: string } }> = {
+const TARGETS: Record<
+  string,
+  { path: string; sees: 'sale' | 'pin' | { resource: string } | { planned: string } }
+> = {
   '/pos/new-sale': { path: '/pos/sales', sees: 'sale' },
   '/appointments/new': { path: '/pos/booking-appt', sees: { planned: 'bookingAppt' } },
   '/reports': { path: '/pos/report/daily', sees: 'pin' },
-  '/customers/search': { path: '/admin/customers', sees: { planned: 'adminCustomers' } },
+  '/customers/search': { path: '/admin/customers', sees: { resource: 'customers' } },
   '/dashboard': { path: '/dashboard', sees: { planned: 'dashboard' } },
   '/sales': { path: '/pos/report/order', sees: 'pin' },
   '/appointments': { path: '/pos/booking-appt', sees: { planned: 'bookingAppt' } },
@@ -49,7 +52,15 @@ test.describe('home-screen shortcuts and widgets', () => {
       await app.seeAddress(target.path);
       if (target.sees === 'sale') await expect(page.getByTestId('sale-screen')).toBeVisible();
       else if (target.sees === 'pin') await expect(page.getByTestId('pin-gate')).toBeVisible();
-      else await app.seePlannedScreen(navigation.screens[target.sees.planned] ?? target.sees.planned);
+      else if ('resource' in target.sees) {
+        await expect(page.getByTestId('resource-screen')).toHaveAttribute(
+          'data-resource',
+          target.sees.resource,
+          {
+            timeout: 30_000,
+          },
+        );
+      } else await app.seePlannedScreen(navigation.screens[target.sees.planned] ?? target.sees.planned);
       await seeNo404(page);
     }
   });

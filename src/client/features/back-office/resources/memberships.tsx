@@ -15,6 +15,7 @@ import {
 import { DISCOUNT_TYPE } from '../../../../domain/constants';
 import { ACTIVE_FILTER } from '../active-badge';
 import { MoneyCell } from '../money-cell';
+import { formatNumber } from '../../../lib/format';
 import { MembershipHistoryPanel } from '../panels/membership-panels';
 import { ResourceScreen } from '../resource-screen';
 import { namedRowsConfig, nameField } from './named-rows';
@@ -29,7 +30,7 @@ function DiscountCell({ type, value }: { type: unknown; value: unknown }) {
   const { t, i18n } = useTranslation('admin-memberships');
   if (typeof value !== 'number') return null;
   if (type === DISCOUNT_TYPE.AMOUNT) return <MoneyCell minor={value} />;
-  return <>{t('percent', { value: new Intl.NumberFormat(i18n.language).format(value) })}</>;
+  return <>{t('percent', { value: formatNumber(value, i18n.language, { maximumFractionDigits: 6 }) })}</>;
 }
 
 function DurationCell({ months }: { months: unknown }) {
