@@ -46,12 +46,12 @@ for (const language of LANGUAGES) {
         logged.push(message.text());
       }
     });
-    await everyScreen(page, language);
+    await everyScreen(page, language, logged);
     expect(logged, `errors the page logged in ${language}`).toEqual([]);
   });
 }
 
-async function everyScreen(page: Page, language: LanguageCode): Promise<void> {
+async function everyScreen(page: Page, language: LanguageCode, logged: readonly string[]): Promise<void> {
   const office = new BackOfficeScreenPage(page);
   const common = localeText(language);
   const admin = new LocaleFile(language, 'admin');
@@ -79,6 +79,8 @@ async function everyScreen(page: Page, language: LanguageCode): Promise<void> {
     }
     if (kind === 'comingSoon') continue;
     checked.push(link.path);
+    // A screen that throws while drawing fails here, named, rather than as a later wait that times out.
+    expect(logged, `errors the page logged on ${link.path} in ${language}`).toEqual([]);
     if (kind === 'other') {
       // A screen outside the resource base (the diagrams, whose body quotes file names such as
       // settings-editor.machine.ts): its heading is a text, not a key.

@@ -119,7 +119,8 @@ export class BackOfficeScreenPage extends AppPage {
   }
 
   async resourceName(): Promise<string> {
-    return (await this.screen.getAttribute('data-resource')) ?? '';
+    // openScreen has seen the screen: a bounded wait, so a screen that fell to the error page fails at once.
+    return (await this.screen.getAttribute('data-resource', { timeout: 10_000 })) ?? '';
   }
 
   /** No text on the page looks like an i18n key. */
