@@ -30,6 +30,7 @@ import { FieldProblems } from '../resource-dialog';
 import { errorText } from '../resource-text';
 import { passwordIssues } from './change-password-rules';
 import type { PasswordForm } from './change-password-rules';
+import { PanelActions } from './panel-actions';
 
 const NS = 'admin-members';
 type Name = keyof PasswordForm;
@@ -128,20 +129,12 @@ export function ChangePasswordPanel({ row, close, changed }: RowActionPanelProps
         )}
         {field('new_password', t('changePassword.new_password'), t('changePassword.hint'))}
         {field('confirm', t('changePassword.confirm'))}
-        <HStack justify="flex-end" gap="2">
-          <Button minH="11" variant="outline" onClick={close} disabled={saving}>
-            {t('admin:actions.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            minH="11"
-            colorPalette="brand"
-            loading={saving}
-            data-testid="change-password-save"
-          >
-            {t('changePassword.action')}
-          </Button>
-        </HStack>
+        <PanelActions
+          close={close}
+          saving={saving}
+          label={t('changePassword.action')}
+          testId="change-password-save"
+        />
       </Stack>
     </form>
   );

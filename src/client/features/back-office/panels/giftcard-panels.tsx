@@ -36,6 +36,7 @@ import type { RowActionPanelProps } from '../resource-config';
 import { FieldProblems } from '../resource-dialog';
 import { errorText } from '../resource-text';
 import { reloadBody } from './giftcard-rules';
+import { PanelActions } from './panel-actions';
 import { HistoryWhenCell, RowHistory } from './row-history-panel';
 import type { RowHistoryConfig } from './row-history-panel';
 
@@ -156,20 +157,12 @@ export function ReloadPanel({ row, close, changed }: RowActionPanelProps) {
           />
           <FieldProblems name="note" issues={issues.note} />
         </Field.Root>
-        <HStack justify="flex-end" gap="2">
-          <Button minH="11" variant="outline" onClick={close} disabled={saving}>
-            {t('admin:actions.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            minH="11"
-            colorPalette="brand"
-            loading={saving}
-            data-testid="giftcard-reload-save"
-          >
-            {t('reload.action')}
-          </Button>
-        </HStack>
+        <PanelActions
+          close={close}
+          saving={saving}
+          label={t('reload.action')}
+          testId="giftcard-reload-save"
+        />
       </Stack>
     </form>
   );
@@ -198,20 +191,14 @@ function SwitchPanel({
           <Alert.Title>{errorText(t, error)}</Alert.Title>
         </Alert.Root>
       )}
-      <HStack justify="flex-end" gap="2">
-        <Button minH="11" variant="outline" onClick={close} disabled={saving}>
-          {t('admin:actions.cancel')}
-        </Button>
-        <Button
-          minH="11"
-          colorPalette={action === 'deactivate' ? 'red' : 'brand'}
-          loading={saving}
-          onClick={() => actor.send({ type: 'submit', idempotencyKey: newIdempotencyKey() })}
-          data-testid={`${testId}-confirm`}
-        >
-          {t(`${action}.action`)}
-        </Button>
-      </HStack>
+      <PanelActions
+        close={close}
+        saving={saving}
+        label={t(`${action}.action`)}
+        testId={`${testId}-confirm`}
+        danger={action === 'deactivate'}
+        onAct={() => actor.send({ type: 'submit', idempotencyKey: newIdempotencyKey() })}
+      />
     </Stack>
   );
 }
