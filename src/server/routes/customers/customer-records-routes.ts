@@ -2,9 +2,11 @@
  * What the endpoint catalogue lists beside a customer's own row (docs/api.md#endpoints "Customers: ...
  * /customers/check-membership, /customers/historyPoint, /customers/reviews, /customers/avatar/{id},
  * /pos/reviews"; docs/back-office.md "Customers"): whether their membership holds, every points change with its
- * sale and reason, their reviews, their picture, and a review left at the till. Reads need the Customer module
- * and the back office's roles, as the customers screen; a review is written from the till (Sale module).
- * Every query is the tenant's: another tenant's customer is 404.
+ * sale and reason, their reviews, their picture, and a review left at the till; and (ours) the staff customer
+ * search and a customer's page (docs/back-office.md "The customer's page"). Reads need only the Customer module,
+ * any role (docs/roles.md#access-rules: the customer search and page are the floor's; editing stays the admin's
+ * customers screen); a review is written from the till (Sale module). Every query is the tenant's: another
+ * tenant's customer is 404.
  */
 import { Readable } from 'node:stream';
 import { and, count, desc, eq } from 'drizzle-orm';
@@ -19,6 +21,8 @@ import {
   reviewSchema,
   reviewsQuery,
 } from '../../../contracts/customers-admin';
+import { customerProfileSchema } from '../../../contracts/customer-profile';
+import { customerListItemSchema, customerListQuery } from '../../../contracts/customers';
 import { pageSchema } from '../../../contracts/envelope';
 import { resourceIdParamsSchema } from '../../../contracts/resource';
 import { MODULE } from '../../../domain/constants';
@@ -33,13 +37,14 @@ import { sales } from '../../db/schema/sales';
 import { users } from '../../db/schema/users';
 import { tenantIdWhere, tenantValues, tenantWhere } from '../../db/scoped';
 import { notFound, unprocessable } from '../../errors';
-import { BACK_OFFICE_ROLES } from '../../resources/resource-factory';
 import { rawResponse, route } from '../../route';
 import { readMedia } from '../../services/settings/media';
 import { storeToday } from '../../services/membership-assignment';
+import { getCustomerProfile } from '../../services/customer-profile';
+import { listCustomers } from '../../services/customers';
 
 const TAGS = ['customers'];
-const READ = { module: MODULE.CUSTOMER, roles: BACK_OFFICE_ROLES };
+const READ = { module: MODULE.CUSTOMER };
 export const CUSTOMER_NOT_FOUND_MESSAGE = 'Customer not found.';
 export const NO_AVATAR_MESSAGE = 'This customer has no picture.';
 const UNKNOWN_EMPLOYEE_MESSAGE = 'This employee does not exist.';
@@ -56,6 +61,29 @@ async function customerOr404(db: Queryable, auth: AuthContext, id: number) {
 }
 
 export function registerCustomerRecordRoutes(app: FastifyInstance): void {
+  route(app, {
+    method: 'GET',
+    url: '/api/customers/search',
+    summary:
+      "Active customers by name or phone, for anyone with the Customer module (the till's search, without the Sale module)",
+    tags: TAGS,
+    access: READ,
+    querystring: customerListQuery,
+    data: pageSchema(customerListItemSchema),
+    handler: ({ db, query, request }) => listCustomers(db, requireAuth(request), query),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/api/customers/:id/profile',
+    summary: "A customer's page: details, group, visits and spend, last services and their technicians",
+    tags: TAGS,
+    access: READ,
+    params: resourceIdParamsSchema,
+    data: customerProfileSchema,
+    handler: ({ db, params, request }) => getCustomerProfile(db, requireAuth(request), params.id),
+  });
+
   route(app, {
     method: 'GET',
     url: '/api/customers/check-membership',
