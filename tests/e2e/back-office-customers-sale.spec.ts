@@ -4,11 +4,15 @@
  * has a bad email (the dry run names the row, nothing is written), fixes the file and commits it; creates a
  * membership level and puts the imported client on it; creates a coupon and issues a gift card. Then a cashier
  * sells to that client with all three: the membership's discount on the ticket, the coupon and the gift card as
- * tenders, the rest in cash. Then the admin sees the card's balance and the coupon's use.
+ * tenders, the rest in cash. Then the admin sees the card's balance and the coupon's use, and the cashier finds her
+ * on the customer search (docs/back-office.md "The customer's page"): her page shows the visit, what she spent,
+ * the service and its technician, and the points it earned; only the admin is offered Edit, which opens her in
+ * the back office.
  */
 import { expect } from '@playwright/test';
 import { test } from './support/till-without-worker';
 import { LoginPage } from './support/pages/login-page';
+import { CustomerPagesPage } from './support/pages/customer-pages-page';
 import { ResourceFormPage } from './support/pages/resource-form-page';
 import { SaleExtrasPage } from './support/pages/sale-extras-page';
 import { TenderingPage } from './support/pages/tendering-page';
@@ -152,5 +156,46 @@ test.describe('a new client, set up in the back office, buys with a membership, 
     await expect(await office.search(CARD)).toContainText('$0.00');
     await office.openResource('/admin/coupons');
     await expect(await office.search(CODE)).toContainText('1 of 10');
+  });
+
+  test('the cashier finds her by phone on the customer search; her page shows the visit', async ({
+    page,
+  }) => {
+    await new LoginPage(page).signIn('cashier');
+    const customers = new CustomerPagesPage(page);
+    await customers.open('/customers/search');
+    await customers.seeHeading('Find a customer');
+    await customers.search(PHONE.slice(-6));
+    await customers.openResult(CLIENT);
+    await expect(customers.name).toHaveText(`${CLIENT} Nguyen`);
+    await expect(page.getByTestId('customer-page-badges')).toContainText(LEVEL);
+    await expect(customers.stat('visit-count')).toContainText('1');
+    await expect(customers.stat('spend')).toContainText('$31.50');
+    await expect(customers.serviceRows).toHaveCount(1);
+    await expect(customers.serviceRows.first()).toContainText('Gel Manicure');
+    await expect(customers.serviceRows.first()).toContainText('Anna Nguyen');
+    await expect(customers.technicians).toHaveText([/Anna Nguyen.*1 visit/]);
+    await expect(customers.history('points').getByTestId('customer-points-row').first()).toContainText(
+      'Earned',
+    );
+    await expect(customers.history('reviews').getByTestId('customer-reviews-empty')).toBeVisible();
+    // A cashier reads; editing is the admin's (docs/roles.md#access-rules).
+    await expect(customers.editLink).toHaveCount(0);
+    // Back returns to the same answers.
+    await page.goBack();
+    await expect(customers.searchBox).toHaveValue(PHONE.slice(-6));
+    await expect(customers.results.filter({ hasText: CLIENT })).toHaveCount(1);
+  });
+
+  test("the admin's Edit on her page opens her in the back office", async ({ page }) => {
+    await new LoginPage(page).signIn('admin');
+    const customers = new CustomerPagesPage(page);
+    await customers.open(`/customers/search?search=${PHONE}`);
+    await customers.openResult(CLIENT);
+    await customers.editLink.click();
+    await customers.seeAddress('/admin/customers');
+    await expect(page.getByTestId('resource-editor').getByTestId('field-first_name')).toHaveValue(CLIENT, {
+      timeout: 15_000,
+    });
   });
 });

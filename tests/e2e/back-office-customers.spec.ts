@@ -1,8 +1,7 @@
 /**
  * The customers screen (docs/back-office.md "Customers") as an admin uses it, in English: a phone typed with
  * brackets and dashes is saved normalised; a phone already on a demo customer is refused under the field, the
- * typing kept, with a link that opens the list searched for that customer; the /customers/search shortcut
- * lands on the screen.
+ * typing kept, with a link that opens the list searched for that customer.
  */
 import { expect } from '@playwright/test';
 import { test } from './support/till-without-worker';
@@ -21,7 +20,7 @@ test.describe('customers', () => {
   }) => {
     await new LoginPage(page).signIn('admin');
     const customers = new ResourceFormPage(page);
-    await customers.openResource('/customers/search');
+    await customers.openResource('/admin/customers');
     await expect(page.getByTestId('resource-screen')).toHaveAttribute('data-resource', 'customers');
 
     await test.step('a phone typed with brackets and dashes is saved normalised', async () => {

@@ -9,7 +9,8 @@
  * empty shows the required field's error in the language. Axe judges structure, roles and names, which a
  * language changes little while costing seconds a page, so it runs in English only: on the settings, the first
  * list (every list is the one resource table) and every editor (their fields differ), within the suite's time
- * budget (docs/testing.md). The settings screen: its heading and tabs. Every expected word is read from the
+ * budget (docs/testing.md). The settings screen: its heading and tabs. The customer search finds a demo client
+ * and opens her page, whose sections are titled in the language. Every expected word is read from the
  * locale files.
  */
 import { expect } from '@playwright/test';
@@ -24,6 +25,7 @@ import {
   RAW_KEY,
   resourceNamespaces,
 } from './support/pages/back-office-screen-page';
+import { CustomerPagesPage } from './support/pages/customer-pages-page';
 import { DEMO_PASSWORD } from './support/pages/login-page';
 
 const LANGUAGES: readonly LanguageCode[] = ['en', 'es', 'kr', 'thai', 'vi'];
@@ -85,6 +87,7 @@ async function everyScreen(page: Page, language: LanguageCode, logged: readonly 
       // A screen outside the resource base (the diagrams, whose body quotes file names such as
       // settings-editor.machine.ts): its heading is a text, not a key.
       await expect(office.heading).not.toHaveText(RAW_KEY);
+      if (link.path === '/customers/search') await customerPages(page, language);
       continue;
     }
     await office.seeNoRawKeys();
@@ -147,4 +150,27 @@ async function everyScreen(page: Page, language: LanguageCode, logged: readonly 
   }
   // The home always offers the resource screens built so far; an empty loop would prove nothing.
   expect(checked.length, `screens checked in ${language}: ${checked.join(', ')}`).toBeGreaterThan(0);
+  expect(checked, `the customer search and page were checked in ${language}`).toContain('/customers/search');
+}
+
+/** The customer search answers in the language and opens a demo client's page, its sections titled in it. */
+async function customerPages(page: Page, language: LanguageCode): Promise<void> {
+  await test.step(`/customers/search and a customer's page in ${language}`, async () => {
+    const own = new LocaleFile(language, 'customers');
+    const customers = new CustomerPagesPage(page);
+    await customers.seeHeading(own.text('search.title'));
+    await customers.search('Sarah');
+    await customers.openResult('Sarah Johnson');
+    for (const section of ['lastServices', 'technicians', 'pointsHistory', 'reviews'])
+      await expect(page.getByRole('heading', { level: 2, name: own.text(`page.${section}`) })).toBeVisible();
+    await expect(customers.stat('visit-count')).toContainText(own.text('page.visits'));
+    await customers
+      .history('points')
+      .and(page.locator('[data-status="ready"], [data-status="empty"]'))
+      .waitFor();
+    await new BackOfficeScreenPage(page).seeNoRawKeys();
+    if (language === 'en') await expectNoBlockingViolations(page, '[data-testid="customer-page"]');
+    await page.goBack();
+    await page.goBack();
+  });
 }

@@ -104,6 +104,11 @@ const customerGroups: ScreenLoader = () =>
   import('../features/back-office/resources/customer-groups').then((m) => m.CustomerGroupsScreen);
 const customersScreen: ScreenLoader = () =>
   import('../features/back-office/resources/customers').then((m) => m.CustomersScreen);
+// The customer search and a customer's page (app/areas/customers-area.tsx): one chunk for the two.
+const customerScreen =
+  (name: 'search' | 'page'): ScreenLoader =>
+  () =>
+    import('./areas/customers-area').then((m) => m.CUSTOMER_SCREENS[name]);
 const memberships: ScreenLoader = () =>
   import('../features/back-office/resources/memberships').then((m) => m.MembershipsScreen);
 const giftcards: ScreenLoader = () =>
@@ -365,6 +370,21 @@ export const ROUTES: readonly AppRoute[] = [
     screen: diagrams,
     menu: { parent: 'cms' },
   }),
+  // The floor's customer search and a customer's page: the Customer module, any role (docs/roles.md#access-rules:
+  // looking a client up is the front desk's; editing stays on the admin's customers screen).
+  posPage({
+    id: 'customerSearch',
+    path: '/customers/search',
+    module: MODULE.CUSTOMER,
+    screen: customerScreen('search'),
+    menu: { parent: 'customers' },
+  }),
+  posPage({
+    id: 'customerPage',
+    path: '/customers/:id',
+    module: MODULE.CUSTOMER,
+    screen: customerScreen('page'),
+  }),
   admin({
     id: 'adminCustomers',
     path: '/admin/customers',
@@ -429,8 +449,6 @@ export const LOGIN_PATH = '/login';
  *
  * Targets the spec leaves open, chosen here:
  * - /reports ("Quick Reports: open today's reports") → the daily report;
- * - /customers/search → the customers screen, the one customer screen
- *   docs/roles.md#screens-layouts-and-the-menu has (admin role, docs/roles.md#access-rules);
  * - /notifications → walk-in check-in: the app's notifications are walk-ins checking in (the server's push
  *   service sends them with that url), so that is where someone acts on them;
  * - /appointments and /appointments/new → the schedule (booking) screen.
@@ -448,7 +466,6 @@ export const ROUTE_ALIASES: readonly RouteAlias[] = [
   { path: '/appointments', to: '/pos/booking-appt' },
   { path: '/appointments/new', to: '/pos/booking-appt' },
   { path: '/reports', to: '/pos/report/daily' },
-  { path: '/customers/search', to: '/admin/customers' },
   { path: '/notifications', to: '/pos/walk-in' },
 ];
 

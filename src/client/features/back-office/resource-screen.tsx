@@ -300,8 +300,32 @@ function OnlineListener() {
   return null;
 }
 
+/**
+ * `?edit={id}` opens that row's editor once (a customer's page links its admin here): the parameter is then
+ * dropped from the address, so closing the editor and reloading does not open it again.
+ */
+function useEditFromAddress() {
+  const actor = ResourceActor.useActorRef();
+  const [params, setParams] = useSearchParams();
+  const edit = params.get('edit');
+  useEffect(() => {
+    if (edit === null) return;
+    const id = Number(edit);
+    if (Number.isSafeInteger(id) && id > 0) actor.send({ type: 'editor.edit', id });
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('edit');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [actor, edit, setParams]);
+}
+
 function ResourceView({ config }: { config: ResourceConfig }) {
   const status = ResourceActor.useSelector(selectListStatus);
+  useEditFromAddress();
   return (
     <Stack
       gap="4"

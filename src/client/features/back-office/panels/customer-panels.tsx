@@ -36,7 +36,7 @@ function Reason({ item }: { item: PointHistory }) {
   );
 }
 
-const POINTS: RowHistoryConfig<PointHistory> = {
+export const CUSTOMER_POINTS_HISTORY: RowHistoryConfig<PointHistory> = {
   resource: 'customers',
   source: (id) => ({ path: 'customers/historyPoint', query: { customer_id: String(id) } }),
   namespace: NS,
@@ -70,7 +70,7 @@ function Stars({ rating }: { rating: number }) {
   );
 }
 
-const REVIEWS: RowHistoryConfig<Review> = {
+export const CUSTOMER_REVIEWS_HISTORY: RowHistoryConfig<Review> = {
   resource: 'customers',
   source: (id) => ({ path: 'customers/reviews', query: { customer_id: String(id) } }),
   namespace: NS,
@@ -102,9 +102,9 @@ function HistoryPanel<Item extends { id: number }>({
 }
 
 export function CustomerPointsPanel(props: RowActionPanelProps) {
-  return <HistoryPanel {...props} history={POINTS} />;
+  return <HistoryPanel {...props} history={CUSTOMER_POINTS_HISTORY} />;
 }
 
 export function CustomerReviewsPanel(props: RowActionPanelProps) {
-  return <HistoryPanel {...props} history={REVIEWS} />;
+  return <HistoryPanel {...props} history={CUSTOMER_REVIEWS_HISTORY} />;
 }
