@@ -7,7 +7,7 @@
  * Names are not unique: the schema (migration 0007) has no key on them, and two levels may share a name in
  * different years; the screen shows the price and duration beside it.
  */
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { listFilter } from '../../db/list-query';
@@ -20,16 +20,12 @@ import {
   membershipSchema,
   updateMembershipBody,
 } from '../../../contracts/memberships';
-import type { MembershipHistory, MembershipHistoryQuery } from '../../../contracts/memberships';
-import type { Page } from '../../../contracts/envelope';
+import type { MembershipHistory } from '../../../contracts/memberships';
 import { MODULE } from '../../../domain/constants';
-import type { AuthContext } from '../../auth-context';
-import type { Queryable } from '../../db/client';
 import { customers, memberships } from '../../db/schema/customers';
 import { membershipHistories } from '../../db/schema/ledger-histories';
-import { tenantWhere } from '../../db/scoped';
 import { unprocessable } from '../../errors';
-import { resourceHistories } from '../../resources/resource-config';
+import { kindHistories } from '../../resources/kind-histories';
 import {
   BACK_OFFICE_ROLES,
   defineResource,
@@ -49,63 +45,6 @@ const MEMBERSHIP_FIELDS = activeRowFields({
   points_per_unit: 'pointsPerUnit',
   points_unit_amount: 'pointsUnitAmount',
 });
-
-/**
- * A page of a membership's history, newest first, with each customer's name (`histories` of the config:
- * GET /api/memberships/{id}/histories, resource-history-routes.ts), filtered by kind when asked.
- */
-async function listMembershipHistories(
-  db: Queryable,
-  auth: AuthContext,
-  membershipId: number,
-  query: MembershipHistoryQuery,
-): Promise<Page<MembershipHistory>> {
-  const h = membershipHistories;
-  const where = tenantWhere(
-    h,
-    auth,
-    eq(h.membershipId, membershipId),
-    query.filter?.kind ? eq(h.kind, query.filter.kind) : undefined,
-  );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: h.id,
-        membershipId: h.membershipId,
-        customerId: h.customerId,
-        firstName: customers.firstName,
-        lastName: customers.lastName,
-        kind: h.kind,
-        price: h.price,
-        startsOn: h.startsOn,
-        endsOn: h.endsOn,
-        userId: h.userId,
-        note: h.note,
-        createdAt: h.createdAt,
-      })
-      .from(h)
-      .innerJoin(customers, and(eq(customers.tenantId, h.tenantId), eq(customers.id, h.customerId)))
-      .where(where)
-      .orderBy(desc(h.createdAt), desc(h.id))
-      .limit(query.per_page)
-      .offset((query.page - 1) * query.per_page),
-    db.select({ n: count() }).from(h).where(where),
-  ]);
-  const items: MembershipHistory[] = rows.map((r) => ({
-    id: r.id,
-    membership_id: r.membershipId,
-    customer_id: r.customerId,
-    customer_name: `${r.firstName} ${r.lastName}`.trim(),
-    kind: r.kind,
-    price: r.price,
-    starts_on: r.startsOn,
-    ends_on: r.endsOn,
-    user_id: r.userId,
-    note: r.note,
-    created_at: r.createdAt.toISOString(),
-  }));
-  return { items, total: total?.n ?? 0, page: query.page, per_page: query.per_page };
-}
 
 export const MEMBERSHIP_RESOURCE = defineResource({
   name: 'memberships',
@@ -145,11 +84,51 @@ export const MEMBERSHIP_RESOURCE = defineResource({
   inUse: usedBy({ resource: 'customers', table: customers, column: customers.membershipId }),
   active: memberships.isActive,
   importColumns: MEMBERSHIP_CSV_COLUMNS,
-  histories: resourceHistories({
+  histories: kindHistories({
     summary: 'Who joined, renewed, changed to or left the membership, newest first (filter kind)',
     query: membershipHistoryQuery,
     item: membershipHistorySchema,
-    list: listMembershipHistories,
+    table: membershipHistories,
+    of: membershipHistories.membershipId,
+    // Each row with the customer's name (a customer's history goes with them: an inner join).
+    select: (db) =>
+      db
+        .select({
+          id: membershipHistories.id,
+          membershipId: membershipHistories.membershipId,
+          customerId: membershipHistories.customerId,
+          firstName: customers.firstName,
+          lastName: customers.lastName,
+          kind: membershipHistories.kind,
+          price: membershipHistories.price,
+          startsOn: membershipHistories.startsOn,
+          endsOn: membershipHistories.endsOn,
+          userId: membershipHistories.userId,
+          note: membershipHistories.note,
+          createdAt: membershipHistories.createdAt,
+        })
+        .from(membershipHistories)
+        .innerJoin(
+          customers,
+          and(
+            eq(customers.tenantId, membershipHistories.tenantId),
+            eq(customers.id, membershipHistories.customerId),
+          ),
+        )
+        .$dynamic(),
+    toItem: (r): MembershipHistory => ({
+      id: r.id,
+      membership_id: r.membershipId,
+      customer_id: r.customerId,
+      customer_name: `${r.firstName} ${r.lastName}`.trim(),
+      kind: r.kind,
+      price: r.price,
+      starts_on: r.startsOn,
+      ends_on: r.endsOn,
+      user_id: r.userId,
+      note: r.note,
+      created_at: r.createdAt.toISOString(),
+    }),
   }),
 });
 
