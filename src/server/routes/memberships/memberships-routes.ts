@@ -4,8 +4,8 @@
  * (docs/back-office.md, "Memberships"), its history through the factory's `histories`. Memberships are the tenant's,
  * like the customers who hold them; the screen is the Membership module's and the admin's
  * (docs/roles.md#access-rules, and the owner above them). A membership a customer holds cannot be deleted.
- * Names are not unique: the schema (migration 0007) has no key on them, and two levels may share a name in
- * different years; the screen shows the price and duration beside it.
+ * A name is unique in the tenant whatever its case, as a customer group's is: a level is picked by its name on
+ * the customer's form, where two "Gold" could not be told apart (migration 0009, which renamed duplicates).
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -32,8 +32,10 @@ import {
   registerResource,
   usedBy,
 } from '../../resources/resource-factory';
-import { activeRowFields, namedList } from '../../resources/resource-parts';
+import { activeRowFields, namedList, uniqueName } from '../../resources/resource-parts';
 import { fieldValues } from '../../resources/resource-repository';
+
+export const DUPLICATE_MEMBERSHIP_MESSAGE = 'A membership with this name already exists.';
 
 const MEMBERSHIP_FIELDS = activeRowFields({
   name: 'name',
@@ -81,6 +83,7 @@ export const MEMBERSHIP_RESOURCE = defineResource({
       ),
     },
   },
+  unique: [uniqueName(memberships.name, 'memberships_tenant_name_key', DUPLICATE_MEMBERSHIP_MESSAGE)],
   inUse: usedBy({ resource: 'customers', table: customers, column: customers.membershipId }),
   active: memberships.isActive,
   importColumns: MEMBERSHIP_CSV_COLUMNS,
