@@ -57,7 +57,8 @@ import {
 import { kindHistories } from '../../resources/kind-histories';
 import type { WriteContext } from '../../resources/resource-config';
 import { fieldValues } from '../../resources/resource-repository';
-import { timestampSorts } from '../../resources/resource-parts';
+import { checkReference, timestampSorts } from '../../resources/resource-parts';
+import type { Reference } from '../../resources/resource-parts';
 import { route } from '../../route';
 import { customerCouponUses } from '../../services/coupon-uses';
 import { z } from 'zod';
@@ -84,8 +85,17 @@ const PLAIN_FIELDS = {
   max_uses: 'maxUses',
   max_uses_per_customer: 'maxUsesPerCustomer',
   service_ids: 'serviceIds',
+  store_id: 'storeId',
   is_active: 'isActive',
 } as const;
+
+/** The store a coupon is limited to must be the tenant's (docs/back-office.md "Coupons", "Store"). */
+const STORE_REFERENCE: Reference = {
+  table: stores,
+  scope: 'tenant',
+  field: 'store_id',
+  message: "This store is not one of the salon's.",
+};
 
 function toRow(record: CouponRecord): Coupon {
   return {
@@ -130,6 +140,7 @@ async function couponValues(
 ) {
   const { before } = ctx;
   await checkServices(ctx.db, ctx.auth, body.service_ids);
+  await checkReference(ctx.db, ctx.auth, STORE_REFERENCE, body.store_id);
   if (before) {
     const type = body.discount_type ?? before.discountType;
     const value = body.discount_value ?? before.discountValue;
