@@ -13,6 +13,7 @@
  * - `max_uses` / `max_uses_per_customer`: blank = unlimited. `used_count` is the server's, never sent.
  * - `service_ids`: the tenant's services it discounts; empty = the whole ticket. A CSV cell lists them
  *   separated by spaces or semicolons ("12;15").
+ * - `store_id`: the one store of the salon it is valid in; blank = every store.
  */
 import { z } from 'zod';
 import { DISCOUNT_TYPE } from '../domain/constants';
@@ -98,6 +99,16 @@ const serviceIdsField = z
   .transform((ids) => [...new Set(ids)])
   .optional();
 
+const STORE_MESSAGE = 'Choose a store, or none for every store.';
+/** The one store it is valid in, by id (a form's select sends text); blank = every store. */
+const storeIdField = blankable(
+  z.coerce
+    .number({ error: STORE_MESSAGE })
+    .int(STORE_MESSAGE)
+    .positive(STORE_MESSAGE)
+    .max(Number.MAX_SAFE_INTEGER, STORE_MESSAGE),
+).optional();
+
 const couponFields = {
   code: couponCodeField,
   name: z.string().trim().max(100, 'The name is at most 100 characters.').optional(),
@@ -107,6 +118,7 @@ const couponFields = {
   max_uses: usesField('The number of uses'),
   max_uses_per_customer: usesField('The uses per customer'),
   service_ids: serviceIdsField,
+  store_id: storeIdField,
   starts_at: dayField,
   ends_at: dayField,
   is_active: z
@@ -178,6 +190,8 @@ export const COUPON_CSV_COLUMNS = [
   'starts_at',
   'ends_at',
   'is_active',
+  // Last, so a file laid out before coupons had a store still lines up column for column.
+  'store_id',
 ] as const;
 
 // ---- histories ---------------------------------------------------------------------------------------

@@ -45,6 +45,7 @@ import { registerReceiptRoutes } from './routes/receipts/receipts-routes';
 import { registerSaleRoutes } from './routes/sales/sales-routes';
 import { registerServiceRoutes } from './routes/services/services-routes';
 import { registerSettingsRoutes } from './routes/settings/settings-routes';
+import { registerStoreRoutes } from './routes/stores/stores-routes';
 import { registerSupplierRoutes } from './routes/suppliers/suppliers-routes';
 import { registerUnitRoutes } from './routes/units/units-routes';
 import { registerUserRoutes } from './routes/users/users-routes';
@@ -137,6 +138,7 @@ export async function buildApp({ db, config }: { db: Db; config: AppConfig }): P
   registerPushRoutes(app, config.push);
   registerWalkInRoutes(app);
   registerSettingsRoutes(app);
+  registerStoreRoutes(app);
   // Back-office resources (docs/back-office.md).
   registerUnitRoutes(app);
   registerSupplierRoutes(app);

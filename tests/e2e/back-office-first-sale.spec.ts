@@ -130,7 +130,7 @@ test.describe('back office to the first sale', () => {
       await office.save();
       await expect(office.editor).toBeHidden({ timeout: 20_000 });
       await rowAction(row, 'stock-history');
-      const newest = dialog.getByTestId('stock-movement').first();
+      const newest = dialog.getByTestId('stock-history-row').first();
       await expect(newest).toContainText('+2');
       await expect(newest).toContainText('Received');
       await expect(newest).toContainText(`Box ${RUN}`);

@@ -1,8 +1,9 @@
 /**
  * The memberships screen (docs/back-office.md "Memberships") as an admin uses it, in English: a percentage over
  * 100 is refused under its field in the screen's words and the typing stays; a new level with a price, a
- * duration and benefits is listed with its discount; Gold's History lists the demo members' joins and filters
- * by kind; Gold, which demo customers hold, is not deleted.
+ * duration and benefits is listed with its discount; a name the salon has, however cased, is refused under the
+ * name (409 duplicate); Gold's History lists the demo members' joins and filters by kind; Gold, which demo
+ * customers hold, is not deleted.
  */
 import { expect } from '@playwright/test';
 import { test } from './support/till-without-worker';
@@ -42,6 +43,16 @@ test.describe('memberships', () => {
       const row = await levels.search(RUN);
       await expect(row).toContainText('15 %');
       await expect(row).toContainText('6 months');
+    });
+
+    await test.step('a name the salon already has, however cased, is refused under the name', async () => {
+      await page.getByTestId('resource-new').click();
+      await levels.fill({ name: 'gOLD', discount_type: 'Percent', discount_value: '5' });
+      await levels.save();
+      await expect(levels.fieldError('name')).toHaveText('One already exists with this value.');
+      await expect(levels.editor.getByTestId('field-discount_value')).toHaveValue('5');
+      await levels.editor.getByTestId('editor-cancel').click();
+      await expect(levels.editor).toBeHidden();
     });
 
     await test.step("Gold's history lists the demo members' joins and filters by kind", async () => {

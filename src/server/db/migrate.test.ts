@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cp, readdir, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -132,6 +133,52 @@ describe('migrations', () => {
     );
     expect(held.rows[0].n).toBe(0);
     await migrateDatabase(testDb.pool);
+  });
+});
+
+/** A copy of the committed migrations that stops before `tag`: a database as it was before that migration. */
+async function migrationsBefore(tag: string): Promise<string> {
+  const folder = await mkdtemp(path.join(tmpdir(), 'salon-migrations-'));
+  cleanups.push(() => rm(folder, { recursive: true, force: true }));
+  await cp(MIGRATIONS_FOLDER, folder, { recursive: true });
+  const journalPath = path.join(folder, 'meta', '_journal.json');
+  const journal = JSON.parse(await readFile(journalPath, 'utf8'));
+  const at = journal.entries.findIndex((entry: { tag: string }) => entry.tag === tag);
+  expect(at).toBeGreaterThan(0);
+  journal.entries = journal.entries.slice(0, at);
+  await writeFile(journalPath, JSON.stringify(journal));
+  return folder;
+}
+
+describe('0009 membership names unique', () => {
+  it("renames the later of a tenant's duplicate names (whatever their case, even onto a taken suffix) before the key", async () => {
+    const testDb = await emptyDatabase();
+    await migrateDatabase(testDb.pool, {
+      migrationsFolder: await migrationsBefore('0009_membership_names_unique'),
+    });
+    const q = (text: string, values: unknown[] = []) => testDb.pool.query(text, values);
+    const tenants = await q(`insert into tenants (code, name) values ('MIGA', 'A'), ('MIGB', 'B') returning id`);
+    const [a, b] = tenants.rows.map((r) => Number(r.id)) as [number, number];
+    const names = ['Gold', 'gold', 'Gold (2)', 'GOLD', 'Silver'];
+    for (const name of names) await q('insert into memberships (tenant_id, name) values ($1, $2)', [a, name]);
+    await q(`insert into memberships (tenant_id, name) values ($1, 'Gold')`, [b]);
+
+    await migrateDatabase(testDb.pool);
+
+    const rows = await q('select tenant_id, name from memberships order by tenant_id, id');
+    expect(rows.rows.map((r) => [Number(r.tenant_id), r.name])).toEqual([
+      // The oldest keeps its name; "gold" takes " (2)", which "Gold (2)" already had, so the younger of those two
+      // takes another suffix; another tenant's "Gold" is its own.
+      [a, 'Gold'],
+      [a, 'gold (2)'],
+      [a, 'Gold (2) (2)'],
+      [a, 'GOLD (3)'],
+      [a, 'Silver'],
+      [b, 'Gold'],
+    ]);
+    await expect(q(`insert into memberships (tenant_id, name) values ($1, 'SILVER')`, [a])).rejects.toThrow(
+      /memberships_tenant_name_key/,
+    );
   });
 });
 

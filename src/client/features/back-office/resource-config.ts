@@ -66,6 +66,11 @@ export interface FieldConfig {
   options?: ReadonlyArray<{ value: string; label: string }>;
   /** A select fed by another resource's rows (their id and name, shown as they are, not translated). */
   optionsFrom?: OptionsFrom;
+  /**
+   * Key in the resource's namespace naming a select's empty choice where it means something ("Every store"
+   * for a coupon of no one store); "Choose…" when absent.
+   */
+  blank?: string;
   /** Only when editing a row (a product's stock change reason): a new row's form leaves it out. */
   editOnly?: boolean;
   /**

@@ -97,7 +97,7 @@ function FieldControl({
           value={text}
           onChange={(event) => onChange(event.currentTarget.value)}
         >
-          <option value="">{t('admin:editor.choose')}</option>
+          <option value="">{field.blank ? t(field.blank, { ns }) : t('admin:editor.choose')}</option>
           {fetched
             ? fetched.map((option) => (
                 <option key={option.value} value={option.value}>

@@ -57,6 +57,9 @@ export const memberships = pgTable(
   },
   (t) => [
     ...tenantRowKeys('memberships', t),
+    // A level's name is unique in the tenant whatever its case, as customer groups' are (docs/back-office.md
+    // "Memberships"): a customer's membership is picked by its name. Migration 0009 renamed duplicates first.
+    uniqueIndex('memberships_tenant_name_key').on(t.tenantId, sql`lower(${t.name})`),
     check('memberships_discount_valid', discountValueCheck(t.discountType, t.discountValue)),
     check('memberships_points_per_unit_non_negative', sql`${t.pointsPerUnit} >= 0`),
     check('memberships_points_unit_amount_positive', sql`${t.pointsUnitAmount} > 0`),

@@ -125,6 +125,18 @@ describe('coupons in a sale', () => {
     refusedWith(await cashier.post('/api/pos/sales', saleWith('GONE', 500)), ERROR_CODE.COUPON_EXPIRED);
   });
 
+  it('a coupon of one store is taken in that store and not found in another, taking no use', async () => {
+    const cp = await coupon({ code: 'SHOP', store_id: a.otherStore.id, max_uses: 5 });
+    const cashier = api.as(a, 'staff');
+    refusedWith(await cashier.post('/api/pos/sales', saleWith('SHOP', 500)), ERROR_CODE.COUPON_NOT_FOUND);
+    expect((await stored(cp.id)).usedCount).toBe(0);
+    expect(await historyOf(cp.id)).toEqual([]);
+    await api.as(a, 'admin').post(`/api/coupons/${cp.id}`, { store_id: a.store.id });
+    const sold = await cashier.post('/api/pos/sales', saleWith('SHOP', 500));
+    expect(sold.statusCode, sold.body).toBe(201);
+    expect((await stored(cp.id)).usedCount).toBe(1);
+  });
+
   it('holds the per-customer limit (uses minus releases) and needs a customer to count it', async () => {
     const cp = await coupon({ code: 'ONCE', max_uses_per_customer: 1 });
     const cashier = api.as(a, 'staff');

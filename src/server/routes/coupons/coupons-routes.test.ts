@@ -239,6 +239,33 @@ describe('/api/coupons special cases', async () => {
     expect((await api.as(a, 'staff').get(`/api/coupons/${cp.id}/histories`)).statusCode).toBe(403);
   });
 
+  it("limits a coupon to one of the tenant's stores (blank = every store); another tenant's store is 422", async () => {
+    const [a, b] = await Promise.all([api.tenant(), api.tenant()]);
+    const admin = api.as(a, 'admin');
+    const here = await coupon(a, { code: 'HERE', store_id: String(a.otherStore.id) });
+    expect(here.store_id).toBe(a.otherStore.id);
+    const everywhere = await coupon(a, { code: 'ALL', store_id: '' });
+    expect(everywhere.store_id).toBeNull();
+    const moved = await admin.post(`/api/coupons/${here.id}`, { store_id: a.store.id });
+    expect(dataOf<Coupon>(moved).store_id).toBe(a.store.id);
+    const freed = await admin.post(`/api/coupons/${here.id}`, { store_id: '' });
+    expect(dataOf<Coupon>(freed).store_id).toBeNull();
+    const theirs = await admin.post('/api/coupons', {
+      code: 'THEIRS',
+      discount_type: 1,
+      discount_value: 500,
+      store_id: b.store.id,
+    });
+    expect(theirs.statusCode, theirs.body).toBe(422);
+    expect(theirs.json()).toMatchObject({
+      errors: { store_id: [expect.any(String)] },
+      details: { field_codes: { store_id: 'unknown_reference' } },
+    });
+    // The store's list the screen's select reads: the tenant's stores only, by name.
+    const listed = dataOf<{ items: { id: number }[] }>(await admin.get('/api/pos/stores'));
+    expect(listed.items.map((s) => s.id).sort()).toEqual([a.store.id, a.otherStore.id].sort());
+  });
+
   it('GET /api/pos/coupons/{code} answers a cashier what the sale screen needs, and why a coupon cannot be used', async () => {
     const [a, b] = await Promise.all([api.tenant(), api.tenant()]);
     const cashier = api.as(a, 'staff');

@@ -6,7 +6,7 @@
  * admin's (docs/roles.md#access-rules, the owner above them). A use is taken by the sale, never here
  * (services/payments/tenders.ts): `used_count` is read-only.
  */
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   COUPON_CSV_COLUMNS,
@@ -54,10 +54,11 @@ import {
   registerResource,
   usedBy,
 } from '../../resources/resource-factory';
-import { resourceHistories } from '../../resources/resource-config';
+import { kindHistories } from '../../resources/kind-histories';
 import type { WriteContext } from '../../resources/resource-config';
 import { fieldValues } from '../../resources/resource-repository';
-import { timestampSorts } from '../../resources/resource-parts';
+import { checkReference, timestampSorts } from '../../resources/resource-parts';
+import type { Reference } from '../../resources/resource-parts';
 import { route } from '../../route';
 import { customerCouponUses } from '../../services/coupon-uses';
 import { z } from 'zod';
@@ -84,8 +85,17 @@ const PLAIN_FIELDS = {
   max_uses: 'maxUses',
   max_uses_per_customer: 'maxUsesPerCustomer',
   service_ids: 'serviceIds',
+  store_id: 'storeId',
   is_active: 'isActive',
 } as const;
+
+/** The store a coupon is limited to must be the tenant's (docs/back-office.md "Coupons", "Store"). */
+const STORE_REFERENCE: Reference = {
+  table: stores,
+  scope: 'tenant',
+  field: 'store_id',
+  message: "This store is not one of the salon's.",
+};
 
 function toRow(record: CouponRecord): Coupon {
   return {
@@ -130,6 +140,7 @@ async function couponValues(
 ) {
   const { before } = ctx;
   await checkServices(ctx.db, ctx.auth, body.service_ids);
+  await checkReference(ctx.db, ctx.auth, STORE_REFERENCE, body.store_id);
   if (before) {
     const type = body.discount_type ?? before.discountType;
     const value = body.discount_value ?? before.discountValue;
@@ -148,66 +159,6 @@ async function couponValues(
   if (endsAt !== undefined) values.endsAt = endsAt;
   if (values.discountType !== undefined) values.discountType = values.discountType as DiscountType;
   return values;
-}
-
-/** GET /api/coupons/{id}/histories: the coupon's uses and releases, newest first, with who and for whom. */
-async function listCouponHistories(
-  db: Queryable,
-  auth: AuthContext,
-  couponId: number,
-  query: z.output<typeof couponHistoryQuery>,
-) {
-  const where = tenantWhere(
-    couponHistories,
-    auth,
-    eq(couponHistories.couponId, couponId),
-    query.filter?.kind ? eq(couponHistories.kind, query.filter.kind) : undefined,
-  );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: couponHistories.id,
-        couponId: couponHistories.couponId,
-        kind: couponHistories.kind,
-        discountAmount: couponHistories.discountAmount,
-        saleId: couponHistories.saleId,
-        customerId: couponHistories.customerId,
-        firstName: customers.firstName,
-        lastName: customers.lastName,
-        storeId: couponHistories.storeId,
-        userId: couponHistories.userId,
-        userName: users.displayName,
-        createdAt: couponHistories.createdAt,
-      })
-      .from(couponHistories)
-      .leftJoin(
-        users,
-        and(eq(users.tenantId, couponHistories.tenantId), eq(users.id, couponHistories.userId)),
-      )
-      .leftJoin(
-        customers,
-        and(eq(customers.tenantId, couponHistories.tenantId), eq(customers.id, couponHistories.customerId)),
-      )
-      .where(where)
-      .orderBy(desc(couponHistories.createdAt), desc(couponHistories.id))
-      .limit(query.per_page)
-      .offset((query.page - 1) * query.per_page),
-    db.select({ n: count() }).from(couponHistories).where(where),
-  ]);
-  const items: CouponHistory[] = rows.map((r) => ({
-    id: r.id,
-    coupon_id: r.couponId,
-    kind: r.kind,
-    discount_amount: r.discountAmount,
-    sale_id: r.saleId,
-    customer_id: r.customerId,
-    customer_name: r.customerId === null ? null : `${r.firstName ?? ''} ${r.lastName ?? ''}`.trim() || null,
-    store_id: r.storeId,
-    user_id: r.userId,
-    user_name: r.userName,
-    created_at: r.createdAt.toISOString(),
-  }));
-  return { items, total: total?.n ?? 0, page: query.page, per_page: query.per_page };
 }
 
 export const COUPON_RESOURCE = defineResource({
@@ -260,11 +211,52 @@ export const COUPON_RESOURCE = defineResource({
         ? row.service_ids.join(';')
         : (row[header] as string | number | boolean | null),
   })),
-  histories: resourceHistories({
+  histories: kindHistories({
     summary: "A coupon's uses and releases, newest first (filter kind)",
     query: couponHistoryQuery,
     item: couponHistorySchema,
-    list: listCouponHistories,
+    table: couponHistories,
+    of: couponHistories.couponId,
+    // Who took or gave back the use, and for whom (either may be gone or never known: left joins).
+    select: (db) =>
+      db
+        .select({
+          id: couponHistories.id,
+          couponId: couponHistories.couponId,
+          kind: couponHistories.kind,
+          discountAmount: couponHistories.discountAmount,
+          saleId: couponHistories.saleId,
+          customerId: couponHistories.customerId,
+          firstName: customers.firstName,
+          lastName: customers.lastName,
+          storeId: couponHistories.storeId,
+          userId: couponHistories.userId,
+          userName: users.displayName,
+          createdAt: couponHistories.createdAt,
+        })
+        .from(couponHistories)
+        .leftJoin(
+          users,
+          and(eq(users.tenantId, couponHistories.tenantId), eq(users.id, couponHistories.userId)),
+        )
+        .leftJoin(
+          customers,
+          and(eq(customers.tenantId, couponHistories.tenantId), eq(customers.id, couponHistories.customerId)),
+        )
+        .$dynamic(),
+    toItem: (r): CouponHistory => ({
+      id: r.id,
+      coupon_id: r.couponId,
+      kind: r.kind,
+      discount_amount: r.discountAmount,
+      sale_id: r.saleId,
+      customer_id: r.customerId,
+      customer_name: r.customerId === null ? null : `${r.firstName ?? ''} ${r.lastName ?? ''}`.trim() || null,
+      store_id: r.storeId,
+      user_id: r.userId,
+      user_name: r.userName,
+      created_at: r.createdAt.toISOString(),
+    }),
   }),
 });
 

@@ -13,7 +13,7 @@ import { dayInTimeZone } from '../../../domain/report-periods';
 import type { Queryable } from '../../db/client';
 import { customers } from '../../db/schema/customers';
 import { membershipHistories } from '../../db/schema/ledger-histories';
-import { MEMBERSHIP_RESOURCE } from './memberships-routes';
+import { DUPLICATE_MEMBERSHIP_MESSAGE, MEMBERSHIP_RESOURCE } from './memberships-routes';
 
 /** A customer of the fixture's tenant holding membership `membershipId`. */
 async function addHolder(db: Queryable, f: TenantFixture, membershipId: number): Promise<void> {
@@ -139,6 +139,26 @@ describe('/api/memberships special cases', async () => {
     );
     expect(joins).toMatchObject({ total: 1, page: 1, per_page: 1 });
     expect(joins.items.map((h) => h.kind)).toEqual(['join']);
+  });
+
+  it('a name another membership of the tenant has, however cased, is 409 duplicate on name; another tenant may use it', async () => {
+    const [a, b] = await Promise.all([api.tenant(), api.tenant()]);
+    await level(a, { name: 'Gold' });
+    const twin = await api.as(a, 'admin').post('/api/memberships', { name: '  gOLD ' });
+    expect(twin.statusCode, twin.body).toBe(409);
+    expect(twin.json()).toMatchObject({
+      code: ERROR_CODE.DUPLICATE,
+      message: DUPLICATE_MEMBERSHIP_MESSAGE,
+      errors: { name: [DUPLICATE_MEMBERSHIP_MESSAGE] },
+    });
+    const silver = await level(a, { name: 'Silver' });
+    const renamed = await api.as(a, 'admin').post(`/api/memberships/${silver.id}`, { name: 'GOLD' });
+    expect(renamed.statusCode, renamed.body).toBe(409);
+    expect(renamed.json().code).toBe(ERROR_CODE.DUPLICATE);
+    // Its own name in another case is not a duplicate of itself.
+    const recased = await api.as(a, 'admin').post(`/api/memberships/${silver.id}`, { name: 'SILVER' });
+    expect(recased.statusCode, recased.body).toBe(200);
+    await level(b, { name: 'gold' });
   });
 
   it('histories are 404 for another tenant’s membership and an unknown one, and staff may not read them', async () => {

@@ -4,10 +4,10 @@
  * (docs/back-office.md, "Memberships"), its history through the factory's `histories`. Memberships are the tenant's,
  * like the customers who hold them; the screen is the Membership module's and the admin's
  * (docs/roles.md#access-rules, and the owner above them). A membership a customer holds cannot be deleted.
- * Names are not unique: the schema (migration 0007) has no key on them, and two levels may share a name in
- * different years; the screen shows the price and duration beside it.
+ * A name is unique in the tenant whatever its case, as a customer group's is: a level is picked by its name on
+ * the customer's form, where two "Gold" could not be told apart (migration 0009, which renamed duplicates).
  */
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { listFilter } from '../../db/list-query';
@@ -20,24 +20,22 @@ import {
   membershipSchema,
   updateMembershipBody,
 } from '../../../contracts/memberships';
-import type { MembershipHistory, MembershipHistoryQuery } from '../../../contracts/memberships';
-import type { Page } from '../../../contracts/envelope';
+import type { MembershipHistory } from '../../../contracts/memberships';
 import { MODULE } from '../../../domain/constants';
-import type { AuthContext } from '../../auth-context';
-import type { Queryable } from '../../db/client';
 import { customers, memberships } from '../../db/schema/customers';
 import { membershipHistories } from '../../db/schema/ledger-histories';
-import { tenantWhere } from '../../db/scoped';
 import { unprocessable } from '../../errors';
-import { resourceHistories } from '../../resources/resource-config';
+import { kindHistories } from '../../resources/kind-histories';
 import {
   BACK_OFFICE_ROLES,
   defineResource,
   registerResource,
   usedBy,
 } from '../../resources/resource-factory';
-import { activeRowFields, namedList } from '../../resources/resource-parts';
+import { activeRowFields, namedList, uniqueName } from '../../resources/resource-parts';
 import { fieldValues } from '../../resources/resource-repository';
+
+export const DUPLICATE_MEMBERSHIP_MESSAGE = 'A membership with this name already exists.';
 
 const MEMBERSHIP_FIELDS = activeRowFields({
   name: 'name',
@@ -49,63 +47,6 @@ const MEMBERSHIP_FIELDS = activeRowFields({
   points_per_unit: 'pointsPerUnit',
   points_unit_amount: 'pointsUnitAmount',
 });
-
-/**
- * A page of a membership's history, newest first, with each customer's name (`histories` of the config:
- * GET /api/memberships/{id}/histories, resource-history-routes.ts), filtered by kind when asked.
- */
-async function listMembershipHistories(
-  db: Queryable,
-  auth: AuthContext,
-  membershipId: number,
-  query: MembershipHistoryQuery,
-): Promise<Page<MembershipHistory>> {
-  const h = membershipHistories;
-  const where = tenantWhere(
-    h,
-    auth,
-    eq(h.membershipId, membershipId),
-    query.filter?.kind ? eq(h.kind, query.filter.kind) : undefined,
-  );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: h.id,
-        membershipId: h.membershipId,
-        customerId: h.customerId,
-        firstName: customers.firstName,
-        lastName: customers.lastName,
-        kind: h.kind,
-        price: h.price,
-        startsOn: h.startsOn,
-        endsOn: h.endsOn,
-        userId: h.userId,
-        note: h.note,
-        createdAt: h.createdAt,
-      })
-      .from(h)
-      .innerJoin(customers, and(eq(customers.tenantId, h.tenantId), eq(customers.id, h.customerId)))
-      .where(where)
-      .orderBy(desc(h.createdAt), desc(h.id))
-      .limit(query.per_page)
-      .offset((query.page - 1) * query.per_page),
-    db.select({ n: count() }).from(h).where(where),
-  ]);
-  const items: MembershipHistory[] = rows.map((r) => ({
-    id: r.id,
-    membership_id: r.membershipId,
-    customer_id: r.customerId,
-    customer_name: `${r.firstName} ${r.lastName}`.trim(),
-    kind: r.kind,
-    price: r.price,
-    starts_on: r.startsOn,
-    ends_on: r.endsOn,
-    user_id: r.userId,
-    note: r.note,
-    created_at: r.createdAt.toISOString(),
-  }));
-  return { items, total: total?.n ?? 0, page: query.page, per_page: query.per_page };
-}
 
 export const MEMBERSHIP_RESOURCE = defineResource({
   name: 'memberships',
@@ -142,14 +83,55 @@ export const MEMBERSHIP_RESOURCE = defineResource({
       ),
     },
   },
+  unique: [uniqueName(memberships.name, 'memberships_tenant_name_key', DUPLICATE_MEMBERSHIP_MESSAGE)],
   inUse: usedBy({ resource: 'customers', table: customers, column: customers.membershipId }),
   active: memberships.isActive,
   importColumns: MEMBERSHIP_CSV_COLUMNS,
-  histories: resourceHistories({
+  histories: kindHistories({
     summary: 'Who joined, renewed, changed to or left the membership, newest first (filter kind)',
     query: membershipHistoryQuery,
     item: membershipHistorySchema,
-    list: listMembershipHistories,
+    table: membershipHistories,
+    of: membershipHistories.membershipId,
+    // Each row with the customer's name (a customer's history goes with them: an inner join).
+    select: (db) =>
+      db
+        .select({
+          id: membershipHistories.id,
+          membershipId: membershipHistories.membershipId,
+          customerId: membershipHistories.customerId,
+          firstName: customers.firstName,
+          lastName: customers.lastName,
+          kind: membershipHistories.kind,
+          price: membershipHistories.price,
+          startsOn: membershipHistories.startsOn,
+          endsOn: membershipHistories.endsOn,
+          userId: membershipHistories.userId,
+          note: membershipHistories.note,
+          createdAt: membershipHistories.createdAt,
+        })
+        .from(membershipHistories)
+        .innerJoin(
+          customers,
+          and(
+            eq(customers.tenantId, membershipHistories.tenantId),
+            eq(customers.id, membershipHistories.customerId),
+          ),
+        )
+        .$dynamic(),
+    toItem: (r): MembershipHistory => ({
+      id: r.id,
+      membership_id: r.membershipId,
+      customer_id: r.customerId,
+      customer_name: `${r.firstName} ${r.lastName}`.trim(),
+      kind: r.kind,
+      price: r.price,
+      starts_on: r.startsOn,
+      ends_on: r.endsOn,
+      user_id: r.userId,
+      note: r.note,
+      created_at: r.createdAt.toISOString(),
+    }),
   }),
 });
 

@@ -3,13 +3,13 @@
  * each use given back by a voided sale, newest first, with the cashier, the customer and the discount given.
  * Drawn by the generic RowHistory panel on the row history chart; this file only says what the columns are.
  */
-import { Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { COUPON_HISTORY_KINDS } from '../../../../contracts/coupons';
 import type { CouponHistory } from '../../../../contracts/coupons';
 import { MoneyCell } from '../money-cell';
 import type { RowActionPanelProps } from '../resource-config';
-import { HistoryWhenCell, RowHistory } from './row-history-panel';
+import { HistoryWhenCell, RowHistoryPanel } from './row-history-panel';
 import type { RowHistoryConfig } from './row-history-panel';
 
 const NS = 'admin-coupons';
@@ -57,16 +57,6 @@ const HISTORY: RowHistoryConfig<CouponHistory> = {
   ],
 };
 
-export function CouponHistoryPanel({ row, close }: RowActionPanelProps) {
-  const { t } = useTranslation('admin');
-  return (
-    <Stack gap="4" pb="4">
-      <RowHistory rowId={row.id} config={HISTORY} />
-      <HStack justify="flex-end">
-        <Button variant="outline" minH="11" onClick={close} data-testid="coupon-history-close">
-          {t('actions.close')}
-        </Button>
-      </HStack>
-    </Stack>
-  );
+export function CouponHistoryPanel(props: RowActionPanelProps) {
+  return <RowHistoryPanel {...props} history={HISTORY} />;
 }

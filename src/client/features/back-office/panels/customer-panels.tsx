@@ -2,25 +2,17 @@
  * A customer's Points and Reviews (docs/back-office.md "Customers"): every change of their points with its
  * reason and sale (GET /api/customers/historyPoint?customer_id=), and the reviews they left (GET
  * /api/customers/reviews?customer_id=), newest first. Drawn by the generic RowHistory panel on the row history
- * chart, read from those routes (`source`); this file only says what the columns are.
+ * chart, read from those routes (`source`); this file only says what the columns are. The two configs are
+ * exported so another screen showing a customer (their own page) shows the same histories.
  */
-import { Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { selectStoreSettings } from '../../../../../machines/auth/auth.selectors';
 import type { PointHistory, Review } from '../../../../contracts/customers-admin';
-import { useAuthSelector } from '../../../lib/actors/auth-actor';
-import { formatDateTime } from '../../../lib/format';
 import type { RowActionPanelProps } from '../resource-config';
-import { RowHistory } from './row-history-panel';
+import { HistoryWhenCell, RowHistoryPanel } from './row-history-panel';
 import type { RowHistoryConfig } from './row-history-panel';
 
 const NS = 'admin-customers';
-
-function When({ at }: { at: string }) {
-  const { i18n } = useTranslation();
-  const timeZone = useAuthSelector((s) => selectStoreSettings(s)?.timezone);
-  return <>{formatDateTime(at, i18n.language, timeZone)}</>;
-}
 
 function Reason({ item }: { item: PointHistory }) {
   const { t } = useTranslation(NS);
@@ -43,7 +35,7 @@ export const CUSTOMER_POINTS_HISTORY: RowHistoryConfig<PointHistory> = {
   testId: 'customer-points',
   words: 'points',
   columns: [
-    { key: 'when', label: 'points.created_at', cell: (item) => <When at={item.created_at} /> },
+    { key: 'when', label: 'points.created_at', cell: (item) => <HistoryWhenCell at={item.created_at} /> },
     { key: 'reason', label: 'points.reason', cell: (item) => <Reason item={item} /> },
     {
       key: 'points',
@@ -77,34 +69,16 @@ export const CUSTOMER_REVIEWS_HISTORY: RowHistoryConfig<Review> = {
   testId: 'customer-reviews',
   words: 'reviews',
   columns: [
-    { key: 'when', label: 'reviews.created_at', cell: (item) => <When at={item.created_at} /> },
+    { key: 'when', label: 'reviews.created_at', cell: (item) => <HistoryWhenCell at={item.created_at} /> },
     { key: 'rating', label: 'reviews.rating', cell: (item) => <Stars rating={item.rating} /> },
     { key: 'comment', label: 'reviews.comment', cell: (item) => item.comment ?? '—' },
   ],
 };
 
-function HistoryPanel<Item extends { id: number }>({
-  row,
-  close,
-  history,
-}: RowActionPanelProps & { history: RowHistoryConfig<Item> }) {
-  const { t } = useTranslation('admin');
-  return (
-    <Stack gap="4" pb="4">
-      <RowHistory rowId={row.id} config={history} />
-      <HStack justify="flex-end">
-        <Button variant="outline" minH="11" onClick={close} data-testid={`${history.testId}-close`}>
-          {t('actions.close')}
-        </Button>
-      </HStack>
-    </Stack>
-  );
-}
-
 export function CustomerPointsPanel(props: RowActionPanelProps) {
-  return <HistoryPanel {...props} history={CUSTOMER_POINTS_HISTORY} />;
+  return <RowHistoryPanel {...props} history={CUSTOMER_POINTS_HISTORY} />;
 }
 
 export function CustomerReviewsPanel(props: RowActionPanelProps) {
-  return <HistoryPanel {...props} history={CUSTOMER_REVIEWS_HISTORY} />;
+  return <RowHistoryPanel {...props} history={CUSTOMER_REVIEWS_HISTORY} />;
 }

@@ -37,7 +37,7 @@ import { FieldProblems } from '../resource-dialog';
 import { errorText } from '../resource-text';
 import { reloadBody } from './giftcard-rules';
 import { PanelActions } from './panel-actions';
-import { HistoryWhenCell, RowHistory } from './row-history-panel';
+import { HistoryWhenCell, RowHistoryPanel } from './row-history-panel';
 import type { RowHistoryConfig } from './row-history-panel';
 
 const NS = 'admin-giftcards';
@@ -285,16 +285,6 @@ const HISTORY: RowHistoryConfig<GiftcardHistoryView> = {
   ],
 };
 
-export function GiftcardHistoryPanel({ row, close }: RowActionPanelProps) {
-  const { t } = useTranslation('admin');
-  return (
-    <Stack gap="4" pb="4">
-      <RowHistory rowId={row.id} config={HISTORY} />
-      <HStack justify="flex-end">
-        <Button variant="outline" minH="11" onClick={close} data-testid="giftcard-history-close">
-          {t('actions.close')}
-        </Button>
-      </HStack>
-    </Stack>
-  );
+export function GiftcardHistoryPanel(props: RowActionPanelProps) {
+  return <RowHistoryPanel {...props} history={HISTORY} />;
 }

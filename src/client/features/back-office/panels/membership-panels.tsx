@@ -4,13 +4,13 @@
  * holds. Drawn by the generic RowHistory panel on the row history chart; this file only says what the
  * columns are.
  */
-import { Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { MEMBERSHIP_HISTORY_KINDS } from '../../../../contracts/memberships';
 import type { MembershipHistory } from '../../../../contracts/memberships';
 import { MoneyCell } from '../money-cell';
 import type { RowActionPanelProps } from '../resource-config';
-import { HistoryWhenCell, RowHistory } from './row-history-panel';
+import { HistoryWhenCell, RowHistoryPanel } from './row-history-panel';
 import type { RowHistoryConfig } from './row-history-panel';
 
 const NS = 'admin-memberships';
@@ -47,16 +47,6 @@ const HISTORY: RowHistoryConfig<MembershipHistory> = {
   ],
 };
 
-export function MembershipHistoryPanel({ row, close }: RowActionPanelProps) {
-  const { t } = useTranslation('admin');
-  return (
-    <Stack gap="4" pb="4">
-      <RowHistory rowId={row.id} config={HISTORY} />
-      <HStack justify="flex-end">
-        <Button variant="outline" minH="11" onClick={close} data-testid="membership-history-close">
-          {t('actions.close')}
-        </Button>
-      </HStack>
-    </Stack>
-  );
+export function MembershipHistoryPanel(props: RowActionPanelProps) {
+  return <RowHistoryPanel {...props} history={HISTORY} />;
 }

@@ -1,10 +1,12 @@
 /**
  * A row's history in a row action's panel (docs/back-office.md "Row actions"): a table of the row's history a
  * page at a time, newest first, with the filters its config names (a select of values, or a day). Generic: a
- * resource gives its API name, namespace, columns and filters (gift cards: panels/giftcard-panels.tsx). The
- * behaviour is the row history chart (machines/row-history); this file draws it.
+ * resource gives its API name, namespace, columns and filters (gift cards: panels/giftcard-panels.tsx; a
+ * product's stock, a customer's points and reviews read elsewhere through `source`). The behaviour is the row
+ * history chart (machines/row-history); this file draws it, and `RowHistoryPanel` is the row action's panel
+ * around it (the history and its Close).
  */
-import { Field, HStack, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, Field, HStack, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
@@ -25,12 +27,12 @@ import { useAuthSelector } from '../../../lib/actors/auth-actor';
 import { formatDateTime } from '../../../lib/format';
 import { LoadState } from '../load-state';
 import { PageSteps } from '../page-steps';
+import type { RowActionPanelProps } from '../resource-config';
 import { usePanelLoad } from './panel-states';
 import type { PanelLoadState } from './panel-states';
 import { rowHistoryLogic } from './row-history-logic';
 import type { HistorySource } from './row-history-logic';
 
-/** One column of the history table: its label key (the config's namespace) and how a row shows it. */
 /**
  * A history row's time in the store's time zone and, under it, who did it when the row names someone: the "when"
  * cell every history panel shows.
@@ -50,9 +52,13 @@ export function HistoryWhenCell({ at, by }: { at: string; by?: string | null | u
   );
 }
 
+/**
+ * One column of the history table: its label key (the config's namespace), or several keys shown as "Date · By"
+ * where the cell stacks two facts (a stock movement's reason and its note), and how a row shows it.
+ */
 export interface HistoryColumn<Item> {
   key: string;
-  label: string;
+  label: string | readonly string[];
   cell: (item: Item) => ReactNode;
   align?: 'start' | 'end';
 }
@@ -165,7 +171,9 @@ export function RowHistory<Item extends { id: number }>({
                 <Table.Row>
                   {config.columns.map((column) => (
                     <Table.ColumnHeader key={column.key} textAlign={column.align ?? 'start'}>
-                      {t(column.label, { ns })}
+                      {(typeof column.label === 'string' ? [column.label] : column.label)
+                        .map((label) => t(label, { ns }))
+                        .join(' · ')}
                     </Table.ColumnHeader>
                   ))}
                 </Table.Row>
@@ -196,6 +204,25 @@ export function RowHistory<Item extends { id: number }>({
           )}
         </Stack>
       )}
+    </Stack>
+  );
+}
+
+/** A row action's panel showing the row's history, with its Close (`<testId>-close`). */
+export function RowHistoryPanel<Item extends { id: number }>({
+  row,
+  close,
+  history,
+}: Pick<RowActionPanelProps, 'row' | 'close'> & { history: RowHistoryConfig<Item> }) {
+  const { t } = useTranslation('admin');
+  return (
+    <Stack gap="4" pb="4">
+      <RowHistory rowId={row.id} config={history} />
+      <HStack justify="flex-end">
+        <Button variant="outline" minH="11" onClick={close} data-testid={`${history.testId}-close`}>
+          {t('actions.close')}
+        </Button>
+      </HStack>
     </Stack>
   );
 }

@@ -3,7 +3,8 @@
  * for a discount. Its config of the one resource screen; its words are the admin-coupons namespace. The
  * discount is a percentage or an amount: typed in the currency's units only while the type is Amount
  * (`moneyWhen`), sent in minor units then (docs/money.md). The services it discounts are a multiselect of the
- * store's services (none = the whole ticket). The code is normalised by the contract's schema as the server
+ * store's services (none = the whole ticket); the one store it is valid in is a select of the salon's stores
+ * (GET /api/pos/stores; none = every store). The code is normalised by the contract's schema as the server
  * does, so the form refuses a code of symbols before sending it. A row's Uses open its history (panels/
  * coupon-panels.tsx).
  */
@@ -100,6 +101,14 @@ export const COUPONS: ResourceConfig = {
       hint: 'hints.service_ids',
       optionsFrom: { resource: 'services' },
     },
+    {
+      name: 'store_id',
+      kind: 'select',
+      label: 'fields.store_id',
+      hint: 'hints.store_id',
+      blank: 'allStores',
+      optionsFrom: { resource: 'pos/stores' },
+    },
     { name: 'starts_at', kind: 'date', label: 'fields.starts_at' },
     { name: 'ends_at', kind: 'date', label: 'fields.ends_at', hint: 'hints.ends_at' },
     ACTIVE_FIELD,
@@ -115,6 +124,7 @@ export const COUPONS: ResourceConfig = {
     max_uses: '',
     max_uses_per_customer: '',
     service_ids: [],
+    store_id: '',
     starts_at: '',
     ends_at: '',
     is_active: true,
