@@ -1,11 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { verify } from '@node-rs/argon2';
-import { and, count, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../tests/support/test-db';
 import type { TestDatabase } from '../../../tests/support/test-db';
 import { computeLineTotals } from '../../domain/order-total';
-import { ITEM_TYPE } from '../../domain/constants';
+import { ITEM_TYPE, PAYMENT_TYPE, SALE_STATUS } from '../../domain/constants';
+import { dayInTimeZone } from '../../domain/report-periods';
+import type { AuthContext } from '../auth-context';
 import {
   categories,
   productInventoryMovements,
@@ -21,7 +24,8 @@ import { coupons } from '../db/schema/coupons';
 import { customerGroups, customers, memberships } from '../db/schema/customers';
 import { expenses } from '../db/schema/expenses';
 import { giftcards } from '../db/schema/giftcards';
-import { giftcardHistories, membershipHistories } from '../db/schema/ledger-histories';
+import { customerPointHistory, giftcardHistories, membershipHistories } from '../db/schema/ledger-histories';
+import { saleEmployees, salePayments, sales } from '../db/schema/sales';
 import { stores } from '../db/schema/stores';
 import { tenants } from '../db/schema/tenants';
 import { pinLookup, users } from '../db/schema/users';
@@ -29,10 +33,16 @@ import { workingTimes } from '../db/schema/working-times';
 import { workstations } from '../db/schema/workstations';
 import { DEMO_COUPONS, DEMO_CUSTOMER_GROUPS, DEMO_CUSTOMERS, DEMO_GIFTCARDS } from './demo-customers';
 import { DEMO_KITS, DEMO_PRODUCT_CATEGORIES, DEMO_SERVICE_CATEGORIES, DEMO_TAXES } from './demo-catalog';
-import { DEMO_PASSWORD, DEMO_USERS } from './demo-data';
+import { DEMO_PASSWORD, DEMO_STORE, DEMO_USERS } from './demo-data';
+import { DEMO_REGULAR_PHONE, DEMO_SALE_DAYS } from './demo-sales';
 import { demoSeedEnabled, seedDemoIfEmpty } from './demo';
+import { getCustomerProfile } from '../services/customer-profile';
+import { createSale } from '../services/sales/create';
 
 let testDb: TestDatabase;
+/** The seed's clock: the week of sales is the store days before this one's. */
+const NOW = new Date();
+const TODAY = dayInTimeZone(NOW, DEMO_STORE.timezone);
 
 async function rows(table: PgTable): Promise<number> {
   const [row] = await testDb.db.select({ n: count() }).from(table);
@@ -48,8 +58,11 @@ afterAll(async () => {
 
 describe('demo seed', () => {
   it('seeds an empty database with the documented demo tenant', async () => {
-    const outcome = await seedDemoIfEmpty(testDb.db);
+    const outcome = await seedDemoIfEmpty(testDb.db, { now: NOW });
     expect(outcome.seeded).toBe(true);
+    // Seen in the log, not asserted (a shared runner's timings vary): the seed runs at every fresh `npm start`
+    // and in the e2e global setup, so it should stay a couple of seconds.
+    console.info(`[demo seed] ${outcome.ms} ms, ${await rows(sales)} sales`);
     expect({
       tenants: await rows(tenants),
       stores: await rows(stores),
@@ -221,6 +234,139 @@ describe('demo seed', () => {
         .where(eq(giftcardHistories.giftcardId, card.id));
       expect(history.reduce((sum, h) => sum + h.amount, 0)).toBe(card.balance);
     }
+  });
+
+  it('rings up a week of completed sales on the 7 store days before today, 4 to 8 a day, none today', async () => {
+    const week = await testDb.db.select().from(sales).orderBy(asc(sales.orderAt));
+    const days = [...new Set(week.map((s) => s.businessDate))].sort();
+    const expected = Array.from({ length: DEMO_SALE_DAYS }, (_, i) => {
+      const [y, m, d] = TODAY.split('-').map(Number) as [number, number, number];
+      return new Date(Date.UTC(y, m - 1, d - DEMO_SALE_DAYS + i)).toISOString().slice(0, 10);
+    });
+    expect(days).toEqual(expected);
+    expect(week.some((s) => s.businessDate === TODAY)).toBe(false);
+    for (const day of days) {
+      const n = week.filter((s) => s.businessDate === day).length;
+      expect(n).toBeGreaterThanOrEqual(4);
+      expect(n).toBeLessThanOrEqual(8);
+    }
+    for (const sale of week) {
+      expect(sale.status).toBe(SALE_STATUS.SALE);
+      // The business date is the order time's day in the store's zone, during opening hours (9:30-19:00).
+      expect(dayInTimeZone(sale.orderAt, DEMO_STORE.timezone)).toBe(sale.businessDate);
+      const clock = new Intl.DateTimeFormat('en-GB', {
+        timeZone: DEMO_STORE.timezone,
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }).format(sale.orderAt);
+      expect(clock >= '09:30' && clock <= '19:00', clock).toBe(true);
+    }
+    // Numbers follow the clock: tickets and invoices 1..n, daily tickets 1..k each day.
+    expect(week.map((s) => s.ticketNo)).toEqual(week.map((_, i) => i + 1));
+    expect(week.map((s) => s.invoiceNo)).toEqual(
+      week.map((_, i) => `S0001-${String(i + 1).padStart(6, '0')}`),
+    );
+    for (const day of days) {
+      const daily = week.filter((s) => s.businessDate === day).map((s) => s.dailyTicketNo);
+      expect(daily).toEqual(daily.map((_, i) => i + 1));
+    }
+  });
+
+  it("each demo sale's payments cover its total, cash and card, taken on the sale's day; no coupon or gift card", async () => {
+    const week = await testDb.db.select().from(sales);
+    const payments = await testDb.db.select().from(salePayments);
+    const types = new Set(payments.map((p) => p.paymentType));
+    expect([...types].sort()).toEqual([PAYMENT_TYPE.CASH, PAYMENT_TYPE.CREDIT]);
+    for (const sale of week) {
+      const own = payments.filter((p) => p.saleId === sale.id);
+      expect(own.length).toBeGreaterThan(0);
+      expect(own.every((p) => p.status === 'approved')).toBe(true);
+      const paid = own.reduce((sum, p) => sum + p.amount, 0);
+      expect(paid - sale.paidCustomerChangeAmountTotal).toBe(sale.totalPrice);
+      for (const p of own) {
+        expect(dayInTimeZone(p.takenAt, DEMO_STORE.timezone)).toBe(sale.businessDate);
+        if (p.paymentType === PAYMENT_TYPE.CREDIT) expect(p.last4).toMatch(/^\d{4}$/);
+      }
+    }
+    expect(week.some((s) => s.tipAmount > 0)).toBe(true);
+    expect(week.some((s) => s.customerId === null)).toBe(true);
+    expect(week.filter((s) => s.customerId !== null).length).toBeGreaterThan(week.length / 2);
+    // Balances shown elsewhere are the seeded ones (the gift card histories test checks the cards).
+    const usedCoupons = await testDb.db.select().from(coupons);
+    expect(usedCoupons.every((c) => c.usedCount === 0)).toBe(true);
+  });
+
+  it('spreads the sales over every technician, rung up by the cashier at the front desk', async () => {
+    const [frontDesk] = await testDb.db
+      .select()
+      .from(workstations)
+      .where(eq(workstations.name, 'Front Desk'));
+    const [cashier] = await testDb.db.select().from(users).where(eq(users.username, 'cashier'));
+    const week = await testDb.db.select().from(sales);
+    expect(week.every((s) => s.cashierId === cashier!.id && s.workstationId === frontDesk!.id)).toBe(true);
+    const served = await testDb.db
+      .selectDistinct({ username: users.username, isTechnician: users.isTechnician })
+      .from(saleEmployees)
+      .innerJoin(users, eq(users.id, saleEmployees.userId));
+    expect(served.every((u) => u.isTechnician)).toBe(true);
+    expect(served.map((u) => u.username).sort()).toEqual(
+      DEMO_USERS.filter((u) => u.isTechnician)
+        .map((u) => u.username)
+        .sort(),
+    );
+  });
+
+  it('Sarah Johnson has several visits by several technicians, and points earned on them', async () => {
+    const [sarah] = await testDb.db.select().from(customers).where(eq(customers.phone, DEMO_REGULAR_PHONE));
+    const [tenant] = await testDb.db.select().from(tenants);
+    const [store] = await testDb.db.select().from(stores);
+    const [admin] = await testDb.db.select().from(users).where(eq(users.username, 'admin'));
+    const auth: AuthContext = { tenantId: tenant!.id, storeId: store!.id, userId: admin!.id, role: 'admin' };
+    const profile = await getCustomerProfile(testDb.db, auth, sarah!.id);
+    expect(profile.visits.count).toBeGreaterThanOrEqual(3);
+    expect(profile.visits.spend).toBeGreaterThan(0);
+    expect(profile.technicians.length).toBeGreaterThanOrEqual(2);
+    // Her balance is the opening one plus what the visits earned (Gold: 2 points a dollar), row by row.
+    const history = await testDb.db
+      .select()
+      .from(customerPointHistory)
+      .where(eq(customerPointHistory.customerId, sarah!.id))
+      .orderBy(asc(customerPointHistory.id));
+    const opening = DEMO_CUSTOMERS.find((c) => c.phone === DEMO_REGULAR_PHONE)!.points;
+    expect(history[0]).toMatchObject({ kind: 'adjust', points: opening, balanceAfter: opening });
+    const earned = history.filter((h) => h.kind === 'earn');
+    expect(earned).toHaveLength(profile.visits.count);
+    expect(sarah!.pointBalance).toBe(history.at(-1)!.balanceAfter);
+    expect(sarah!.pointBalance).toBe(opening + earned.reduce((sum, h) => sum + h.points, 0));
+  });
+
+  it("today's first sale after the seed is ticket #1 of the day and continues the store's numbers", async () => {
+    const [tenant] = await testDb.db.select().from(tenants);
+    const [store] = await testDb.db.select().from(stores);
+    const [cashier] = await testDb.db.select().from(users).where(eq(users.username, 'cashier'));
+    const [anna] = await testDb.db.select().from(users).where(eq(users.username, 'anna'));
+    const [manicure] = await testDb.db.select().from(services).where(eq(services.name, 'Classic Manicure'));
+    const seeded = await rows(sales);
+    const auth: AuthContext = {
+      tenantId: tenant!.id,
+      storeId: store!.id,
+      userId: cashier!.id,
+      role: 'staff',
+    };
+    const { sale } = await createSale(testDb.db, auth, {
+      uuid: randomUUID(),
+      status: SALE_STATUS.SALE,
+      orderEmployees: [
+        { employee: { id: anna!.id }, orderItems: [{ item_id: manicure!.id, item_type: 1, quantity: 1 }] },
+      ],
+      payments: [{ payment_type: PAYMENT_TYPE.CASH, payment_amount: 2000 }],
+    });
+    expect(sale).toMatchObject({
+      ticket_no: seeded + 1,
+      daily_ticket_no: 1,
+      invoice_no: `S0001-${String(seeded + 1).padStart(6, '0')}`,
+    });
   });
 
   it('seeding again does nothing and duplicates nothing', async () => {
