@@ -3,7 +3,8 @@
  * /api/pos/sales with a manager's token; src/contracts/sales.ts saleListQuerySchema). The offline specs count a
  * technician's sales before and after a sync, so "exactly three new sales" is a fact of the server, not of
  * the page. The technician is one no other spec sells for (README "Demo logins": Emma Hoang), so parallel
- * specs do not move the count.
+ * specs do not move the count. The demo seed's week of past sales has some of hers too: they are in the
+ * "before" count, which is why the specs compare counts rather than expect zero.
  */
 import { expect } from '@playwright/test';
 import type { APIRequestContext } from '@playwright/test';
