@@ -6,6 +6,7 @@
  * /pos/employees/checked-in), shared by client and server.
  */
 import { z } from 'zod';
+import { CLOCK_ACTIONS } from '../domain/clock';
 import { ROLE } from '../domain/constants';
 import { PIN_MESSAGE, PIN_PATTERN } from './auth';
 import { pagingQuery, queryBoolean } from './customers';
@@ -82,6 +83,12 @@ export type CheckedInQuery = z.output<typeof checkedInQuery>;
 export const checkInOutBody = z.strictObject({
   user_id: z.coerce.number({ error: 'Choose an employee.' }).int().positive().max(Number.MAX_SAFE_INTEGER),
   pin: z.string().regex(PIN_PATTERN, PIN_MESSAGE).optional(),
+  /**
+   * What to do (docs/front-desk.md "Clock in and out"): check in, start or end a break, check out. Left out, the
+   * spec's toggle: in when off, else out. Named, it is refused (409 with its code) when the person's status does
+   * not allow it, so a tap sent twice cannot undo itself.
+   */
+  action: z.enum(CLOCK_ACTIONS).optional(),
 });
 export type CheckInOutBody = z.output<typeof checkInOutBody>;
 
@@ -114,6 +121,8 @@ export const checkedInEmployeeSchema = employeeSchema.extend({
   working_time_id: id,
   /** Store-local business date of the check-in. */
   date_work: z.iso.date(),
+  /** On a break now (clocked in, not available: the sale screen and the turn queue leave them out). */
+  on_break: z.boolean(),
 });
 export type CheckedInEmployee = z.infer<typeof checkedInEmployeeSchema>;
 
@@ -124,13 +133,20 @@ export const workingTimeSchema = z.object({
   date_work: z.iso.date(),
   check_in_at: isoDateTime,
   check_out_at: isoDateTime.nullable(),
+  /** The shift's breaks, oldest first; an open one has no end. */
+  breaks: z.array(z.object({ started_at: isoDateTime, ended_at: isoDateTime.nullable() })),
+  /** Whole minutes worked so far (the shift less its breaks, src/domain/clock.ts workedMinutes). */
+  worked_minutes: z.number().int().min(0),
 });
+export type WorkingTime = z.infer<typeof workingTimeSchema>;
 
 export const checkInOutResponseSchema = z.object({
   user_id: id,
   name: z.string(),
-  action: z.enum(['check_in', 'check_out']),
+  action: z.enum(CLOCK_ACTIONS),
   checked_in: z.boolean(),
+  /** Where the person stands after it: off, working or on a break. */
+  status: z.enum(['off', 'working', 'on_break']),
   working_time: workingTimeSchema,
 });
 export type CheckInOutResponse = z.infer<typeof checkInOutResponseSchema>;

@@ -86,6 +86,14 @@ export const ERROR_CODE = {
   UUID_REUSED: 'uuid_reused',
   /** 409: the employee is checked in at another store. */
   CHECKED_IN_ELSEWHERE: 'checked_in_elsewhere',
+  /** 409: a check-in for someone already clocked in (src/domain/clock.ts). */
+  ALREADY_CHECKED_IN: 'already_checked_in',
+  /** 409: a check-out or a break for someone not clocked in. */
+  NOT_CHECKED_IN: 'not_checked_in',
+  /** 409: a break started while one is running. */
+  ALREADY_ON_BREAK: 'already_on_break',
+  /** 409: a break ended while none is running. */
+  NOT_ON_BREAK: 'not_on_break',
   /** 409: one more active member would pass the salon's permissions' maximumEmployees. */
   MAXIMUM_EMPLOYEES_REACHED: 'maximum_employees_reached',
   /** 409: the salon's last active owner cannot be deleted, disabled or given another role. */

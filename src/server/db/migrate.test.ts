@@ -55,6 +55,7 @@ const TABLES = [
   'giftcard_histories',
   'coupons',
   'coupon_histories',
+  'working_time_breaks',
   'working_times',
   'sales',
   'sale_employees',

@@ -16,9 +16,13 @@ import type {
   CheckInOutResponse,
   EmployeeListQuery,
   EmployeeView,
+  WorkingTime,
 } from '../../contracts/employees';
 import type { Page } from '../../contracts/envelope';
 import { ERROR_CODE } from '../../contracts/error-codes';
+import type { ErrorCode } from '../../contracts/error-codes';
+import { clockRefusal, clockStatus, toggleAction, workedMinutes } from '../../domain/clock';
+import type { ClockRefusal } from '../../domain/clock';
 import type { Role } from '../../domain/constants';
 import { canApproveWithPin } from '../../domain/permissions';
 import type { AuthContext } from '../auth-context';
@@ -34,8 +38,9 @@ import {
 import type { Queryable } from '../db/client';
 import { stores } from '../db/schema/stores';
 import { users } from '../db/schema/users';
-import { workingTimes } from '../db/schema/working-times';
+import { workingTimeBreaks, workingTimes } from '../db/schema/working-times';
 import { scopeStoreId, storeValues, storeWhere, tenantIdWhere, tenantWhere } from '../db/scoped';
+import type { StoreScope } from '../db/scoped';
 import { conflict, notFound, unprocessable } from '../errors';
 import { containsPattern } from '../db/list-query';
 import { ThrottledError, wrongPinError } from './auth';
@@ -248,6 +253,7 @@ export async function listCheckedIn(
         ...employeeColumns,
         workingTimeId: workingTimes.id,
         dateWork: workingTimes.dateWork,
+        onBreak: sql<boolean>`exists (select 1 from ${workingTimeBreaks} where ${workingTimeBreaks.tenantId} = ${workingTimes.tenantId} and ${workingTimeBreaks.workingTimeId} = ${workingTimes.id} and ${workingTimeBreaks.endedAt} is null)`,
       })
       .from(workingTimes)
       .innerJoin(users, userJoin)
@@ -264,6 +270,7 @@ export async function listCheckedIn(
       check_in_at: r.checkInAt.toISOString(),
       working_time_id: r.workingTimeId,
       date_work: r.dateWork,
+      on_break: r.onBreak,
     })),
     total: total?.n ?? 0,
     page: query.page,
@@ -295,6 +302,70 @@ async function verifyEmployeePin(
   await resetPinFailures(counterDb, auth.tenantId, auth.userId);
 }
 
+const CLOCK_REFUSAL_MESSAGE: Readonly<Record<ClockRefusal, string>> = {
+  already_checked_in: 'This employee is already clocked in.',
+  not_checked_in: 'This employee is not clocked in.',
+  already_on_break: 'This employee is already on a break.',
+  not_on_break: 'This employee is not on a break.',
+};
+
+const CLOCK_REFUSAL_CODE: Readonly<Record<ClockRefusal, ErrorCode>> = {
+  already_checked_in: ERROR_CODE.ALREADY_CHECKED_IN,
+  not_checked_in: ERROR_CODE.NOT_CHECKED_IN,
+  already_on_break: ERROR_CODE.ALREADY_ON_BREAK,
+  not_on_break: ERROR_CODE.NOT_ON_BREAK,
+};
+
+async function findOpenBreak(db: Queryable, store: StoreScope, shiftId: number) {
+  const [row] = await db
+    .select({ id: workingTimeBreaks.id })
+    .from(workingTimeBreaks)
+    .where(
+      storeWhere(
+        workingTimeBreaks,
+        store,
+        eq(workingTimeBreaks.workingTimeId, shiftId),
+        isNull(workingTimeBreaks.endedAt),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** A shift as the API shows it: its times, its breaks oldest first and the minutes worked up to `now`. */
+async function loadShift(db: Queryable, store: StoreScope, shiftId: number, now: Date): Promise<WorkingTime> {
+  const [[shift], breaks] = await Promise.all([
+    db
+      .select()
+      .from(workingTimes)
+      .where(storeWhere(workingTimes, store, eq(workingTimes.id, shiftId)))
+      .limit(1),
+    db
+      .select({ startedAt: workingTimeBreaks.startedAt, endedAt: workingTimeBreaks.endedAt })
+      .from(workingTimeBreaks)
+      .where(storeWhere(workingTimeBreaks, store, eq(workingTimeBreaks.workingTimeId, shiftId)))
+      .orderBy(asc(workingTimeBreaks.startedAt), asc(workingTimeBreaks.id)),
+  ]);
+  if (!shift) throw notFound('Working time not found.');
+  return {
+    id: shift.id,
+    user_id: shift.userId,
+    store_id: shift.storeId,
+    date_work: shift.dateWork,
+    check_in_at: shift.checkInAt.toISOString(),
+    check_out_at: shift.checkOutAt ? shift.checkOutAt.toISOString() : null,
+    breaks: breaks.map((b) => ({
+      started_at: b.startedAt.toISOString(),
+      ended_at: b.endedAt ? b.endedAt.toISOString() : null,
+    })),
+    worked_minutes: workedMinutes(
+      { start: shift.checkInAt, end: shift.checkOutAt },
+      breaks.map((b) => ({ start: b.startedAt, end: b.endedAt })),
+      now,
+    ),
+  };
+}
+
 export interface CheckInOutOptions {
   /** Where wrong-PIN counts are written: the pool, never the request's transaction. Default `db`. */
   counterDb?: Queryable;
@@ -302,8 +373,9 @@ export interface CheckInOutOptions {
 }
 
 /**
- * POST /api/pos/employees/check-in-out: clocks the employee out when they have an open row in this store,
- * else in (date_work = today in the store's time zone). Clocking oneself needs no PIN; clocking another
+ * POST /api/pos/employees/check-in-out: the action asked for (check in, start or end a break, check out), or
+ * without one the spec's toggle (out when they have an open row in this store, else in; date_work = today in the
+ * store's time zone). An action the person's status does not allow is a 409 with its code (src/domain/clock.ts). Clocking oneself needs no PIN; clocking another
  * employee needs their PIN unless the caller may approve with a PIN (manager, admin, owner). A PIN that is
  * sent is always checked. Toggles of one person are serialised by a lock on their users row.
  */
@@ -347,50 +419,58 @@ export async function checkInOut(
         ),
       )
       .limit(1);
-    const columns = {
-      id: workingTimes.id,
-      userId: workingTimes.userId,
-      storeId: workingTimes.storeId,
-      dateWork: workingTimes.dateWork,
-      checkInAt: workingTimes.checkInAt,
-      checkOutAt: workingTimes.checkOutAt,
-    };
-    let row;
-    if (open) {
-      if (open.storeId !== storeId)
-        throw conflict(CHECKED_IN_ELSEWHERE_MESSAGE, ERROR_CODE.CHECKED_IN_ELSEWHERE);
-      // greatest(): a clock-in stamped by a clock slightly ahead of ours must not fail out >= in.
-      [row] = await tx
-        .update(workingTimes)
-        .set({ checkOutAt: sql`greatest(${now.toISOString()}::timestamptz, ${workingTimes.checkInAt})` })
-        .where(storeWhere(workingTimes, { tenantId: auth.tenantId, storeId }, eq(workingTimes.id, open.id)))
-        .returning(columns);
-    } else {
+    if (open && open.storeId !== storeId)
+      throw conflict(CHECKED_IN_ELSEWHERE_MESSAGE, ERROR_CODE.CHECKED_IN_ELSEWHERE);
+    const store = { tenantId: auth.tenantId, storeId };
+    const openBreak = open ? await findOpenBreak(tx, store, open.id) : undefined;
+    const status = clockStatus({ hasOpenShift: open !== undefined, hasOpenBreak: openBreak !== undefined });
+    const action = body.action ?? toggleAction(status);
+    const refusal = clockRefusal(status, action);
+    if (refusal) throw conflict(CLOCK_REFUSAL_MESSAGE[refusal], CLOCK_REFUSAL_CODE[refusal]);
+    // greatest(): a time stamped by a clock slightly ahead of ours must not fail end >= start.
+    const nowAfter = (column: typeof workingTimes.checkInAt | typeof workingTimeBreaks.startedAt) =>
+      sql`greatest(${now.toISOString()}::timestamptz, ${column})`;
+
+    let shiftId: number;
+    if (action === 'check_in') {
       const dateWork = await storeLocalDate(tx, auth, storeId, now);
-      [row] = await tx
+      const [row] = await tx
         .insert(workingTimes)
-        .values(
-          storeValues(
-            { tenantId: auth.tenantId, storeId },
-            { userId: employee.id, dateWork, checkInAt: now },
-          ),
-        )
-        .returning(columns);
+        .values(storeValues(store, { userId: employee.id, dateWork, checkInAt: now }))
+        .returning({ id: workingTimes.id });
+      shiftId = row!.id;
+    } else {
+      shiftId = open!.id;
+      if (action === 'break_start') {
+        await tx
+          .insert(workingTimeBreaks)
+          .values(storeValues(store, { workingTimeId: shiftId, startedAt: now }));
+      } else if (openBreak) {
+        // break_end, or a check-out from a break: the break ends now.
+        await tx
+          .update(workingTimeBreaks)
+          .set({ endedAt: nowAfter(workingTimeBreaks.startedAt), updatedAt: now })
+          .where(storeWhere(workingTimeBreaks, store, eq(workingTimeBreaks.id, openBreak.id)));
+      }
+      if (action === 'check_out') {
+        await tx
+          .update(workingTimes)
+          .set({ checkOutAt: nowAfter(workingTimes.checkInAt), updatedAt: now })
+          .where(storeWhere(workingTimes, store, eq(workingTimes.id, shiftId)));
+      }
     }
-    const saved = row!;
+    const shift = await loadShift(tx, store, shiftId, now);
+    const after = clockStatus({
+      hasOpenShift: shift.check_out_at === null,
+      hasOpenBreak: shift.breaks.some((b) => b.ended_at === null),
+    });
     return {
       user_id: employee.id,
       name: employee.displayName,
-      action: open ? ('check_out' as const) : ('check_in' as const),
-      checked_in: saved.checkOutAt === null,
-      working_time: {
-        id: saved.id,
-        user_id: saved.userId,
-        store_id: saved.storeId,
-        date_work: saved.dateWork,
-        check_in_at: saved.checkInAt.toISOString(),
-        check_out_at: saved.checkOutAt ? saved.checkOutAt.toISOString() : null,
-      },
+      action,
+      checked_in: after !== 'off',
+      status: after,
+      working_time: shift,
     };
   });
 }

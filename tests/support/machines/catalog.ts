@@ -139,6 +139,7 @@ export const checkedIn: CheckedInEmployee[] = [
     check_in_at: checkInAt,
     working_time_id: 2,
     date_work: '2026-11-22',
+    on_break: false,
   },
   {
     ...employee(5, 'Anna Nguyen'),
@@ -146,6 +147,7 @@ export const checkedIn: CheckedInEmployee[] = [
     check_in_at: checkInAt,
     working_time_id: 1,
     date_work: '2026-11-22',
+    on_break: false,
   },
 ];
 

@@ -52,3 +52,36 @@ export const workingTimes = pgTable(
     check('working_times_out_after_in', sql`${t.checkOutAt} is null or ${t.checkOutAt} >= ${t.checkInAt}`),
   ],
 );
+
+/**
+ * Breaks inside a shift (docs/front-desk.md "Clock in and out"): a break belongs to one working-time row and
+ * its store; at most one break of a shift is open at a time (the partial unique index), so a second
+ * break start is refused, not a second row. A clock-out ends an open break at the same time
+ * (src/domain/clock.ts).
+ */
+export const workingTimeBreaks = pgTable(
+  'working_time_breaks',
+  {
+    tenantId: tenantIdColumn(),
+    storeId: bigint('store_id', { mode: 'number' }).notNull(),
+    id: idColumn(),
+    workingTimeId: bigint('working_time_id', { mode: 'number' }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({
+      name: 'working_time_breaks_shift_fk',
+      columns: [t.tenantId, t.workingTimeId],
+      foreignColumns: [workingTimes.tenantId, workingTimes.id],
+    }).onDelete('cascade'),
+    index('working_time_breaks_shift_idx').on(t.tenantId, t.workingTimeId),
+    uniqueIndex('working_time_breaks_one_open_key')
+      .on(t.tenantId, t.workingTimeId)
+      .where(sql`${t.endedAt} is null`),
+    check('working_time_breaks_end_after_start', sql`${t.endedAt} is null or ${t.endedAt} >= ${t.startedAt}`),
+  ],
+);

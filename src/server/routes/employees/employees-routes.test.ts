@@ -9,7 +9,7 @@ import { STAFF_PERMISSIONS } from '../../../../tests/support/server/tenant-fixtu
 import type { TenantFixture } from '../../../../tests/support/server/tenant-fixture';
 import { stores } from '../../db/schema/stores';
 import { pinLookup, users } from '../../db/schema/users';
-import { workingTimes } from '../../db/schema/working-times';
+import { workingTimeBreaks, workingTimes } from '../../db/schema/working-times';
 
 const api = await apiHarness();
 let a: TenantFixture;
@@ -263,5 +263,109 @@ describe('POST /api/pos/employees/check-in-out and GET /api/pos/employees/checke
     expect((await api.get('/api/pos/employees/checked-in')).statusCode).toBe(401);
     expect((await api.as(saleOff, 'staff').get('/api/pos/employees/checked-in')).statusCode).toBe(403);
     expect((await api.as(a, 'staff').get('/api/pos/employees/checked-in?sort=age')).statusCode).toBe(422);
+  });
+});
+
+describe('check-in-out with an action: breaks, and refusals that change nothing', () => {
+  it('checks in, takes a break, ends it and checks out; the list says who is on a break', async () => {
+    const c = await api.tenant();
+    const staff = api.as(c, 'staff');
+    const act = (action: string) => staff.post(CHECK_IN_OUT, { user_id: c.users.staff.id, action });
+    const onList = async () =>
+      (await staff.get('/api/pos/employees/checked-in'))
+        .json()
+        .data.items.find((e: { id: number }) => e.id === c.users.staff.id) as
+        { on_break: boolean } | undefined;
+
+    const checkIn = await act('check_in');
+    expect(checkIn.statusCode, checkIn.body).toBe(200);
+    expect(checkIn.json()).toMatchObject({
+      message: 'Clocked in.',
+      data: { status: 'working', checked_in: true },
+    });
+    expect((await onList())?.on_break).toBe(false);
+
+    const breakStart = await act('break_start');
+    expect(breakStart.json()).toMatchObject({ message: 'Break started.', data: { status: 'on_break' } });
+    expect(breakStart.json().data.working_time.breaks).toEqual([
+      { started_at: expect.any(String), ended_at: null },
+    ]);
+    expect((await onList())?.on_break).toBe(true);
+
+    const again = await act('break_start');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe(ERROR_CODE.ALREADY_ON_BREAK);
+
+    const breakEnd = await act('break_end');
+    expect(breakEnd.json()).toMatchObject({ message: 'Break ended.', data: { status: 'working' } });
+    expect(breakEnd.json().data.working_time.breaks[0].ended_at).not.toBeNull();
+
+    const out = await act('check_out');
+    expect(out.json()).toMatchObject({ message: 'Clocked out.', data: { status: 'off', checked_in: false } });
+    expect(out.json().data.working_time.worked_minutes).toBe(0);
+    expect(await onList()).toBeUndefined();
+  });
+
+  it('refuses a second check-in and a check-out without a check-in, each with its code, writing nothing', async () => {
+    const c = await api.tenant();
+    const staff = api.as(c, 'staff');
+    const act = (action: string) => staff.post(CHECK_IN_OUT, { user_id: c.users.staff.id, action });
+    const rows = () => api.db.select().from(workingTimes).where(eq(workingTimes.tenantId, c.tenantId));
+
+    const outFirst = await act('check_out');
+    expect(outFirst.statusCode).toBe(409);
+    expect(outFirst.json()).toMatchObject({
+      code: ERROR_CODE.NOT_CHECKED_IN,
+      message: 'This employee is not clocked in.',
+    });
+    expect((await act('break_end')).json().code).toBe(ERROR_CODE.NOT_CHECKED_IN);
+    expect(await rows()).toHaveLength(0);
+
+    expect((await act('check_in')).statusCode).toBe(200);
+    const twice = await act('check_in');
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().code).toBe(ERROR_CODE.ALREADY_CHECKED_IN);
+    expect((await act('break_end')).json().code).toBe(ERROR_CODE.NOT_ON_BREAK);
+    expect(await rows()).toHaveLength(1);
+  });
+
+  it('a check-out during a break ends the break at the same moment, and counts worked time without it', async () => {
+    const c = await api.tenant();
+    const staff = api.as(c, 'staff');
+    const act = (action: string) => staff.post(CHECK_IN_OUT, { user_id: c.users.staff.id, action });
+    const shiftId = (await act('check_in')).json().data.working_time.id as number;
+    await act('break_start');
+    // Back-date the shift and its break: in at 09:00, on a break since 12:00, out now.
+    const now = Date.now();
+    await api.db
+      .update(workingTimes)
+      .set({ checkInAt: new Date(now - 5 * 3600_000) })
+      .where(eq(workingTimes.id, shiftId));
+    await api.db
+      .update(workingTimeBreaks)
+      .set({ startedAt: new Date(now - 2 * 3600_000) })
+      .where(eq(workingTimeBreaks.workingTimeId, shiftId));
+    const out = await act('check_out');
+    expect(out.statusCode, out.body).toBe(200);
+    const shift = out.json().data.working_time;
+    expect(shift.breaks[0].ended_at).toBe(shift.check_out_at);
+    expect(shift.worked_minutes).toBeGreaterThanOrEqual(179);
+    expect(shift.worked_minutes).toBeLessThanOrEqual(180);
+  });
+
+  it('a replayed break start answers its first answer and starts no second break', async () => {
+    const c = await api.tenant();
+    const staff = api.as(c, 'staff');
+    await staff.post(CHECK_IN_OUT, { user_id: c.users.staff.id, action: 'check_in' });
+    const body = { user_id: c.users.staff.id, action: 'break_start' };
+    const first = await staff.post(CHECK_IN_OUT, body, { key: 'break-1' });
+    const replay = await staff.post(CHECK_IN_OUT, body, { key: 'break-1' });
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json()).toEqual(first.json());
+    const breaks = await api.db
+      .select()
+      .from(workingTimeBreaks)
+      .where(eq(workingTimeBreaks.tenantId, c.tenantId));
+    expect(breaks).toHaveLength(1);
   });
 });

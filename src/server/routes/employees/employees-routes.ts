@@ -18,11 +18,19 @@ import {
   employeeSchema,
 } from '../../../contracts/employees';
 import { pageSchema } from '../../../contracts/envelope';
+import type { ClockAction } from '../../../domain/clock';
 import { requireAuth } from '../../auth-context';
 import { respond, route } from '../../route';
 import { checkInOut, listCheckedIn, listEmployees } from '../../services/employees';
 
 const TAGS = ['pos'];
+
+const CLOCK_MESSAGE: Readonly<Record<ClockAction, string>> = {
+  check_in: 'Clocked in.',
+  break_start: 'Break started.',
+  break_end: 'Break ended.',
+  check_out: 'Clocked out.',
+};
 
 export function registerEmployeeRoutes(app: FastifyInstance): void {
   route(app, {
@@ -50,7 +58,8 @@ export function registerEmployeeRoutes(app: FastifyInstance): void {
   route(app, {
     method: 'POST',
     url: '/api/pos/employees/check-in-out',
-    summary: 'Clock an employee in, or out when they are clocked in (PIN needed to clock someone else)',
+    summary:
+      'Check an employee in or out, or start or end a break (action); without one, in when off, else out. PIN needed to clock someone else',
     tags: TAGS,
     access: SALE_WRITE,
     // A replayed toggle would undo itself: a retry with the same key gets the first answer instead.
@@ -59,7 +68,7 @@ export function registerEmployeeRoutes(app: FastifyInstance): void {
     data: checkInOutResponseSchema,
     handler: async ({ body, db, request }) => {
       const result = await checkInOut(db, requireAuth(request), body, { counterDb: request.server.db });
-      return respond(result, { message: result.checked_in ? 'Clocked in.' : 'Clocked out.' });
+      return respond(result, { message: CLOCK_MESSAGE[result.action] });
     },
   });
 }
