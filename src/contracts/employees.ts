@@ -112,6 +112,8 @@ export const employeeSchema = z.object({
   /** Clocked in now in this store. */
   checked_in: z.boolean(),
   check_in_at: isoDateTime.nullable(),
+  /** On a break now (clocked in, not available: the sale screen and the turn queue leave them out). */
+  on_break: z.boolean(),
 });
 export type EmployeeView = z.infer<typeof employeeSchema>;
 
@@ -121,8 +123,6 @@ export const checkedInEmployeeSchema = employeeSchema.extend({
   working_time_id: id,
   /** Store-local business date of the check-in. */
   date_work: z.iso.date(),
-  /** On a break now (clocked in, not available: the sale screen and the turn queue leave them out). */
-  on_break: z.boolean(),
 });
 export type CheckedInEmployee = z.infer<typeof checkedInEmployeeSchema>;
 

@@ -76,6 +76,8 @@ const employeeColumns = {
   enableBooking: users.enableBooking,
   enableWalkin: users.enableWalkin,
   checkInAt: workingTimes.checkInAt,
+  // The open shift's open break (null shift: no break). working_time_breaks_one_open_key: at most one.
+  onBreak: sql<boolean>`exists (select 1 from ${workingTimeBreaks} where ${workingTimeBreaks.tenantId} = ${workingTimes.tenantId} and ${workingTimeBreaks.workingTimeId} = ${workingTimes.id} and ${workingTimeBreaks.endedAt} is null)`,
 };
 
 interface EmployeeRow {
@@ -91,6 +93,7 @@ interface EmployeeRow {
   enableBooking: boolean;
   enableWalkin: boolean;
   checkInAt: Date | null;
+  onBreak: boolean;
 }
 
 function employeeView(row: EmployeeRow): EmployeeView {
@@ -108,6 +111,7 @@ function employeeView(row: EmployeeRow): EmployeeView {
     enable_walkin: row.enableWalkin,
     checked_in: row.checkInAt !== null,
     check_in_at: row.checkInAt ? row.checkInAt.toISOString() : null,
+    on_break: row.onBreak,
   };
 }
 
@@ -253,7 +257,6 @@ export async function listCheckedIn(
         ...employeeColumns,
         workingTimeId: workingTimes.id,
         dateWork: workingTimes.dateWork,
-        onBreak: sql<boolean>`exists (select 1 from ${workingTimeBreaks} where ${workingTimeBreaks.tenantId} = ${workingTimes.tenantId} and ${workingTimeBreaks.workingTimeId} = ${workingTimes.id} and ${workingTimeBreaks.endedAt} is null)`,
       })
       .from(workingTimes)
       .innerJoin(users, userJoin)
@@ -270,7 +273,6 @@ export async function listCheckedIn(
       check_in_at: r.checkInAt.toISOString(),
       working_time_id: r.workingTimeId,
       date_work: r.dateWork,
-      on_break: r.onBreak,
     })),
     total: total?.n ?? 0,
     page: query.page,

@@ -118,6 +118,7 @@ function employee(id: number, name: string, extra: Partial<EmployeeView> = {}): 
     enable_walkin: true,
     checked_in: false,
     check_in_at: null,
+    on_break: false,
     ...extra,
   };
 }
@@ -139,7 +140,6 @@ export const checkedIn: CheckedInEmployee[] = [
     check_in_at: checkInAt,
     working_time_id: 2,
     date_work: '2026-11-22',
-    on_break: false,
   },
   {
     ...employee(5, 'Anna Nguyen'),
@@ -147,7 +147,6 @@ export const checkedIn: CheckedInEmployee[] = [
     check_in_at: checkInAt,
     working_time_id: 1,
     date_work: '2026-11-22',
-    on_break: false,
   },
 ];
 
