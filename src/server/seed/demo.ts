@@ -77,6 +77,7 @@ import {
   DEMO_USERS,
   DEMO_WORKSTATIONS,
 } from './demo-data';
+import { wallTimeToInstant } from '../../domain/store-time';
 import { cashTendered, demoCard, demoSaleWeek } from './demo-sales';
 import type { DemoSale } from './demo-sales';
 
@@ -548,40 +549,11 @@ function daysBeforeDate(date: string, days: number): string {
   return new Date(Date.UTC(y, m - 1, d - days)).toISOString().slice(0, 10);
 }
 
-/** How far `timeZone`'s wall clock is ahead of UTC at `at` (ms; negative west of Greenwich). */
-function zoneOffset(at: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(at);
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
-  const wall = Date.UTC(
-    part('year'),
-    part('month') - 1,
-    part('day'),
-    part('hour'),
-    part('minute'),
-    part('second'),
-  );
-  return wall - Math.floor(at / 1000) * 1000;
-}
-
 /** The instant a wall clock in `timeZone` reads `time` ('HH:MM') on `date` ('YYYY-MM-DD'). */
 function storeInstant(date: string, time: string, timeZone: string): Date {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   const [hh, mm] = time.split(':').map(Number) as [number, number];
-  const wall = Date.UTC(y, m - 1, d, hh, mm);
-  // The offset at the first guess may be the other side of a daylight-saving change; the second is exact for
-  // any time the salon is open (the changes happen at 2 a.m.).
-  let at = wall - zoneOffset(wall, timeZone);
-  at = wall - zoneOffset(at, timeZone);
-  return new Date(at);
+  return wallTimeToInstant(Date.UTC(y, m - 1, d, hh, mm), timeZone);
 }
 
 /**

@@ -86,50 +86,6 @@ export function statusTargets(status: SaleStatus): SaleStatus[] {
   return status === SALE_STATUS.DRAFT ? [SALE_STATUS.SALE] : [];
 }
 
-// ---- store-local wall time <-> UTC -------------------------------------------------------------------
+// ---- store-local wall time <-> UTC: the domain's (src/domain/store-time.ts) ------------------------
 
-function zoneOffsetMs(at: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(at);
-  const get = (type: string): number => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const asUtc = Date.UTC(
-    get('year'),
-    get('month') - 1,
-    get('day'),
-    get('hour'),
-    get('minute'),
-    get('second'),
-  );
-  return asUtc - Math.floor(at.getTime() / 1000) * 1000;
-}
-
-/**
- * '2026-01-10T09:30' read as the wall time in the store's time zone (the business day is the store's, not the
- * tablet's) → UTC ISO. Two passes, so a time near a daylight-saving change takes the offset of that time.
- */
-export function storeTimeToIso(local: string, timeZone: string): string | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(local);
-  if (!match) return null;
-  const [, y, mo, d, h, mi] = match.map(Number) as [number, number, number, number, number, number];
-  const wall = Date.UTC(y, mo - 1, d, h, mi);
-  let guess = wall - zoneOffsetMs(new Date(wall), timeZone);
-  guess = wall - zoneOffsetMs(new Date(guess), timeZone);
-  const result = new Date(guess);
-  return Number.isNaN(result.getTime()) ? null : result.toISOString();
-}
-
-/** UTC ISO → '2026-01-10T09:30', the wall time in the store's time zone (the value of a datetime-local field). */
-export function isoToStoreTime(iso: string, timeZone: string): string {
-  const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) return '';
-  const local = new Date(at.getTime() + zoneOffsetMs(at, timeZone));
-  return local.toISOString().slice(0, 16);
-}
+export { isoToStoreTime, storeTimeToIso } from '../../../domain/store-time';
