@@ -166,8 +166,8 @@ export const CUSTOMER_SEARCH_COUNT_CAP = 100;
 /** GET /api/pos/customers: a page of the list dialect plus whether its total was capped. */
 export const customerSearchPageSchema = pageSchema(customerListItemSchema).extend({
   /**
-   * true: more than `total` (= CUSTOMER_SEARCH_COUNT_CAP) customers match, and the pages hold only the first
-   * `total` of them in the asked order; false: `total` is exact.
+   * true: more than `total` (= CUSTOMER_SEARCH_COUNT_CAP) customers match, and the pages hold 100 of them (the
+   * first the index gave), in the asked order; false: `total` is exact, and so are the order and the pages.
    */
   total_capped: z.boolean(),
 });
