@@ -1,6 +1,6 @@
 /**
  * Gift card export speed and memory (docs/back-office.md "Export" and "Gift cards"), in one process on a
- * throwaway embedded PostgreSQL (migrated, fsync off).
+ * throwaway embedded PostgreSQL (bench/support/bench-database.ts).
  *
  * POST /api/giftcards/export answers the envelope with the CSV in base64, streamed: rows read 1,000 at a time,
  * each batch's CSV encoded as it comes. The run grows one tenant's cards (default 25,000, then 50,000, then
@@ -20,19 +20,14 @@
  */
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../src/server/app';
-import { createDb, createPool } from '../../src/server/db/client';
-import { startEmbeddedPostgres } from '../../src/server/db/embedded';
-import { migrateDatabase } from '../../src/server/db/migrate';
+import type { Db } from '../../src/server/db/client';
 import { csvLine } from '../../src/server/resources/csv';
-import { createTenantWithUsers } from '../../tests/support/server/tenant-fixture';
 import type { TenantFixture } from '../../tests/support/server/tenant-fixture';
-import { freePort } from '../../tests/support/server/server-process';
+import { withBenchDatabase } from '../support/bench-database';
+import { loadText, peakHeapGrowthMb } from '../support/bench-figures';
 
 const { values: args } = parseArgs({
   options: { sizes: { type: 'string', default: '25000,50000,100000' } },
@@ -45,7 +40,7 @@ const SIZES = (args.sizes ?? '')
 const BATCH = 1000;
 
 /** Cards numbered from `from` + 1 to `to` for the fixture's tenant, each with its 'issue' history row. */
-async function seed(db: ReturnType<typeof createDb>, f: TenantFixture, from: number, to: number) {
+async function seed(db: Db, f: TenantFixture, from: number, to: number) {
   await db.execute(sql`
     with made as (
       insert into giftcards (tenant_id, store_id, number, balance, initial_amount, notes, created_at)
@@ -59,12 +54,6 @@ async function seed(db: ReturnType<typeof createDb>, f: TenantFixture, from: num
   await db.execute(sql`analyze giftcards`);
 }
 
-/** Live heap after a full collection (with --expose-gc; without it, garbage not yet collected counts too). */
-function liveHeap(): number {
-  global.gc?.();
-  return process.memoryUsage().heapUsed;
-}
-
 /**
  * `work` run twice: once timed alone, once with the live heap sampled every 100 ms (a forced full collection
  * each time, which would slow the timed run), giving its peak growth over the start.
@@ -75,18 +64,8 @@ async function measured<T>(
   const started = performance.now();
   const result = await work();
   const seconds = (performance.now() - started) / 1000;
-  const baseline = liveHeap();
-  let peak = baseline;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, liveHeap());
-  }, 100);
-  try {
-    await work();
-    peak = Math.max(peak, liveHeap());
-    return { result, seconds, growthMb: (peak - baseline) / 1e6 };
-  } finally {
-    clearInterval(sampler);
-  }
+  const { growthMb } = await peakHeapGrowthMb(work, 100);
+  return { result, seconds, growthMb };
 }
 
 /**
@@ -140,90 +119,76 @@ function exportOverHttp(
   });
 }
 
-async function main(): Promise<void> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'salon-bench-giftcards-'));
-  const pgServer = await startEmbeddedPostgres({ dataDir, port: await freePort(), durable: false });
-  const pool = createPool(pgServer.url, { max: 10 });
-  try {
-    await migrateDatabase(pool);
-    const db = createDb(pool);
-    const [a, other] = [await createTenantWithUsers(db), await createTenantWithUsers(db)];
-    await seed(db, other, 0, 20_000);
-    const app = await buildApp({ db, config: { clientDir: null } });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = app.server.address() as AddressInfo;
-    const headers = a.headers('owner');
-    // Warm-up: code paths compiled, the connection pool open.
-    await seed(db, a, 0, 1000);
-    await exportOverHttp(port, headers);
+await withBenchDatabase('giftcards', async ({ pool, db, tenants: [a, other] }) => {
+  console.log(`start: ${loadText()}`);
+  await seed(db, other, 0, 20_000);
+  const app = await buildApp({ db, config: { clientDir: null } });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  const headers = a.headers('owner');
+  // Warm-up: code paths compiled, the connection pool open.
+  await seed(db, a, 0, 1000);
+  await exportOverHttp(port, headers);
 
-    console.log(
-      'cards    export (HTTP, base64)      reference (raw pg + CSV)   ratio   peak live heap growth',
-    );
-    let seeded = 1000;
-    for (const size of SIZES) {
-      await seed(db, a, seeded, size);
-      seeded = size;
-      const exported = await measured(() => exportOverHttp(port, headers));
-      // The header line is one more than the cards.
-      if (exported.result.lines !== size + 1) {
-        throw new Error(`expected ${size + 1} CSV lines, read ${exported.result.lines}`);
-      }
-      // The floor: the same rows in the same order through one raw pg cursor, 1,000 at a time, made into the
-      // same CSV lines, without the app (no route, no row mapping, no base64, no HTTP).
-      const reference = await measured(async () => {
-        const client = await pool.connect();
-        let length = 0;
-        try {
-          await client.query('begin read only');
-          await client.query('set local cursor_tuple_fraction = 1.0');
-          await client.query({
-            text: `declare floor no scroll cursor for
-              select number, initial_amount, customer_id, expires_at, notes, balance, is_active, created_at
-              from giftcards where tenant_id = $1 order by created_at desc, id desc`,
-            values: [a.tenantId],
-          });
-          for (;;) {
-            const { rows } = await client.query(`fetch ${BATCH} from floor`);
-            for (const r of rows as Record<string, unknown>[]) {
-              length += csvLine([
-                r.number as string,
-                Number(r.initial_amount),
-                r.customer_id as number | null,
-                r.expires_at === null ? null : String(r.expires_at),
-                r.notes as string | null,
-                Number(r.balance),
-                r.is_active as boolean,
-                (r.created_at as Date).toISOString(),
-              ]).length;
-            }
-            if (rows.length < BATCH) return length;
-          }
-        } finally {
-          await client.query('rollback');
-          client.release();
-        }
-      });
-      // The database alone: the whole ordered select, executed and discarded inside PostgreSQL.
-      const { rows: explained } = await pool.query(
-        `explain (analyze, format json) select * from giftcards where tenant_id = $1 order by created_at desc, id desc`,
-        [a.tenantId],
-      );
-      const plan = (explained[0] as { 'QUERY PLAN': [{ 'Execution Time': number }] })['QUERY PLAN'][0];
-      console.log(
-        `${String(size).padStart(7)}  ${exported.seconds.toFixed(2).padStart(6)} s (${(exported.result.bytes / 1e6).toFixed(1)} MB)` +
-          `        ${reference.seconds.toFixed(2).padStart(6)} s` +
-          `                ${(exported.seconds / reference.seconds).toFixed(2)}x` +
-          `   export ${exported.growthMb.toFixed(1)} MB, reference ${reference.growthMb.toFixed(1)} MB` +
-          `   (database alone ${plan['Execution Time'].toFixed(0)} ms)`,
-      );
+  console.log('cards    export (HTTP, base64)      reference (raw pg + CSV)   ratio   peak live heap growth');
+  let seeded = 1000;
+  for (const size of SIZES) {
+    await seed(db, a, seeded, size);
+    seeded = size;
+    const exported = await measured(() => exportOverHttp(port, headers));
+    // The header line is one more than the cards.
+    if (exported.result.lines !== size + 1) {
+      throw new Error(`expected ${size + 1} CSV lines, read ${exported.result.lines}`);
     }
-    await app.close();
-  } finally {
-    await pool.end();
-    await pgServer.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    // The floor: the same rows in the same order through one raw pg cursor, 1,000 at a time, made into the
+    // same CSV lines, without the app (no route, no row mapping, no base64, no HTTP).
+    const reference = await measured(async () => {
+      const client = await pool.connect();
+      let length = 0;
+      try {
+        await client.query('begin read only');
+        await client.query('set local cursor_tuple_fraction = 1.0');
+        await client.query({
+          text: `declare floor no scroll cursor for
+            select number, initial_amount, customer_id, expires_at, notes, balance, is_active, created_at
+            from giftcards where tenant_id = $1 order by created_at desc, id desc`,
+          values: [a.tenantId],
+        });
+        for (;;) {
+          const { rows } = await client.query(`fetch ${BATCH} from floor`);
+          for (const r of rows as Record<string, unknown>[]) {
+            length += csvLine([
+              r.number as string,
+              Number(r.initial_amount),
+              r.customer_id as number | null,
+              r.expires_at === null ? null : String(r.expires_at),
+              r.notes as string | null,
+              Number(r.balance),
+              r.is_active as boolean,
+              (r.created_at as Date).toISOString(),
+            ]).length;
+          }
+          if (rows.length < BATCH) return length;
+        }
+      } finally {
+        await client.query('rollback');
+        client.release();
+      }
+    });
+    // The database alone: the whole ordered select, executed and discarded inside PostgreSQL.
+    const { rows: explained } = await pool.query(
+      `explain (analyze, format json) select * from giftcards where tenant_id = $1 order by created_at desc, id desc`,
+      [a.tenantId],
+    );
+    const plan = (explained[0] as { 'QUERY PLAN': [{ 'Execution Time': number }] })['QUERY PLAN'][0];
+    console.log(
+      `${String(size).padStart(7)}  ${exported.seconds.toFixed(2).padStart(6)} s (${(exported.result.bytes / 1e6).toFixed(1)} MB)` +
+        `        ${reference.seconds.toFixed(2).padStart(6)} s` +
+        `                ${(exported.seconds / reference.seconds).toFixed(2)}x` +
+        `   export ${exported.growthMb.toFixed(1)} MB, reference ${reference.growthMb.toFixed(1)} MB` +
+        `   (database alone ${plan['Execution Time'].toFixed(0)} ms)`,
+    );
   }
-}
-
-await main();
+  console.log(`end: ${loadText()}`);
+  await app.close();
+});

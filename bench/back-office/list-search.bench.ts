@@ -1,6 +1,6 @@
 /**
  * Back-office speed (docs/back-office.md), in one process on a throwaway embedded PostgreSQL
- * (migrated, fsync off):
+ * (bench/support/bench-database.ts):
  *
  * 1. List with search over 100,000 products of one store (plus 20,000 of another tenant): the resource
  *    factory's list route through app.inject (routing, access check, query schema, list helper, envelope,
@@ -19,29 +19,31 @@
  *     --import-rows=10000,50000
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { IDEMPOTENCY_KEY_HEADER } from '../../src/contracts/envelope';
 import { MODULE } from '../../src/domain/constants';
 import { buildApp } from '../../src/server/app';
-import { createTenantWithUsers } from '../../tests/support/server/tenant-fixture';
 import type { TenantFixture } from '../../tests/support/server/tenant-fixture';
-import { createDb, createPool } from '../../src/server/db/client';
-import { startEmbeddedPostgres } from '../../src/server/db/embedded';
+import type { Db } from '../../src/server/db/client';
 import { lowerOf } from '../../src/server/db/list-query';
-import { migrateDatabase } from '../../src/server/db/migrate';
 import { categories, products } from '../../src/server/db/schema/catalog';
 import {
   BACK_OFFICE_ROLES,
   defineResource,
   registerResource,
 } from '../../src/server/resources/resource-factory';
-import { freePort } from '../../tests/support/server/server-process';
 import { csvFile, multipart } from '../../tests/support/server/resource-multipart';
+import { planLine, withBenchDatabase } from '../support/bench-database';
+import {
+  figures,
+  figuresText,
+  loadText,
+  peakHeapGrowthMb,
+  ratioText,
+  sampleRounds,
+} from '../support/bench-figures';
 
 const { values: args } = parseArgs({
   options: {
@@ -52,8 +54,7 @@ const { values: args } = parseArgs({
   },
 });
 const PRODUCTS = Number(args.products);
-const REQUESTS = Number(args.requests);
-const WARMUP = Number(args.warmup);
+const ROUNDS = { warmup: Number(args.warmup), requests: Number(args.requests) };
 const IMPORT_ROWS = (args['import-rows'] ?? '').split(',').filter(Boolean).map(Number);
 const TARGET_RATIO = 1.5;
 const TARGET_COMMIT_S = 60;
@@ -120,18 +121,7 @@ const SEARCHES = [
   'glow',
 ];
 
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
-
-function figures(times: number[]) {
-  const sorted = [...times].sort((x, y) => x - y);
-  return { p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
-}
-
-const ms = (value: number) => `${value.toFixed(2)} ms`;
-
-async function seed(db: ReturnType<typeof createDb>, f: TenantFixture, count: number): Promise<number[]> {
+async function seed(db: Db, f: TenantFixture, count: number): Promise<number[]> {
   const made = await db
     .insert(categories)
     .values(
@@ -154,161 +144,129 @@ async function seed(db: ReturnType<typeof createDb>, f: TenantFixture, count: nu
   return ids;
 }
 
-async function main(): Promise<void> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'salon-bench-back-office-'));
-  const pgServer = await startEmbeddedPostgres({ dataDir, port: await freePort(), durable: false });
-  const pool = createPool(pgServer.url, { max: 10 });
-  try {
-    await migrateDatabase(pool);
-    const db = createDb(pool);
-    const [a, other] = [await createTenantWithUsers(db), await createTenantWithUsers(db)];
-    let started = performance.now();
-    const categoryIds = await seed(db, a, PRODUCTS);
-    await seed(db, other, Math.round(PRODUCTS / 5));
-    await db.execute(sql`analyze products`);
-    console.log(
-      `seeded ${PRODUCTS} + ${Math.round(PRODUCTS / 5)} products in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-    );
+await withBenchDatabase('back-office', async ({ pool, db, tenants: [a, other] }) => {
+  console.log(`start: ${loadText()}`);
+  let started = performance.now();
+  const categoryIds = await seed(db, a, PRODUCTS);
+  await seed(db, other, Math.round(PRODUCTS / 5));
+  await db.execute(sql`analyze products`);
+  console.log(
+    `seeded ${PRODUCTS} + ${Math.round(PRODUCTS / 5)} products in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
 
-    const app = await buildApp({ db, config: { clientDir: null } });
-    registerResource(app, BENCH_PRODUCTS);
-    await app.ready();
-    const headers = a.headers('owner');
+  const app = await buildApp({ db, config: { clientDir: null } });
+  registerResource(app, BENCH_PRODUCTS);
+  await app.ready();
+  const headers = a.headers('owner');
 
-    // ---- 1. list with search --------------------------------------------------------------------------
-    const rawPage = `select * from products where tenant_id = $1 and store_id = $2
-        and (name ilike $3 or sku ilike $3) order by lower(name), id limit 15 offset 0`;
-    const rawCount = `select count(*)::int as n from products where tenant_id = $1 and store_id = $2
-        and (name ilike $3 or sku ilike $3)`;
-    const server: number[] = [];
-    const raw: number[] = [];
-    for (let i = 0; i < WARMUP + REQUESTS; i += 1) {
-      const term = SEARCHES[i % SEARCHES.length]!;
-      const pattern = `%${term}%`;
-      let t = performance.now();
+  // ---- 1. list with search --------------------------------------------------------------------------
+  const rawPage = `select * from products where tenant_id = $1 and store_id = $2
+      and (name ilike $3 or sku ilike $3) order by lower(name), id limit 15 offset 0`;
+  const rawCount = `select count(*)::int as n from products where tenant_id = $1 and store_id = $2
+      and (name ilike $3 or sku ilike $3)`;
+  const term = (round: number) => SEARCHES[round % SEARCHES.length]!;
+  const times = await sampleRounds(ROUNDS, {
+    server: async (round) => {
       const response = await app.inject({
         method: 'GET',
-        url: `/api/bench-products?search=${encodeURIComponent(term)}&per_page=15&sort=name`,
+        url: `/api/bench-products?search=${encodeURIComponent(term(round))}&per_page=15&sort=name`,
         headers,
       });
-      const serverMs = performance.now() - t;
       if (response.statusCode !== 200)
         throw new Error(`list answered ${response.statusCode}: ${response.body}`);
-      t = performance.now();
-      await Promise.all([
-        pool.query(rawPage, [a.tenantId, a.store.id, pattern]),
-        pool.query(rawCount, [a.tenantId, a.store.id, pattern]),
-      ]);
-      const rawMs = performance.now() - t;
-      if (i >= WARMUP) {
-        server.push(serverMs);
-        raw.push(rawMs);
-      }
-    }
-    const s = figures(server);
-    const r = figures(raw);
-    const ratio = s.p50 / r.p50;
-    console.log(
-      `\nlist with search over ${PRODUCTS} products (${REQUESTS} requests, ${SEARCHES.length} terms)`,
-    );
-    console.log(`  server  p50 ${ms(s.p50)}  p99 ${ms(s.p99)}`);
-    console.log(`  raw SQL p50 ${ms(r.p50)}  p99 ${ms(r.p99)}`);
-    console.log(
-      `  ratio p50 ${ratio.toFixed(2)}x (target <= ${TARGET_RATIO}x) ${ratio <= TARGET_RATIO ? 'OK' : 'MISSED'}`,
-    );
-    const plan = await pool.query(`explain ${rawPage}`, [a.tenantId, a.store.id, '%ruby%']);
-    console.log(
-      `  plan: ${plan.rows.map((row: { 'QUERY PLAN': string }) => row['QUERY PLAN'].trim()).join(' | ')}`,
-    );
+    },
+    raw: (round) =>
+      Promise.all([
+        pool.query(rawPage, [a.tenantId, a.store.id, `%${term(round)}%`]),
+        pool.query(rawCount, [a.tenantId, a.store.id, `%${term(round)}%`]),
+      ]),
+  });
+  const s = figures(times.server);
+  const r = figures(times.raw);
+  console.log(
+    `\nlist with search over ${PRODUCTS} products (${ROUNDS.requests} requests, ${SEARCHES.length} terms)`,
+  );
+  console.log(`  server  ${figuresText(s)}`);
+  console.log(`  raw SQL ${figuresText(r)}`);
+  console.log(`  ${ratioText(s, r, TARGET_RATIO)}`);
+  console.log(`  plan: ${await planLine(pool, rawPage, [a.tenantId, a.store.id, '%ruby%'])}`);
 
-    // ---- 2. import --------------------------------------------------------------------------------------
-    for (const rows of IMPORT_ROWS) {
-      const tag = randomUUID().slice(0, 8);
-      const file = csvFile(
-        BENCH_PRODUCTS.importColumns ?? [],
-        Array.from({ length: rows }, (_, i) => ({
-          name: `Imported ${tag} ${i}`,
-          sku: `IMP-${tag}-${i}`,
-          price: 100 + (i % 900),
-          category_id: categoryIds[i % categoryIds.length],
-        })),
+  // ---- 2. import --------------------------------------------------------------------------------------
+  for (const rows of IMPORT_ROWS) {
+    const tag = randomUUID().slice(0, 8);
+    const file = csvFile(
+      BENCH_PRODUCTS.importColumns ?? [],
+      Array.from({ length: rows }, (_, i) => ({
+        name: `Imported ${tag} ${i}`,
+        sku: `IMP-${tag}-${i}`,
+        price: 100 + (i % 900),
+        category_id: categoryIds[i % categoryIds.length],
+      })),
+    );
+    for (const mode of ['dry_run', 'commit'] as const) {
+      const form = multipart({ mode }, { field: 'file', filename: 'products.csv', content: file });
+      // The live heap sampled twice a second during the import; its forced collections cost the timed run a
+      // few percent.
+      started = performance.now();
+      const { result: response, growthMb } = await peakHeapGrowthMb(
+        () =>
+          app.inject({
+            method: 'POST',
+            url: '/api/bench-products/import',
+            payload: form.payload,
+            headers: { ...headers, ...form.headers, [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+          }),
+        500,
       );
-      for (const mode of ['dry_run', 'commit'] as const) {
-        const form = multipart({ mode }, { field: 'file', filename: 'products.csv', content: file });
-        // Live heap: a full collection, then heapUsed, twice a second (run with --expose-gc; without it the
-        // figure includes garbage not yet collected). The collections cost the run a few percent.
-        const liveHeap = () => {
-          global.gc?.();
-          return process.memoryUsage().heapUsed;
-        };
-        const baseline = liveHeap();
-        let peak = baseline;
-        const sampler = setInterval(() => {
-          peak = Math.max(peak, liveHeap());
-        }, 500);
-        started = performance.now();
-        const response = await app.inject({
-          method: 'POST',
-          url: '/api/bench-products/import',
-          payload: form.payload,
-          headers: { ...headers, ...form.headers, [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
-        });
-        const seconds = (performance.now() - started) / 1000;
-        clearInterval(sampler);
-        const result = response.json().data as { imported: number; error_rows: number; total_rows: number };
-        if (response.statusCode !== 200 || result.error_rows !== 0) {
-          throw new Error(`import answered ${response.statusCode}: ${response.body.slice(0, 500)}`);
-        }
-        const note = mode === 'commit' && seconds > TARGET_COMMIT_S ? ' MISSED (target <= 60 s)' : '';
-        console.log(
-          `import ${rows} rows (${(file.length / 1e6).toFixed(1)} MB) ${mode.padEnd(7)} ${seconds.toFixed(2)} s, ` +
-            `imported ${result.imported}, peak live heap growth ${((peak - baseline) / 1e6).toFixed(1)} MB${note}`,
-        );
+      const seconds = (performance.now() - started) / 1000;
+      const result = response.json().data as { imported: number; error_rows: number; total_rows: number };
+      if (response.statusCode !== 200 || result.error_rows !== 0) {
+        throw new Error(`import answered ${response.statusCode}: ${response.body.slice(0, 500)}`);
       }
-      // The database's floor: the same rows inserted by raw pg, 500 per statement, in one transaction.
-      const client = await pool.connect();
-      try {
-        started = performance.now();
-        await client.query('begin');
-        for (let from = 0; from < rows; from += 500) {
-          const values: unknown[] = [];
-          const tuples: string[] = [];
-          for (let i = from; i < Math.min(rows, from + 500); i += 1) {
-            const k = values.length;
-            tuples.push(`($${k + 1}, $${k + 2}, $${k + 3}, $${k + 4}, $${k + 5}, $${k + 6})`);
-            values.push(
-              a.tenantId,
-              a.store.id,
-              categoryIds[i % categoryIds.length],
-              `Raw ${tag} ${i}`,
-              `RAW-${tag}-${i}`,
-              100,
-            );
-          }
-          await client.query(
-            `insert into products (tenant_id, store_id, category_id, name, sku, price) values ${tuples.join(',')}`,
-            values,
+      const note = mode === 'commit' && seconds > TARGET_COMMIT_S ? ' MISSED (target <= 60 s)' : '';
+      console.log(
+        `import ${rows} rows (${(file.length / 1e6).toFixed(1)} MB) ${mode.padEnd(7)} ${seconds.toFixed(2)} s, ` +
+          `imported ${result.imported}, peak live heap growth ${growthMb.toFixed(1)} MB${note}`,
+      );
+    }
+    // The database's floor: the same rows inserted by raw pg, 500 per statement, in one transaction.
+    const client = await pool.connect();
+    try {
+      started = performance.now();
+      await client.query('begin');
+      for (let from = 0; from < rows; from += 500) {
+        const values: unknown[] = [];
+        const tuples: string[] = [];
+        for (let i = from; i < Math.min(rows, from + 500); i += 1) {
+          const k = values.length;
+          tuples.push(`($${k + 1}, $${k + 2}, $${k + 3}, $${k + 4}, $${k + 5}, $${k + 6})`);
+          values.push(
+            a.tenantId,
+            a.store.id,
+            categoryIds[i % categoryIds.length],
+            `Raw ${tag} ${i}`,
+            `RAW-${tag}-${i}`,
+            100,
           );
         }
-        await client.query('rollback');
-        console.log(
-          `  raw pg insert of ${rows} rows (no parse, no checks, no audit): ${((performance.now() - started) / 1000).toFixed(2)} s`,
+        await client.query(
+          `insert into products (tenant_id, store_id, category_id, name, sku, price) values ${tuples.join(',')}`,
+          values,
         );
-      } finally {
-        client.release();
       }
-      const [counted] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(products)
-        .where(and(eq(products.tenantId, a.tenantId), sql`${products.sku} like ${`IMP-${tag}-%`}`));
-      if (counted?.n !== rows) throw new Error(`expected ${rows} imported rows, found ${counted?.n}`);
+      await client.query('rollback');
+      console.log(
+        `  raw pg insert of ${rows} rows (no parse, no checks, no audit): ${((performance.now() - started) / 1000).toFixed(2)} s`,
+      );
+    } finally {
+      client.release();
     }
-    await app.close();
-  } finally {
-    await pool.end();
-    await pgServer.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    const [counted] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(products)
+      .where(and(eq(products.tenantId, a.tenantId), sql`${products.sku} like ${`IMP-${tag}-%`}`));
+    if (counted?.n !== rows) throw new Error(`expected ${rows} imported rows, found ${counted?.n}`);
   }
-}
-
-await main();
+  console.log(`\nend: ${loadText()}`);
+  await app.close();
+});

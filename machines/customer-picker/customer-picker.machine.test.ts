@@ -9,6 +9,8 @@ import {
   selectPickerView,
   selectQueuedSave,
   selectSearchStatus,
+  selectTotal,
+  selectTotalCapped,
 } from './customer-picker.selectors';
 import type {
   CreateCustomerInput,
@@ -132,6 +134,24 @@ describe('customer picker: search', () => {
     await flush();
     expect(actor.getSnapshot().context.results).toEqual([cleo]);
     expect(selectSearchStatus(actor.getSnapshot())).toBe('results');
+  });
+
+  it('a capped answer says more customers match than its total; the next exact answer does not', async () => {
+    const { actor, clock, searches } = harness();
+    actor.send({ type: 'picker.open' });
+    actor.send({ type: 'query.change', query: 'ng' });
+    clock.increment(SEARCH_DELAY_MS);
+    searches[0]?.resolve({ items: [cleo], total: 100, total_capped: true });
+    await flush();
+    expect([selectTotal(actor.getSnapshot()), selectTotalCapped(actor.getSnapshot())]).toEqual([100, true]);
+    actor.send({ type: 'query.change', query: 'cleo' });
+    clock.increment(SEARCH_DELAY_MS);
+    // An answer without the flag (cached before it existed) is an exact count.
+    searches[1]?.resolve({ items: [cleo], total: 1 });
+    await flush();
+    expect([selectTotal(actor.getSnapshot()), selectTotalCapped(actor.getSnapshot())]).toEqual([1, false]);
+    actor.send({ type: 'query.change', query: '' });
+    expect(selectTotalCapped(actor.getSnapshot())).toBe(false);
   });
 
   it('one character or a cleared box searches nothing and empties the list', async () => {

@@ -130,15 +130,16 @@ export const customerPickerMachine = setup({
     isQueued: (_, params: { output: SaveCustomerOutput }) => isOfflineQueued(params.output),
   },
   actions: {
-    resetSearch: assign({ query: '', results: [], total: 0, error: null }),
+    resetSearch: assign({ query: '', results: [], total: 0, totalCapped: false, error: null }),
     setQuery: assign(({ event }) => {
       assertEvent(event, 'query.change');
       return { query: event.query, error: null };
     }),
-    clearResults: assign({ results: [], total: 0 }),
+    clearResults: assign({ results: [], total: 0, totalCapped: false }),
     storeResults: assign((_, params: { page: CustomerPage }) => ({
       results: params.page.items,
       total: params.page.total,
+      totalCapped: params.page.total_capped === true,
       error: null,
     })),
     setError: assign((_, params: { error: PickerError }) => ({ error: params.error })),
@@ -211,6 +212,7 @@ export const customerPickerMachine = setup({
     query: '',
     results: [],
     total: 0,
+    totalCapped: false,
     error: null,
     editingId: null,
     form: { ...EMPTY_FORM },

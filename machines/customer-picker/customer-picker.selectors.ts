@@ -44,6 +44,8 @@ export const selectQuery = (snapshot: CustomerPickerSnapshot): string => snapsho
 export const selectResults = (snapshot: CustomerPickerSnapshot): CustomerListItem[] =>
   snapshot.context.results;
 export const selectTotal = (snapshot: CustomerPickerSnapshot): number => snapshot.context.total;
+/** More customers match than the total says ("100+"): the count of a search stops at a cap. */
+export const selectTotalCapped = (snapshot: CustomerPickerSnapshot): boolean => snapshot.context.totalCapped;
 export const selectPickerError = (snapshot: CustomerPickerSnapshot): PickerError | null =>
   snapshot.context.error;
 export const selectForm = (snapshot: CustomerPickerSnapshot): CustomerForm => snapshot.context.form;

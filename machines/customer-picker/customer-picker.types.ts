@@ -45,6 +45,12 @@ export interface SearchCustomersInput {
 export interface CustomerPage {
   items: CustomerListItem[];
   total: number;
+  /**
+   * More than `total` customers match: the server counts a search only up to a cap
+   * (docs/sales.md#finding-a-customer). Optional because an answer the service worker cached before the field
+   * existed has none; it is then read as an exact count.
+   */
+  total_capped?: boolean;
 }
 
 export interface LoadCustomerInput {
@@ -93,8 +99,10 @@ export interface CustomerPickerContext {
   /** What is typed in the search box (kept as typed; searched trimmed). */
   query: string;
   results: CustomerListItem[];
-  /** How many customers match in all (the list shows the first page). */
+  /** How many customers match in all (the list shows the first page); with totalCapped, at least that many. */
   total: number;
+  /** More customers match than `total` says (the list says "100+" and asks for more letters). */
+  totalCapped: boolean;
   error: PickerError | null;
   /** The customer being edited; null while a new one is created. */
   editingId: number | null;

@@ -13,7 +13,7 @@
 import { z } from 'zod';
 import { DISCOUNT_TYPE } from '../domain/constants';
 import { normalisePhone } from '../domain/normalise';
-import { listQuerySchema, sortSchema } from './envelope';
+import { listQuerySchema, pageSchema, sortSchema } from './envelope';
 
 const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const isoDateTime = z.iso.datetime({ offset: true });
@@ -155,6 +155,23 @@ export const customerListItemSchema = z.object({
   membership: customerMembershipSchema.nullable(),
 });
 export type CustomerListItem = z.infer<typeof customerListItemSchema>;
+
+/**
+ * A text search (search, filter[search|name|phone]) counts at most this many matches
+ * (docs/sales.md#finding-a-customer): past it the till says "100+" and asks for more letters, and the server
+ * never reads every match of a broad term.
+ */
+export const CUSTOMER_SEARCH_COUNT_CAP = 100;
+
+/** GET /api/pos/customers: a page of the list dialect plus whether its total was capped. */
+export const customerSearchPageSchema = pageSchema(customerListItemSchema).extend({
+  /**
+   * true: more than `total` (= CUSTOMER_SEARCH_COUNT_CAP) customers match, and the pages hold 100 of them (the
+   * first the index gave), in the asked order; false: `total` is exact, and so are the order and the pages.
+   */
+  total_capped: z.boolean(),
+});
+export type CustomerSearchPage = z.infer<typeof customerSearchPageSchema>;
 
 export const customerGiftcardSchema = z.object({
   id,

@@ -12,6 +12,7 @@ import {
   selectResults,
   selectSearchStatus,
   selectTotal,
+  selectTotalCapped,
 } from '../../../../machines/customer-picker/customer-picker.selectors';
 import type { CustomerListItem } from '../../../../machines/customer-picker/customer-picker.types';
 import type { OrderCustomer } from '../../../domain/order.types';
@@ -121,6 +122,7 @@ export function CustomerSearch({ picker, attached, onRemoveAttached }: CustomerS
   const status = useSelector(picker, selectSearchStatus);
   const results = useSelector(picker, selectResults);
   const total = useSelector(picker, selectTotal);
+  const totalCapped = useSelector(picker, selectTotalCapped);
   const error = useSelector(picker, selectPickerError);
 
   return (
@@ -154,9 +156,11 @@ export function CustomerSearch({ picker, attached, onRemoveAttached }: CustomerS
         )}
         {status === 'results' && (
           <Text color="fg.muted" data-testid="customer-results-count">
-            {results.length < total
-              ? t('saleExtras.customer.showingSome', { shown: results.length, count: total })
-              : t('saleExtras.customer.found', { count: total })}
+            {totalCapped
+              ? t('saleExtras.customer.showingSomeOfMore', { shown: results.length, count: total })
+              : results.length < total
+                ? t('saleExtras.customer.showingSome', { shown: results.length, count: total })
+                : t('saleExtras.customer.found', { count: total })}
           </Text>
         )}
       </Box>

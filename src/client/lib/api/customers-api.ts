@@ -7,6 +7,7 @@
  *
  * - The search is `search=…` (the contract's shorthand for filter[search], name or phone); the other filters
  *   (filter[name], filter[phone], filter[membership_id]), sort and paging pass through as the contract says.
+ *   A search's total stops at 100: `total_capped` says more match (docs/sales.md#finding-a-customer).
  * - Writes are multipart as docs/sales.md#the-sale-screen says, every field sent: '' clears an optional field
  *   on update, and an unchanged field is sent as it was. The Idempotency-Key is the caller's, one per intent
  *   (docs/api.md#writes-and-idempotency).
@@ -16,8 +17,7 @@
  *   receipt for the customer (machines/customer-picker decides what the cashier sees).
  * - Contract types only: a value import from src/contracts pulls zod into the sale screen's chunk.
  */
-import type { CustomerDetail, CustomerListItem, CustomerListQuery } from '../../../contracts/customers';
-import type { Page } from '../../../contracts/envelope';
+import type { CustomerDetail, CustomerListQuery, CustomerSearchPage } from '../../../contracts/customers';
 import type { OfflineQueuedAnswer } from '../offline-queue/offline-fetch';
 import { api } from './api';
 import type { ApiClient } from './client';
@@ -54,7 +54,7 @@ export type CustomerSearch = Partial<Pick<CustomerListQuery, 'search' | 'filter'
 export function listCustomers(
   params: CustomerSearch = {},
   { signal, client = api }: CallOptions = {},
-): Promise<Page<CustomerListItem>> {
+): Promise<CustomerSearchPage> {
   const query: QueryParams = {
     search: params.search,
     sort: params.sort,
@@ -62,7 +62,7 @@ export function listCustomers(
     per_page: params.per_page,
     ...(params.filter ? { filter: { ...params.filter } } : {}),
   };
-  return client.get<Page<CustomerListItem>>('/pos/customers', {
+  return client.get<CustomerSearchPage>('/pos/customers', {
     query,
     skipNotice: true,
     skipLoading: true,

@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { CUSTOMER_SEARCH_COUNT_CAP } from '../../../contracts/customers';
+import type { CustomerSearchPage } from '../../../contracts/customers';
 import { ERROR_CODE } from '../../../contracts/error-codes';
 import { apiHarness } from '../../../../tests/support/server/api-harness';
 import { multipart } from '../../../../tests/support/server/resource-multipart';
@@ -70,7 +72,7 @@ describe('GET /api/pos/customers', () => {
     const res = await api.as(a, 'staff').get('/api/pos/customers');
     expect(res.statusCode, res.body).toBe(200);
     const data = res.json().data;
-    expect(data).toMatchObject({ total: 3, page: 1, per_page: 15 });
+    expect(data).toMatchObject({ total: 3, page: 1, per_page: 15, total_capped: false });
     expect(names(res)).toEqual(['Ann Lee', 'Bob Annan', 'Dee 100%_real']);
     expect(data.items[0]).toEqual({
       id: ann,
@@ -114,6 +116,61 @@ describe('GET /api/pos/customers', () => {
     const res = await api.as(a, 'staff').get('/api/pos/customers?sort=-point_balance,name&per_page=1&page=2');
     expect(res.json().data).toMatchObject({ total: 3, page: 2, per_page: 1 });
     expect(names(res)).toEqual(['Bob Annan']);
+  });
+
+  it('counts a search up to 100 matches and says when there are more (total_capped)', async () => {
+    const c = await api.tenant();
+    // 101 customers named Zed: Zed Z001 … Zed Z101, with 40 points less each step so sorting by points differs.
+    const zeds = await api.db
+      .insert(customers)
+      .values(
+        Array.from({ length: CUSTOMER_SEARCH_COUNT_CAP + 1 }, (_, i) => ({
+          tenantId: c.tenantId,
+          firstName: 'Zed',
+          lastName: `Z${String(i + 1).padStart(3, '0')}`,
+          phone: `55570${String(i + 1).padStart(5, '0')}`,
+          pointBalance: 5000 - i * 40,
+        })),
+      )
+      .returning({ id: customers.id });
+    const search = async (query: string) => {
+      const res = await api.as(c, 'staff').get(`/api/pos/customers?${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data as CustomerSearchPage;
+    };
+
+    // Broad, by name (trigrams) and by two letters (none): 100 and "more", the page sorted by name.
+    for (const term of ['zed', 'ze']) {
+      const page = await search(`search=${term}`);
+      expect(page, term).toMatchObject({ total: 100, total_capped: true, page: 1, per_page: 15 });
+      expect(page.items).toHaveLength(15);
+      const shown = page.items.map((item) => item.last_name);
+      expect(shown, term).toEqual([...shown].sort());
+    }
+    // The other sorts apply to the matches read.
+    const byPoints = await search('search=zed&sort=-point_balance');
+    const points = byPoints.items.map((item) => item.point_balance);
+    expect(points).toEqual([...points].sort((x, y) => y - x));
+    // Pages end at the cap: page 7 holds matches 91-100, page 8 none, and both still say "100+".
+    expect(await search('search=zed&page=7')).toMatchObject({ total: 100, total_capped: true });
+    expect((await search('search=zed&page=7')).items).toHaveLength(10);
+    expect(await search('search=zed&page=8')).toMatchObject({ items: [], total: 100, total_capped: true });
+    // Narrower terms are counted exactly: Z100 and Z101 by name, one phone by its digits.
+    expect(await search('search=zed%20z10')).toMatchObject({ total: 2, total_capped: false });
+    expect(names(await api.as(c, 'staff').get('/api/pos/customers?search=zed%20z10'))).toEqual([
+      'Zed Z100',
+      'Zed Z101',
+    ]);
+    expect(await search(`filter[phone]=${encodeURIComponent('(555) 700-0004')}`)).toMatchObject({
+      total: 1,
+      total_capped: false,
+      items: [{ name: 'Zed Z004' }],
+    });
+    // Exactly 100 matches is a count, not "more".
+    await api.db.update(customers).set({ isActive: false }).where(eq(customers.id, zeds[0]!.id));
+    expect(await search('search=zed')).toMatchObject({ total: 100, total_capped: false });
+    // Without a search the list is counted exactly, however long.
+    expect(await search('per_page=1')).toMatchObject({ total: 100, total_capped: false });
   });
 
   it('shows another tenant only its own customers', async () => {

@@ -13,11 +13,10 @@ import {
   createCustomerBody,
   customerDetailSchema,
   customerIdParams,
-  customerListItemSchema,
   customerListQuery,
+  customerSearchPageSchema,
   updateCustomerBody,
 } from '../../../contracts/customers';
-import { pageSchema } from '../../../contracts/envelope';
 import { MODULE } from '../../../domain/constants';
 import { requireAuth } from '../../auth-context';
 import { route } from '../../route';
@@ -30,11 +29,12 @@ export function registerCustomerRoutes(app: FastifyInstance): void {
   route(app, {
     method: 'GET',
     url: '/api/pos/customers',
-    summary: 'Active customers: search by name or phone (search, filter[search|name|phone]), paged',
+    summary:
+      'Active customers: search by name or phone (search, filter[search|name|phone]), paged; a search counts at most 100 (total_capped)',
     tags: TAGS,
     access: SALE_READ,
     querystring: customerListQuery,
-    data: pageSchema(customerListItemSchema),
+    data: customerSearchPageSchema,
     handler: ({ db, query, request }) => listCustomers(db, requireAuth(request), query),
   });
 
