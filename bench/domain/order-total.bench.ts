@@ -11,10 +11,9 @@ import { percentOf, percentOfViaDinero } from '../../src/domain/money';
 import { computeOrderTotals } from '../../src/domain/order-total';
 import type { DiscountValue, Order } from '../../src/domain/order.types';
 import { makeLargeOrder } from '../../tests/support/domain/orders';
+import { measure } from '../support/micro-bench';
 
 const LINES = 200;
-const WARMUP_MS = 1500;
-const SAMPLES = 400;
 
 function floatDiscount(d: DiscountValue | undefined, base: number): number {
   if (!d || d.value <= 0 || base <= 0) return 0;
@@ -78,28 +77,6 @@ function plainTotal(order: Order): { total: number; commission: number } {
   const fee = Math.round((credit * order.settings.creditcard_fee_percent) / 100);
   const passedFee = order.settings.creditcard_fee_to_customer ? fee : 0;
   return { total: subTotal - lineDiscounts - (base - left) + taxes + tips + passedFee, commission };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-}
-
-/** Median ms per call, over SAMPLES samples of `batch` calls each, after a warm-up of WARMUP_MS. */
-function measure(run: () => number, batch: number): { ms: number; sink: number } {
-  let sink = 0;
-  const warmEnd = performance.now() + WARMUP_MS;
-  while (performance.now() < warmEnd) sink += run();
-  const samples: number[] = [];
-  for (let s = 0; s < SAMPLES; s++) {
-    const start = performance.now();
-    for (let b = 0; b < batch; b++) sink += run();
-    samples.push((performance.now() - start) / batch);
-  }
-  return { ms: median(samples), sink };
 }
 
 const order = makeLargeOrder(LINES, 5);

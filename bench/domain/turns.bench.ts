@@ -12,33 +12,10 @@ import { foldTurnDay } from '../../src/domain/turns/turn-day';
 import { explainQueue, nextTechnician } from '../../src/domain/turns/turn-queue';
 import { DEFAULT_TURN_SETTINGS } from '../../src/domain/turns/turn-value';
 import { makeBusyDay, minute } from '../../tests/support/domain/turns';
+import { measure } from '../support/micro-bench';
 
 const TECHNICIANS = 50;
 const TURNS = 500;
-const WARMUP_MS = 1500;
-const SAMPLES = 400;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-}
-
-/** Median ms per call, over SAMPLES samples of `batch` calls each, after a warm-up of WARMUP_MS. */
-function measure(run: () => number, batch: number): { ms: number; sink: number } {
-  let sink = 0;
-  const warmEnd = performance.now() + WARMUP_MS;
-  while (performance.now() < warmEnd) sink += run();
-  const samples: number[] = [];
-  for (let s = 0; s < SAMPLES; s++) {
-    const start = performance.now();
-    for (let b = 0; b < batch; b++) sink += run();
-    samples.push((performance.now() - start) / batch);
-  }
-  return { ms: median(samples), sink };
-}
 
 const { events, state } = makeBusyDay(TECHNICIANS, TURNS);
 const at = minute(TECHNICIANS + TURNS + 30);
