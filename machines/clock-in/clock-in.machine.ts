@@ -16,8 +16,8 @@
  *   asks a PIN it would not.
  * - The PIN travels in pin.submit to the clock call's input and nowhere else: it is never in the context, so no
  *   snapshot, inspector or persisted state holds it (docs/roles.md#pin-approvals).
- * - After an action the board is loaded again (docs/front-desk.md "After clock in/out the checked-in employee
- *   list is reloaded"), and after a refusal too: the server knew better than the tile.
+ * - After an action the board is loaded again (docs/front-desk.md "Clock in and out"), and after a refusal too:
+ *   the server knew better than the tile.
  * - The offline queue's receipt is not a success: nothing is known of the time, so the board stays as it was and
  *   the screen says the action will be sent (docs/offline.md#the-queue).
  */
