@@ -88,6 +88,7 @@ function Tile({
   return (
     <Button
       variant="outline"
+      w="full"
       h="auto"
       minH="24"
       py="4"
