@@ -5,14 +5,25 @@ import {
   CLOCK_ACTIONS,
   clockRefusal,
   clockStatus,
+  needsEmployeePin,
   toggleAction,
   workedMinutes,
 } from './clock';
 import type { ClockAction, ClockStatus } from './clock';
+import { ROLE } from './constants';
 
 const at = (hhmm: string) => new Date(`2026-11-27T${hhmm}:00Z`);
 
 describe('clock rules', () => {
+  it("asks for the person's PIN only when a staff member clocks someone else", () => {
+    expect(needsEmployeePin(7, ROLE.STAFF, 8)).toBe(true);
+    expect(needsEmployeePin(7, ROLE.STAFF, 7)).toBe(false);
+    for (const role of [ROLE.MANAGER, ROLE.ADMIN, ROLE.OWNER]) {
+      expect(needsEmployeePin(7, role, 8)).toBe(false);
+      expect(needsEmployeePin(7, role, 7)).toBe(false);
+    }
+  });
+
   it('reads the status from the open shift and its open break', () => {
     expect(clockStatus({ hasOpenShift: false, hasOpenBreak: false })).toBe('off');
     expect(clockStatus({ hasOpenShift: true, hasOpenBreak: false })).toBe('working');

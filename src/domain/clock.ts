@@ -11,6 +11,9 @@
  * kept "on break" overnight, and her worked time stops when she left.
  */
 
+import type { Role } from './constants';
+import { canApproveWithPin } from './permissions';
+
 export const CLOCK_ACTIONS = ['check_in', 'break_start', 'break_end', 'check_out'] as const;
 export type ClockAction = (typeof CLOCK_ACTIONS)[number];
 
@@ -44,6 +47,16 @@ export function clockRefusal(status: ClockStatus, action: ClockAction): ClockRef
 /** The actions a person in `status` may take, in the order the screen offers them. */
 export function allowedClockActions(status: ClockStatus): ClockAction[] {
   return CLOCK_ACTIONS.filter((action) => clockRefusal(status, action) === null);
+}
+
+/**
+ * Whether clocking `employeeId` needs that person's PIN (docs/front-desk.md "Clock in and out"): not for oneself,
+ * and not when the signed-in person may approve with a PIN (a manager, an admin or the owner:
+ * src/domain/permissions.ts canApproveWithPin). Anyone else at the tablet asks the person for their PIN, so a
+ * colleague cannot clock someone in for them. The server refuses by it and the screen asks for the PIN by it.
+ */
+export function needsEmployeePin(callerId: number, callerRole: Role, employeeId: number): boolean {
+  return employeeId !== callerId && !canApproveWithPin(callerRole);
 }
 
 /** What the toggle of the endpoint without an action means (the spec's check-in-out): in when off, else out. */

@@ -91,7 +91,6 @@ const COMING_SOON = [
   '/pos/walk-in/sign-in/:storeId/quick-services/:isEmp/:isCat/:isService',
   '/pos/walk-in/review/:storeId',
   '/dashboard',
-  '/pos/employee-check-in',
   '/pos/walk-in',
   '/pos/turn-system',
   '/pos/turn-re-order',

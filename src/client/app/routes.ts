@@ -77,6 +77,9 @@ const profile = authScreen('profile');
 const changePassword = authScreen('changePassword');
 
 const saleArea: ScreenLoader = () => import('./areas/sale-area').then((m) => m.SaleArea);
+// The clock-in screen (app/areas/employee-check-in-area.tsx): its own chunk, opened on the tablet at the door.
+const employeeCheckIn: ScreenLoader = () =>
+  import('./areas/employee-check-in-area').then((m) => m.EmployeeCheckInArea);
 
 const diagrams: ScreenLoader = () =>
   import('../features/diagrams/diagrams-screen').then((m) => m.DiagramsScreen);
@@ -204,6 +207,7 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/pos/employee-check-in',
     module: MODULE.SALE,
     menu: { label: 'menu.employees' },
+    screen: employeeCheckIn,
   }),
   // The sale area (app/areas/sale-area.tsx): both addresses load the one chunk.
   posPage({

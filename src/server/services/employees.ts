@@ -21,10 +21,9 @@ import type {
 import type { Page } from '../../contracts/envelope';
 import { ERROR_CODE } from '../../contracts/error-codes';
 import type { ErrorCode } from '../../contracts/error-codes';
-import { clockRefusal, clockStatus, toggleAction, workedMinutes } from '../../domain/clock';
+import { clockRefusal, clockStatus, needsEmployeePin, toggleAction, workedMinutes } from '../../domain/clock';
 import type { ClockRefusal } from '../../domain/clock';
 import type { Role } from '../../domain/constants';
-import { canApproveWithPin } from '../../domain/permissions';
 import type { AuthContext } from '../auth-context';
 import { requireStore } from '../auth-context';
 import { verifySecret } from '../auth/passwords';
@@ -399,7 +398,7 @@ export async function checkInOut(
   // Before any row lock of the transaction below: the counter writes go to the caller's users row.
   if (body.pin !== undefined) {
     await verifyEmployeePin(options.counterDb ?? db, auth, employee.pinHash, body.pin, now);
-  } else if (employee.id !== auth.userId && !canApproveWithPin(auth.role)) {
+  } else if (needsEmployeePin(auth.userId, auth.role, employee.id)) {
     throw unprocessable(PIN_NEEDED_MESSAGE, { pin: [PIN_NEEDED_MESSAGE] }, ERROR_CODE.PIN_REQUIRED);
   }
 
