@@ -60,7 +60,9 @@ export const catalogBrowserMachine = setup({
       const index = buildCatalogIndex(params.output.catalog);
       return {
         index,
-        employees: employeeChoices(params.output.employees, params.output.checkedIn),
+        employees: employeeChoices(params.output.employees, params.output.checkedIn, {
+          onlyCheckedInTechnicians: params.output.onlyCheckedInTechnicians ?? false,
+        }),
         error: null,
       };
     }),

@@ -16,6 +16,8 @@ export interface CatalogLoadOutput {
   employees: readonly EmployeeView[];
   /** GET checked-in employees (cached under the spec's key); first checked in first. */
   checkedIn: readonly CheckedInEmployee[];
+  /** The store's daily check-in is on: technicians are offered only once clocked in (absent: off). */
+  onlyCheckedInTechnicians?: boolean;
 }
 
 export type TileKind = 'service' | 'product' | 'kit' | 'giftcard';

@@ -125,6 +125,12 @@ describe('employeeChoices', () => {
     ]);
   });
 
+  it('with the daily check-in on, leaves out technicians not clocked in, never staff who do no services', () => {
+    const choices = employeeChoices(employees, checkedIn, { onlyCheckedInTechnicians: true });
+    // Daisy Vo is a technician who has not clocked in; Jenny Kim does no services.
+    expect(choices.map((c) => c.employee.name)).toEqual(['Bella Pham', 'Anna Nguyen', 'Jenny Kim']);
+  });
+
   it('gives the domain employee (id, name, commission rate)', () => {
     expect(employeeChoices(employees, [])[0]).toEqual({
       employee: { id: 5, name: 'Anna Nguyen', commission_rate: 50 },

@@ -167,11 +167,14 @@ export function filterTiles(index: CatalogIndex, tabId: TabId, search: string): 
 /**
  * The employee bar's list ("pick employees (checked-in first)"): who is clocked in, first checked in
  * first (the server's order, also the turn order), then everyone else in the server's order (technicians
- * first). An employee on both lists appears once.
+ * first). An employee on both lists appears once. With the store's daily check-in on
+ * (`enable_checkin_employee_daily`, docs/front-desk.md "Clock in and out"), a technician who has not clocked in
+ * is not offered; staff who do no services (a receptionist selling a product) still are.
  */
 export function employeeChoices(
   employees: readonly EmployeeView[],
   checkedIn: readonly CheckedInEmployee[],
+  { onlyCheckedInTechnicians = false }: { onlyCheckedInTechnicians?: boolean } = {},
 ): EmployeeChoice[] {
   const seen = new Set<number>();
   const choices: EmployeeChoice[] = [];
@@ -187,6 +190,6 @@ export function employeeChoices(
   for (const e of checkedIn) push(e, true);
   // The employee list says who is clocked in too: it still sorts them first when the checked-in read failed.
   for (const e of employees) if (e.checked_in) push(e, true);
-  for (const e of employees) push(e, false);
+  for (const e of employees) if (!(onlyCheckedInTechnicians && e.is_technician)) push(e, false);
   return choices;
 }

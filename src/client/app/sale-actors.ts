@@ -29,7 +29,7 @@ import type { ApiClient } from '../lib/api/client';
 import { apiNotices } from '../lib/api/notices';
 import { pinApprovals } from '../lib/api/pin-approval';
 import { getSale, loadSaleCatalog, submitSale, toSaleCallError } from '../lib/api/sale-api';
-import { readAuthRecord, saveWaitingTickets } from '../lib/storage';
+import { readAuthRecord, readInitialSettings, saveWaitingTickets } from '../lib/storage';
 import { withRingUpTime } from '../features/sale/ring-up-time';
 
 /**
@@ -125,7 +125,15 @@ export const appSaleMachine = saleMachine.provide({
 export const appCatalogBrowserMachine = catalogBrowserMachine.provide({
   actors: {
     loadCatalog: fromPromise<CatalogLoadOutput, void>(({ signal }) =>
-      loadSaleCatalog({ storeId: readAuthRecord()?.store_id ?? null }, { signal }),
+      loadSaleCatalog(
+        {
+          storeId: readAuthRecord()?.store_id ?? null,
+          // The store's general setting (docs/front-desk.md "Clock in and out"), as the login stored it.
+          onlyCheckedInTechnicians:
+            readInitialSettings()?.generalSettings.enable_checkin_employee_daily === 1,
+        },
+        { signal },
+      ),
     ),
   },
 });

@@ -205,7 +205,10 @@ export const STAFF_PAGE_SIZE = 200;
  * catalog has neither an answer nor a cached copy, or when no employee at all is known: a ticket needs both.
  */
 export async function loadSaleCatalog(
-  { storeId }: { storeId?: number | null } = {},
+  {
+    storeId,
+    onlyCheckedInTechnicians = false,
+  }: { storeId?: number | null; onlyCheckedInTechnicians?: boolean } = {},
   { signal, client = api, storage }: CallOptions = {},
 ): Promise<CatalogLoadOutput> {
   const store = storeId ? { store_id: storeId } : {};
@@ -232,6 +235,7 @@ export async function loadSaleCatalog(
     catalog,
     employees: employees?.items ?? [],
     checkedIn: (checkedIn?.items ?? []) as CheckedInEmployee[],
+    onlyCheckedInTechnicians,
   };
 }
 
