@@ -4,9 +4,11 @@
  */
 import { fromPromise } from 'xstate';
 import { rowHistoryMachine } from '../../../../../machines/row-history/row-history.machine';
-import type { HistoryPage } from '../../../../../machines/row-history/row-history.types';
+import type { FetchHistoryInput, HistoryPage } from '../../../../../machines/row-history/row-history.types';
 import { api } from '../../../lib/api/api';
-import { listRows, toQuery } from '../resource-api';
+import type { ApiClient } from '../../../lib/api/client';
+import type { QueryParams } from '../../../lib/api/query';
+import { toQuery } from '../resource-api';
 
 /**
  * Where a row's history is read when it is not /api/<resource>/{id}/histories: a path and the query naming the
@@ -20,26 +22,39 @@ export interface HistorySource {
   filter?: Record<string, string>;
 }
 
-/** The chart reading the histories of `resource`'s rows (`giftcards` → /api/giftcards/{id}/histories). */
-export function rowHistoryLogic(resource: string, source?: (rowId: number) => HistorySource) {
+/** What one page of a row's history asks the API for: the path and the query, in the list dialect. */
+export function historyRequest(
+  resource: string,
+  source: ((rowId: number) => HistorySource) | undefined,
+  input: FetchHistoryInput,
+): { path: string; query: QueryParams } {
+  const from = source?.(input.rowId);
+  const params = {
+    page: input.page,
+    per_page: input.perPage,
+    sort: '-created_at',
+    filter: { ...input.filter, ...from?.filter },
+  };
+  return {
+    path: from ? `/${from.path}` : `/${resource}/${input.rowId}/histories`,
+    query: { ...toQuery(params), ...from?.query },
+  };
+}
+
+/**
+ * The chart reading the histories of `resource`'s rows (`giftcards` → /api/giftcards/{id}/histories). `client`
+ * is the app's API client unless a test gives its own.
+ */
+export function rowHistoryLogic(
+  resource: string,
+  source?: (rowId: number) => HistorySource,
+  client: Pick<ApiClient, 'get'> = api,
+) {
   return rowHistoryMachine.provide({
     actors: {
       fetchHistory: fromPromise(({ input, signal }): Promise<HistoryPage> => {
-        const from = source?.(input.rowId);
-        const params = {
-          page: input.page,
-          per_page: input.perPage,
-          sort: '-created_at',
-          filter: { ...input.filter, ...from?.filter },
-        };
-        if (!from)
-          return listRows<{ id: number }>(`${resource}/${input.rowId}/histories`, params, { signal });
-        const { path, query } = from;
-        return api.get<HistoryPage>(`/${path}`, {
-          query: { ...toQuery(params), ...query },
-          skipNotice: true,
-          signal,
-        });
+        const { path, query } = historyRequest(resource, source, input);
+        return client.get<HistoryPage>(path, { query, skipNotice: true, signal });
       }),
     },
   });
