@@ -153,4 +153,26 @@ export default tseslint.config(
     plugins: { local: { rules: { 'no-cross-feature-imports': noCrossFeatureImports } } },
     rules: { 'local/no-cross-feature-imports': 'error' },
   },
+  {
+    // The unit project shares one module registry per worker (vitest.config.ts, ADR 015): a module mock
+    // applies only if no earlier file loaded the module, so such a test passes or fails by file order.
+    files: [
+      'src/**/*.test.{ts,tsx}',
+      'machines/**/*.test.ts',
+      'scripts/**/*.test.ts',
+      'tests/unit/**/*.test.ts',
+      'tests/support/**/*.test.ts',
+    ],
+    ignores: ['src/server/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock)$/]",
+          message:
+            'No module mocks in the unit project (shared module registry, ADR 015): pass the dependency in instead.',
+        },
+      ],
+    },
+  },
 );

@@ -123,3 +123,11 @@ describe('layer import rules', { timeout: 30_000 }, () => {
     ).not.toContain('import-x/no-restricted-paths');
   });
 });
+
+describe('unit-project test rules', { timeout: 30_000 }, () => {
+  it('refuse a module mock in a unit test, not in an API test', async () => {
+    const code = "import { vi } from 'vitest';\nvi.mock('./x', () => ({}));\n";
+    expect(await ruleIdsFor('src/client/lib/wrong.test.ts', code)).toContain('no-restricted-syntax');
+    expect(await ruleIdsFor('src/server/routes/fine.test.ts', code)).not.toContain('no-restricted-syntax');
+  });
+});
