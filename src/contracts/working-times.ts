@@ -60,13 +60,19 @@ export const correctWorkingDayBody = z.strictObject({
 });
 export type CorrectWorkingDayBody = z.output<typeof correctWorkingDayBody>;
 
-/** DELETE /api/report/working-times?user_id=&date_work=&reason=: removes one person's day. */
-export const deleteWorkingDayQuery = z.strictObject({
+/**
+ * DELETE /api/report/working-times: removes one person's day. The catalogue names the day by user_id and
+ * date_work; they and the reason may come in the query or in a JSON body (a client whose HTTP library sends no
+ * body on DELETE uses the query), the body's value winning where both give one.
+ */
+export const deleteWorkingDayRequest = z.strictObject({
   user_id: queryId,
   date_work: isoDate,
   reason,
 });
-export type DeleteWorkingDayQuery = z.output<typeof deleteWorkingDayQuery>;
+export type DeleteWorkingDayRequest = z.output<typeof deleteWorkingDayRequest>;
+/** Each part alone may leave fields to the other; the two together must make a deleteWorkingDayRequest. */
+export const deleteWorkingDayPart = deleteWorkingDayRequest.partial();
 
 // ---- responses ---------------------------------------------------------------------------------------
 

@@ -186,6 +186,12 @@ export const SAMPLE_BODIES: Readonly<Record<RouteKey, (v: VictimRows) => unknown
     shifts: [{ check_in_at: hourAgo(), check_out_at: null, breaks: [] }],
     reason: 'Forgot to clock in',
   }),
+  // The route takes its day in a body too; a DELETE's sample is sent in the query (SAMPLE_QUERIES) instead.
+  'DELETE /api/report/working-times': (v) => ({
+    user_id: v.users.staff,
+    date_work: v.workingDate,
+    reason: 'Clocked in by mistake',
+  }),
 
   // ---- payments
   'POST /api/payments/sale': (v) => ({
@@ -305,8 +311,6 @@ export const ROUTES_WITHOUT_SAMPLE_BODY: readonly RouteKey[] = [
   'DELETE /api/pos/sales/clear-trashed/all',
   'DELETE /api/pos/sales/clear-trashed/:id',
   'DELETE /api/pos/sales/:id',
-  // Names the day in its query (SAMPLE_QUERIES).
-  'DELETE /api/report/working-times',
 ];
 
 export const SAMPLE_QUERIES: Readonly<Record<RouteKey, (v: VictimRows) => Record<string, string>>> = {

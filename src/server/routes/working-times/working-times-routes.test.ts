@@ -401,6 +401,57 @@ describe('POST /api/report/working-times/details-in-date/:user_id/:date_work', (
       );
   });
 
+  it('refuses a day in the future, and an open shift while clocked in on another day', async () => {
+    const manager = api.as(a, 'manager', { approver: 'manager' });
+    const future = await manager.post(day(person.ann, '2099-01-01'), {
+      shifts: [
+        { check_in_at: iso('2099-01-01', '09:00'), check_out_at: iso('2099-01-01', '10:00'), breaks: [] },
+      ],
+      reason: 'Planning ahead',
+    });
+    expect(future.statusCode).toBe(422);
+    expect(JSON.parse(future.body).errors.date_work).toBeDefined();
+    // Bo was left clocked in yesterday: one open shift per person, so today's cannot be open too.
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const stale = await shift(a, person.bo, yesterday, '09:00', null);
+    try {
+      const res = await manager.post(day(person.bo, today()), {
+        shifts: [
+          { check_in_at: new Date(Date.now() - 60_000).toISOString(), check_out_at: null, breaks: [] },
+        ],
+        reason: 'Clocked in today',
+      });
+      expect(res.statusCode, res.body).toBe(422);
+      expect(JSON.parse(res.body).errors['shifts.0.check_out_at']).toBeDefined();
+    } finally {
+      await api.db.delete(workingTimes).where(eq(workingTimes.id, stale));
+    }
+  });
+
+  it('answers a replay with the same Idempotency-Key with the first answer, writing once', async () => {
+    const manager = api.as(a, 'manager', { approver: 'manager' });
+    const corrections = async () =>
+      (
+        await api.db
+          .select()
+          .from(auditLog)
+          .where(
+            and(
+              eq(auditLog.tenantId, a.tenantId),
+              eq(auditLog.action, 'working_times.correct'),
+              eq(auditLog.entityId, `${person.ann}:${DATE}`),
+            ),
+          )
+      ).length;
+    const before = await corrections();
+    const key = `wt-${Date.now()}`;
+    const first = await manager.post(day(person.ann, DATE), corrected, { key });
+    const again = await manager.post(day(person.ann, DATE), corrected, { key });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(JSON.parse(again.body)).toEqual(JSON.parse(first.body));
+    expect(await corrections()).toBe(before + 1);
+  });
+
   it('refuses a reason under 3 characters', async () => {
     const res = await api
       .as(a, 'manager', { approver: 'manager' })
@@ -451,6 +502,21 @@ describe('DELETE /api/report/working-times', () => {
     expect((audit!.before as { worked_minutes: number }).worked_minutes).toBe(115);
     expect(audit!.after).toMatchObject({ reason: 'Clocked in by mistake' });
     expect((await manager.del(url(person.bo))).statusCode).toBe(404);
+  });
+
+  it('takes the day in a JSON body as well, and refuses a request that names no day', async () => {
+    await shift(a, person.bo, DATE, '12:00', '13:00');
+    const manager = api.as(a, 'manager', { approver: 'manager' });
+    const missing = await manager.del(`${BASE}?user_id=${person.bo}&reason=Mistake`);
+    expect(missing.statusCode).toBe(422);
+    expect(JSON.parse(missing.body).errors.date_work).toBeDefined();
+    const res = await manager.del(BASE, {
+      user_id: person.bo,
+      date_work: DATE,
+      reason: 'Clocked in by mistake',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await shiftsOf(a, person.bo)).filter((r) => r.dateWork === DATE)).toEqual([]);
   });
 
   it('needs a PIN approval, a key and a reason; another tenant gets 404', async () => {

@@ -10,7 +10,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { pageSchema } from '../../../contracts/envelope';
 import {
   correctWorkingDayBody,
-  deleteWorkingDayQuery,
+  deleteWorkingDayRequest,
+  deleteWorkingDayPart,
   workingDayParams,
   workingDaySchema,
   workingTimeListQuery,
@@ -142,16 +143,21 @@ export function registerWorkingTimeRoutes(app: FastifyInstance): void {
   route(app, {
     method: 'DELETE',
     url: BASE,
-    summary: "Remove one employee's day (user_id, date_work, reason; manager PIN)",
+    summary: "Remove one employee's day (user_id, date_work, reason in the query or body; manager PIN)",
     tags: TAGS,
     access: WORKING_TIME_WRITE,
     idempotency: { required: true },
-    querystring: deleteWorkingDayQuery,
+    querystring: deleteWorkingDayPart,
+    // No body on a DELETE reaches the schema as null.
+    body: deleteWorkingDayPart.nullish(),
     data: workingDaySchema,
     message: 'Working day removed.',
-    handler: ({ db, query, request }) =>
-      deleteWorkingDay(db, requireAuth(request), query.user_id, query.date_work, query.reason, {
+    handler: ({ body, db, query, request }) => {
+      // A ZodError here is the caller's input: the error handler answers 422 with the fields (errors.ts).
+      const target = deleteWorkingDayRequest.parse({ ...query, ...body });
+      return deleteWorkingDay(db, requireAuth(request), target.user_id, target.date_work, target.reason, {
         approvedBy: approvedBy(request),
-      }),
+      });
+    },
   });
 }
