@@ -179,25 +179,23 @@ export async function listWorkingTimes(
   };
 }
 
-/** Shifts exported per batch: a year of a busy store stays out of memory. */
-const EXPORT_BATCH = 500;
+/** Shifts read per batch by the export and the summary: a year of a busy store stays out of memory. */
+const REPORT_BATCH = 500;
 
-/** GET /api/report/working-times/export: the list's rows, every page, in batches. */
-export async function* workingTimeBatches(
+async function* batchesOf(
   db: Queryable,
-  auth: AuthContext,
-  query: WorkingTimeReportQuery,
-  now: Date = new Date(),
+  store: StoreScope,
+  where: SQL,
+  now: Date,
 ): AsyncGenerator<WorkingTimeRow[]> {
-  const { store, where } = await reportWhere(db, auth, query, now);
-  for (let offset = 0; ; offset += EXPORT_BATCH) {
+  for (let offset = 0; ; offset += REPORT_BATCH) {
     const shifts = await db
       .select(shiftColumns)
       .from(workingTimes)
       .innerJoin(users, userJoin)
       .where(where)
       .orderBy(...LIST_ORDER)
-      .limit(EXPORT_BATCH)
+      .limit(REPORT_BATCH)
       .offset(offset);
     if (shifts.length === 0) return;
     const breaks = await breaksOf(
@@ -206,17 +204,23 @@ export async function* workingTimeBatches(
       shifts.map((s) => s.id),
     );
     yield rowsOf(shifts, breaks, now);
-    if (shifts.length < EXPORT_BATCH) return;
+    if (shifts.length < REPORT_BATCH) return;
   }
 }
 
-/** Validates the export's query (an unknown user is 404) before the CSV's first byte is sent. */
-export async function checkReportQuery(
+/**
+ * GET /api/report/working-times/export: the list's rows, every page, in batches. The query is checked (an
+ * unknown person is 404) when this resolves, before the CSV's first byte is sent; the rows are read as the
+ * batches are consumed.
+ */
+export async function workingTimeExport(
   db: Queryable,
   auth: AuthContext,
   query: WorkingTimeReportQuery,
-): Promise<void> {
-  if (query.user_id !== undefined) await findEmployee(db, auth, scopeStoreId(auth), query.user_id);
+  now: Date = new Date(),
+): Promise<AsyncIterable<WorkingTimeRow[]>> {
+  const { store, where } = await reportWhere(db, auth, query, now);
+  return batchesOf(db, store, where, now);
 }
 
 /** GET /api/report/working-times/report-summary: per person and in total over the range. */
@@ -226,12 +230,12 @@ export async function workingTimeSummary(
   query: WorkingTimeReportQuery,
   now: Date = new Date(),
 ): Promise<WorkingTimeSummary> {
-  const { from, to } = await reportWhere(db, auth, query, now);
+  const { store, where, from, to } = await reportWhere(db, auth, query, now);
   const people = new Map<
     number,
     { user_id: number; name: string; days: Set<string>; shifts: number; worked: number; onBreak: number }
   >();
-  for await (const rows of workingTimeBatches(db, auth, query, now)) {
+  for await (const rows of batchesOf(db, store, where, now)) {
     for (const r of rows) {
       const p = people.get(r.user_id) ?? {
         user_id: r.user_id,

@@ -28,12 +28,11 @@ import { csvStream } from '../../resources/csv';
 import type { CsvValue } from '../../resources/csv';
 import { rawResponse, route } from '../../route';
 import {
-  checkReportQuery,
   correctWorkingDay,
   deleteWorkingDay,
   getWorkingDay,
   listWorkingTimes,
-  workingTimeBatches,
+  workingTimeExport,
   workingTimeSummary,
 } from '../../services/working-times';
 import { z } from 'zod';
@@ -82,13 +81,10 @@ export function registerWorkingTimeRoutes(app: FastifyInstance): void {
     querystring: workingTimeReportQuery,
     data: z.string(),
     handler: async ({ db, query, request }) => {
-      const auth = requireAuth(request);
-      // An unknown person is a 404 envelope, not a CSV cut off after its header.
-      await checkReportQuery(db, auth, query);
+      // Awaited here, so an unknown person is a 404 envelope, not a CSV cut off after its header.
+      const report = await workingTimeExport(db, requireAuth(request), query);
       async function* batches(): AsyncGenerator<CsvValue[][]> {
-        for await (const rows of workingTimeBatches(db, auth, query)) {
-          yield rows.map((row) => EXPORT_COLUMNS.map((c) => c.value(row)));
-        }
+        for await (const rows of report) yield rows.map((row) => EXPORT_COLUMNS.map((c) => c.value(row)));
       }
       const csv = csvStream(
         EXPORT_COLUMNS.map((c) => c.header),
