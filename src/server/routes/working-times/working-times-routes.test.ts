@@ -237,6 +237,14 @@ describe('GET /api/report/working-times/details-in-date/:user_id/:date_work', ()
     ]);
   });
 
+  it('needs a session and the Report module, but no PIN approval', async () => {
+    expect((await api.get(day(person.ann, '2026-03-03'))).statusCode).toBe(401);
+    expect((await api.as(a, 'staff').get(day(person.ann, '2026-03-03'))).statusCode).toBe(403);
+    expect((await api.as(reporter, 'staff').get(day(reporter.users.staff.id, '2026-03-03'))).statusCode).toBe(
+      200,
+    );
+  });
+
   it("answers 404 for another tenant's or store's person, and an empty day for a day off", async () => {
     const manager = api.as(a, 'manager');
     expect((await manager.get(day(b.users.staff.id, '2026-03-02'))).statusCode).toBe(404);
@@ -521,6 +529,8 @@ describe('DELETE /api/report/working-times', () => {
 
   it('needs a PIN approval, a key and a reason; another tenant gets 404', async () => {
     await shift(a, person.ann, DATE, '09:00', '11:00');
+    expect((await api.del(url(person.ann))).statusCode).toBe(401);
+    expect((await api.as(a, 'staff', { approver: 'manager' }).del(url(person.ann))).statusCode).toBe(403);
     expect((await api.as(a, 'manager').del(url(person.ann))).statusCode).toBe(403);
     expect((await api.as(a, 'manager', { approver: 'staff' }).del(url(person.ann))).statusCode).toBe(403);
     expect(
