@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   allowedClockActions,
+  breakMinutes,
   CLOCK_ACTIONS,
   clockRefusal,
   clockStatus,
@@ -91,5 +92,17 @@ describe('workedMinutes', () => {
     const shift = { start: at('09:00'), end: at('10:00') };
     expect(workedMinutes(shift, [{ start: at('08:00'), end: at('09:15') }], at('11:00'))).toBe(45);
     expect(workedMinutes(shift, [{ start: at('08:00'), end: at('11:00') }], at('11:00'))).toBe(0);
+  });
+});
+
+describe('breakMinutes', () => {
+  it('counts the breaks inside the shift, a running one up to now, so worked plus breaks is the shift', () => {
+    const shift = { start: at('09:00'), end: at('10:00') };
+    const breaks = [{ start: at('08:00'), end: at('09:15') }];
+    expect(breakMinutes(shift, breaks, at('11:00'))).toBe(15);
+    expect(breakMinutes(shift, breaks, at('11:00')) + workedMinutes(shift, breaks, at('11:00'))).toBe(60);
+    expect(
+      breakMinutes({ start: at('09:00'), end: null }, [{ start: at('10:00'), end: null }], at('10:30')),
+    ).toBe(30);
   });
 });

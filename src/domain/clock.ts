@@ -77,16 +77,28 @@ function spanMs(span: ClockSpan, now: Date): number {
   return Math.max(0, end.getTime() - span.start.getTime());
 }
 
+/** Milliseconds of `breaks` inside the shift, each clipped to it (an open one runs to `now` or the shift's end). */
+function breakMs(shift: ClockSpan, breaks: readonly ClockSpan[], now: Date): number {
+  const shiftEnd = shift.end ?? now;
+  return breaks.reduce((sum, b) => {
+    const start = new Date(Math.max(b.start.getTime(), shift.start.getTime()));
+    const end = new Date(Math.min((b.end ?? now).getTime(), shiftEnd.getTime()));
+    return sum + (end > start ? end.getTime() - start.getTime() : 0);
+  }, 0);
+}
+
 /**
  * Whole minutes worked in a shift: from clock-in to clock-out (or `now`), less its breaks, each break counted
  * only inside the shift (a break corrected to start before the clock-in cannot make worked time negative).
  */
 export function workedMinutes(shift: ClockSpan, breaks: readonly ClockSpan[], now: Date): number {
-  const shiftEnd = shift.end ?? now;
-  const onBreak = breaks.reduce((sum, b) => {
-    const start = new Date(Math.max(b.start.getTime(), shift.start.getTime()));
-    const end = new Date(Math.min((b.end ?? now).getTime(), shiftEnd.getTime()));
-    return sum + (end > start ? end.getTime() - start.getTime() : 0);
-  }, 0);
-  return Math.floor(Math.max(0, spanMs(shift, now) - onBreak) / MINUTE_MS);
+  return Math.floor(Math.max(0, spanMs(shift, now) - breakMs(shift, breaks, now)) / MINUTE_MS);
+}
+
+/**
+ * Whole minutes of a shift's breaks, counted as workedMinutes leaves them out (inside the shift only), so a
+ * report's worked and break minutes add up to the shift's length, give or take the rounding of each.
+ */
+export function breakMinutes(shift: ClockSpan, breaks: readonly ClockSpan[], now: Date): number {
+  return Math.floor(breakMs(shift, breaks, now) / MINUTE_MS);
 }

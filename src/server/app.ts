@@ -33,6 +33,7 @@ import { registerCustomerAdminRoutes } from './routes/customers/customers-admin-
 import { registerCustomerRoutes } from './routes/customers/customers-routes';
 import { registerMembershipRoutes } from './routes/memberships/memberships-routes';
 import { registerEmployeeRoutes } from './routes/employees/employees-routes';
+import { registerWorkingTimeRoutes } from './routes/working-times/working-times-routes';
 import { registerExpenseRoutes } from './routes/expenses/expenses-routes';
 import { registerGiftcardAdminRoutes } from './routes/giftcards/giftcards-admin-routes';
 import { registerGiftcardRoutes } from './routes/giftcards/giftcards-routes';
@@ -130,6 +131,7 @@ export async function buildApp({ db, config }: { db: Db; config: AppConfig }): P
   registerCatalogRoutes(app);
   registerCustomerRoutes(app);
   registerEmployeeRoutes(app);
+  registerWorkingTimeRoutes(app);
   registerGiftcardRoutes(app);
   registerGiftcardAdminRoutes(app);
   registerPaymentRoutes(app);

@@ -70,6 +70,7 @@ export const PARAM_VALUES: Readonly<Record<string, (v: VictimRows, route: RouteK
   payment_id: (v) => v.cashPaymentId,
   giftcard_id: (v) => v.giftcardId,
   working_time_id: (v) => v.workingTimeId,
+  date_work: (v) => v.workingDate,
   id: (v, route) => {
     const path = route.slice(route.indexOf(' ') + 1);
     const entry = ID_BY_PATH.find(([key]) =>
@@ -181,6 +182,16 @@ export const SAMPLE_BODIES: Readonly<Record<RouteKey, (v: VictimRows) => unknown
     membership_id: v.membershipId,
   }),
   'POST /api/pos/employees/check-in-out': (v) => ({ user_id: v.users.staff }),
+  'POST /api/report/working-times/details-in-date/:user_id/:date_work': () => ({
+    shifts: [{ check_in_at: hourAgo(), check_out_at: null, breaks: [] }],
+    reason: 'Forgot to clock in',
+  }),
+  // The route takes its day in a body too; a DELETE's sample is sent in the query (SAMPLE_QUERIES) instead.
+  'DELETE /api/report/working-times': (v) => ({
+    user_id: v.users.staff,
+    date_work: v.workingDate,
+    reason: 'Clocked in by mistake',
+  }),
 
   // ---- payments
   'POST /api/payments/sale': (v) => ({
@@ -319,6 +330,15 @@ export const SAMPLE_QUERIES: Readonly<Record<RouteKey, (v: VictimRows) => Record
   'GET /api/pos/giftcards/:id/histories': (v) => ({ 'filter[sale_id]': String(v.saleId) }),
   'GET /api/pos/walk-in': (v) => ({ store_id: String(v.storeId) }),
   'GET /api/pos/walk-in/group-by-employee': (v) => ({ store_id: String(v.storeId) }),
+  // The working-time reports name the person: A's staff member is not B's, so B gets a 404.
+  'GET /api/report/working-times': (v) => ({ user_id: String(v.users.staff) }),
+  'GET /api/report/working-times/export': (v) => ({ user_id: String(v.users.staff) }),
+  'GET /api/report/working-times/report-summary': (v) => ({ user_id: String(v.users.staff) }),
+  'DELETE /api/report/working-times': (v) => ({
+    user_id: String(v.users.staff),
+    date_work: v.workingDate,
+    reason: 'Clocked in by mistake',
+  }),
 };
 
 export const isWrite = (route: { method: string }) =>

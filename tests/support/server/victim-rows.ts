@@ -67,6 +67,8 @@ export interface VictimRows {
   momoOrderId: string;
   vietqrRequestId: number;
   workingTimeId: number;
+  /** The store-local business day of that working time (working-time reports name a day by it). */
+  workingDate: string;
   /** The tenant's row of each back-office resource (resource-samples.ts), by resource name. */
   resources: Readonly<Record<string, number>>;
   /** Secrets of the store settings: they never leave the server, whoever asks. */
@@ -120,7 +122,7 @@ type VictimSales = Pick<
   | 'vietqrRequestId'
 >;
 
-type VictimBase = Omit<VictimRows, keyof VictimSales | 'workingTimeId' | 'markers'>;
+type VictimBase = Omit<VictimRows, keyof VictimSales | 'workingTimeId' | 'workingDate' | 'markers'>;
 
 async function createVictimSales(app: FastifyInstance, v: VictimBase): Promise<VictimSales> {
   const send = sender(app, v.fixture);
@@ -360,6 +362,7 @@ export async function createVictimRows(
     ...base,
     ...(await createVictimSales(app, base)),
     workingTimeId: Number((checkIn.working_time as { id: number }).id),
+    workingDate: String((checkIn.working_time as { date_work: string }).date_work),
   };
   return { ...rows, markers: markersOf(rows) };
 }

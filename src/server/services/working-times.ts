@@ -1,0 +1,553 @@
+/**
+ * Working-time reports (docs/front-desk.md "Working-time reports"): the store's shifts per day, a summary per
+ * person, one person's day with its breaks, and a manager's correction or removal of that day.
+ *
+ * Everything is read through the session's store (storeWhere): a shift clocked in another store is that
+ * store's report. A person named by id must be of the tenant and work in this store (home store this one or
+ * none, as the clock-in board lists them: services/employees.ts), else 404, so another tenant's or store's
+ * id learns nothing. Minutes come from src/domain/clock.ts, the same count the clock-in answer shows.
+ */
+import { and, asc, count, desc, eq, gte, inArray, isNull, lte, ne, or } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import type { Page } from '../../contracts/envelope';
+import type { FieldErrors } from '../../contracts/envelope';
+import type {
+  CorrectWorkingDayBody,
+  WorkingDay,
+  WorkingTimeListQuery,
+  WorkingTimeReportQuery,
+  WorkingTimeRow,
+  WorkingTimeSummary,
+} from '../../contracts/working-times';
+import { breakMinutes, workedMinutes } from '../../domain/clock';
+import type { AuthContext } from '../auth-context';
+import type { Queryable } from '../db/client';
+import { users } from '../db/schema/users';
+import { workingTimeBreaks, workingTimes } from '../db/schema/working-times';
+import { scopeStoreId, storeValues, storeWhere, tenantIdWhere, tenantWhere } from '../db/scoped';
+import type { StoreScope } from '../db/scoped';
+import { notFound, unprocessable } from '../errors';
+import { writeResourceAudit } from '../resources/audit';
+import { EMPLOYEE_NOT_FOUND, storeLocalDate } from './employees';
+
+export const NO_WORKING_DAY_MESSAGE = 'This employee has no working time on that day.';
+export const CORRECTION_INVALID_MESSAGE = 'The corrected day does not add up. Check the times marked.';
+
+interface Shift {
+  id: number;
+  userId: number;
+  name: string;
+  dateWork: string;
+  checkInAt: Date;
+  checkOutAt: Date | null;
+}
+interface Break {
+  workingTimeId: number;
+  startedAt: Date;
+  endedAt: Date | null;
+}
+
+function storeScope(auth: AuthContext): StoreScope & { storeId: number } {
+  return { tenantId: auth.tenantId, storeId: scopeStoreId(auth) };
+}
+
+/** The person, if they are of the tenant and work in the store (home store this one, or every store). */
+async function findEmployee(db: Queryable, auth: AuthContext, storeId: number, userId: number) {
+  const [row] = await db
+    .select({ id: users.id, name: users.displayName })
+    .from(users)
+    .where(tenantIdWhere(users, auth, userId, or(isNull(users.storeId), eq(users.storeId, storeId)) as SQL))
+    .limit(1);
+  if (!row) throw notFound(EMPLOYEE_NOT_FOUND);
+  return row;
+}
+
+/** The range asked for; none is today in the store's time zone, one end alone leaves the other open. */
+async function dateRange(
+  db: Queryable,
+  auth: AuthContext,
+  storeId: number,
+  query: WorkingTimeReportQuery,
+  now: Date,
+): Promise<{ from: string | null; to: string | null }> {
+  const range = query.date_range ?? {};
+  if (range.from || range.to) return { from: range.from ?? null, to: range.to ?? null };
+  const today = await storeLocalDate(db, auth, storeId, now);
+  return { from: today, to: today };
+}
+
+const shiftColumns = {
+  id: workingTimes.id,
+  userId: workingTimes.userId,
+  name: users.displayName,
+  dateWork: workingTimes.dateWork,
+  checkInAt: workingTimes.checkInAt,
+  checkOutAt: workingTimes.checkOutAt,
+};
+const userJoin = and(eq(users.tenantId, workingTimes.tenantId), eq(users.id, workingTimes.userId)) as SQL;
+
+async function breaksOf(db: Queryable, store: StoreScope, shiftIds: readonly number[]): Promise<Break[]> {
+  if (shiftIds.length === 0) return [];
+  return db
+    .select({
+      workingTimeId: workingTimeBreaks.workingTimeId,
+      startedAt: workingTimeBreaks.startedAt,
+      endedAt: workingTimeBreaks.endedAt,
+    })
+    .from(workingTimeBreaks)
+    .where(storeWhere(workingTimeBreaks, store, inArray(workingTimeBreaks.workingTimeId, [...shiftIds])))
+    .orderBy(asc(workingTimeBreaks.startedAt), asc(workingTimeBreaks.id));
+}
+
+function minutesOf(shift: Shift, breaks: readonly Break[], now: Date) {
+  const span = { start: shift.checkInAt, end: shift.checkOutAt };
+  const spans = breaks.map((b) => ({ start: b.startedAt, end: b.endedAt }));
+  return { worked: workedMinutes(span, spans, now), onBreak: breakMinutes(span, spans, now) };
+}
+
+function rowsOf(shifts: readonly Shift[], breaks: readonly Break[], now: Date): WorkingTimeRow[] {
+  return shifts.map((s) => {
+    const minutes = minutesOf(
+      s,
+      breaks.filter((b) => b.workingTimeId === s.id),
+      now,
+    );
+    return {
+      id: s.id,
+      user_id: s.userId,
+      name: s.name,
+      date_work: s.dateWork,
+      check_in_at: s.checkInAt.toISOString(),
+      check_out_at: s.checkOutAt ? s.checkOutAt.toISOString() : null,
+      break_minutes: minutes.onBreak,
+      worked_minutes: minutes.worked,
+    };
+  });
+}
+
+async function reportWhere(
+  db: Queryable,
+  auth: AuthContext,
+  query: WorkingTimeReportQuery,
+  now: Date,
+): Promise<{ store: StoreScope & { storeId: number }; where: SQL; from: string | null; to: string | null }> {
+  const store = storeScope(auth);
+  if (query.user_id !== undefined) await findEmployee(db, auth, store.storeId, query.user_id);
+  const { from, to } = await dateRange(db, auth, store.storeId, query, now);
+  const where = storeWhere(
+    workingTimes,
+    store,
+    from ? gte(workingTimes.dateWork, from) : undefined,
+    to ? lte(workingTimes.dateWork, to) : undefined,
+    query.user_id !== undefined ? eq(workingTimes.userId, query.user_id) : undefined,
+  );
+  return { store, where, from, to };
+}
+
+/** Newest day first, then the latest check-in: the order a manager reads a time sheet back in. */
+const LIST_ORDER = [desc(workingTimes.dateWork), desc(workingTimes.checkInAt), desc(workingTimes.id)];
+
+/** GET /api/report/working-times: one row per shift in the range, paged. */
+export async function listWorkingTimes(
+  db: Queryable,
+  auth: AuthContext,
+  query: WorkingTimeListQuery,
+  now: Date = new Date(),
+): Promise<Page<WorkingTimeRow>> {
+  const { store, where } = await reportWhere(db, auth, query, now);
+  const [shifts, [total]] = await Promise.all([
+    db
+      .select(shiftColumns)
+      .from(workingTimes)
+      .innerJoin(users, userJoin)
+      .where(where)
+      .orderBy(...LIST_ORDER)
+      .limit(query.per_page)
+      .offset((query.page - 1) * query.per_page),
+    db.select({ n: count() }).from(workingTimes).where(where),
+  ]);
+  const breaks = await breaksOf(
+    db,
+    store,
+    shifts.map((s) => s.id),
+  );
+  return {
+    items: rowsOf(shifts, breaks, now),
+    total: total?.n ?? 0,
+    page: query.page,
+    per_page: query.per_page,
+  };
+}
+
+/** Shifts read per batch by the export and the summary: a year of a busy store stays out of memory. */
+const REPORT_BATCH = 500;
+
+async function* batchesOf(
+  db: Queryable,
+  store: StoreScope,
+  where: SQL,
+  now: Date,
+): AsyncGenerator<WorkingTimeRow[]> {
+  for (let offset = 0; ; offset += REPORT_BATCH) {
+    const shifts = await db
+      .select(shiftColumns)
+      .from(workingTimes)
+      .innerJoin(users, userJoin)
+      .where(where)
+      .orderBy(...LIST_ORDER)
+      .limit(REPORT_BATCH)
+      .offset(offset);
+    if (shifts.length === 0) return;
+    const breaks = await breaksOf(
+      db,
+      store,
+      shifts.map((s) => s.id),
+    );
+    yield rowsOf(shifts, breaks, now);
+    if (shifts.length < REPORT_BATCH) return;
+  }
+}
+
+/**
+ * GET /api/report/working-times/export: the list's rows, every page, in batches. The query is checked (an
+ * unknown person is 404) when this resolves, before the CSV's first byte is sent; the rows are read as the
+ * batches are consumed.
+ */
+export async function workingTimeExport(
+  db: Queryable,
+  auth: AuthContext,
+  query: WorkingTimeReportQuery,
+  now: Date = new Date(),
+): Promise<AsyncIterable<WorkingTimeRow[]>> {
+  const { store, where } = await reportWhere(db, auth, query, now);
+  return batchesOf(db, store, where, now);
+}
+
+/** GET /api/report/working-times/report-summary: per person and in total over the range. */
+export async function workingTimeSummary(
+  db: Queryable,
+  auth: AuthContext,
+  query: WorkingTimeReportQuery,
+  now: Date = new Date(),
+): Promise<WorkingTimeSummary> {
+  const { store, where, from, to } = await reportWhere(db, auth, query, now);
+  const people = new Map<
+    number,
+    { user_id: number; name: string; days: Set<string>; shifts: number; worked: number; onBreak: number }
+  >();
+  for await (const rows of batchesOf(db, store, where, now)) {
+    for (const r of rows) {
+      const p = people.get(r.user_id) ?? {
+        user_id: r.user_id,
+        name: r.name,
+        days: new Set<string>(),
+        shifts: 0,
+        worked: 0,
+        onBreak: 0,
+      };
+      p.days.add(r.date_work);
+      p.shifts += 1;
+      p.worked += r.worked_minutes;
+      p.onBreak += r.break_minutes;
+      people.set(r.user_id, p);
+    }
+  }
+  const employees = [...people.values()]
+    .sort((x, y) => x.name.localeCompare(y.name) || x.user_id - y.user_id)
+    .map((p) => ({
+      user_id: p.user_id,
+      name: p.name,
+      days_worked: p.days.size,
+      shifts: p.shifts,
+      worked_minutes: p.worked,
+      break_minutes: p.onBreak,
+    }));
+  const totals = employees.reduce(
+    (t, e) => ({
+      days_worked: t.days_worked + e.days_worked,
+      shifts: t.shifts + e.shifts,
+      worked_minutes: t.worked_minutes + e.worked_minutes,
+      break_minutes: t.break_minutes + e.break_minutes,
+    }),
+    { days_worked: 0, shifts: 0, worked_minutes: 0, break_minutes: 0 },
+  );
+  return { date_from: from, date_to: to, employees, totals };
+}
+
+async function loadDay(
+  db: Queryable,
+  store: StoreScope,
+  employee: { id: number; name: string },
+  dateWork: string,
+  now: Date,
+): Promise<WorkingDay> {
+  const shifts = await db
+    .select(shiftColumns)
+    .from(workingTimes)
+    .innerJoin(users, userJoin)
+    .where(
+      storeWhere(
+        workingTimes,
+        store,
+        eq(workingTimes.userId, employee.id),
+        eq(workingTimes.dateWork, dateWork),
+      ),
+    )
+    .orderBy(asc(workingTimes.checkInAt), asc(workingTimes.id));
+  const breaks = await breaksOf(
+    db,
+    store,
+    shifts.map((s) => s.id),
+  );
+  const days = shifts.map((s) => {
+    const own = breaks.filter((b) => b.workingTimeId === s.id);
+    const minutes = minutesOf(s, own, now);
+    return {
+      id: s.id,
+      check_in_at: s.checkInAt.toISOString(),
+      check_out_at: s.checkOutAt ? s.checkOutAt.toISOString() : null,
+      break_minutes: minutes.onBreak,
+      worked_minutes: minutes.worked,
+      breaks: own.map((b) => ({
+        started_at: b.startedAt.toISOString(),
+        ended_at: b.endedAt ? b.endedAt.toISOString() : null,
+      })),
+    };
+  });
+  return {
+    user_id: employee.id,
+    name: employee.name,
+    date_work: dateWork,
+    shifts: days,
+    worked_minutes: days.reduce((sum, s) => sum + s.worked_minutes, 0),
+    break_minutes: days.reduce((sum, s) => sum + s.break_minutes, 0),
+  };
+}
+
+/** GET /api/report/working-times/details-in-date/{user_id}/{date_work}: the day, empty when they did not work. */
+export async function getWorkingDay(
+  db: Queryable,
+  auth: AuthContext,
+  userId: number,
+  dateWork: string,
+  now: Date = new Date(),
+): Promise<WorkingDay> {
+  const store = storeScope(auth);
+  const employee = await findEmployee(db, auth, store.storeId, userId);
+  return loadDay(db, store, employee, dateWork, now);
+}
+
+interface Span {
+  start: number;
+  /** Infinity: still open. */
+  end: number;
+  path: string;
+}
+
+/** The first pair of spans (sorted by start) that overlap, as the later one's path. */
+function overlapping(spans: readonly Span[]): string[] {
+  const sorted = [...spans].sort((x, y) => x.start - y.start);
+  const found: string[] = [];
+  for (let i = 1; i < sorted.length; i += 1) {
+    if (sorted[i]!.start < sorted[i - 1]!.end) found.push(sorted[i]!.path);
+  }
+  return found;
+}
+
+/**
+ * What is wrong with a corrected day (docs/front-desk.md "Working-time reports"), as field errors keyed by the
+ * body's paths; empty when it may be saved. `today` is the store-local business date: only today's day may
+ * keep someone clocked in, because a shift left open on a past day would count up to now forever.
+ */
+export function correctionProblems(
+  body: Pick<CorrectWorkingDayBody, 'shifts'>,
+  dateWork: string,
+  today: string,
+  now: Date,
+): FieldErrors {
+  const errors: FieldErrors = {};
+  const add = (path: string, message: string) => {
+    (errors[path] ??= []).push(message);
+  };
+  if (dateWork > today) add('date_work', 'A day in the future has no working time yet.');
+  const at = (iso: string) => new Date(iso).getTime();
+  const open = body.shifts.flatMap((s, i) => (s.check_out_at === null ? [i] : []));
+  if (open.length > 1) {
+    for (const i of open.slice(1)) add(`shifts.${i}.check_out_at`, 'Only one shift can still be open.');
+  }
+  if (open.length > 0 && dateWork < today) {
+    add(`shifts.${open[0]}.check_out_at`, 'A shift of a past day needs its check-out time.');
+  }
+  const shiftSpans: Span[] = [];
+  body.shifts.forEach((shift, i) => {
+    const start = at(shift.check_in_at);
+    const end = shift.check_out_at === null ? Infinity : at(shift.check_out_at);
+    if (start > now.getTime()) add(`shifts.${i}.check_in_at`, 'The check-in cannot be in the future.');
+    if (end !== Infinity && end > now.getTime()) {
+      add(`shifts.${i}.check_out_at`, 'The check-out cannot be in the future.');
+    }
+    if (end < start) add(`shifts.${i}.check_out_at`, 'The check-out is before the check-in.');
+    shiftSpans.push({ start, end, path: `shifts.${i}.check_in_at` });
+    const breakSpans: Span[] = [];
+    shift.breaks.forEach((b, j) => {
+      const path = `shifts.${i}.breaks.${j}`;
+      const bStart = at(b.started_at);
+      const bEnd = b.ended_at === null ? Infinity : at(b.ended_at);
+      if (bEnd < bStart) add(`${path}.ended_at`, 'The break ends before it starts.');
+      else if (bStart < start || bEnd > end) add(path, 'The break is outside its shift.');
+      breakSpans.push({ start: bStart, end: bEnd, path: `${path}.started_at` });
+    });
+    for (const path of overlapping(breakSpans)) add(path, 'This break overlaps another break.');
+  });
+  for (const path of overlapping(shiftSpans)) add(path, 'This shift overlaps another shift.');
+  return errors;
+}
+
+export interface DayWriteOptions {
+  now?: Date;
+  /** Whose PIN approved it (request.pinApprover), for the audit row. */
+  approvedBy: number | null;
+}
+
+/** Locks the person's users row, as a clock toggle does (services/employees.ts), so the two cannot interleave. */
+async function lockEmployee(tx: Queryable, auth: AuthContext, userId: number): Promise<void> {
+  await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(tenantIdWhere(users, auth, userId))
+    .for('update');
+}
+
+/**
+ * POST /api/report/working-times/details-in-date/{user_id}/{date_work}: replaces the day's shifts and breaks
+ * with the corrected ones in one transaction, writing an audit row with the day before and after and why.
+ */
+export async function correctWorkingDay(
+  db: Queryable,
+  auth: AuthContext,
+  userId: number,
+  dateWork: string,
+  body: CorrectWorkingDayBody,
+  options: DayWriteOptions,
+): Promise<WorkingDay> {
+  const now = options.now ?? new Date();
+  const store = storeScope(auth);
+  const employee = await findEmployee(db, auth, store.storeId, userId);
+  const today = await storeLocalDate(db, auth, store.storeId, now);
+  const problems = correctionProblems(body, dateWork, today, now);
+  if (Object.keys(problems).length > 0) throw unprocessable(CORRECTION_INVALID_MESSAGE, problems);
+
+  return db.transaction(async (tx) => {
+    await lockEmployee(tx, auth, employee.id);
+    const before = await loadDay(tx, store, employee, dateWork, now);
+    const openShift = body.shifts.findIndex((s) => s.check_out_at === null);
+    if (openShift >= 0) {
+      // working_times_one_open_key: one open shift per person in the tenant. One left open on another day or
+      // in another store must be closed there first, not collide here.
+      const [elsewhere] = await tx
+        .select({ id: workingTimes.id })
+        .from(workingTimes)
+        .where(
+          tenantWhere(
+            workingTimes,
+            auth,
+            eq(workingTimes.userId, employee.id),
+            isNull(workingTimes.checkOutAt),
+            or(ne(workingTimes.storeId, store.storeId), ne(workingTimes.dateWork, dateWork)),
+          ),
+        )
+        .limit(1);
+      if (elsewhere) {
+        const message = 'This employee is still clocked in on another day or in another store.';
+        throw unprocessable(CORRECTION_INVALID_MESSAGE, { [`shifts.${openShift}.check_out_at`]: [message] });
+      }
+    }
+    await tx
+      .delete(workingTimes)
+      .where(
+        storeWhere(
+          workingTimes,
+          store,
+          eq(workingTimes.userId, employee.id),
+          eq(workingTimes.dateWork, dateWork),
+        ),
+      );
+    for (const shift of body.shifts) {
+      const [row] = await tx
+        .insert(workingTimes)
+        .values(
+          storeValues(store, {
+            userId: employee.id,
+            dateWork,
+            checkInAt: new Date(shift.check_in_at),
+            checkOutAt: shift.check_out_at === null ? null : new Date(shift.check_out_at),
+          }),
+        )
+        .returning({ id: workingTimes.id });
+      if (shift.breaks.length > 0) {
+        await tx.insert(workingTimeBreaks).values(
+          shift.breaks.map((b) =>
+            storeValues(store, {
+              workingTimeId: row!.id,
+              startedAt: new Date(b.started_at),
+              endedAt: b.ended_at === null ? null : new Date(b.ended_at),
+            }),
+          ),
+        );
+      }
+    }
+    const after = await loadDay(tx, store, employee, dateWork, now);
+    await writeResourceAudit(tx, auth, [
+      {
+        action: 'working_times.correct',
+        entityType: 'working_day',
+        entityId: `${employee.id}:${dateWork}`,
+        before,
+        after: { ...after, reason: body.reason },
+        approvedBy: options.approvedBy,
+      },
+    ]);
+    return after;
+  });
+}
+
+/** DELETE /api/report/working-times: removes the person's day in this store (404 when there is none). */
+export async function deleteWorkingDay(
+  db: Queryable,
+  auth: AuthContext,
+  userId: number,
+  dateWork: string,
+  reason: string,
+  options: DayWriteOptions,
+): Promise<WorkingDay> {
+  const now = options.now ?? new Date();
+  const store = storeScope(auth);
+  const employee = await findEmployee(db, auth, store.storeId, userId);
+  return db.transaction(async (tx) => {
+    await lockEmployee(tx, auth, employee.id);
+    const before = await loadDay(tx, store, employee, dateWork, now);
+    if (before.shifts.length === 0) throw notFound(NO_WORKING_DAY_MESSAGE);
+    await tx
+      .delete(workingTimes)
+      .where(
+        storeWhere(
+          workingTimes,
+          store,
+          eq(workingTimes.userId, employee.id),
+          eq(workingTimes.dateWork, dateWork),
+        ),
+      );
+    const after = await loadDay(tx, store, employee, dateWork, now);
+    await writeResourceAudit(tx, auth, [
+      {
+        action: 'working_times.delete',
+        entityType: 'working_day',
+        entityId: `${employee.id}:${dateWork}`,
+        before,
+        after: { ...after, reason },
+        approvedBy: options.approvedBy,
+      },
+    ]);
+    return after;
+  });
+}
