@@ -158,7 +158,9 @@ describe('0009 membership names unique', () => {
       migrationsFolder: await migrationsBefore('0009_membership_names_unique'),
     });
     const q = (text: string, values: unknown[] = []) => testDb.pool.query(text, values);
-    const tenants = await q(`insert into tenants (code, name) values ('MIGA', 'A'), ('MIGB', 'B') returning id`);
+    const tenants = await q(
+      `insert into tenants (code, name) values ('MIGA', 'A'), ('MIGB', 'B') returning id`,
+    );
     const [a, b] = tenants.rows.map((r) => Number(r.id)) as [number, number];
     const names = ['Gold', 'gold', 'Gold (2)', 'GOLD', 'Silver'];
     for (const name of names) await q('insert into memberships (tenant_id, name) values ($1, $2)', [a, name]);
