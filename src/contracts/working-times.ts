@@ -123,3 +123,14 @@ export const workingDaySchema = z.object({
   break_minutes: z.number().int().min(0),
 });
 export type WorkingDay = z.infer<typeof workingDaySchema>;
+
+/** /details-in-date?date=: everyone's day on one business day (default today, store-local). */
+export const workingDateQuery = z.strictObject({ date: isoDate.optional() });
+export type WorkingDateQuery = z.output<typeof workingDateQuery>;
+
+export const workingDateSchema = z.object({
+  date_work: z.iso.date(),
+  /** Each person who has a shift that day, by name. */
+  days: z.array(workingDaySchema),
+});
+export type WorkingDate = z.infer<typeof workingDateSchema>;

@@ -107,6 +107,8 @@ const OWN_DATA_ROUTES = [
   'GET /api/customers/search',
   // The tenant's own stores: no id of A's in it.
   'GET /api/pos/stores',
+  // B's own store's day: a date names nobody of A's.
+  'GET /api/report/working-times/details-in-date',
   // Clears B's own trash (nothing of A's is in B's store).
   'DELETE /api/pos/sales/clear-trashed/all',
   // Back-office resources: B's own list, export, creates, imports, and bulks that report A's ids not found.

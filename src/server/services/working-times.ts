@@ -13,6 +13,8 @@ import type { Page } from '../../contracts/envelope';
 import type { FieldErrors } from '../../contracts/envelope';
 import type {
   CorrectWorkingDayBody,
+  WorkingDate,
+  WorkingDateQuery,
   WorkingDay,
   WorkingTimeListQuery,
   WorkingTimeReportQuery,
@@ -322,6 +324,29 @@ async function loadDay(
     worked_minutes: days.reduce((sum, s) => sum + s.worked_minutes, 0),
     break_minutes: days.reduce((sum, s) => sum + s.break_minutes, 0),
   };
+}
+
+/**
+ * GET /api/report/working-times/details-in-date?date=: the day of everyone who has a shift on that business day
+ * in this store (default today), by name. One read a person: a store's team is a few dozen at most.
+ */
+export async function getWorkingDate(
+  db: Queryable,
+  auth: AuthContext,
+  query: WorkingDateQuery,
+  now: Date = new Date(),
+): Promise<WorkingDate> {
+  const store = storeScope(auth);
+  const dateWork = query.date ?? (await storeLocalDate(db, auth, store.storeId, now));
+  const people = await db
+    .selectDistinct({ id: users.id, name: users.displayName })
+    .from(workingTimes)
+    .innerJoin(users, userJoin)
+    .where(storeWhere(workingTimes, store, eq(workingTimes.dateWork, dateWork)))
+    .orderBy(users.displayName, users.id);
+  const days: WorkingDay[] = [];
+  for (const person of people) days.push(await loadDay(db, store, person, dateWork, now));
+  return { date_work: dateWork, days };
 }
 
 /** GET /api/report/working-times/details-in-date/{user_id}/{date_work}: the day, empty when they did not work. */

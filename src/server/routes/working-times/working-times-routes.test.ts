@@ -253,6 +253,43 @@ describe('GET /api/report/working-times/details-in-date/:user_id/:date_work', ()
   });
 });
 
+describe('GET /api/report/working-times/details-in-date', () => {
+  it("shows everyone's day on one date in this store, by name; another store's shift stays out", async () => {
+    const res = await api.as(a, 'manager').get(`${BASE}/details-in-date?date=2026-03-02`);
+    expect(res.statusCode, res.body).toBe(200);
+    const data = dataOf(res);
+    expect(data.date_work).toBe('2026-03-02');
+    expect(
+      data.days.map(
+        (d: { name: string; worked_minutes: number; break_minutes: number; shifts: unknown[] }) => [
+          d.name,
+          d.shifts.length,
+          d.worked_minutes,
+          d.break_minutes,
+        ],
+      ),
+    ).toEqual([
+      ['Ann', 1, 450, 30],
+      ['Bo', 1, 240, 0],
+    ]);
+  });
+
+  it("defaults to today in the store's time zone, and shows no one on a day nobody worked", async () => {
+    const manager = api.as(a, 'manager');
+    const today = dataOf(await manager.get(`${BASE}/details-in-date`));
+    expect(today.date_work).toBe(new Date().toISOString().slice(0, 10));
+    expect(dataOf(await manager.get(`${BASE}/details-in-date?date=2026-03-09`)).days).toEqual([]);
+  });
+
+  it('needs a session and the Report module, refuses a malformed date, and shows another tenant nothing', async () => {
+    expect((await api.get(`${BASE}/details-in-date?date=2026-03-02`)).statusCode).toBe(401);
+    expect((await api.as(a, 'staff').get(`${BASE}/details-in-date?date=2026-03-02`)).statusCode).toBe(403);
+    expect((await api.as(a, 'manager').get(`${BASE}/details-in-date?date=March`)).statusCode).toBe(422);
+    const other = dataOf(await api.as(b, 'manager').get(`${BASE}/details-in-date?date=2026-03-02`));
+    expect(other.days.map((d: { user_id: number }) => d.user_id)).toEqual([b.users.staff.id]);
+  });
+});
+
 describe('POST /api/report/working-times/details-in-date/:user_id/:date_work', () => {
   const DATE = '2026-04-06';
   let annShift: number;

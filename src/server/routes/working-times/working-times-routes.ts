@@ -12,6 +12,8 @@ import {
   correctWorkingDayBody,
   deleteWorkingDayRequest,
   deleteWorkingDayPart,
+  workingDateQuery,
+  workingDateSchema,
   workingDayParams,
   workingDaySchema,
   workingTimeListQuery,
@@ -30,6 +32,7 @@ import { rawResponse, route } from '../../route';
 import {
   correctWorkingDay,
   deleteWorkingDay,
+  getWorkingDate,
   getWorkingDay,
   listWorkingTimes,
   workingTimeExport,
@@ -105,6 +108,18 @@ export function registerWorkingTimeRoutes(app: FastifyInstance): void {
     querystring: workingTimeReportQuery,
     data: workingTimeSummarySchema,
     handler: ({ db, query, request }) => workingTimeSummary(db, requireAuth(request), query),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: `${BASE}/details-in-date`,
+    summary:
+      "Everyone's day on one business day (date, default today): each person's shifts with their breaks",
+    tags: TAGS,
+    access: REPORT_ACCESS_WITHOUT_PIN,
+    querystring: workingDateQuery,
+    data: workingDateSchema,
+    handler: ({ db, query, request }) => getWorkingDate(db, requireAuth(request), query),
   });
 
   route(app, {
