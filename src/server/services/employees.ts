@@ -367,6 +367,18 @@ async function loadShift(db: Queryable, store: StoreScope, shiftId: number, now:
   };
 }
 
+/**
+ * Locks the person's users row for the transaction: a clock move and a manager's correction of their day
+ * (services/working-times.ts) then run one after the other, never interleaved.
+ */
+export async function lockEmployeeRow(tx: Queryable, auth: AuthContext, userId: number): Promise<void> {
+  await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(tenantIdWhere(users, auth, userId))
+    .for('update');
+}
+
 export interface CheckInOutOptions {
   /** Where wrong-PIN counts are written: the pool, never the request's transaction. Default `db`. */
   counterDb?: Queryable;
@@ -403,11 +415,7 @@ export async function checkInOut(
   }
 
   return db.transaction(async (tx) => {
-    await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(tenantIdWhere(users, auth, employee.id))
-      .for('update');
+    await lockEmployeeRow(tx, auth, employee.id);
     const [open] = await tx
       .select({ id: workingTimes.id, storeId: workingTimes.storeId })
       .from(workingTimes)

@@ -22,6 +22,8 @@ import type {
   WorkingTimeSummary,
 } from '../../contracts/working-times';
 import { breakMinutes, workedMinutes } from '../../domain/clock';
+import { workingDayProblems } from '../../domain/working-day';
+import type { WorkingDayProblem } from '../../domain/working-day';
 import type { AuthContext } from '../auth-context';
 import type { Queryable } from '../db/client';
 import { users } from '../db/schema/users';
@@ -30,7 +32,7 @@ import { scopeStoreId, storeValues, storeWhere, tenantIdWhere, tenantWhere } fro
 import type { StoreScope } from '../db/scoped';
 import { notFound, unprocessable } from '../errors';
 import { writeResourceAudit } from '../resources/audit';
-import { EMPLOYEE_NOT_FOUND, storeLocalDate } from './employees';
+import { EMPLOYEE_NOT_FOUND, lockEmployeeRow, storeLocalDate } from './employees';
 
 export const NO_WORKING_DAY_MESSAGE = 'This employee has no working time on that day.';
 export const CORRECTION_INVALID_MESSAGE = 'The corrected day does not add up. Check the times marked.';
@@ -362,70 +364,32 @@ export async function getWorkingDay(
   return loadDay(db, store, employee, dateWork, now);
 }
 
-interface Span {
-  start: number;
-  /** Infinity: still open. */
-  end: number;
-  path: string;
-}
+const PROBLEM_MESSAGE: Readonly<Record<WorkingDayProblem, string>> = {
+  future_day: 'A day in the future has no working time yet.',
+  second_open_shift: 'Only one shift can still be open.',
+  open_shift_on_past_day: 'A shift of a past day needs its check-out time.',
+  check_in_in_future: 'The check-in cannot be in the future.',
+  check_out_in_future: 'The check-out cannot be in the future.',
+  check_out_before_check_in: 'The check-out is before the check-in.',
+  break_ends_before_start: 'The break ends before it starts.',
+  break_outside_shift: 'The break is outside its shift.',
+  breaks_overlap: 'This break overlaps another break.',
+  shifts_overlap: 'This shift overlaps another shift.',
+};
 
-/** The first pair of spans (sorted by start) that overlap, as the later one's path. */
-function overlapping(spans: readonly Span[]): string[] {
-  const sorted = [...spans].sort((x, y) => x.start - y.start);
-  const found: string[] = [];
-  for (let i = 1; i < sorted.length; i += 1) {
-    if (sorted[i]!.start < sorted[i - 1]!.end) found.push(sorted[i]!.path);
-  }
-  return found;
-}
-
-/**
- * What is wrong with a corrected day (docs/front-desk.md "Working-time reports"), as field errors keyed by the
- * body's paths; empty when it may be saved. `today` is the store-local business date: only today's day may
- * keep someone clocked in, because a shift left open on a past day would count up to now forever.
- */
+/** The domain's problems with a corrected day (src/domain/working-day.ts) as the 422's field messages. */
 export function correctionProblems(
   body: Pick<CorrectWorkingDayBody, 'shifts'>,
   dateWork: string,
   today: string,
   now: Date,
 ): FieldErrors {
-  const errors: FieldErrors = {};
-  const add = (path: string, message: string) => {
-    (errors[path] ??= []).push(message);
-  };
-  if (dateWork > today) add('date_work', 'A day in the future has no working time yet.');
-  const at = (iso: string) => new Date(iso).getTime();
-  const open = body.shifts.flatMap((s, i) => (s.check_out_at === null ? [i] : []));
-  if (open.length > 1) {
-    for (const i of open.slice(1)) add(`shifts.${i}.check_out_at`, 'Only one shift can still be open.');
-  }
-  if (open.length > 0 && dateWork < today) {
-    add(`shifts.${open[0]}.check_out_at`, 'A shift of a past day needs its check-out time.');
-  }
-  const shiftSpans: Span[] = [];
-  body.shifts.forEach((shift, i) => {
-    const start = at(shift.check_in_at);
-    const end = shift.check_out_at === null ? Infinity : at(shift.check_out_at);
-    if (start > now.getTime()) add(`shifts.${i}.check_in_at`, 'The check-in cannot be in the future.');
-    if (end !== Infinity && end > now.getTime()) {
-      add(`shifts.${i}.check_out_at`, 'The check-out cannot be in the future.');
-    }
-    if (end < start) add(`shifts.${i}.check_out_at`, 'The check-out is before the check-in.');
-    shiftSpans.push({ start, end, path: `shifts.${i}.check_in_at` });
-    const breakSpans: Span[] = [];
-    shift.breaks.forEach((b, j) => {
-      const path = `shifts.${i}.breaks.${j}`;
-      const bStart = at(b.started_at);
-      const bEnd = b.ended_at === null ? Infinity : at(b.ended_at);
-      if (bEnd < bStart) add(`${path}.ended_at`, 'The break ends before it starts.');
-      else if (bStart < start || bEnd > end) add(path, 'The break is outside its shift.');
-      breakSpans.push({ start: bStart, end: bEnd, path: `${path}.started_at` });
-    });
-    for (const path of overlapping(breakSpans)) add(path, 'This break overlaps another break.');
-  });
-  for (const path of overlapping(shiftSpans)) add(path, 'This shift overlaps another shift.');
-  return errors;
+  return Object.fromEntries(
+    Object.entries(workingDayProblems(body.shifts, dateWork, today, now)).map(([path, problems]) => [
+      path,
+      problems.map((p) => PROBLEM_MESSAGE[p]),
+    ]),
+  );
 }
 
 export interface DayWriteOptions {
@@ -434,13 +398,58 @@ export interface DayWriteOptions {
   approvedBy: number | null;
 }
 
-/** Locks the person's users row, as a clock toggle does (services/employees.ts), so the two cannot interleave. */
-async function lockEmployee(tx: Queryable, auth: AuthContext, userId: number): Promise<void> {
-  await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(tenantIdWhere(users, auth, userId))
-    .for('update');
+interface DayRewrite {
+  now: Date;
+  approvedBy: number | null;
+  action: 'working_times.correct' | 'working_times.delete';
+  reason: string;
+  /** Refuses the write (throws) from the day as it stands, inside the lock. */
+  check: (tx: Queryable, before: WorkingDay) => Promise<void> | void;
+  /** Writes the day's new shifts after its old ones are removed; absent: the day stays empty. */
+  write?: (tx: Queryable) => Promise<void>;
+}
+
+/**
+ * A correction and a removal alike: under the person's row lock (as a clock toggle takes it), the day before,
+ * its shifts removed (their breaks cascade), the new ones written, and one audit row with before, after, the
+ * reason and who approved it.
+ */
+async function rewriteDay(
+  db: Queryable,
+  auth: AuthContext,
+  store: StoreScope,
+  employee: { id: number; name: string },
+  dateWork: string,
+  change: DayRewrite,
+): Promise<WorkingDay> {
+  return db.transaction(async (tx) => {
+    await lockEmployeeRow(tx, auth, employee.id);
+    const before = await loadDay(tx, store, employee, dateWork, change.now);
+    await change.check(tx, before);
+    await tx
+      .delete(workingTimes)
+      .where(
+        storeWhere(
+          workingTimes,
+          store,
+          eq(workingTimes.userId, employee.id),
+          eq(workingTimes.dateWork, dateWork),
+        ),
+      );
+    await change.write?.(tx);
+    const after = await loadDay(tx, store, employee, dateWork, change.now);
+    await writeResourceAudit(tx, auth, [
+      {
+        action: change.action,
+        entityType: 'working_day',
+        entityId: `${employee.id}:${dateWork}`,
+        before,
+        after: { ...after, reason: change.reason },
+        approvedBy: change.approvedBy,
+      },
+    ]);
+    return after;
+  });
 }
 
 /**
@@ -462,77 +471,63 @@ export async function correctWorkingDay(
   const problems = correctionProblems(body, dateWork, today, now);
   if (Object.keys(problems).length > 0) throw unprocessable(CORRECTION_INVALID_MESSAGE, problems);
 
-  return db.transaction(async (tx) => {
-    await lockEmployee(tx, auth, employee.id);
-    const before = await loadDay(tx, store, employee, dateWork, now);
-    const openShift = body.shifts.findIndex((s) => s.check_out_at === null);
-    if (openShift >= 0) {
-      // working_times_one_open_key: one open shift per person in the tenant. One left open on another day or
-      // in another store must be closed there first, not collide here.
-      const [elsewhere] = await tx
-        .select({ id: workingTimes.id })
-        .from(workingTimes)
-        .where(
-          tenantWhere(
-            workingTimes,
-            auth,
-            eq(workingTimes.userId, employee.id),
-            isNull(workingTimes.checkOutAt),
-            or(ne(workingTimes.storeId, store.storeId), ne(workingTimes.dateWork, dateWork)),
-          ),
-        )
-        .limit(1);
-      if (elsewhere) {
-        const message = 'This employee is still clocked in on another day or in another store.';
-        throw unprocessable(CORRECTION_INVALID_MESSAGE, { [`shifts.${openShift}.check_out_at`]: [message] });
+  return rewriteDay(db, auth, store, employee, dateWork, {
+    ...options,
+    now,
+    action: 'working_times.correct',
+    reason: body.reason,
+    check: async (tx) => {
+      const openShift = body.shifts.findIndex((s) => s.check_out_at === null);
+      if (openShift >= 0) {
+        // working_times_one_open_key: one open shift per person in the tenant. One left open on another day or
+        // in another store must be closed there first, not collide here.
+        const [elsewhere] = await tx
+          .select({ id: workingTimes.id })
+          .from(workingTimes)
+          .where(
+            tenantWhere(
+              workingTimes,
+              auth,
+              eq(workingTimes.userId, employee.id),
+              isNull(workingTimes.checkOutAt),
+              or(ne(workingTimes.storeId, store.storeId), ne(workingTimes.dateWork, dateWork)),
+            ),
+          )
+          .limit(1);
+        if (elsewhere) {
+          const message = 'This employee is still clocked in on another day or in another store.';
+          throw unprocessable(CORRECTION_INVALID_MESSAGE, {
+            [`shifts.${openShift}.check_out_at`]: [message],
+          });
+        }
       }
-    }
-    await tx
-      .delete(workingTimes)
-      .where(
-        storeWhere(
-          workingTimes,
-          store,
-          eq(workingTimes.userId, employee.id),
-          eq(workingTimes.dateWork, dateWork),
-        ),
-      );
-    for (const shift of body.shifts) {
-      const [row] = await tx
-        .insert(workingTimes)
-        .values(
-          storeValues(store, {
-            userId: employee.id,
-            dateWork,
-            checkInAt: new Date(shift.check_in_at),
-            checkOutAt: shift.check_out_at === null ? null : new Date(shift.check_out_at),
-          }),
-        )
-        .returning({ id: workingTimes.id });
-      if (shift.breaks.length > 0) {
-        await tx.insert(workingTimeBreaks).values(
-          shift.breaks.map((b) =>
+    },
+    write: async (tx) => {
+      for (const shift of body.shifts) {
+        const [row] = await tx
+          .insert(workingTimes)
+          .values(
             storeValues(store, {
-              workingTimeId: row!.id,
-              startedAt: new Date(b.started_at),
-              endedAt: b.ended_at === null ? null : new Date(b.ended_at),
+              userId: employee.id,
+              dateWork,
+              checkInAt: new Date(shift.check_in_at),
+              checkOutAt: shift.check_out_at === null ? null : new Date(shift.check_out_at),
             }),
-          ),
-        );
+          )
+          .returning({ id: workingTimes.id });
+        if (shift.breaks.length > 0) {
+          await tx.insert(workingTimeBreaks).values(
+            shift.breaks.map((b) =>
+              storeValues(store, {
+                workingTimeId: row!.id,
+                startedAt: new Date(b.started_at),
+                endedAt: b.ended_at === null ? null : new Date(b.ended_at),
+              }),
+            ),
+          );
+        }
       }
-    }
-    const after = await loadDay(tx, store, employee, dateWork, now);
-    await writeResourceAudit(tx, auth, [
-      {
-        action: 'working_times.correct',
-        entityType: 'working_day',
-        entityId: `${employee.id}:${dateWork}`,
-        before,
-        after: { ...after, reason: body.reason },
-        approvedBy: options.approvedBy,
-      },
-    ]);
-    return after;
+    },
   });
 }
 
@@ -548,31 +543,13 @@ export async function deleteWorkingDay(
   const now = options.now ?? new Date();
   const store = storeScope(auth);
   const employee = await findEmployee(db, auth, store.storeId, userId);
-  return db.transaction(async (tx) => {
-    await lockEmployee(tx, auth, employee.id);
-    const before = await loadDay(tx, store, employee, dateWork, now);
-    if (before.shifts.length === 0) throw notFound(NO_WORKING_DAY_MESSAGE);
-    await tx
-      .delete(workingTimes)
-      .where(
-        storeWhere(
-          workingTimes,
-          store,
-          eq(workingTimes.userId, employee.id),
-          eq(workingTimes.dateWork, dateWork),
-        ),
-      );
-    const after = await loadDay(tx, store, employee, dateWork, now);
-    await writeResourceAudit(tx, auth, [
-      {
-        action: 'working_times.delete',
-        entityType: 'working_day',
-        entityId: `${employee.id}:${dateWork}`,
-        before,
-        after: { ...after, reason },
-        approvedBy: options.approvedBy,
-      },
-    ]);
-    return after;
+  return rewriteDay(db, auth, store, employee, dateWork, {
+    ...options,
+    now,
+    action: 'working_times.delete',
+    reason,
+    check: (_tx, before) => {
+      if (before.shifts.length === 0) throw notFound(NO_WORKING_DAY_MESSAGE);
+    },
   });
 }
