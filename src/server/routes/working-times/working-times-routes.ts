@@ -29,9 +29,8 @@ import { requireAuth } from '../../auth-context';
 import { csvStream } from '../../resources/csv';
 import type { CsvValue } from '../../resources/csv';
 import { rawResponse, route } from '../../route';
+import { correctWorkingDay, deleteWorkingDay } from '../../services/working-day-writes';
 import {
-  correctWorkingDay,
-  deleteWorkingDay,
   getWorkingDate,
   getWorkingDay,
   listWorkingTimes,
