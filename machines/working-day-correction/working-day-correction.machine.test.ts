@@ -114,7 +114,7 @@ describe('working day correction', () => {
   });
 
   it("does not go on with a cashier's PIN: the pad says so and waits", async () => {
-    const cashier = { ...managerApproval, role: 'cashier' as const, name: 'Casey' };
+    const cashier = { ...managerApproval, role: 'staff' as const, name: 'Casey' };
     const { actor, sent } = start([], { pinOwner: cashier });
     actor.send({ type: 'reason.change', value: 'Forgot to clock out' });
     actor.send(submit);
