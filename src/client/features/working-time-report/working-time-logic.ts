@@ -11,6 +11,7 @@ import type { SubmitCorrectionInput } from '../../../../machines/working-day-cor
 import type { Page } from '../../../contracts/envelope';
 import type { WorkingDay, WorkingTimeRow, WorkingTimeSummary } from '../../../contracts/working-times';
 import { api } from '../../lib/api/api';
+import type { ApiClient } from '../../lib/api/client';
 import { fetchCsv, saveDownload } from '../../lib/api/csv-download';
 
 const BASE = '/report/working-times';
@@ -33,11 +34,15 @@ export function rangeQuery(range: DateRange): { date_range: string } {
   return { date_range: `${range.from},${range.to}` };
 }
 
-export async function loadReport(range: DateRange, signal?: AbortSignal): Promise<WorkingTimeReport> {
+export async function loadReport(
+  range: DateRange,
+  signal?: AbortSignal,
+  client: ApiClient = api,
+): Promise<WorkingTimeReport> {
   const options = { query: rangeQuery(range), skipNotice: true, signal } as const;
   const [summary, shifts] = await Promise.all([
-    api.get<WorkingTimeSummary>(`${BASE}/report-summary`, options),
-    api.get<Page<WorkingTimeRow>>(BASE, {
+    client.get<WorkingTimeSummary>(`${BASE}/report-summary`, options),
+    client.get<Page<WorkingTimeRow>>(BASE, {
       ...options,
       query: { ...options.query, per_page: LISTED_SHIFTS },
     }),
@@ -67,7 +72,11 @@ export function dayLogic(dateWork: string) {
 }
 
 /** The correction's write: POST the day as it should be, or DELETE it, with the approval and the intent's key. */
-export function submitCorrection(input: SubmitCorrectionInput, signal?: AbortSignal): Promise<WorkingDay> {
+export function submitCorrection(
+  input: SubmitCorrectionInput,
+  signal?: AbortSignal,
+  client: ApiClient = api,
+): Promise<WorkingDay> {
   const options = {
     skipNotice: true,
     pinApproval: input.approval,
@@ -75,12 +84,12 @@ export function submitCorrection(input: SubmitCorrectionInput, signal?: AbortSig
     ...(signal ? { signal } : {}),
   };
   if (input.mode === 'delete') {
-    return api.delete<WorkingDay>(BASE, {
+    return client.delete<WorkingDay>(BASE, {
       ...options,
       query: { user_id: input.userId, date_work: input.dateWork, reason: input.reason },
     });
   }
-  return api.post<WorkingDay>(
+  return client.post<WorkingDay>(
     `${BASE}/details-in-date/${input.userId}/${input.dateWork}`,
     { shifts: input.shifts.map((s) => ({ ...s, breaks: [...s.breaks] })), reason: input.reason },
     options,
