@@ -16,6 +16,7 @@ import {
 import type { CorrectionMode } from '../../../../machines/working-day-correction/working-day-correction.types';
 import type { WorkingDay } from '../../../contracts/working-times';
 import { useAuthSelector } from '../../lib/actors/auth-actor';
+import { useOnlineEvent } from '../../lib/online-events';
 import { formatDate, formatTime } from '../../lib/format';
 import { CorrectionDialog } from './correction-dialog';
 import type { CorrectionLogic } from './correction-dialog';
@@ -31,11 +32,20 @@ export interface DayPanelProps {
   onChanged: () => void;
 }
 
+/**
+ * The panel opens below the tables: it takes the focus when it appears, so it scrolls into view and a keyboard or
+ * a screen reader is there with it. A module-level function, so React calls it once on mount.
+ */
+function focusOnMount(element: HTMLElement | null): void {
+  element?.focus();
+}
+
 export function DayPanel({ userId, dateWork, correctionLogic, onClose, onChanged }: DayPanelProps) {
   const { t, i18n } = useTranslation(NS);
   const timeZone = useAuthSelector(selectStoreSettings)?.timezone ?? 'UTC';
   const logic = useMemo(() => dayLogic(dateWork), [dateWork]);
   const actor = useActorRef(logic, { input: { id: userId } });
+  useOnlineEvent(actor);
   const status = useSelector(actor, selectRecordStatus);
   const day = useSelector(actor, selectRecord);
   const failure = useSelector(actor, selectRecordFailure);
@@ -58,6 +68,8 @@ export function DayPanel({ userId, dateWork, correctionLogic, onClose, onChanged
       borderRadius="md"
       p="4"
       aria-label={t('day.label')}
+      ref={focusOnMount}
+      tabIndex={-1}
       data-testid="working-day"
       data-status={status}
     >

@@ -37,6 +37,7 @@ import {
 import type { WorkingTimeRow, WorkingTimeSummary } from '../../../contracts/working-times';
 import { dayInTimeZone } from '../../../domain/report-periods';
 import { useAuthSelector } from '../../lib/actors/auth-actor';
+import { useOnlineEvent } from '../../lib/online-events';
 import { newIdempotencyKey } from '../../lib/api/idempotency-key';
 import { formatDate, formatTime } from '../../lib/format';
 import type { CorrectionLogic } from './correction-dialog';
@@ -174,6 +175,7 @@ function ReportView({ range, correctionLogic }: { range: DateRange; correctionLo
   const storeId = useAuthSelector(selectStoreId) ?? 0;
   const logic = useMemo(() => reportLogic(range), [range]);
   const actor = useActorRef(logic, { input: { id: storeId } });
+  useOnlineEvent(actor);
   const status = useSelector(actor, selectRecordStatus);
   const report = useSelector(actor, selectRecord);
   const failure = useSelector(actor, selectRecordFailure);
