@@ -1,7 +1,8 @@
 /**
  * The employee check-in/out report (docs/front-desk.md "Working-time reports"): a manager opens it without a
  * report PIN, finds Chloe Le's day (clocked in when the demo seed ran), moves her check-in two hours earlier with
- * a reason and the manager's PIN, and reads the two hours more back in the day and in the summary.
+ * a reason and the manager's PIN, and reads the two hours more back in the day and in the summary. A time the
+domain's rules refuse is shown under its field before any PIN is asked.
  */
 import { expect } from '@playwright/test';
 import { test } from './support/till-without-worker';
@@ -20,6 +21,13 @@ test('a manager corrects a clocked-in technician’s day with the PIN and a reas
 
   await report.openDayOf('Chloe Le');
   const before = await report.dayWorked();
+  await report.startCorrection();
+  const typed = await page.getByTestId('correction-check-in-0').inputValue();
+  // A check-in in the future is refused before any PIN, in words of the domain's code, under its field.
+  await report.tryCheckIn('2099-01-01T10:00');
+  await expect(report.problemAt('shifts.0.check_in_at')).toHaveText('The check-in cannot be in the future.');
+  await expect(report.problemAt('reason')).toBeVisible();
+  await page.getByTestId('correction-check-in-0').fill(typed);
   await report.moveCheckInEarlier(120, 'Forgot to clock in at opening', '3333');
   await expect(page.getByTestId('correction-done')).toContainText('Saved. Worked');
   await report.closeCorrection();

@@ -277,7 +277,8 @@ function EditForm({
           </Button>
         </Stack>
       )}
-      <Field.Root required invalid={problemsAt(problems, 'reason').length > 0}>
+      {/* Not `required`: the browser's own bubble would speak before the chart's problems, in its language. */}
+      <Field.Root invalid={problemsAt(problems, 'reason').length > 0}>
         <Field.Label>{t('correction.reason')}</Field.Label>
         <Textarea
           value={reason}

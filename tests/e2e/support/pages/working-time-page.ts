@@ -42,9 +42,24 @@ export class WorkingTimePage extends AppPage {
     return minutesOf((await this.page.getByTestId('working-day-worked').textContent()) ?? '');
   }
 
+  async startCorrection(): Promise<void> {
+    await this.page.getByTestId('working-day-correct').click();
+    await expect(this.page.getByTestId('correction-form')).toBeVisible();
+  }
+
+  /** Types a check-in for the first shift and asks to go on: the form's problems show, or the PIN pad. */
+  async tryCheckIn(value: string): Promise<void> {
+    await this.page.getByTestId('correction-check-in-0').fill(value);
+    await this.page.getByTestId('correction-next').click();
+  }
+
+  /** The problem shown under a field of the correction (its path: `shifts.0.check_in_at`, `reason`). */
+  problemAt(path: string): Locator {
+    return this.page.locator(`[data-testid="correction-problem"][data-path="${path}"]`);
+  }
+
   /** Moves the first shift's check-in `minutes` earlier, gives the reason, and approves with the PIN. */
   async moveCheckInEarlier(minutes: number, reason: string, pin: string): Promise<void> {
-    await this.page.getByTestId('working-day-correct').click();
     const checkIn = this.page.getByTestId('correction-check-in-0');
     const typed = await checkIn.inputValue();
     const earlier = new Date(Date.parse(`${typed}:00Z`) - minutes * 60_000).toISOString().slice(0, 16);
