@@ -97,6 +97,26 @@ describe('home path', () => {
     expect(homePath('schedule_dashboard', technician)).toBe('/pos/employee-check-in');
     expect(homePath('dashboard', { ...technician, modules: [] })).toBe('/profile');
   });
+
+  it('lands every choice on a route the user may open: its own when its module is theirs, else the first menu item', () => {
+    const choices = [
+      ['employee_checkin_dashboard', MODULE.SALE, '/pos/employee-check-in'],
+      ['schedule_dashboard', MODULE.SCHEDULE, '/pos/booking-appt'],
+      ['take_turn_dashboard', MODULE.TURN_SYSTEM, '/pos/turn-system'],
+      ['walkin_dashboard', MODULE.WALKIN, '/pos/walk-in'],
+      ['dashboard', MODULE.DASHBOARD, '/dashboard'],
+    ] as const;
+    for (const [choice, module, path] of choices) {
+      // Only the choice's module: its own route.
+      expect(homePath(choice, { ...cashier, modules: [module] }), choice).toBe(path);
+      // Every module but the choice's: somewhere else, and somewhere this person may go.
+      const without: SessionFacts = { ...cashier, modules: cashier.modules.filter((m) => m !== module) };
+      const landed = homePath(choice, without);
+      expect(landed, choice).not.toBe(path);
+      const target = ROUTES.find((r) => r.path === landed);
+      expect(target && routeAccess(target, without), `${choice} → ${landed}`).not.toBe('forbidden');
+    }
+  });
 });
 
 describe('return after login', () => {

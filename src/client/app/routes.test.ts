@@ -110,7 +110,6 @@ const COMING_SOON = [
   '/pos/report/customer/details',
   '/pos/report/giftcard',
   '/pos/report/giftcard/details',
-  '/pos/report/check-in-out',
   '/pos/report/payroll',
   '/pos/report/services-products',
   '/pos/report/services-products/details',

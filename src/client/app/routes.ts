@@ -118,6 +118,9 @@ const giftcards: ScreenLoader = () =>
   import('../features/back-office/resources/giftcards').then((m) => m.GiftcardsScreen);
 const coupons: ScreenLoader = () =>
   import('../features/back-office/resources/coupons').then((m) => m.CouponsScreen);
+// The employee check-in/out report with its correction (app/areas/working-time-area.tsx): its own chunk.
+const workingTimeReport: ScreenLoader = () =>
+  import('./areas/working-time-area').then((m) => m.WorkingTimeArea);
 // The settings screen (features/settings) in its own chunk, with the session's part (areas/settings-area.tsx).
 const settings: ScreenLoader = () => import('./areas/settings-area').then((m) => m.SettingsArea);
 
@@ -261,7 +264,15 @@ export const ROUTES: readonly AppRoute[] = [
   report({ id: 'reportCustomerDetails', path: '/pos/report/customer/details' }),
   report({ id: 'reportGiftcard', path: '/pos/report/giftcard', menu: { parent: 'reports' } }),
   report({ id: 'reportGiftcardDetails', path: '/pos/report/giftcard/details' }),
-  report({ id: 'reportCheckInOut', path: '/pos/report/check-in-out', menu: { parent: 'reports' } }, false),
+  report(
+    {
+      id: 'reportCheckInOut',
+      path: '/pos/report/check-in-out',
+      menu: { parent: 'reports' },
+      screen: workingTimeReport,
+    },
+    false,
+  ),
   report({ id: 'reportPayroll', path: '/pos/report/payroll', menu: { parent: 'reports' } }, false),
   report({
     id: 'reportServicesProducts',

@@ -14,7 +14,6 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router-dom';
 import {
-  selectHomePath,
   selectIsAuthenticated,
   selectIsBusy,
   selectLogoutStep,
@@ -24,14 +23,16 @@ import { useAuthActorRef, useAuthSelector } from '../../lib/actors/auth-actor';
 import { ModalDialog } from '../../components/modal-dialog';
 import { PageLoading } from '../../components/page-loading';
 
-/** Back to the screen the person left for /logout; home when /logout was opened directly. */
+/**
+ * Back to the screen the person left for /logout; when /logout was opened directly, '/', whose redirect picks the
+ * store's home or, when this person may not open it, a screen they may (app/access.ts homePath).
+ */
 function useLeave(): () => void {
   const navigate = useNavigate();
-  const home = useAuthSelector(selectHomePath);
   return () => {
     const index = (window.history.state as { idx?: unknown } | null)?.idx;
     if (typeof index === 'number' && index > 0) void navigate(-1);
-    else void navigate(home, { replace: true });
+    else void navigate('/', { replace: true });
   };
 }
 

@@ -23,20 +23,14 @@ import {
   saveRow,
   setDisplayOrder,
 } from './resource-api';
+import { saveDownload } from '../../lib/api/csv-download';
 
 /**
  * Saves the exported CSV as a download the browser offers: under the config's file name where the endpoint
  * catalogue gives one (giftcards_export.csv), else the resource's name with the date.
  */
 function download(blob: Blob, name: string, filename?: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename ?? `${name}-${new Date().toISOString().slice(0, 10)}.csv`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveDownload(blob, filename ?? `${name}-${new Date().toISOString().slice(0, 10)}.csv`);
 }
 
 /** Tells the resource's `afterWrite` (the caches it makes stale); a failure there never fails the write. */

@@ -8,8 +8,8 @@
  * - No notices: the screen shows every error where it belongs (a field, the import preview, the bulk bar).
  * - Offline, a create or update is stored by the request queue (lib/offline-queue) and resolves with its
  *   receipt; `save` says so (`queued: true`), so the screen never takes the receipt for a row.
- * - The export is a streamed CSV, not the JSON envelope: it is read with fetch, counting bytes for the
- *   progress, with the session's token as the API client sends it. Where the endpoint catalogue makes it a
+ * - The export is a streamed CSV, not the JSON envelope: lib/api/csv-download.ts reads it with fetch, counting
+ *   bytes for the progress, with the session's token as the API client sends it. Where the endpoint catalogue makes it a
  *   POST answering base64 contents (gift cards), the envelope is read the same way and decoded.
  */
 import type { SaveOutput } from '../../../../machines/resource/resource.types';
@@ -17,9 +17,9 @@ import type { Page } from '../../../contracts/envelope';
 import type { BulkRequest, BulkResult, ImportMode, ImportResult } from '../../../contracts/resource';
 import { api } from '../../lib/api/api';
 import { ApiError } from '../../lib/api/api-error';
-import { API_BASE } from '../../lib/api/client';
 import type { ApiClient } from '../../lib/api/client';
-import { flattenQuery } from '../../lib/api/query';
+import { API_BASE } from '../../lib/api/client';
+import { fetchCsv } from '../../lib/api/csv-download';
 import type { QueryParams } from '../../lib/api/query';
 import { readToken } from '../../lib/storage';
 
@@ -207,51 +207,9 @@ export async function exportRows(
   name: string,
   params: Omit<Partial<ListParams>, 'page' | 'per_page'>,
   onProgress: ExportProgress,
-  {
-    signal,
-    fetchImpl = fetch,
-    method = 'GET',
-  }: { signal?: AbortSignal; fetchImpl?: typeof fetch; method?: ExportMethod } = {},
+  options: { signal?: AbortSignal; fetchImpl?: typeof fetch; method?: ExportMethod } = {},
 ): Promise<Blob> {
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(flattenQuery(toQuery(params)))) {
-    for (const one of Array.isArray(value) ? value : [value]) query.append(key, one);
-  }
-  const token = readToken();
-  const search = query.toString();
-  let response: Response;
-  try {
-    response = await fetchImpl(`${API_BASE}/${name}/export${search ? `?${search}` : ''}`, {
-      method,
-      headers: {
-        accept: method === 'GET' ? 'text/csv' : 'application/json',
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      credentials: 'omit',
-      signal,
-    });
-  } catch (cause) {
-    throw new ApiError({ status: 0, kind: 'network', message: 'Unable to connect to server.', cause });
-  }
-  if (!response.ok || !response.body) {
-    const body = (await response.json().catch(() => ({}))) as { message?: unknown; code?: unknown };
-    const error = new ApiError({
-      status: response.status,
-      message: typeof body.message === 'string' ? body.message : `HTTP ${response.status}`,
-    });
-    throw Object.assign(error, typeof body.code === 'string' ? { code: body.code } : {});
-  }
-  const total = Number(response.headers.get('content-length')) || null;
-  const reader = response.body.getReader();
-  const parts: Uint8Array[] = [];
-  let loaded = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    parts.push(value);
-    loaded += value.byteLength;
-    onProgress(loaded, total);
-  }
-  if (method === 'POST') return base64Csv(JSON.parse(await new Blob(parts as BlobPart[]).text()));
-  return new Blob(parts as BlobPart[], { type: 'text/csv;charset=utf-8' });
+  const blob = await fetchCsv(`${name}/export`, toQuery(params), onProgress, options);
+  if (options.method === 'POST') return base64Csv(JSON.parse(await blob.text()));
+  return blob;
 }

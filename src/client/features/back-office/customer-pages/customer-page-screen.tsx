@@ -23,7 +23,7 @@ import { useAuthSelector } from '../../../lib/actors/auth-actor';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { LoadState } from '../load-state';
 import { CUSTOMER_POINTS_HISTORY, CUSTOMER_REVIEWS_HISTORY } from '../panels/customer-panels';
-import { useOnlineEvent } from '../panels/online-events';
+import { useOnlineEvent } from '../../../lib/online-events';
 import { RowHistory } from '../panels/row-history-panel';
 import { errorText } from '../resource-text';
 import { customerProfileLogic } from './customers-logic';

@@ -19,7 +19,7 @@ import {
   selectResults,
 } from '../../../../../machines/finder/finder.selectors';
 import type { CustomerListItem } from '../../../../contracts/customers';
-import { useOnlineEvent } from '../panels/online-events';
+import { useOnlineEvent } from '../../../lib/online-events';
 import { errorText } from '../resource-text';
 import { customerFinder, FOUND_CUSTOMERS } from './customers-logic';
 

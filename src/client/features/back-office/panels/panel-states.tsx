@@ -1,13 +1,13 @@
 /**
  * Where a row action's panel's load stands, for the back office's LoadState (../load-state.tsx) to draw.
  * Offline, the panel also loads again by itself when the connection returns (its chart's `connection.online`,
- * online-events.ts).
+ * lib/online-events.ts).
  */
 import { useSelector } from '@xstate/react';
 import type { ActorRef, Snapshot } from 'xstate';
 import type { ResourceError } from '../../../../../machines/resource/resource.types';
 import type { LoadStateKind } from '../load-state';
-import { useOnlineEvent } from './online-events';
+import { useOnlineEvent } from '../../../lib/online-events';
 
 /** Where a panel's load stands when it has nothing to show yet; null once it has. */
 export type PanelLoadState = LoadStateKind;

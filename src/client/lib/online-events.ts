@@ -1,5 +1,5 @@
 /**
- * Tells a panel's machine when the browser is back online, so a panel that could not load loads again by
+ * Shared by the back office's panels and pages and the working-time report. Tells a panel's machine when the browser is back online, so a panel that could not load loads again by
  * itself (its chart's `offline` state waits for `connection.online`).
  */
 import { useEffect } from 'react';
