@@ -56,6 +56,7 @@ function OrderRow({
         }
       }}
       data-testid="turn-row"
+      data-name={technician.name}
       data-technician-id={technician.technician_id}
       data-position={position}
     >

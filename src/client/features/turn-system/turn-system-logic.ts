@@ -24,7 +24,12 @@ export async function loadTurnBoard(signal?: AbortSignal): Promise<BoardLoad> {
   return { board, services: services.items };
 }
 
-function write<T>(path: string, body: Record<string, unknown>, signal?: AbortSignal, pinApproval?: string): Promise<T> {
+function write<T>(
+  path: string,
+  body: Record<string, unknown>,
+  signal?: AbortSignal,
+  pinApproval?: string,
+): Promise<T> {
   return api.post<T>(path, body, {
     idempotencyKey: newIdempotencyKey(),
     skipNotice: true,

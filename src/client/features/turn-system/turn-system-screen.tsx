@@ -126,6 +126,7 @@ function Row({
       borderWidth="1px"
       borderRadius="l3"
       data-testid="turn-row"
+      data-name={technician.name}
       data-technician-id={id}
       data-state={state}
       data-position={technician.position ?? ''}
