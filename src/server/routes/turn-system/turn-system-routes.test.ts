@@ -285,3 +285,58 @@ describe('tenant isolation', () => {
     expect((await api.get(BASE)).statusCode).toBe(401);
   });
 });
+
+describe('the store settings and the clock', () => {
+  let c: TenantFixture;
+  let dee: number;
+
+  beforeAll(async () => {
+    c = await api.tenant();
+    await api.db.update(stores).set({ timezone: 'UTC' }).where(eq(stores.tenantId, c.tenantId));
+    dee = await technician(c, 'dee', 'Dee');
+  });
+
+  it('saves the turns group and applies it: an early clock-in earns the bonus, a requested turn counts', async () => {
+    const saved = await api.as(c, 'admin').post(`/api/store-settings/${c.store.id}/turns`, {
+      full_turn_from: 0,
+      no_turn_below: 0,
+      count_requested: true,
+      count_appointments: false,
+      early_clock_in_bonus: 2,
+      // The end of the day: any clock-in of the day but its last minute is before it.
+      opens_at: '23:59',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(dataOf(saved).settings.turns).toMatchObject({ early_clock_in_bonus: 2, opens_at: '23:59' });
+    await clock(c, dee, 'check_in');
+    expect(row(await board(c), dee)).toMatchObject({ bonus_left: 2 });
+    const took = await api.as(c, 'staff').post(BASE, { technician_id: dee, requested: true });
+    expect(took.statusCode, took.body).toBe(201);
+    // A counted turn uses a bonus turn instead of adding to her count (docs/turns.md "Bonus turns").
+    expect(row(await board(c), dee)).toMatchObject({ bonus_left: 1, bonus_used: 1, uncounted_turns: 0 });
+  });
+
+  it('finishes her turn when she clocks out while busy, and takes her off the queue', async () => {
+    await clock(c, dee, 'check_out');
+    const bd = await board(c);
+    expect(row(bd, dee)).toMatchObject({ state: 'off', position: null, current_turn: null });
+    const [finish] = await api.db
+      .select()
+      .from(turnEvents)
+      .where(and(eq(turnEvents.tenantId, c.tenantId), eq(turnEvents.type, 'finish_turn')));
+    expect(finish?.turnId).not.toBeNull();
+  });
+
+  it('refuses a turn setting out of range', async () => {
+    const res = await api.as(c, 'admin').post(`/api/store-settings/${c.store.id}/turns`, {
+      full_turn_from: 0,
+      no_turn_below: 0,
+      count_requested: false,
+      count_appointments: false,
+      early_clock_in_bonus: 11,
+      opens_at: '25:00',
+    });
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(JSON.parse(res.body).errors).sort()).toEqual(['early_clock_in_bonus', 'opens_at']);
+  });
+});
