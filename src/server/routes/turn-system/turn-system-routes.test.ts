@@ -10,6 +10,7 @@ import { categories, services } from '../../db/schema/catalog';
 import { stores } from '../../db/schema/stores';
 import { turnEvents } from '../../db/schema/turns';
 import { users } from '../../db/schema/users';
+import { finishTurn, suggestTechnician, takeTurn, turnBoard } from '../../services/turn-system';
 
 const api = await apiHarness();
 let a: TenantFixture;
@@ -338,5 +339,23 @@ describe('the store settings and the clock', () => {
     });
     expect(res.statusCode).toBe(422);
     expect(Object.keys(JSON.parse(res.body).errors).sort()).toEqual(['early_clock_in_bonus', 'opens_at']);
+  });
+});
+
+describe('the service the walk-in desk calls', () => {
+  it('suggests, takes and finishes a turn through the functions other parts of the server call', async () => {
+    const now = new Date();
+    const scope = { tenantId: b.tenantId, userId: b.users.staff.id };
+    const suggestion = await suggestTechnician(api.db, scope, b.store.id, svc.other, now);
+    expect(suggestion).toMatchObject({ technician_id: tech.bo, name: 'Bo', uses_bonus: false });
+    expect(suggestion?.reasons.map((r) => r.code)).toEqual(['fewest_turns', 'queued_since']);
+    const entry = await takeTurn(api.db, scope, b.store.id, { serviceId: svc.other }, now);
+    expect(entry).toMatchObject({ technician_id: tech.bo, service_name: 'Pedicure', status: 'busy' });
+    expect(await suggestTechnician(api.db, scope, b.store.id, svc.other, now)).toBeNull();
+    await expect(takeTurn(api.db, scope, b.store.id, { serviceId: svc.other }, now)).rejects.toMatchObject({
+      statusCode: 409,
+    });
+    expect((await finishTurn(api.db, scope, b.store.id, entry.id, now)).status).toBe('finished');
+    expect((await turnBoard(api.db, scope, b.store.id, now)).next?.technician_id).toBe(tech.bo);
   });
 });
