@@ -5,6 +5,7 @@
  * "moved by the manager". Positions are read, not assumed: the clock-in spec may clock people in meanwhile.
  */
 import { expect } from '@playwright/test';
+import { expectNoBlockingViolations } from './support/axe';
 import { test } from './support/till-without-worker';
 import { LoginPage } from './support/pages/login-page';
 import { TurnSystemPage } from './support/pages/turn-system-page';
@@ -21,6 +22,7 @@ test('the turn board explains each place, follows a turn, and shows a manager mo
       await expect(turns.row(name)).toHaveCount(1);
       await expect(turns.reasons(name).filter({ hasText: /^Turns today: \d/ })).toHaveCount(1);
     }
+    await expectNoBlockingViolations(page);
     await expect(
       turns.reasons('Anna Nguyen').filter({ hasText: /^In the queue since \d{1,2}:\d{2}/ }),
     ).toHaveCount(1);
@@ -40,6 +42,7 @@ test('the turn board explains each place, follows a turn, and shows a manager mo
 
   await test.step('a manager moves a technician up with the PIN and a reason', async () => {
     await turns.openOrder();
+    await expectNoBlockingViolations(page);
     const last = turns.page.locator('[data-testid="turn-row"]').last();
     const name = (await last.getAttribute('data-name')) ?? '';
     const position = Number(await last.getAttribute('data-position'));
