@@ -28,6 +28,14 @@ export const SETTINGS_DOCUMENT: SettingsDocument = {
     receipt_footer: 'Thank you!',
   },
   others: { enable_checkin_employee_daily: 0, country_code: 'US' },
+  turns: {
+    full_turn_from: 0,
+    no_turn_below: 0,
+    count_requested: false,
+    count_appointments: false,
+    early_clock_in_bonus: 0,
+    opens_at: '',
+  },
 };
 
 export const SAVED: SettingsSaved = {

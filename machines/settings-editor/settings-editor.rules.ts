@@ -17,6 +17,7 @@ export function valuesOf(document: SettingsDocument): SettingsValues {
     payment,
     print: { ...document.print },
     others: { ...document.others },
+    turns: { ...document.turns },
   };
 }
 

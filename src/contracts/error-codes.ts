@@ -94,6 +94,11 @@ export const ERROR_CODE = {
   ALREADY_ON_BREAK: 'already_on_break',
   /** 409: a break ended while none is running. */
   NOT_ON_BREAK: 'not_on_break',
+  /**
+   * 409: a turn-system command that does not apply to the day as it stands (docs/turns.md); `details.problem`
+   * names why (TURN_PROBLEMS of src/contracts/turn-system.ts: busy, not_clocked_in, ...).
+   */
+  TURN_REFUSED: 'turn_refused',
   /** 409: one more active member would pass the salon's permissions' maximumEmployees. */
   MAXIMUM_EMPLOYEES_REACHED: 'maximum_employees_reached',
   /** 409: the salon's last active owner cannot be deleted, disabled or given another role. */

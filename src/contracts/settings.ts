@@ -13,7 +13,7 @@ import { isSupportedCurrency, PERCENT_MAX_DECIMALS } from '../domain/money';
 import { initialSettingsSchema } from './auth';
 
 /** The settings groups, in the order the screen shows them (docs/settings.md "Groups"). */
-export const SETTINGS_GROUPS = ['general', 'profile', 'tax', 'payment', 'print', 'others'] as const;
+export const SETTINGS_GROUPS = ['general', 'profile', 'tax', 'payment', 'print', 'others', 'turns'] as const;
 export type SettingsGroup = (typeof SETTINGS_GROUPS)[number];
 
 /** Most named tax rates a store keeps, most characters of a receipt footer. */
@@ -81,6 +81,12 @@ export const SETTINGS_MESSAGES = {
   receipt_footer: `The receipt footer is at most ${RECEIPT_FOOTER_MAX} characters.`,
   enable_checkin_employee_daily: 'Choose 0 or 1.',
   country_code: 'Enter a two-letter country code such as US.',
+  full_turn_from: 'Enter an amount of 0 or more.',
+  no_turn_below: 'Enter an amount of 0 or more.',
+  count_requested: 'Choose yes or no.',
+  count_appointments: 'Choose yes or no.',
+  early_clock_in_bonus: 'Enter a whole number from 0 to 10.',
+  opens_at: 'Enter the opening time as HH:MM, such as 09:30, or leave it empty.',
 } as const;
 const M = SETTINGS_MESSAGES;
 
@@ -188,6 +194,23 @@ export const othersGroupSchema = z.strictObject({
     .regex(/^[A-Z]{2}$/, M.country_code),
 });
 
+/**
+ * 'turns': the store's turn rules (docs/turns.md "Settings"): the price thresholds that value a service without a
+ * turn value of its own (minor units), whether requested and appointment turns count, the bonus turns of an
+ * early clock-in and the opening time ('HH:MM' store time, '' for none) it is measured against.
+ */
+export const turnsGroupSchema = z.strictObject({
+  full_turn_from: wholeNumber(0, OFFLINE_LIMIT_MAX, M.full_turn_from),
+  no_turn_below: wholeNumber(0, OFFLINE_LIMIT_MAX, M.no_turn_below),
+  count_requested: flag(M.count_requested),
+  count_appointments: flag(M.count_appointments),
+  early_clock_in_bonus: wholeNumber(0, 10, M.early_clock_in_bonus),
+  opens_at: z
+    .string({ error: M.opens_at })
+    .trim()
+    .regex(/^(|([01]\d|2[0-3]):[0-5]\d)$/, M.opens_at),
+});
+
 export const SETTINGS_GROUP_SCHEMAS = {
   general: generalGroupSchema,
   profile: profileGroupSchema,
@@ -195,6 +218,7 @@ export const SETTINGS_GROUP_SCHEMAS = {
   payment: paymentGroupSchema,
   print: printGroupSchema,
   others: othersGroupSchema,
+  turns: turnsGroupSchema,
 } as const satisfies Record<SettingsGroup, z.ZodType>;
 
 export type SettingsGroupValues = { [G in SettingsGroup]: z.output<(typeof SETTINGS_GROUP_SCHEMAS)[G]> };
@@ -242,6 +266,14 @@ export const settingsDocumentSchema = z.object({
   others: z.object({
     enable_checkin_employee_daily: z.union([z.literal(0), z.literal(1)]),
     country_code: z.string(),
+  }),
+  turns: z.object({
+    full_turn_from: z.number().int(),
+    no_turn_below: z.number().int(),
+    count_requested: z.boolean(),
+    count_appointments: z.boolean(),
+    early_clock_in_bonus: z.number().int(),
+    opens_at: z.string(),
   }),
 });
 export type SettingsDocument = z.infer<typeof settingsDocumentSchema>;

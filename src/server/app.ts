@@ -33,6 +33,7 @@ import { registerCustomerAdminRoutes } from './routes/customers/customers-admin-
 import { registerCustomerRoutes } from './routes/customers/customers-routes';
 import { registerMembershipRoutes } from './routes/memberships/memberships-routes';
 import { registerEmployeeRoutes } from './routes/employees/employees-routes';
+import { registerTurnSystemRoutes } from './routes/turn-system/turn-system-routes';
 import { registerWorkingTimeRoutes } from './routes/working-times/working-times-routes';
 import { registerExpenseRoutes } from './routes/expenses/expenses-routes';
 import { registerGiftcardAdminRoutes } from './routes/giftcards/giftcards-admin-routes';
@@ -132,6 +133,7 @@ export async function buildApp({ db, config }: { db: Db; config: AppConfig }): P
   registerCustomerRoutes(app);
   registerEmployeeRoutes(app);
   registerWorkingTimeRoutes(app);
+  registerTurnSystemRoutes(app);
   registerGiftcardRoutes(app);
   registerGiftcardAdminRoutes(app);
   registerPaymentRoutes(app);

@@ -92,8 +92,6 @@ const COMING_SOON = [
   '/pos/walk-in/review/:storeId',
   '/dashboard',
   '/pos/walk-in',
-  '/pos/turn-system',
-  '/pos/turn-re-order',
   '/pos/cash-drawer',
   '/pos/booking-appt',
   '/pos/walk-in/tv/:storeId',

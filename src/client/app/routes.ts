@@ -81,6 +81,10 @@ const saleArea: ScreenLoader = () => import('./areas/sale-area').then((m) => m.S
 const employeeCheckIn: ScreenLoader = () =>
   import('./areas/employee-check-in-area').then((m) => m.EmployeeCheckInArea);
 
+// The turn screens (app/areas/turn-system-area.tsx): the board and the manager's order, one chunk.
+const turnSystem: ScreenLoader = () => import('./areas/turn-system-area').then((m) => m.TurnSystemArea);
+const turnReorder: ScreenLoader = () => import('./areas/turn-system-area').then((m) => m.TurnReorderArea);
+
 const diagrams: ScreenLoader = () =>
   import('../features/diagrams/diagrams-screen').then((m) => m.DiagramsScreen);
 
@@ -222,8 +226,14 @@ export const ROUTES: readonly AppRoute[] = [
   }),
   posPage({ id: 'saleDetail', path: '/pos/sales/:id', module: MODULE.SALE, screen: saleArea }),
   posPage({ id: 'walkIn', path: '/pos/walk-in', module: MODULE.WALKIN, menu: { label: 'menu.checkIn' } }),
-  posPage({ id: 'turnSystem', path: '/pos/turn-system', module: MODULE.TURN_SYSTEM, menu: {} }),
-  posPage({ id: 'turnReorder', path: '/pos/turn-re-order', module: MODULE.TURN_SYSTEM }),
+  posPage({
+    id: 'turnSystem',
+    path: '/pos/turn-system',
+    module: MODULE.TURN_SYSTEM,
+    menu: {},
+    screen: turnSystem,
+  }),
+  posPage({ id: 'turnReorder', path: '/pos/turn-re-order', module: MODULE.TURN_SYSTEM, screen: turnReorder }),
   posPage({ id: 'cashDrawer', path: '/pos/cash-drawer', module: MODULE.SALE }),
   posPage({
     id: 'bookingAppt',

@@ -109,6 +109,10 @@ const OWN_DATA_ROUTES = [
   'GET /api/pos/stores',
   // B's own store's day: a date names nobody of A's.
   'GET /api/report/working-times/details-in-date',
+  // B's own store's turn board, services and queue: they name nobody of A's.
+  'GET /api/pos/turn-system',
+  'GET /api/pos/turn-system/services',
+  'GET /api/pos/turn-system/reorder',
   // Clears B's own trash (nothing of A's is in B's store).
   'DELETE /api/pos/sales/clear-trashed/all',
   // Back-office resources: B's own list, export, creates, imports, and bulks that report A's ids not found.

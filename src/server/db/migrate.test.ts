@@ -81,6 +81,8 @@ const TABLES = [
   // 0007: the customers' back office: membership histories, reviews
   'membership_histories',
   'customer_reviews',
+  // 0011: the turn ledger
+  'turn_events',
 ];
 
 describe('migrations', () => {

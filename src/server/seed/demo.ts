@@ -37,6 +37,7 @@ import { membershipEndsOn } from '../../domain/membership';
 import { stores } from '../db/schema/stores';
 import { tenants } from '../db/schema/tenants';
 import { pinLookup, users } from '../db/schema/users';
+import { turnEvents } from '../db/schema/turns';
 import { workingTimes } from '../db/schema/working-times';
 import { workstations } from '../db/schema/workstations';
 import {
@@ -199,6 +200,7 @@ async function insertDemo(
 
   const today = dayInTimeZone(now, DEMO_STORE.timezone);
   const checkedIn = DEMO_USERS.filter((u) => u.checkedIn);
+  const checkInAt = (i: number) => new Date(now.getTime() - (checkedIn.length - i) * 5 * 60_000);
   await tx.insert(workingTimes).values(
     checkedIn.map((u, i) => ({
       tenantId,
@@ -206,9 +208,24 @@ async function insertDemo(
       userId: must(userIds, u.username),
       dateWork: today,
       // A few minutes apart, in check-in order (the turn list reads it).
-      checkInAt: new Date(now.getTime() - (checkedIn.length - i) * 5 * 60_000),
+      checkInAt: checkInAt(i),
     })),
   );
+  // The clock writes a technician's clock-in into the day's turn ledger (docs/turns.md); so does the seed.
+  const technicianClockIns = checkedIn.flatMap((u, i) => (u.isTechnician ? [{ u, at: checkInAt(i) }] : []));
+  if (technicianClockIns.length > 0) {
+    await tx.insert(turnEvents).values(
+      technicianClockIns.map(({ u, at }, i) => ({
+        tenantId,
+        storeId,
+        businessDate: today,
+        seq: i + 1,
+        type: 'clock_in' as const,
+        technicianId: must(userIds, u.username),
+        at,
+      })),
+    );
+  }
 
   await tx.insert(taxes).values(DEMO_TAXES.map((t) => ({ tenantId, storeId, ...t })));
 

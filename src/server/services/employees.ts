@@ -43,6 +43,7 @@ import type { StoreScope } from '../db/scoped';
 import { conflict, notFound, unprocessable } from '../errors';
 import { containsPattern } from '../db/list-query';
 import { ThrottledError, wrongPinError } from './auth';
+import { recordClockTurn } from './turn-system';
 
 export const EMPLOYEE_NOT_FOUND = 'Employee not found.';
 export const CHECKED_IN_ELSEWHERE_MESSAGE =
@@ -402,7 +403,12 @@ export async function checkInOut(
   const now = options.now ?? new Date();
 
   const [employee] = await db
-    .select({ id: users.id, displayName: users.displayName, pinHash: users.pinHash })
+    .select({
+      id: users.id,
+      displayName: users.displayName,
+      pinHash: users.pinHash,
+      isTechnician: users.isTechnician,
+    })
     .from(users)
     .where(tenantIdWhere(users, auth, body.user_id, eq(users.isActive, true), worksInStore(storeId)))
     .limit(1);
@@ -468,6 +474,8 @@ export async function checkInOut(
           .where(storeWhere(workingTimes, store, eq(workingTimes.id, shiftId)));
       }
     }
+    // The turn queue follows the clock, in the same transaction (docs/turns.md "The ledger on the server").
+    if (employee.isTechnician) await recordClockTurn(tx, auth, storeId, employee.id, action, now);
     const shift = await loadShift(tx, store, shiftId, now);
     const after = clockStatus({
       hasOpenShift: shift.check_out_at === null,

@@ -51,6 +51,7 @@ const ID_BY_PATH: readonly [string, (v: VictimRows) => ParamValue][] = [
   // The coupon the victim's sale used: its history has a use, the till finds it by code or id.
   ['GET /api/coupons/:id/histories', (v) => v.couponId],
   ['/api/pos/coupons/:id', (v) => [v.couponCode, v.couponId]],
+  ['/api/pos/turn-system/:id', (v) => v.turnId],
   ['/api/payments/momo/:id', (v) => v.momoRequestId],
   ['/api/payments/vietqr/:id', (v) => v.vietqrRequestId],
   ['/api/payments/vnpay/:id', (v) => v.vnpayRequestId],
@@ -182,6 +183,21 @@ export const SAMPLE_BODIES: Readonly<Record<RouteKey, (v: VictimRows) => unknown
     membership_id: v.membershipId,
   }),
   'POST /api/pos/employees/check-in-out': (v) => ({ user_id: v.users.staff }),
+  // ---- the turn system
+  'POST /api/pos/turn-system': (v) => ({ technician_id: v.users.staff, requested: false }),
+  'POST /api/pos/turn-system/:id': () => ({ action: 'finish' }),
+  'DELETE /api/pos/turn-system/:id': () => ({ reason: 'Given by mistake' }),
+  'POST /api/pos/turn-system/skip': (v) => ({ technician_id: v.users.staff }),
+  'POST /api/pos/turn-system/bonus': (v) => ({
+    technician_id: v.users.staff,
+    count: 1,
+    reason: 'Covered a shift',
+  }),
+  'POST /api/pos/turn-system/reorder': (v) => ({
+    technician_id: v.users.staff,
+    position: 1,
+    reason: 'Came back from lunch',
+  }),
   'POST /api/report/working-times/details-in-date/:user_id/:date_work': () => ({
     shifts: [{ check_in_at: hourAgo(), check_out_at: null, breaks: [] }],
     reason: 'Forgot to clock in',

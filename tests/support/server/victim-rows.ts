@@ -17,6 +17,7 @@
  * The store is switched to VND with MoMo, VNPAY and VietQR keys (the wallets take VND only) and allows
  * offline card payments. Only test code uses this.
  */
+import { turnEvents } from '../../../src/server/db/schema/turns';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -67,6 +68,8 @@ export interface VictimRows {
   momoOrderId: string;
   vietqrRequestId: number;
   workingTimeId: number;
+  /** A turn given to the staff member on the working day (the turn system's `:id`). */
+  turnId: number;
   /** The store-local business day of that working time (working-time reports name a day by it). */
   workingDate: string;
   /** The tenant's row of each back-office resource (resource-samples.ts), by resource name. */
@@ -122,7 +125,10 @@ type VictimSales = Pick<
   | 'vietqrRequestId'
 >;
 
-type VictimBase = Omit<VictimRows, keyof VictimSales | 'workingTimeId' | 'workingDate' | 'markers'>;
+type VictimBase = Omit<
+  VictimRows,
+  keyof VictimSales | 'workingTimeId' | 'workingDate' | 'turnId' | 'markers'
+>;
 
 async function createVictimSales(app: FastifyInstance, v: VictimBase): Promise<VictimSales> {
   const send = sender(app, v.fixture);
@@ -358,11 +364,27 @@ export async function createVictimRows(
     resources,
     secrets,
   };
+  const workingDate = String((checkIn.working_time as { date_work: string }).date_work);
+  // Written as the turn service writes a take (the staff member is no technician, so the desk would refuse).
+  const [turn] = await db
+    .insert(turnEvents)
+    .values({
+      tenantId: f.tenantId,
+      storeId: f.store.id,
+      businessDate: workingDate,
+      seq: 1,
+      type: 'take_turn',
+      technicianId: f.users.staff.id,
+      at: new Date(),
+      payload: { turnValue: 'full', requested: false, appointment: false },
+    })
+    .returning({ id: turnEvents.id });
   const rows = {
     ...base,
     ...(await createVictimSales(app, base)),
     workingTimeId: Number((checkIn.working_time as { id: number }).id),
-    workingDate: String((checkIn.working_time as { date_work: string }).date_work),
+    workingDate,
+    turnId: turn!.id,
   };
   return { ...rows, markers: markersOf(rows) };
 }

@@ -31,6 +31,8 @@ export const CACHES_CLEARED_BY: Readonly<Record<SettingsGroup, readonly Settings
   payment: ['profile'],
   print: ['profile', 'storeInitial'],
   others: ['initial'],
+  // Read by the server's turn service on every turn; no client cache holds them.
+  turns: [],
 };
 
 /** The pathnames whose cached answers a save of `group` makes stale. */

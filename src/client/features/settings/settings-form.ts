@@ -61,6 +61,14 @@ export const GROUP_FIELDS: Readonly<Record<SettingsGroup, readonly FieldDef[]>> 
     { name: 'enable_checkin_employee_daily', kind: 'select', options: ['0', '1'] },
     { name: 'country_code', kind: 'text' },
   ],
+  turns: [
+    { name: 'full_turn_from', kind: 'amount' },
+    { name: 'no_turn_below', kind: 'amount' },
+    { name: 'count_requested', kind: 'switch' },
+    { name: 'count_appointments', kind: 'switch' },
+    { name: 'early_clock_in_bonus', kind: 'number' },
+    { name: 'opens_at', kind: 'text' },
+  ],
 };
 
 /** An amount field as the form shows it: minor units as stored become the currency's decimal text. */

@@ -50,6 +50,7 @@ export const ERROR_MESSAGE_KEY: Readonly<Record<ErrorCode, string>> = {
   [ERROR_CODE.NOT_CHECKED_IN]: 'apiError.not_checked_in',
   [ERROR_CODE.ALREADY_ON_BREAK]: 'apiError.already_on_break',
   [ERROR_CODE.NOT_ON_BREAK]: 'apiError.not_on_break',
+  [ERROR_CODE.TURN_REFUSED]: 'apiError.turn_refused',
   [ERROR_CODE.MAXIMUM_EMPLOYEES_REACHED]: 'apiError.maximum_employees_reached',
   [ERROR_CODE.LAST_OWNER]: 'apiError.last_owner',
   [ERROR_CODE.OWN_ACCOUNT]: 'apiError.own_account',

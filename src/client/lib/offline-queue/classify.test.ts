@@ -46,6 +46,8 @@ describe('which requests are queued', () => {
     '/api/giftcards/12/deactivate',
     '/api/giftcards/12/activate',
     '/api/customer-groups/3/check-has-customer',
+    '/api/pos/turn-system',
+    '/api/pos/turn-system/reorder',
   ])('a write to %s needs a live answer and is not queued', (url) => {
     expect(isLiveOnly(url)).toBe(true);
     expect(classifyRequest('POST', url).queue).toBe(false);

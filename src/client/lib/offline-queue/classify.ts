@@ -78,6 +78,9 @@ const LIVE_ONLY: readonly (readonly string[])[] = [
   // balance or state at once; a queued 202 would say "done" for a change not made yet.
   ['giftcards', '*', 'reload'],
   ['giftcards', '*', 'deactivate'],
+  // The turn queue (docs/turns.md): who is next is decided now, by the ledger as it stands; a turn given later
+  // from a queue would go to whoever was next then, and a queued 202 would show the desk a turn not given.
+  ['pos', 'turn-system'],
   ['giftcards', '*', 'activate'],
   // Another POST that is a read: whether a group has customers, asked before a delete.
   ['customer-groups', '*', 'check-has-customer'],

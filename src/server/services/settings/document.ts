@@ -3,6 +3,7 @@
  * stores row (name, currency, time zone, settings JSON), the store's tax list (taxes table) and the tenant's
  * settings JSON. Provider secrets never leave: the payment group says only which providers are set up.
  */
+import { readTurnSettings } from '../turn-system';
 import { asc } from 'drizzle-orm';
 import type { SettingsDocument } from '../../../contracts/settings';
 import type { AuthContext } from '../../auth-context';
@@ -64,6 +65,7 @@ export async function settingsDocument(
   const profile = objectOf(raw.profile);
   const receipt = objectOf(raw.receipt);
   const general = readGeneralSettings(tenantSettings);
+  const turns = readTurnSettings(store.settings);
   return {
     store_id: store.id,
     general: {
@@ -104,5 +106,6 @@ export async function settingsDocument(
       enable_checkin_employee_daily: general.enable_checkin_employee_daily,
       country_code: general.country_code,
     },
+    turns: { ...turns, opens_at: turns.opens_at ?? '' },
   };
 }

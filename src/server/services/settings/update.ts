@@ -177,6 +177,13 @@ async function applyGroups(tx: Queryable, auth: AuthContext, storeId: number, gr
       case 'others':
         tenantChanges = { ...group.values };
         break;
+      case 'turns':
+        // Read back by services/turn-system.ts readTurnSettings (docs/turns.md "The ledger on the server").
+        settings.turns = {
+          ...group.values,
+          opens_at: group.values.opens_at === '' ? null : group.values.opens_at,
+        };
+        break;
     }
   }
   await tx
