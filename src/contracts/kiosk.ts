@@ -148,6 +148,7 @@ export const kioskCategorySchema = z.object({
 });
 export const kioskCatalogSchema = z.object({ categories: z.array(kioskCategorySchema) });
 export type KioskCategory = z.infer<typeof kioskCategorySchema>;
+export type KioskCatalog = z.infer<typeof kioskCatalogSchema>;
 export type KioskService = z.infer<typeof kioskServiceSchema>;
 
 // ---- the kiosk: customers --------------------------------------------------------------------------------
