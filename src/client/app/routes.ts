@@ -81,6 +81,9 @@ const saleArea: ScreenLoader = () => import('./areas/sale-area').then((m) => m.S
 const employeeCheckIn: ScreenLoader = () =>
   import('./areas/employee-check-in-area').then((m) => m.EmployeeCheckInArea);
 
+// The walk-in TV (app/areas/walk-in-tv-area.tsx): its own chunk, on a wall screen.
+const walkInTv: ScreenLoader = () => import('./areas/walk-in-tv-area').then((m) => m.WalkInTvArea);
+
 const diagrams: ScreenLoader = () =>
   import('../features/diagrams/diagrams-screen').then((m) => m.DiagramsScreen);
 
@@ -233,7 +236,7 @@ export const ROUTES: readonly AppRoute[] = [
   {
     id: 'walkInTv',
     path: '/pos/walk-in/tv/:storeId',
-    screen: comingSoon,
+    screen: walkInTv,
     layout: 'tv',
     module: MODULE.WALKIN,
     requireAuth: true,
