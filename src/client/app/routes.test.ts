@@ -96,7 +96,6 @@ const COMING_SOON = [
   '/pos/turn-re-order',
   '/pos/cash-drawer',
   '/pos/booking-appt',
-  '/pos/walk-in/tv/:storeId',
   '/pos/report/daily',
   '/pos/report/daily/details',
   '/pos/report/summary',
