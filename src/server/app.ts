@@ -52,6 +52,9 @@ import { registerSupplierRoutes } from './routes/suppliers/suppliers-routes';
 import { registerUnitRoutes } from './routes/units/units-routes';
 import { registerUserRoutes } from './routes/users/users-routes';
 import { registerWalkInRoutes } from './routes/walk-ins/walk-ins-routes';
+import { registerLiveRoutes } from './routes/live/live-routes';
+import { registerLive } from './live/live-plugin';
+import { registerKioskRoutes } from './routes/kiosk/kiosk-routes';
 import { onMultipartFile, registerUploadSpool } from './resources/upload-spool';
 import type { PushOptions } from './services/push';
 
@@ -107,6 +110,7 @@ export async function buildApp({ db, config }: { db: Db; config: AppConfig }): P
   });
   registerUploadSpool(app);
   registerIdempotency(app);
+  registerLive(app);
   await registerOpenApi(app);
 
   const serveClient = hasClientBuild(config.clientDir);
@@ -141,6 +145,8 @@ export async function buildApp({ db, config }: { db: Db; config: AppConfig }): P
   registerReceiptRoutes(app);
   registerPushRoutes(app, config.push);
   registerWalkInRoutes(app);
+  registerLiveRoutes(app);
+  registerKioskRoutes(app);
   registerSettingsRoutes(app);
   registerStoreRoutes(app);
   // Back-office resources (docs/back-office.md).

@@ -94,7 +94,6 @@ const COMING_SOON = [
   '/pos/walk-in',
   '/pos/cash-drawer',
   '/pos/booking-appt',
-  '/pos/walk-in/tv/:storeId',
   '/pos/report/daily',
   '/pos/report/daily/details',
   '/pos/report/summary',

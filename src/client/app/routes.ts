@@ -84,6 +84,8 @@ const employeeCheckIn: ScreenLoader = () =>
 // The turn screens (app/areas/turn-system-area.tsx): the board and the manager's order, one chunk.
 const turnSystem: ScreenLoader = () => import('./areas/turn-system-area').then((m) => m.TurnSystemArea);
 const turnReorder: ScreenLoader = () => import('./areas/turn-system-area').then((m) => m.TurnReorderArea);
+// The walk-in TV (app/areas/walk-in-tv-area.tsx): its own chunk, on a wall screen.
+const walkInTv: ScreenLoader = () => import('./areas/walk-in-tv-area').then((m) => m.WalkInTvArea);
 
 const diagrams: ScreenLoader = () =>
   import('../features/diagrams/diagrams-screen').then((m) => m.DiagramsScreen);
@@ -246,7 +248,7 @@ export const ROUTES: readonly AppRoute[] = [
   {
     id: 'walkInTv',
     path: '/pos/walk-in/tv/:storeId',
-    screen: comingSoon,
+    screen: walkInTv,
     layout: 'tv',
     module: MODULE.WALKIN,
     requireAuth: true,

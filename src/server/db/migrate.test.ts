@@ -83,6 +83,10 @@ const TABLES = [
   'customer_reviews',
   // 0011: the turn ledger
   'turn_events',
+  // live channel sequences; kiosk tokens and their customer handles
+  'live_store_sequences',
+  'kiosk_tokens',
+  'kiosk_handles',
 ];
 
 describe('migrations', () => {

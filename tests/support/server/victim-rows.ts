@@ -70,6 +70,11 @@ export interface VictimRows {
   workingTimeId: number;
   /** A turn given to the staff member on the working day (the turn system's `:id`). */
   turnId: number;
+  /** A walk-in checked in at the desk (its lifecycle moves name it). */
+  walkInId: number;
+  /** A kiosk token of the store, and its secret (which must never reach anyone but A's admin once). */
+  kioskTokenId: number;
+  kioskToken: string;
   /** The store-local business day of that working time (working-time reports name a day by it). */
   workingDate: string;
   /** The tenant's row of each back-office resource (resource-samples.ts), by resource name. */
@@ -127,7 +132,14 @@ type VictimSales = Pick<
 
 type VictimBase = Omit<
   VictimRows,
-  keyof VictimSales | 'workingTimeId' | 'workingDate' | 'turnId' | 'markers'
+  | keyof VictimSales
+  | 'workingTimeId'
+  | 'workingDate'
+  | 'turnId'
+  | 'walkInId'
+  | 'kioskTokenId'
+  | 'kioskToken'
+  | 'markers'
 >;
 
 async function createVictimSales(app: FastifyInstance, v: VictimBase): Promise<VictimSales> {
@@ -269,6 +281,7 @@ function markersOf(v: Omit<VictimRows, 'markers'>): string[] {
     v.momoOrderId,
     v.secrets.momoSecretKey,
     v.secrets.vnpayHashSecret,
+    v.kioskToken,
   ];
 }
 
@@ -331,6 +344,20 @@ export async function createVictimRows(
     'check the staff member in',
   );
 
+  const walkIn = dataOf(
+    await send('POST', '/api/pos/walk-in', { customer_name: `Victim${code} Walk-in` }),
+    'check a walk-in in',
+  );
+  const kioskToken = dataOf(
+    await send(
+      'POST',
+      '/api/settings/kiosk-tokens',
+      { store_id: f.store.id, label: `Kiosk ${code}` },
+      ROLE.ADMIN,
+    ),
+    'issue a kiosk token',
+  );
+
   const resources = await createResourceRows(
     async (url, body) => dataOf(await send('POST', url, body), `create ${url}`) as { id: unknown },
     `Victim${code}`,
@@ -385,6 +412,10 @@ export async function createVictimRows(
     workingTimeId: Number((checkIn.working_time as { id: number }).id),
     workingDate,
     turnId: turn!.id,
+    workingDate: String((checkIn.working_time as { date_work: string }).date_work),
+    walkInId: Number(walkIn.id),
+    kioskTokenId: Number(kioskToken.id),
+    kioskToken: String(kioskToken.token),
   };
   return { ...rows, markers: markersOf(rows) };
 }
