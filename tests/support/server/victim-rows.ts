@@ -412,7 +412,6 @@ export async function createVictimRows(
     workingTimeId: Number((checkIn.working_time as { id: number }).id),
     workingDate,
     turnId: turn!.id,
-    workingDate: String((checkIn.working_time as { date_work: string }).date_work),
     walkInId: Number(walkIn.id),
     kioskTokenId: Number(kioskToken.id),
     kioskToken: String(kioskToken.token),
