@@ -39,7 +39,7 @@ export const US_DENOMINATIONS: readonly Denomination[] = [
 export const DENOMINATION_IDS = US_DENOMINATIONS.map((d) => d.id);
 
 /** How many of each denomination were counted, by denomination id. A missing id counts as none. */
-export type DenominationCount = Readonly<Record<string, number>>;
+export type DenominationCount = Readonly<Partial<Record<string, number>>>;
 
 /** The largest count of one denomination a till can plausibly hold; it keeps every total a safe integer. */
 export const MAX_PIECES = 100_000;
@@ -50,9 +50,20 @@ export type CountError = 'unknownDenomination' | 'countInvalid';
 export function validateCount(count: DenominationCount): CountError | null {
   for (const [id, pieces] of Object.entries(count)) {
     if (!DENOMINATION_IDS.includes(id)) return 'unknownDenomination';
-    if (!Number.isInteger(pieces) || pieces < 0 || pieces > MAX_PIECES) return 'countInvalid';
+    if (pieces === undefined || !Number.isInteger(pieces) || pieces < 0 || pieces > MAX_PIECES)
+      return 'countInvalid';
   }
   return null;
+}
+
+/** The count with only the denominations that have pieces, as a plain record (what the wire shows). */
+export function piecesOf(count: DenominationCount): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const d of US_DENOMINATIONS) {
+    const pieces = count[d.id] ?? 0;
+    if (pieces > 0) out[d.id] = pieces;
+  }
+  return out;
 }
 
 /** Σ pieces × value over the denominations; unknown ids are ignored (validateCount refuses them first). */
@@ -67,7 +78,7 @@ export function countTotal(count: DenominationCount): Minor {
 
 /** A count with one denomination set; a blank or negative entry is none (the grid's field was cleared). */
 export function setPieces(count: DenominationCount, id: string, pieces: number): DenominationCount {
-  const next: Record<string, number> = { ...count };
+  const next: Record<string, number> = piecesOf(count);
   if (!Number.isInteger(pieces) || pieces <= 0) delete next[id];
   else next[id] = Math.min(pieces, MAX_PIECES);
   return next;

@@ -34,6 +34,7 @@ import { registerCustomerRoutes } from './routes/customers/customers-routes';
 import { registerMembershipRoutes } from './routes/memberships/memberships-routes';
 import { registerEmployeeRoutes } from './routes/employees/employees-routes';
 import { registerWorkingTimeRoutes } from './routes/working-times/working-times-routes';
+import { registerCashDrawerRoutes } from './routes/cash-drawer/cash-drawer-routes';
 import { registerExpenseRoutes } from './routes/expenses/expenses-routes';
 import { registerGiftcardAdminRoutes } from './routes/giftcards/giftcards-admin-routes';
 import { registerGiftcardRoutes } from './routes/giftcards/giftcards-routes';
@@ -136,6 +137,7 @@ export async function buildApp({ db, config }: { db: Db; config: AppConfig }): P
   registerGiftcardAdminRoutes(app);
   registerPaymentRoutes(app);
   registerSaleRoutes(app);
+  registerCashDrawerRoutes(app);
   registerReceiptRoutes(app);
   registerPushRoutes(app, config.push);
   registerWalkInRoutes(app);

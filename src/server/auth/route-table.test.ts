@@ -109,6 +109,11 @@ const OWN_DATA_ROUTES = [
   'GET /api/pos/stores',
   // B's own store's day: a date names nobody of A's.
   'GET /api/report/working-times/details-in-date',
+  // B's own workstation's cash drawer: the bodies are counts and amounts, naming nothing of A's.
+  'GET /api/pos/cash-drawer',
+  'POST /api/pos/cash-drawer/open',
+  'POST /api/pos/cash-drawer/movements',
+  'POST /api/pos/cash-drawer/close',
   // Clears B's own trash (nothing of A's is in B's store).
   'DELETE /api/pos/sales/clear-trashed/all',
   // Back-office resources: B's own list, export, creates, imports, and bulks that report A's ids not found.

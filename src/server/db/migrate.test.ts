@@ -81,6 +81,9 @@ const TABLES = [
   // 0007: the customers' back office: membership histories, reviews
   'membership_histories',
   'customer_reviews',
+  // cash drawer sessions and their movements
+  'cash_drawer_sessions',
+  'cash_drawer_movements',
 ];
 
 describe('migrations', () => {

@@ -67,6 +67,8 @@ export interface VictimRows {
   momoOrderId: string;
   vietqrRequestId: number;
   workingTimeId: number;
+  /** The workstation's open cash drawer session (opened through POST /api/pos/cash-drawer/open). */
+  drawerSessionId: number;
   /** The store-local business day of that working time (working-time reports name a day by it). */
   workingDate: string;
   /** The tenant's row of each back-office resource (resource-samples.ts), by resource name. */
@@ -122,7 +124,10 @@ type VictimSales = Pick<
   | 'vietqrRequestId'
 >;
 
-type VictimBase = Omit<VictimRows, keyof VictimSales | 'workingTimeId' | 'workingDate' | 'markers'>;
+type VictimBase = Omit<
+  VictimRows,
+  keyof VictimSales | 'workingTimeId' | 'workingDate' | 'drawerSessionId' | 'markers'
+>;
 
 async function createVictimSales(app: FastifyInstance, v: VictimBase): Promise<VictimSales> {
   const send = sender(app, v.fixture);
@@ -324,6 +329,10 @@ export async function createVictimRows(
     await send('POST', '/api/pos/employees/check-in-out', { user_id: f.users.staff.id }, ROLE.STAFF),
     'check the staff member in',
   );
+  const drawer = dataOf(
+    await send('POST', '/api/pos/cash-drawer/open', { count: { bill_20: 5 } }),
+    'open the cash drawer',
+  );
 
   const resources = await createResourceRows(
     async (url, body) => dataOf(await send('POST', url, body), `create ${url}`) as { id: unknown },
@@ -363,6 +372,7 @@ export async function createVictimRows(
     ...(await createVictimSales(app, base)),
     workingTimeId: Number((checkIn.working_time as { id: number }).id),
     workingDate: String((checkIn.working_time as { date_work: string }).date_work),
+    drawerSessionId: Number(drawer.id),
   };
   return { ...rows, markers: markersOf(rows) };
 }
