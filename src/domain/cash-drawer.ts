@@ -85,7 +85,7 @@ export function setPieces(count: DenominationCount, id: string, pieces: number):
 }
 
 /**
- * What a cashier moves by hand, each with a reason (docs/cash-drawer.md#movements). All but pay in take cash out:
+ * What a cashier moves by hand, each with a reason (docs/cash-drawer.md#a-session). All but pay in take cash out:
  * a drop goes to the safe, a tip out to a technician, a pay out to a supplier or an errand.
  */
 export const MOVEMENT_KINDS = ['pay_in', 'pay_out', 'drop', 'tip_out'] as const;
@@ -172,7 +172,7 @@ export function overShortKind(difference: Minor): OverShortKind {
 
 /**
  * True when the difference, either way, is beyond the store's tolerance: then a manager's PIN is needed to
- * close (docs/cash-drawer.md#closing). A difference equal to the tolerance is still within it; a negative
+ * close (docs/cash-drawer.md#tolerance-and-the-manager). A difference equal to the tolerance is still within it; a negative
  * tolerance is read as 0 (every difference needs a manager).
  */
 export function needsManager(difference: Minor, tolerance: Minor): boolean {

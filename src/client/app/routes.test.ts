@@ -94,7 +94,6 @@ const COMING_SOON = [
   '/pos/walk-in',
   '/pos/turn-system',
   '/pos/turn-re-order',
-  '/pos/cash-drawer',
   '/pos/booking-appt',
   '/pos/walk-in/tv/:storeId',
   '/pos/report/daily',

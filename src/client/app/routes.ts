@@ -80,6 +80,7 @@ const saleArea: ScreenLoader = () => import('./areas/sale-area').then((m) => m.S
 // The clock-in screen (app/areas/employee-check-in-area.tsx): its own chunk, opened on the tablet at the door.
 const employeeCheckIn: ScreenLoader = () =>
   import('./areas/employee-check-in-area').then((m) => m.EmployeeCheckInArea);
+const cashDrawer: ScreenLoader = () => import('./areas/cash-drawer-area').then((m) => m.CashDrawerArea);
 
 const diagrams: ScreenLoader = () =>
   import('../features/diagrams/diagrams-screen').then((m) => m.DiagramsScreen);
@@ -221,7 +222,7 @@ export const ROUTES: readonly AppRoute[] = [
   posPage({ id: 'walkIn', path: '/pos/walk-in', module: MODULE.WALKIN, menu: { label: 'menu.checkIn' } }),
   posPage({ id: 'turnSystem', path: '/pos/turn-system', module: MODULE.TURN_SYSTEM, menu: {} }),
   posPage({ id: 'turnReorder', path: '/pos/turn-re-order', module: MODULE.TURN_SYSTEM }),
-  posPage({ id: 'cashDrawer', path: '/pos/cash-drawer', module: MODULE.SALE }),
+  posPage({ id: 'cashDrawer', path: '/pos/cash-drawer', module: MODULE.SALE, screen: cashDrawer }),
   posPage({
     id: 'bookingAppt',
     path: '/pos/booking-appt',

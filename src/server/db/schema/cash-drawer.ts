@@ -98,7 +98,7 @@ export const cashDrawerSessions = pgTable(
 );
 
 /**
- * A movement a cashier made by hand (docs/cash-drawer.md#movements): pay in, pay out, drop, tip out, each
+ * A movement a cashier made by hand (docs/cash-drawer.md#a-session): pay in, pay out, drop, tip out, each
  * with a reason and who made it. The amount is always positive; the kind says which way the cash went.
  */
 export const cashDrawerMovements = pgTable(
