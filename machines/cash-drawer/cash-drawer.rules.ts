@@ -79,7 +79,7 @@ export function openedOffline(state: DrawerState | null, count: DenominationCoun
     required: state?.required ?? false,
     session: {
       id: 0,
-      workstation_id: state?.session?.workstation_id ?? 1,
+      workstation_id: state?.session?.workstation_id ?? null,
       workstation_name: state?.session?.workstation_name ?? '',
       status: 'open',
       opened_at: at,

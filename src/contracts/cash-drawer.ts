@@ -77,7 +77,8 @@ export type ExpectedCashView = z.infer<typeof expectedCashSchema>;
 
 export const drawerSessionSchema = z.object({
   id,
-  workstation_id: id,
+  /** Null: the store's till for sessions without a workstation. */
+  workstation_id: id.nullable(),
   workstation_name: z.string(),
   status: z.enum(['open', 'closed']),
   opened_at: isoDateTime,

@@ -181,8 +181,6 @@ export const ERROR_CODE = {
   DRAWER_CLOSED: 'drawer_closed',
   /** 409: the workstation's drawer is already open (one open session per workstation). */
   DRAWER_ALREADY_OPEN: 'drawer_already_open',
-  /** 422: the session did not log in on a workstation, so it has no drawer. */
-  DRAWER_NO_WORKSTATION: 'drawer_no_workstation',
   /** 403: the count is over or short by more than the store's tolerance; a manager's PIN approval is needed. */
   DRAWER_MANAGER_REQUIRED: 'drawer_manager_required',
 

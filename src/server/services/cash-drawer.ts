@@ -31,7 +31,7 @@ import { stores } from '../db/schema/stores';
 import { users } from '../db/schema/users';
 import { workstations } from '../db/schema/workstations';
 import { scopeStoreId, storeValues, storeWhere } from '../db/scoped';
-import { HttpError, conflict, notFound, pgErrorCode, unprocessable } from '../errors';
+import { HttpError, conflict, notFound, pgErrorCode } from '../errors';
 import { writeResourceAudit } from '../resources/audit';
 import { storeSettingsView } from './settings/views';
 import type { StoreRow } from './settings/views';
@@ -65,21 +65,23 @@ export async function drawerSettings(db: Queryable, auth: AuthContext): Promise<
   return { tolerance: view.cash_drawer_tolerance ?? 0, required: view.cash_drawer_required ?? false };
 }
 
-function workstationOf(auth: AuthContext): number {
-  if (!auth.workstationId) {
-    throw unprocessable(
-      'This session did not log in on a workstation, so it has no cash drawer.',
-      undefined,
-      ERROR_CODE.DRAWER_NO_WORKSTATION,
-    );
-  }
-  return auth.workstationId;
+/**
+ * The caller's till: the session's workstation, or null for a session that logged in without one (the
+ * login screen does not ask), which works the store's drawer without a workstation (docs/cash-drawer.md).
+ */
+function workstationOf(auth: AuthContext): number | null {
+  return auth.workstationId ?? null;
+}
+
+/** `column` is the workstation, the null till included (SQL's = never matches null). */
+function sameWorkstation(column: AnyPgColumn, workstationId: number | null): SQL {
+  return workstationId === null ? isNull(column) : eq(column, workstationId);
 }
 
 async function openSessionRow(
   db: Queryable,
   auth: AuthContext,
-  workstationId: number,
+  workstationId: number | null,
   lock = false,
 ): Promise<SessionRow | null> {
   const query = db
@@ -89,7 +91,7 @@ async function openSessionRow(
       storeWhere(
         cashDrawerSessions,
         auth,
-        eq(cashDrawerSessions.workstationId, workstationId),
+        sameWorkstation(cashDrawerSessions.workstationId, workstationId),
         isNull(cashDrawerSessions.closedAt),
       ),
     )
@@ -102,7 +104,7 @@ async function openSessionRow(
 export async function hasOpenDrawer(
   db: Queryable,
   auth: AuthContext,
-  workstationId: number,
+  workstationId: number | null,
 ): Promise<boolean> {
   return (await openSessionRow(db, auth, workstationId)) !== null;
 }
@@ -120,7 +122,7 @@ export async function assertDrawerOpenForCash(
 ): Promise<void> {
   if (!payments.some((p) => p.payment_type === PAYMENT_TYPE.CASH)) return;
   if (!(storeSettingsView(storeRow).cash_drawer_required ?? false)) return;
-  if (auth.workstationId && (await hasOpenDrawer(db, auth, auth.workstationId))) return;
+  if (await hasOpenDrawer(db, auth, workstationOf(auth))) return;
   throw conflict("Open this workstation's cash drawer before taking cash.", ERROR_CODE.DRAWER_CLOSED);
 }
 
@@ -128,7 +130,7 @@ export async function assertDrawerOpenForCash(
 async function lastCloseCount(
   db: Queryable,
   auth: AuthContext,
-  workstationId: number,
+  workstationId: number | null,
 ): Promise<number | null> {
   const [row] = await db
     .select({ counted: cashDrawerSessions.countedCash })
@@ -137,7 +139,7 @@ async function lastCloseCount(
       storeWhere(
         cashDrawerSessions,
         auth,
-        eq(cashDrawerSessions.workstationId, workstationId),
+        sameWorkstation(cashDrawerSessions.workstationId, workstationId),
         isNotNull(cashDrawerSessions.closedAt),
       ),
     )
@@ -154,7 +156,7 @@ async function lastCloseCount(
 export async function cashFlowOf(
   db: Queryable,
   auth: AuthContext,
-  workstationId: number,
+  workstationId: number | null,
   from: Date,
   to: Date | null,
 ): Promise<CashFlow> {
@@ -164,7 +166,7 @@ export async function cashFlowOf(
   const onWorkstation = and(
     eq(sales.tenantId, auth.tenantId),
     eq(sales.storeId, storeId),
-    eq(sales.workstationId, workstationId),
+    sameWorkstation(sales.workstationId, workstationId),
   );
 
   const [taken] = await db
@@ -248,7 +250,7 @@ async function sessionView(db: Queryable, auth: AuthContext, row: SessionRow): P
       approvedBy: approvedBy.displayName,
     })
     .from(cashDrawerSessions)
-    .innerJoin(
+    .leftJoin(
       workstations,
       and(
         eq(workstations.tenantId, cashDrawerSessions.tenantId),

@@ -81,7 +81,6 @@ export const ERROR_MESSAGE_KEY: Readonly<Record<ErrorCode, string>> = {
   [ERROR_CODE.OFFLINE_CARD_LIMIT]: 'apiError.offline_card_limit',
   [ERROR_CODE.DRAWER_CLOSED]: 'apiError.drawer_closed',
   [ERROR_CODE.DRAWER_ALREADY_OPEN]: 'apiError.drawer_already_open',
-  [ERROR_CODE.DRAWER_NO_WORKSTATION]: 'apiError.drawer_no_workstation',
   [ERROR_CODE.DRAWER_MANAGER_REQUIRED]: 'apiError.drawer_manager_required',
   [ERROR_CODE.PAYMENT_REFUSED]: 'apiError.payment_refused',
   [ERROR_CODE.GIFTCARD_NOT_FOUND]: 'apiError.giftcard_not_found',

@@ -20,7 +20,8 @@ import { workstations } from './workstations';
 /**
  * A cash drawer session of one workstation (docs/cash-drawer.md): opened with a float counted by
  * denomination, closed with a blind count. At most one session of a workstation is open at a time (the
- * partial unique index), so a second open is a 409, not a second drawer.
+ * partial unique index; the till without a workstation counts as workstation 0 of its store there), so a
+ * second open is a 409, not a second drawer.
  *
  * Cash sales, change and cash refunds are not written here: they are read from the sales rung at the
  * workstation between opened_at and closed_at, so a sale never waits on the drawer row and a replayed
@@ -33,7 +34,11 @@ export const cashDrawerSessions = pgTable(
     tenantId: tenantIdColumn(),
     storeId: bigint('store_id', { mode: 'number' }).notNull(),
     id: idColumn(),
-    workstationId: bigint('workstation_id', { mode: 'number' }).notNull(),
+    /**
+     * Null: the store's till for sessions that logged in without a workstation (the login screen does not
+     * ask for one), which is also where their sales land (sales.workstation_id null).
+     */
+    workstationId: bigint('workstation_id', { mode: 'number' }),
     openedBy: bigint('opened_by', { mode: 'number' }).notNull(),
     openedAt: timestamp('opened_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     openingCount: jsonb('opening_count').$type<DenominationCount>().notNull(),
@@ -80,7 +85,7 @@ export const cashDrawerSessions = pgTable(
     }),
     index('cash_drawer_sessions_workstation_idx').on(t.tenantId, t.storeId, t.workstationId, t.openedAt),
     uniqueIndex('cash_drawer_sessions_one_open_key')
-      .on(t.tenantId, t.workstationId)
+      .on(t.tenantId, t.storeId, sql`coalesce(${t.workstationId}, 0)`)
       .where(sql`${t.closedAt} is null`),
     check('cash_drawer_sessions_float_non_negative', sql`${t.openingFloat} >= 0`),
     check(

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiHarness, dataOf } from '../../../../tests/support/server/api-harness';
+import { apiHarness, bearer, dataOf } from '../../../../tests/support/server/api-harness';
 import { createSaleCatalog, saleBody } from '../../../../tests/support/server/sale-test-data';
 import type { SaleCatalog } from '../../../../tests/support/server/sale-test-data';
 import type { TenantFixture } from '../../../../tests/support/server/tenant-fixture';
@@ -171,6 +171,24 @@ describe('a drawer session from open to close', () => {
 
   it('keeps another tenant out of the session', async () => {
     expect((await api.as(b, 'owner').get(`${BASE}/sessions/${sessionId}`)).statusCode).toBe(404);
+  });
+});
+
+describe('a session logged in without a workstation', () => {
+  it("works the store's till without a workstation, where its own cash sales flow", async () => {
+    const login = await api.login(a, 'owner');
+    expect(login.statusCode, login.body).toBe(200);
+    const owner = api.as(bearer(dataOf(login).token));
+    expect(dataOf(await owner.get(BASE))).toMatchObject({ session: null, expected_opening: null });
+    const opened = await owner.post(`${BASE}/open`, { count: { bill_50: 1 } });
+    expect(opened.statusCode, opened.body).toBe(201);
+    expect(dataOf(opened).workstation_id).toBeNull();
+    expect((await owner.post(`${BASE}/open`, { count: { bill_50: 1 } })).statusCode).toBe(409);
+    expect((await owner.post('/api/pos/sales', cashSale(a))).statusCode).toBe(201);
+    const { session } = dataOf(await owner.get(BASE));
+    expect(session.expected).toMatchObject({ cash_taken: 5000, change_given: 2000, expected: 8000 });
+    // The workstation's own drawer did not see that sale.
+    expect(dataOf(await api.as(a, 'staff').get(BASE)).session?.expected.cash_taken ?? 0).toBe(0);
   });
 });
 
