@@ -1,7 +1,7 @@
 /**
  * The cash drawer over one session (docs/cash-drawer.md), as the demo cashier runs it: open with a counted
  * float, a cash sale flows in by itself, a pay out with a reason, a blind count that comes out short, a
- * manager's PIN past the store's tolerance (0 in the demo), and the over/short on screen and in the Z report.
+ * manager's PIN past the store's tolerance ($5.00 in the demo), and the over/short on screen and in the Z report.
  * The expected cash is read from the screen before the count, so a cash sale another spec rings on the
  * store's till meanwhile does not make this one wrong.
  */

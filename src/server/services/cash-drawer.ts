@@ -150,8 +150,10 @@ async function lastCloseCount(
 
 /**
  * Cash that flowed through the workstation in [from, to): cash tendered on its sales (payments still taken),
- * the change those sales gave back, and the cash handed back on refunds of its sales. A refund is counted at
- * the workstation the sale was rung on (sale_refunds keeps no workstation of its own; docs/cash-drawer.md).
+ * the change those sales gave back, and the cash handed back on refunds of its sales. A sale counts by its
+ * order time (sales.order_at, the time it was rung, which an offline sale keeps when it is replayed later),
+ * not by when the server wrote it. A refund is counted at the workstation the sale was rung on, at the time
+ * it was made (sale_refunds keeps no workstation of its own; docs/cash-drawer.md#expected-cash).
  */
 export async function cashFlowOf(
   db: Queryable,
@@ -185,7 +187,7 @@ export async function cashFlowOf(
         onWorkstation,
         eq(salePayments.paymentType, PAYMENT_TYPE.CASH),
         inArray(salePayments.status, TAKEN_STATUSES),
-        inWindow(salePayments.takenAt),
+        inWindow(sales.orderAt),
       ),
     );
 
@@ -196,7 +198,7 @@ export async function cashFlowOf(
     .where(
       and(
         onWorkstation,
-        inWindow(sales.createdAt),
+        inWindow(sales.orderAt),
         sql`exists (select 1 from ${salePayments} p where p.tenant_id = ${sales.tenantId}
           and p.store_id = ${sales.storeId} and p.sale_id = ${sales.id}
           and p.payment_type = ${PAYMENT_TYPE.CASH}
