@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { DrawerState } from '../../src/contracts/cash-drawer';
+import type { DenominationCount } from '../../src/domain/cash-drawer';
 import { offline } from '../../tests/support/machines/api-failures';
 import {
   closedSession,
@@ -37,17 +38,17 @@ function start(loads: Answer<DrawerState>[], writes: Answer<SessionOutput>[] = [
     if (!answer) throw new Error('no answer left');
     return answer();
   };
-  const write = (call: string) =>
-    fromPromise(({ input }: { input: unknown }) => {
+  const write = <TInput>(call: string) =>
+    fromPromise<SessionOutput, TInput>(({ input }) => {
       sent.push({ call, input });
       return next(writes);
     });
   const machine = cashDrawerMachine.provide({
     actors: {
       loadDrawer: fromPromise(() => next(loads)),
-      openDrawer: write('open'),
-      recordMovement: write('movement'),
-      closeDrawer: write('close'),
+      openDrawer: write<{ count: DenominationCount }>('open'),
+      recordMovement: write<MovementInput>('movement'),
+      closeDrawer: write<CloseInput>('close'),
     },
   });
   return { actor: createActor(machine).start(), sent };
