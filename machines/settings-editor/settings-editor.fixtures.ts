@@ -19,6 +19,8 @@ export const SETTINGS_DOCUMENT: SettingsDocument = {
     creditcard_fee_to_customer: false,
     offline_card_limit_per_ticket: 20_000,
     offline_card_limit_total: 100_000,
+    cash_drawer_tolerance: 500,
+    cash_drawer_required: false,
     providers: { momo: false, vnpay: false, vietqr: true },
   },
   print: {

@@ -125,6 +125,10 @@ export const storeSettingsSchema = z.object({
   creditcard_fee_to_customer: z.boolean(),
   offline_card_limit_per_ticket: z.number().int().min(0),
   offline_card_limit_total: z.number().int().min(0),
+  /** Cash drawer (docs/cash-drawer.md#settings): over/short a cashier may close alone, minor units. */
+  cash_drawer_tolerance: z.number().int().min(0).optional(),
+  /** Cash may be taken only while the workstation's drawer is open. */
+  cash_drawer_required: z.boolean().optional(),
 });
 export type StoreSettingsView = z.infer<typeof storeSettingsSchema>;
 

@@ -183,6 +183,14 @@ export const ERROR_CODE = {
   /** 400/422: a provider's callback does not verify (signature, amount, order). */
   PROVIDER_RESULT_INVALID: 'provider_result_invalid',
 
+  // ---- cash drawer (docs/cash-drawer.md) ----------------------------------------------------------------
+  /** 409: the store takes cash only into an open drawer and this workstation's drawer is closed. */
+  DRAWER_CLOSED: 'drawer_closed',
+  /** 409: the workstation's drawer is already open (one open session per workstation). */
+  DRAWER_ALREADY_OPEN: 'drawer_already_open',
+  /** 403: the count is over or short by more than the store's tolerance; a manager's PIN approval is needed. */
+  DRAWER_MANAGER_REQUIRED: 'drawer_manager_required',
+
   // ---- other modules ----------------------------------------------------------------------------------
   /** 422: the push service of a subscription is not one the server sends to (docs/decisions ADR 009). */
   PUSH_ENDPOINT_NOT_ALLOWED: 'push_endpoint_not_allowed',

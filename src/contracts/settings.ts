@@ -77,6 +77,8 @@ export const SETTINGS_MESSAGES = {
   creditcard_fee_to_customer: 'Use true or false.',
   offline_card_limit: 'Enter an amount of 0 or more (0 allows no card payment offline).',
   offline_card_limit_per_ticket: 'The limit per ticket cannot be higher than the total limit.',
+  cash_drawer_tolerance: 'Enter an amount of 0 or more (0: any over or short needs a manager).',
+  cash_drawer_required: 'Use true or false.',
   receipt_line: 'A receipt header line is at most 120 characters.',
   receipt_footer: `The receipt footer is at most ${RECEIPT_FOOTER_MAX} characters.`,
   enable_checkin_employee_daily: 'Choose 0 or 1.',
@@ -162,6 +164,10 @@ export const paymentGroupSchema = z
     creditcard_fee_to_customer: flag(M.creditcard_fee_to_customer),
     offline_card_limit_per_ticket: wholeNumber(0, OFFLINE_LIMIT_MAX, M.offline_card_limit),
     offline_card_limit_total: wholeNumber(0, OFFLINE_LIMIT_MAX, M.offline_card_limit),
+    // The cash drawer (docs/cash-drawer.md#settings). Optional so a client that predates them still saves the
+    // group; an absent field keeps its stored value.
+    cash_drawer_tolerance: wholeNumber(0, OFFLINE_LIMIT_MAX, M.cash_drawer_tolerance).optional(),
+    cash_drawer_required: flag(M.cash_drawer_required).optional(),
   })
   .superRefine((group, ctx) => {
     if (group.offline_card_limit_per_ticket > group.offline_card_limit_total) {
@@ -255,6 +261,8 @@ export const settingsDocumentSchema = z.object({
     creditcard_fee_to_customer: z.boolean(),
     offline_card_limit_per_ticket: z.number().int(),
     offline_card_limit_total: z.number().int(),
+    cash_drawer_tolerance: z.number().int(),
+    cash_drawer_required: z.boolean(),
     providers: z.object({ momo: z.boolean(), vnpay: z.boolean(), vietqr: z.boolean() }),
   }),
   print: z.object({

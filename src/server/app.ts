@@ -35,6 +35,7 @@ import { registerMembershipRoutes } from './routes/memberships/memberships-route
 import { registerEmployeeRoutes } from './routes/employees/employees-routes';
 import { registerTurnSystemRoutes } from './routes/turn-system/turn-system-routes';
 import { registerWorkingTimeRoutes } from './routes/working-times/working-times-routes';
+import { registerCashDrawerRoutes } from './routes/cash-drawer/cash-drawer-routes';
 import { registerExpenseRoutes } from './routes/expenses/expenses-routes';
 import { registerGiftcardAdminRoutes } from './routes/giftcards/giftcards-admin-routes';
 import { registerGiftcardRoutes } from './routes/giftcards/giftcards-routes';
@@ -142,6 +143,7 @@ export async function buildApp({ db, config }: { db: Db; config: AppConfig }): P
   registerGiftcardAdminRoutes(app);
   registerPaymentRoutes(app);
   registerSaleRoutes(app);
+  registerCashDrawerRoutes(app);
   registerReceiptRoutes(app);
   registerPushRoutes(app, config.push);
   registerWalkInRoutes(app);

@@ -92,7 +92,6 @@ const COMING_SOON = [
   '/pos/walk-in/review/:storeId',
   '/dashboard',
   '/pos/walk-in',
-  '/pos/cash-drawer',
   '/pos/booking-appt',
   '/pos/report/daily',
   '/pos/report/daily/details',

@@ -80,6 +80,7 @@ const saleArea: ScreenLoader = () => import('./areas/sale-area').then((m) => m.S
 // The clock-in screen (app/areas/employee-check-in-area.tsx): its own chunk, opened on the tablet at the door.
 const employeeCheckIn: ScreenLoader = () =>
   import('./areas/employee-check-in-area').then((m) => m.EmployeeCheckInArea);
+const cashDrawer: ScreenLoader = () => import('./areas/cash-drawer-area').then((m) => m.CashDrawerArea);
 
 // The turn screens (app/areas/turn-system-area.tsx): the board and the manager's order, one chunk.
 const turnSystem: ScreenLoader = () => import('./areas/turn-system-area').then((m) => m.TurnSystemArea);
@@ -236,7 +237,7 @@ export const ROUTES: readonly AppRoute[] = [
     screen: turnSystem,
   }),
   posPage({ id: 'turnReorder', path: '/pos/turn-re-order', module: MODULE.TURN_SYSTEM, screen: turnReorder }),
-  posPage({ id: 'cashDrawer', path: '/pos/cash-drawer', module: MODULE.SALE }),
+  posPage({ id: 'cashDrawer', path: '/pos/cash-drawer', module: MODULE.SALE, screen: cashDrawer }),
   posPage({
     id: 'bookingAppt',
     path: '/pos/booking-appt',

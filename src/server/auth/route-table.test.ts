@@ -125,6 +125,11 @@ const OWN_DATA_ROUTES = [
   'GET /api/pos/turn-system/reorder',
   // B's own store's kiosk tokens (none of A's).
   'GET /api/settings/kiosk-tokens',
+  // B's own workstation's cash drawer: the bodies are counts and amounts, naming nothing of A's.
+  'GET /api/pos/cash-drawer',
+  'POST /api/pos/cash-drawer/open',
+  'POST /api/pos/cash-drawer/movements',
+  'POST /api/pos/cash-drawer/close',
   // Clears B's own trash (nothing of A's is in B's store).
   'DELETE /api/pos/sales/clear-trashed/all',
   // Back-office resources: B's own list, export, creates, imports, and bulks that report A's ids not found.

@@ -87,6 +87,9 @@ const TABLES = [
   'live_store_sequences',
   'kiosk_tokens',
   'kiosk_handles',
+  // cash drawer sessions and their movements
+  'cash_drawer_sessions',
+  'cash_drawer_movements',
 ];
 
 describe('migrations', () => {

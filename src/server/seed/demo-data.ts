@@ -33,6 +33,8 @@ export const DEMO_STORE = {
     creditcard_fee_to_customer: false,
     offline_card_limit_per_ticket: 20_000,
     offline_card_limit_total: 100_000,
+    // Over or short by up to $5.00 closes the drawer without a manager (docs/cash-drawer.md#settings).
+    cash_drawer_tolerance: 500,
     // Placeholders: a real store enters its own provider keys in settings.
     momo: { partnerCode: 'MOMODEMO', accessKey: 'demo-momo-access-key', secretKey: 'demo-momo-secret-key' },
     vnpay: { tmnCode: 'DEMOTMN1', hashSecret: 'DEMOVNPAYHASHSECRETDEMOVNPAYHASH' },

@@ -13,6 +13,10 @@ import { dayInTimeZone } from '../../domain/report-periods';
 import { wallTimeToInstant } from '../../domain/store-time';
 import type { AuthContext } from '../auth-context';
 import type { Queryable } from '../db/client';
+import { countTotal, expectedCash, US_DENOMINATIONS } from '../../domain/cash-drawer';
+import type { DenominationCount, Movement } from '../../domain/cash-drawer';
+import { cashDrawerMovements, cashDrawerSessions } from '../db/schema/cash-drawer';
+import { cashFlowOf } from '../services/cash-drawer';
 import { createSale } from '../services/sales/create';
 import { prepareSale } from '../services/sales/prepare';
 import { loadSaleStore } from '../services/sales/store';
@@ -126,4 +130,67 @@ export async function sellDemoWeek(tx: Queryable, now: Date, refs: DemoSaleRefs)
     const body = demoSaleBody(sale, refs, uuid, demoPayments(sale, nth, totals.total.total_price, at));
     await createSale(tx, refs.auth, body, at);
   }
+}
+
+/** An amount as a till holds it: largest bills first (a demo count, not a cashier's). */
+function countOf(amount: number): DenominationCount {
+  const count: Record<string, number> = {};
+  let left = amount;
+  for (const d of US_DENOMINATIONS) {
+    const pieces = Math.floor(left / d.value);
+    if (pieces > 0) count[d.id] = pieces;
+    left -= pieces * d.value;
+  }
+  return count;
+}
+
+/**
+ * Yesterday's drawer at the front desk, closed (docs/cash-drawer.md): opened at 9:00 with a $200 float, a
+ * $15 pay out for supplies, closed at 20:00 with a count $2.00 short of what the day's cash sales, change and
+ * refunds give (within the demo store's $5.00 tolerance, so no manager). Run after sellDemoWeek, so the
+ * expected cash is the sales' own.
+ */
+export async function closeDemoDrawer(tx: Queryable, now: Date, auth: AuthContext): Promise<void> {
+  const store = await loadSaleStore(tx, auth);
+  const yesterday = daysBeforeDate(dayInTimeZone(now, store.timezone), 1);
+  const openedAt = storeInstant(yesterday, '09:00', store.timezone);
+  const closedAt = storeInstant(yesterday, '20:00', store.timezone);
+  const workstationId = auth.workstationId ?? null;
+  const openingCount = countOf(20_000);
+  const movements: (Movement & { reason: string })[] = [
+    { kind: 'pay_out', amount: 1_500, reason: 'Nail polish remover' },
+  ];
+  const flow = await cashFlowOf(tx, auth, workstationId, openedAt, closedAt);
+  const expected = expectedCash(countTotal(openingCount), flow, movements).expected;
+  const closingCount = countOf(expected - 200);
+  const [session] = await tx
+    .insert(cashDrawerSessions)
+    .values({
+      tenantId: auth.tenantId,
+      storeId: store.id,
+      workstationId,
+      openedBy: auth.userId,
+      openedAt,
+      openingCount,
+      openingFloat: countTotal(openingCount),
+      closedBy: auth.userId,
+      closedAt,
+      closingCount,
+      countedCash: countTotal(closingCount),
+      expectedCash: expected,
+      overShort: countTotal(closingCount) - expected,
+    })
+    .returning({ id: cashDrawerSessions.id });
+  await tx.insert(cashDrawerMovements).values(
+    movements.map((m) => ({
+      tenantId: auth.tenantId,
+      storeId: store.id,
+      sessionId: session!.id,
+      kind: m.kind,
+      amount: m.amount,
+      reason: m.reason,
+      createdBy: auth.userId,
+      createdAt: storeInstant(yesterday, '13:30', store.timezone),
+    })),
+  );
 }

@@ -20,6 +20,7 @@ import {
   taxes,
   units,
 } from '../db/schema/catalog';
+import { cashDrawerMovements, cashDrawerSessions } from '../db/schema/cash-drawer';
 import { coupons } from '../db/schema/coupons';
 import { customerGroups, customers, memberships } from '../db/schema/customers';
 import { expenses } from '../db/schema/expenses';
@@ -315,6 +316,18 @@ describe('demo seed', () => {
         .map((u) => u.username)
         .sort(),
     );
+  });
+
+  it("closes yesterday's front desk drawer $2.00 short of the day's cash, within the $5.00 tolerance", async () => {
+    const sessions = await testDb.db.select().from(cashDrawerSessions);
+    expect(sessions).toHaveLength(1);
+    const [session] = sessions;
+    expect(session).toMatchObject({ openingFloat: 20_000, overShort: -200, approvedBy: null });
+    expect(session!.countedCash).toBe(session!.expectedCash! - 200);
+    // Yesterday's cash sales flowed in: more than the float less the pay out.
+    expect(session!.expectedCash!).toBeGreaterThan(20_000 - 1_500);
+    const movements = await testDb.db.select().from(cashDrawerMovements);
+    expect(movements).toMatchObject([{ kind: 'pay_out', amount: 1_500, reason: 'Nail polish remover' }]);
   });
 
   it('Sarah Johnson has several visits by several technicians, and points earned on them', async () => {

@@ -70,7 +70,7 @@ import {
   DEMO_WORKSTATIONS,
 } from './demo-data';
 import { dayInTimeZone } from '../../domain/report-periods';
-import { must, sellDemoWeek } from './demo-week';
+import { closeDemoDrawer, must, sellDemoWeek } from './demo-week';
 
 /** The same argon2id parameters as the login code (docs/security.md#passwords-and-pins: m = 19456 KiB, t = 2, p = 1). */
 const ARGON2ID_OPTIONS = { algorithm: 2 as Algorithm, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
@@ -506,20 +506,22 @@ async function insertDemo(
   );
 
   const cashier = DEMO_USERS.find((u) => u.username === 'cashier')!;
+  // The front desk's till, as a cashier's login there would bind it (auth-context.ts).
+  const frontDesk = {
+    tenantId,
+    storeId,
+    userId: must(userIds, cashier.username),
+    role: cashier.role,
+    workstationId: must(byName(workstationRows), DEMO_WORKSTATIONS[0].name),
+  };
   await sellDemoWeek(tx, now, {
-    // The front desk's till, as a cashier's login there would bind it (auth-context.ts).
-    auth: {
-      tenantId,
-      storeId,
-      userId: must(userIds, cashier.username),
-      role: cashier.role,
-      workstationId: must(byName(workstationRows), DEMO_WORKSTATIONS[0].name),
-    },
+    auth: frontDesk,
     userIds,
     serviceIds,
     productIds,
     customerIds,
   });
+  await closeDemoDrawer(tx, now, frontDesk);
 
   return { tenantId, storeId };
 }

@@ -57,6 +57,7 @@ const ID_BY_PATH: readonly [string, (v: VictimRows) => ParamValue][] = [
   ['/api/payments/momo/:id', (v) => v.momoRequestId],
   ['/api/payments/vietqr/:id', (v) => v.vietqrRequestId],
   ['/api/payments/vnpay/:id', (v) => v.vnpayRequestId],
+  ['/api/pos/cash-drawer/sessions/:id', (v) => v.drawerSessionId],
 ];
 
 export const PARAM_VALUES: Readonly<Record<string, (v: VictimRows, route: RouteKey) => ParamValue>> = {
@@ -142,6 +143,11 @@ const PRINT_SETTINGS = { receipt_name: '', receipt_address: '', receipt_phone: '
 export const SAMPLE_BODIES: Readonly<Record<RouteKey, (v: VictimRows) => unknown>> = {
   // ---- back-office resources: one entry per resource in resource-samples.ts
   ...resourceSampleBodies(),
+
+  // ---- cash drawer
+  'POST /api/pos/cash-drawer/open': () => ({ count: { bill_20: 5 } }),
+  'POST /api/pos/cash-drawer/movements': () => ({ kind: 'pay_out', amount: 500, reason: 'Supplies' }),
+  'POST /api/pos/cash-drawer/close': () => ({ count: { bill_20: 5 } }),
 
   // ---- settings
   'POST /api/settings/:id': () => ({ print: PRINT_SETTINGS }),

@@ -75,6 +75,8 @@ export interface VictimRows {
   /** A kiosk token of the store, and its secret (which must never reach anyone but A's admin once). */
   kioskTokenId: number;
   kioskToken: string;
+  /** The workstation's open cash drawer session (opened through POST /api/pos/cash-drawer/open). */
+  drawerSessionId: number;
   /** The store-local business day of that working time (working-time reports name a day by it). */
   workingDate: string;
   /** The tenant's row of each back-office resource (resource-samples.ts), by resource name. */
@@ -139,6 +141,7 @@ type VictimBase = Omit<
   | 'walkInId'
   | 'kioskTokenId'
   | 'kioskToken'
+  | 'drawerSessionId'
   | 'markers'
 >;
 
@@ -343,6 +346,10 @@ export async function createVictimRows(
     await send('POST', '/api/pos/employees/check-in-out', { user_id: f.users.staff.id }, ROLE.STAFF),
     'check the staff member in',
   );
+  const drawer = dataOf(
+    await send('POST', '/api/pos/cash-drawer/open', { count: { bill_20: 5 } }),
+    'open the cash drawer',
+  );
 
   const walkIn = dataOf(
     await send('POST', '/api/pos/walk-in', { customer_name: `Victim${code} Walk-in` }),
@@ -415,6 +422,7 @@ export async function createVictimRows(
     walkInId: Number(walkIn.id),
     kioskTokenId: Number(kioskToken.id),
     kioskToken: String(kioskToken.token),
+    drawerSessionId: Number(drawer.id),
   };
   return { ...rows, markers: markersOf(rows) };
 }

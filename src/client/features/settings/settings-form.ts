@@ -50,6 +50,8 @@ export const GROUP_FIELDS: Readonly<Record<SettingsGroup, readonly FieldDef[]>> 
     { name: 'creditcard_fee_to_customer', kind: 'switch' },
     { name: 'offline_card_limit_per_ticket', kind: 'amount' },
     { name: 'offline_card_limit_total', kind: 'amount' },
+    { name: 'cash_drawer_tolerance', kind: 'amount' },
+    { name: 'cash_drawer_required', kind: 'switch' },
   ],
   print: [
     { name: 'receipt_name', kind: 'text' },

@@ -23,6 +23,10 @@ export interface StoreSettings {
   /** Offline card payments (docs/offline.md), minor units; 0 = none allowed offline. */
   offline_card_limit_per_ticket?: number;
   offline_card_limit_total?: number;
+  /** Cash drawer (docs/cash-drawer.md#settings): over/short closable without a manager, minor units. */
+  cash_drawer_tolerance?: number;
+  /** Refuse a cash payment while the workstation has no open drawer. */
+  cash_drawer_required?: boolean;
   momo?: { partnerCode: string; accessKey: string; secretKey: string; endpoint?: string };
   vnpay?: { tmnCode: string; hashSecret: string; endpoint?: string };
   vietqr?: { acqId: string; accountNo: string; accountName: string };

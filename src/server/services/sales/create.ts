@@ -30,6 +30,7 @@ import { storeValues, tenantWhere } from '../../db/scoped';
 import { conflict } from '../../errors';
 import { UUID_REUSED_MESSAGE } from './messages';
 import { loadSaleStoreAndRow } from './store';
+import { assertDrawerOpenForCash } from '../cash-drawer';
 import { prepareSale } from './prepare';
 import { sameOrder } from './same-order';
 import { loadRowsOf } from './read';
@@ -75,6 +76,8 @@ export async function createSale(
     return { sale: (await loadRowsOf(tx, auth, existing)).detail, created: false };
   }
 
+  // Before anything is written: with the store's "open drawer before cash" on, cash needs an open drawer.
+  await assertDrawerOpenForCash(tx, auth, { ...storeRow, name: store.name }, body.payments);
   const prepared = await prepareSale(tx, auth, store, body, { now, defaultOrderAt: now });
   const status = storedStatus(prepared.status === SALE_STATUS.SALE, prepared.orderAt, now, store.timezone);
 

@@ -90,6 +90,8 @@ export async function settingsDocument(
       creditcard_fee_to_customer: view.creditcard_fee_to_customer,
       offline_card_limit_per_ticket: view.offline_card_limit_per_ticket,
       offline_card_limit_total: view.offline_card_limit_total,
+      cash_drawer_tolerance: view.cash_drawer_tolerance ?? 0,
+      cash_drawer_required: view.cash_drawer_required ?? false,
       providers: {
         momo: providerSet(raw, 'momo', PROVIDER_KEYS.momo),
         vnpay: providerSet(raw, 'vnpay', PROVIDER_KEYS.vnpay),

@@ -165,6 +165,10 @@ async function applyGroups(tx: Queryable, auth: AuthContext, storeId: number, gr
         settings.creditcard_fee_to_customer = group.values.creditcard_fee_to_customer;
         settings.offline_card_limit_per_ticket = group.values.offline_card_limit_per_ticket;
         settings.offline_card_limit_total = group.values.offline_card_limit_total;
+        if (group.values.cash_drawer_tolerance !== undefined)
+          settings.cash_drawer_tolerance = group.values.cash_drawer_tolerance;
+        if (group.values.cash_drawer_required !== undefined)
+          settings.cash_drawer_required = group.values.cash_drawer_required;
         break;
       case 'print':
         settings.receipt = withTexts(settings.receipt, {

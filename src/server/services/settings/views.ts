@@ -35,6 +35,8 @@ const storedStoreSettings = z.object({
   creditcard_fee_to_customer: z.boolean().catch(false),
   offline_card_limit_per_ticket: z.number().int().min(0).catch(0),
   offline_card_limit_total: z.number().int().min(0).catch(0),
+  cash_drawer_tolerance: z.number().int().min(0).catch(0),
+  cash_drawer_required: z.boolean().catch(false),
 });
 
 const storedGeneralSettings = z.object({
