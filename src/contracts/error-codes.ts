@@ -11,6 +11,8 @@
  */
 import { SALE_STATUS_ERROR } from '../domain/sale-status';
 import type { SaleStatusErrorCode } from '../domain/sale-status';
+import { WALK_IN_MOVE_ERROR } from '../domain/walk-in-status';
+import type { WalkInMoveErrorCode } from '../domain/walk-in-status';
 
 export const ERROR_CODE = {
   // ---- request and transport ------------------------------------------------------------------------
@@ -182,6 +184,24 @@ export const ERROR_CODE = {
   /** 404: the account has no push subscription. */
   PUSH_NOT_SUBSCRIBED: 'push_not_subscribed',
 
+  // ---- walk-ins (docs/front-desk.md#walk-in-lifecycle; the domain's WALK_IN_MOVE_ERROR) ---------------
+  /** 409: the walk-in is done, left or a no-show. */
+  WALK_IN_CLOSED: 'walk_in_closed',
+  /** 409: the move does not fit the walk-in's status (src/domain/walk-in-status.ts). */
+  WALK_IN_MOVE_NOT_ALLOWED: 'walk_in_move_not_allowed',
+  /** 422: starting a waiting walk-in needs a technician. */
+  WALK_IN_TECHNICIAN_REQUIRED: 'walk_in_technician_required',
+  /** 409: the walk-in changed since the screen showed it (`details.walk_in` is the current one). */
+  WALK_IN_STALE: 'walk_in_stale',
+
+  // ---- the kiosk (src/contracts/kiosk.ts) -------------------------------------------------------------
+  /** 401: no X-Kiosk-Token, or one the server never issued. */
+  KIOSK_TOKEN_INVALID: 'kiosk_token_invalid',
+  /** 401: the token was revoked in settings: the tablet must be paired again. */
+  KIOSK_TOKEN_REVOKED: 'kiosk_token_revoked',
+  /** 401: the customer handle is unknown or expired: sign in again. */
+  KIOSK_HANDLE_EXPIRED: 'kiosk_handle_expired',
+
   // ---- the service worker's own 503 answers (docs/platform.md#caches) -------------------------------
   /** 503: offline, and the request's strategy has nothing to answer with. */
   NETWORK_UNREACHABLE: 'network_unreachable',
@@ -216,6 +236,13 @@ export const SALE_STATUS_ERROR_CODE: Readonly<Record<SaleStatusErrorCode, ErrorC
   [SALE_STATUS_ERROR.NO_SALE]: ERROR_CODE.NOT_FOUND,
   [SALE_STATUS_ERROR.NOT_EDITABLE]: ERROR_CODE.SALE_NOT_EDITABLE,
   [SALE_STATUS_ERROR.MOVE_REFUSED]: ERROR_CODE.SALE_MOVE_REFUSED,
+};
+
+/** The code the server sends for each refused walk-in move the domain names. */
+export const WALK_IN_MOVE_ERROR_CODE: Readonly<Record<WalkInMoveErrorCode, ErrorCode>> = {
+  [WALK_IN_MOVE_ERROR.CLOSED]: ERROR_CODE.WALK_IN_CLOSED,
+  [WALK_IN_MOVE_ERROR.NOT_ALLOWED]: ERROR_CODE.WALK_IN_MOVE_NOT_ALLOWED,
+  [WALK_IN_MOVE_ERROR.TECHNICIAN_REQUIRED]: ERROR_CODE.WALK_IN_TECHNICIAN_REQUIRED,
 };
 
 /** `details` of an error envelope: free JSON whose shape the code defines (docs/errors.md). */

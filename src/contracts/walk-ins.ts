@@ -14,19 +14,38 @@
 import { z } from 'zod';
 import { createCustomerBody, pagingQuery, PHONE_MESSAGE } from './customers';
 import { normalisePhone } from '../domain/normalise';
+import {
+  WALK_IN_ACTION,
+  WALK_IN_ACTION_VALUES,
+  WALK_IN_STATUS,
+  WALK_IN_STATUS_VALUES,
+} from '../domain/walk-in-status';
+import type { WalkInAction, WalkInStatusValue } from '../domain/walk-in-status';
 
 export const WALK_IN_PATHS = {
   list: '/api/pos/walk-in',
   groupByEmployee: '/api/pos/walk-in/group-by-employee',
+  /** One walk-in (GET) and its lifecycle moves (POST), docs/front-desk.md#walk-in-lifecycle. */
+  one: '/api/pos/walk-in/:id',
+  assign: '/api/pos/walk-in/:id/assign',
+  unassign: '/api/pos/walk-in/:id/unassign',
+  start: '/api/pos/walk-in/:id/start',
+  finish: '/api/pos/walk-in/:id/done',
+  leave: '/api/pos/walk-in/:id/left',
+  noShow: '/api/pos/walk-in/:id/no-show',
 } as const;
 
-export const WALK_IN_STATUS = { WAITING: 'waiting', SERVED: 'served', CANCELLED: 'cancelled' } as const;
-export const WALK_IN_STATUS_VALUES = [
-  WALK_IN_STATUS.WAITING,
-  WALK_IN_STATUS.SERVED,
-  WALK_IN_STATUS.CANCELLED,
-] as const;
-export type WalkInStatusValue = (typeof WALK_IN_STATUS_VALUES)[number];
+/** A lifecycle path with its id filled in (the client builds URLs with this, never by hand). */
+export function walkInPath(
+  path: Exclude<keyof typeof WALK_IN_PATHS, 'list' | 'groupByEmployee'>,
+  id: number,
+): string {
+  return WALK_IN_PATHS[path].replace(':id', String(id));
+}
+
+// The statuses and which moves each allows are rules, shared with the desk's screen: src/domain/walk-in-status.ts.
+export { WALK_IN_ACTION, WALK_IN_ACTION_VALUES, WALK_IN_STATUS, WALK_IN_STATUS_VALUES };
+export type { WalkInAction, WalkInStatusValue };
 
 /** The key of the group of walk-ins who asked for no technician in particular. */
 export const ANY_EMPLOYEE_GROUP = 'any';
@@ -170,12 +189,53 @@ export const walkInListQuery = pagingQuery.extend({
 });
 export type WalkInListQuery = z.output<typeof walkInListQuery>;
 
-/** GET /api/pos/walk-in/group-by-employee: the day's waiting walk-ins by requested technician. */
+/**
+ * GET /api/pos/walk-in/group-by-employee: the day's walk-ins by technician: the one who took them when
+ * assigned or in service, else the one they asked for ('any' for none). filter[status] defaults to waiting
+ * (the API as it was); the desk's queue asks for waiting,assigned.
+ */
 export const walkInGroupQuery = z.strictObject({
   store_id: queryId.optional(),
-  filter: z.strictObject({ date: businessDate.optional() }).optional(),
+  filter: z.strictObject({ date: businessDate.optional(), status: statusFilter.optional() }).optional(),
 });
 export type WalkInGroupQuery = z.output<typeof walkInGroupQuery>;
+
+/** /api/pos/walk-in/:id and its moves. */
+export const walkInIdParams = z.strictObject({ id: queryId });
+
+/**
+ * Every move may carry the version the desk's screen showed (walkInSchema.version). Two desks act on one
+ * queue: a move made on a stale view (someone else assigned or started the customer meanwhile) is refused
+ * with 409 walk_in_stale instead of silently overwriting; without `version` the move applies to whatever is
+ * current, which is what a replayed offline write needs (the status rules still refuse what no longer fits).
+ */
+const expectedVersion = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional();
+
+/**
+ * POST /api/pos/walk-in/:id/assign: a technician takes the customer (waiting → assigned, or hand-over while
+ * assigned). The desk shows the turn system's suggestion first (GET /api/pos/turn-system, docs/turns.md) but
+ * the choice sent here is the person's: the server checks only that the technician takes walk-ins in the store.
+ */
+export const assignWalkInBody = z.strictObject({
+  technician_id: id,
+  version: expectedVersion,
+});
+export type AssignWalkInBody = z.output<typeof assignWalkInBody>;
+
+/**
+ * POST /api/pos/walk-in/:id/start: the service begins (assigned → in_service, or waiting → in_service when a
+ * technician is named here). The answer carries what the sale screen attaches with turn.add.
+ */
+export const startWalkInBody = z.strictObject({
+  /** Required from waiting; from assigned it replaces the assigned technician. */
+  technician_id: id.optional(),
+  version: expectedVersion,
+});
+export type StartWalkInBody = z.output<typeof startWalkInBody>;
+
+/** POST unassign, done, left, no-show: nothing but the version seen. */
+export const walkInMoveBody = z.strictObject({ version: expectedVersion }).default({});
+export type WalkInMoveBody = z.output<typeof walkInMoveBody>;
 
 // ---- responses ---------------------------------------------------------------------------------------
 
@@ -195,6 +255,11 @@ export const walkInSchema = z.object({
   uuid: z.string(),
   store_id: id,
   status: z.enum(WALK_IN_STATUS_VALUES),
+  /**
+   * Goes up by one with every change of the walk-in (a move, a hand-over). Live events carry it
+   * (src/contracts/live.ts) so a screen can tell a stale row from a fresh one; moves may send it back.
+   */
+  version: z.number().int().min(1),
   customer_id: id.nullable(),
   customer_name: z.string(),
   telephone: z.string().nullable(),
@@ -203,12 +268,18 @@ export const walkInSchema = z.object({
   /** The requested technician (null = any) and their display name. */
   user_id: id.nullable(),
   employee: walkInEmployeeSchema.nullable(),
+  /** The technician who took the customer (assign or start); null while waiting or after unassign. */
+  technician: walkInEmployeeSchema.nullable(),
   booking_appt_service: z.array(walkInServiceSchema),
   effective_start: isoDateTime.nullable(),
   effective_end: isoDateTime.nullable(),
   /** Store-local date of the check-in. */
   business_date: z.iso.date(),
   checked_in_at: isoDateTime,
+  assigned_at: isoDateTime.nullable(),
+  started_at: isoDateTime.nullable(),
+  /** When it reached done, left or no_show. */
+  finished_at: isoDateTime.nullable(),
   created_at: isoDateTime,
 });
 export type WalkIn = z.infer<typeof walkInSchema>;
@@ -226,3 +297,30 @@ export const walkInGroupsSchema = z.object({
   groups: z.array(walkInGroupSchema),
 });
 export type WalkInGroups = z.infer<typeof walkInGroupsSchema>;
+
+/**
+ * The sale machine's Turn (src/domain/order.types.ts, event turn.add): the walk-in's id, its technician and
+ * the service line to add. A walk-in that asked for several services gives the first here; the others are in
+ * `services` for the sale screen to add as lines of the same technician.
+ */
+export const walkInTurnSchema = z.object({
+  id,
+  employee: walkInEmployeeSchema.nullable(),
+  service: z
+    .object({
+      id,
+      service_name: z.string(),
+      taxes: z.string(),
+      unit_price: z.number().int().min(0),
+    })
+    .nullable(),
+});
+export type WalkInTurn = z.infer<typeof walkInTurnSchema>;
+
+/** The answer of POST /api/pos/walk-in/:id/start. */
+export const startedWalkInSchema = z.object({
+  walk_in: walkInSchema,
+  turn: walkInTurnSchema,
+  services: z.array(walkInServiceSchema),
+});
+export type StartedWalkIn = z.infer<typeof startedWalkInSchema>;

@@ -16,6 +16,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { FieldErrors, Page } from '../../contracts/envelope';
 import { ERROR_CODE } from '../../contracts/error-codes';
 import { ANY_EMPLOYEE_GROUP, registersCustomer, WALK_IN_STATUS } from '../../contracts/walk-ins';
@@ -59,12 +60,19 @@ function storeOf(auth: AuthContext, storeId: number | undefined): number {
 // ---- reading -----------------------------------------------------------------------------------------
 
 const employeeJoin = and(eq(users.tenantId, walkIns.tenantId), eq(users.id, walkIns.userId));
+/** The technician who took the walk-in (a second join of users). */
+const technicians = alias(users, 'technician');
+const technicianJoin = and(
+  eq(technicians.tenantId, walkIns.tenantId),
+  eq(technicians.id, walkIns.technicianId),
+);
 
 const walkInColumns = {
   id: walkIns.id,
   uuid: walkIns.uuid,
   storeId: walkIns.storeId,
   status: walkIns.status,
+  version: walkIns.version,
   customerId: walkIns.customerId,
   customerName: walkIns.customerName,
   telephone: walkIns.telephone,
@@ -72,11 +80,16 @@ const walkInColumns = {
   notes: walkIns.notes,
   userId: walkIns.userId,
   employeeName: users.displayName,
+  technicianId: walkIns.technicianId,
+  technicianName: technicians.displayName,
   services: walkIns.services,
   effectiveStart: walkIns.effectiveStart,
   effectiveEnd: walkIns.effectiveEnd,
   businessDate: walkIns.businessDate,
   checkedInAt: walkIns.checkedInAt,
+  assignedAt: walkIns.assignedAt,
+  startedAt: walkIns.startedAt,
+  finishedAt: walkIns.finishedAt,
   createdAt: walkIns.createdAt,
 };
 
@@ -85,6 +98,7 @@ interface WalkInRow {
   uuid: string;
   storeId: number;
   status: WalkInStatusValue;
+  version: number;
   customerId: number | null;
   customerName: string;
   telephone: string | null;
@@ -92,11 +106,16 @@ interface WalkInRow {
   notes: string | null;
   userId: number | null;
   employeeName: string | null;
+  technicianId: number | null;
+  technicianName: string | null;
   services: WalkInService[];
   effectiveStart: Date | null;
   effectiveEnd: Date | null;
   businessDate: string;
   checkedInAt: Date;
+  assignedAt: Date | null;
+  startedAt: Date | null;
+  finishedAt: Date | null;
   createdAt: Date;
 }
 
@@ -106,6 +125,7 @@ function walkInView(row: WalkInRow): WalkIn {
     uuid: row.uuid,
     store_id: row.storeId,
     status: row.status,
+    version: row.version,
     customer_id: row.customerId,
     customer_name: row.customerName,
     telephone: row.telephone,
@@ -113,11 +133,15 @@ function walkInView(row: WalkInRow): WalkIn {
     notes: row.notes,
     user_id: row.userId,
     employee: row.userId !== null ? { id: row.userId, name: row.employeeName ?? '' } : null,
+    technician: row.technicianId !== null ? { id: row.technicianId, name: row.technicianName ?? '' } : null,
     booking_appt_service: row.services.map((s) => ({ ...s })),
     effective_start: row.effectiveStart?.toISOString() ?? null,
     effective_end: row.effectiveEnd?.toISOString() ?? null,
     business_date: row.businessDate,
     checked_in_at: row.checkedInAt.toISOString(),
+    assigned_at: row.assignedAt?.toISOString() ?? null,
+    started_at: row.startedAt?.toISOString() ?? null,
+    finished_at: row.finishedAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -127,6 +151,7 @@ async function loadWalkIn(db: Queryable, auth: AuthContext, where: SQL): Promise
     .select(walkInColumns)
     .from(walkIns)
     .leftJoin(users, employeeJoin)
+    .leftJoin(technicians, technicianJoin)
     .where(tenantWhere(walkIns, auth, where))
     .limit(1);
   return row ? walkInView(row as WalkInRow) : null;
@@ -156,6 +181,7 @@ export async function listWalkIns(
       .select(walkInColumns)
       .from(walkIns)
       .leftJoin(users, employeeJoin)
+      .leftJoin(technicians, technicianJoin)
       .where(where)
       .orderBy(...queueOrder)
       .limit(query.per_page)
@@ -171,9 +197,10 @@ export async function listWalkIns(
 }
 
 /**
- * GET /api/pos/walk-in/group-by-employee: the day's WAITING walk-ins by requested technician, each group
- * oldest first. Technician groups come in the employee lists' order (display_order, then name); the 'any'
- * group (no technician asked for) comes last. Only groups with someone waiting are listed.
+ * GET /api/pos/walk-in/group-by-employee: the day's walk-ins (WAITING unless filter[status] says otherwise)
+ * by technician: the one who took them (assigned, in service), else the one asked for. Each group oldest
+ * first. Technician groups come in the employee lists' order (display_order, then name); the 'any' group (no
+ * technician asked for or assigned) comes last. Only groups with someone in them are listed.
  */
 export async function walkInsByEmployee(
   db: Queryable,
@@ -183,35 +210,45 @@ export async function walkInsByEmployee(
 ): Promise<WalkInGroups> {
   const storeId = storeOf(auth, query.store_id);
   const date = query.filter?.date ?? (await storeLocalDate(db, auth, storeId, now));
+  const statuses = query.filter?.status?.length ? query.filter.status : [WALK_IN_STATUS.WAITING];
   const rows = (await db
-    .select({ ...walkInColumns, displayOrder: users.displayOrder })
+    .select({
+      ...walkInColumns,
+      displayOrder: users.displayOrder,
+      technicianOrder: technicians.displayOrder,
+    })
     .from(walkIns)
     .leftJoin(users, employeeJoin)
+    .leftJoin(technicians, technicianJoin)
     .where(
       storeWhere(
         walkIns,
         { tenantId: auth.tenantId, storeId },
         eq(walkIns.businessDate, date),
-        eq(walkIns.status, WALK_IN_STATUS.WAITING),
+        inArray(walkIns.status, statuses),
       ),
     )
-    .orderBy(...queueOrder)) as (WalkInRow & { displayOrder: number | null })[];
+    .orderBy(...queueOrder)) as (WalkInRow & {
+    displayOrder: number | null;
+    technicianOrder: number | null;
+  })[];
 
   const byEmployee = new Map<number, { group: WalkInGroup; order: number }>();
   const anyone: WalkInGroup = { key: ANY_EMPLOYEE_GROUP, employee: null, items: [] };
   for (const row of rows) {
     const view = walkInView(row);
-    if (row.userId === null) {
+    const employee = view.technician ?? view.employee;
+    if (employee === null) {
       anyone.items.push(view);
       continue;
     }
-    let entry = byEmployee.get(row.userId);
+    let entry = byEmployee.get(employee.id);
     if (!entry) {
       entry = {
-        group: { key: String(row.userId), employee: view.employee, items: [] },
-        order: row.displayOrder ?? 0,
+        group: { key: String(employee.id), employee, items: [] },
+        order: (view.technician ? row.technicianOrder : row.displayOrder) ?? 0,
       };
-      byEmployee.set(row.userId, entry);
+      byEmployee.set(employee.id, entry);
     }
     entry.group.items.push(view);
   }

@@ -103,6 +103,13 @@ export const ERROR_MESSAGE_KEY: Readonly<Record<ErrorCode, string>> = {
   [ERROR_CODE.PROVIDER_RESULT_INVALID]: 'apiError.provider_result_invalid',
   [ERROR_CODE.PUSH_ENDPOINT_NOT_ALLOWED]: 'apiError.push_endpoint_not_allowed',
   [ERROR_CODE.PUSH_NOT_SUBSCRIBED]: 'apiError.push_not_subscribed',
+  [ERROR_CODE.WALK_IN_CLOSED]: 'apiError.walk_in_closed',
+  [ERROR_CODE.WALK_IN_MOVE_NOT_ALLOWED]: 'apiError.walk_in_move_not_allowed',
+  [ERROR_CODE.WALK_IN_TECHNICIAN_REQUIRED]: 'apiError.walk_in_technician_required',
+  [ERROR_CODE.WALK_IN_STALE]: 'apiError.walk_in_stale',
+  [ERROR_CODE.KIOSK_TOKEN_INVALID]: 'apiError.kiosk_token_invalid',
+  [ERROR_CODE.KIOSK_TOKEN_REVOKED]: 'apiError.kiosk_token_revoked',
+  [ERROR_CODE.KIOSK_HANDLE_EXPIRED]: 'apiError.kiosk_handle_expired',
   // The worker answered for a server it could not reach: said as any unreached server is.
   [ERROR_CODE.NETWORK_UNREACHABLE]: 'api.errors.network',
   [ERROR_CODE.NO_CACHED_RESPONSE]: 'apiError.no_cached_response',

@@ -5,6 +5,7 @@ import {
   date,
   foreignKey,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -13,13 +14,17 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { WALK_IN_STATUS_VALUES } from '../../../domain/walk-in-status';
+import type { WalkInStatusValue } from '../../../domain/walk-in-status';
 import { createdAtColumn, idColumn, tenantIdColumn, updatedAtColumn } from './columns';
 import { customers } from './customers';
 import { stores } from './stores';
 import { users } from './users';
 
-export const WALK_IN_STATUSES = ['waiting', 'served', 'cancelled'] as const;
-export type WalkInStatus = (typeof WALK_IN_STATUSES)[number];
+// The lifecycle's places (src/domain/walk-in-status.ts, docs/front-desk.md#walk-in-lifecycle). Rows stored
+// as served or cancelled before it were mapped to done and left by the migration that widened the check.
+export const WALK_IN_STATUSES = WALK_IN_STATUS_VALUES;
+export type WalkInStatus = WalkInStatusValue;
 
 /**
  * A service the walk-in asked for (docs/front-desk.md register form's booking_appt_service list), as the
@@ -59,6 +64,13 @@ export const walkIns = pgTable(
     userId: bigint('user_id', { mode: 'number' }),
     services: jsonb('services').$type<WalkInServiceRecord[]>().notNull().default([]),
     status: text('status').$type<WalkInStatus>().notNull().default('waiting'),
+    /** Up by one with every change (docs/front-desk.md#walk-in-lifecycle): stale moves and live events. */
+    version: integer('version').notNull().default(1),
+    /** Who took the customer (assign, start); user_id stays who they asked for. */
+    technicianId: bigint('technician_id', { mode: 'number' }),
+    assignedAt: timestamp('assigned_at', { withTimezone: true, mode: 'date' }),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
     effectiveStart: timestamp('effective_start', { withTimezone: true, mode: 'date' }),
     effectiveEnd: timestamp('effective_end', { withTimezone: true, mode: 'date' }),
     businessDate: date('business_date', { mode: 'string' }).notNull(),
@@ -85,6 +97,11 @@ export const walkIns = pgTable(
       foreignColumns: [users.tenantId, users.id],
     }),
     foreignKey({
+      name: 'walk_ins_technician_fk',
+      columns: [t.tenantId, t.technicianId],
+      foreignColumns: [users.tenantId, users.id],
+    }),
+    foreignKey({
       name: 'walk_ins_created_by_fk',
       columns: [t.tenantId, t.createdBy],
       foreignColumns: [users.tenantId, users.id],
@@ -95,6 +112,12 @@ export const walkIns = pgTable(
     check(
       'walk_ins_status_known',
       sql`${t.status} in (${sql.raw(WALK_IN_STATUSES.map((s) => `'${s}'`).join(', '))})`,
+    ),
+    check('walk_ins_version_positive', sql`${t.version} >= 1`),
+    // Assigned and in service always have their technician.
+    check(
+      'walk_ins_technician_when_taken',
+      sql`${t.status} not in ('assigned', 'in_service') or ${t.technicianId} is not null`,
     ),
     check('walk_ins_customer_name_length', sql`char_length(${t.customerName}) between 1 and 200`),
     check('walk_ins_telephone_format', sql`${t.telephone} ~ '^\\+?[0-9]{4,20}$'`),

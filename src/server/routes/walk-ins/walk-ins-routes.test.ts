@@ -475,7 +475,7 @@ describe('GET /api/pos/walk-in and group-by-employee', () => {
     const served = await checkedIn({ customer_name: 'Served', user_id: cAmy }, c.headers('staff'));
     await api.db
       .update(walkIns)
-      .set({ status: 'served' })
+      .set({ status: 'done' })
       .where(and(eq(walkIns.tenantId, c.tenantId), eq(walkIns.id, served.id)));
     // Yesterday's walk-in is not in today's queue.
     await api.db.insert(walkIns).values({
