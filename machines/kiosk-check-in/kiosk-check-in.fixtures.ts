@@ -18,8 +18,10 @@ export const CATALOG: KioskCatalog = {
   ],
 };
 
-export const MAI: KioskKnownCustomer = { id: 7, first_name: 'Mai' };
+export const MAI: KioskKnownCustomer = { handle: 'handle-7', first_name: 'Mai', last_initial: 'P' };
 
-export const CHECKED_IN: KioskCheckedIn = { name: 'Mai', position: 3 };
+export const LAN: KioskKnownCustomer = { handle: 'handle-8', first_name: 'Lan', last_initial: '' };
+
+export const CHECKED_IN: KioskCheckedIn = { name: 'Mai P.', ahead: 2 };
 
 export const PHONE = '(555) 123-4567';

@@ -3,7 +3,7 @@
  * tablet, no login, through the steps their kiosk address enables (src/domain/kiosk.ts kioskPlan).
  *
  *   loading ──▶ welcome ──start──▶ visit: phone ──▶ lookingUp ──▶ known ──next──┐
- *     │ error ─▶ unavailable          │  signUp ◀── (unknown phone) ◀─┘          ▼
+ *     │ error ─▶ unavailable          │  signUp ─▶ signingUp ◀── (unknown phone) ◀┘   ▼
  *     │   (retry | online ─▶ loading) └ technician, category, services (as the plan says) ─▶ confirm
  *   welcome ─after(refresh)─▶ refreshing ─▶ welcome (the technicians on shift kept current)
  *   confirm ──confirm──▶ submitting ──▶ done ──after(doneDelay) | cancel──▶ welcome
@@ -40,6 +40,7 @@ import type {
   KioskEvent,
   KioskInput,
   KioskKnownCustomer,
+  KioskSignUpInput,
 } from './kiosk-check-in.types';
 
 const MACHINE = 'kioskCheckIn';
@@ -95,6 +96,7 @@ export const kioskCheckInMachine = setup({
   actors: {
     loadCatalog: requiredActor<KioskCatalog>(MACHINE, 'loadCatalog'),
     findCustomer: requiredActor<KioskKnownCustomer | null, { phone: string }>(MACHINE, 'findCustomer'),
+    signUp: requiredActor<KioskKnownCustomer, KioskSignUpInput>(MACHINE, 'signUp'),
     checkIn: requiredActor<KioskCheckedIn, KioskCheckInInput>(MACHINE, 'checkIn'),
   },
   delays: {
@@ -111,10 +113,14 @@ export const kioskCheckInMachine = setup({
       assertEvent(event, 'phone.submit');
       return { phone: event.phone.trim(), customer: null, error: null };
     }),
-    storeCustomer: assign((_, customer: KioskKnownCustomer | null) => ({ customer, signUp: null })),
-    storeSignUp: assign(({ event }) => {
+    storeCustomer: assign((_, customer: KioskKnownCustomer | null) => ({ customer, error: null })),
+    storeSignUp: assign(({ context, event }) => {
       assertEvent(event, 'signUp.submit');
-      return { signUp: { ...event.form, first_name: event.form.first_name.trim() } };
+      return {
+        signUp: { ...event.form, first_name: event.form.first_name.trim() },
+        phone: event.phone?.trim() ?? context.phone,
+        error: null,
+      };
     }),
     chooseTechnician: assign(({ event }) => {
       assertEvent(event, 'technician.choose');
@@ -140,7 +146,11 @@ export const kioskCheckInMachine = setup({
       previousKioskStep(context.plan, from) === step,
     isPhone: ({ event }) => event.type === 'phone.submit' && isKioskPhone(event.phone),
     isKnown: (_, customer: KioskKnownCustomer | null) => customer !== null,
-    hasFirstName: ({ event }) => event.type === 'signUp.submit' && event.form.first_name.trim() !== '',
+    /** A first name, and a phone: typed on the form, or before it when the phone was unknown. */
+    isSignUpComplete: ({ context, event }) =>
+      event.type === 'signUp.submit' &&
+      event.form.first_name.trim() !== '' &&
+      isKioskPhone(event.phone ?? context.phone),
     isTechnicianOffered: ({ context, event }) =>
       event.type === 'technician.choose' &&
       (event.id === null || (context.catalog?.technicians.some((t) => t.id === event.id) ?? false)),
@@ -226,12 +236,24 @@ export const kioskCheckInMachine = setup({
         signUp: {
           ...idle,
           on: {
-            'signUp.submit': forward('signUp').map((arrow) => ({
-              ...arrow,
-              guard: and(['hasFirstName', arrow.guard]),
-              actions: 'storeSignUp',
-            })),
+            'signUp.submit': { guard: 'isSignUpComplete', target: 'signingUp', actions: 'storeSignUp' },
             back: backward('signUp'),
+          },
+        },
+        signingUp: {
+          tags: ['busy'],
+          invoke: {
+            id: 'signUp',
+            src: 'signUp',
+            input: ({ context }) => ({
+              phone: context.phone,
+              form: context.signUp ?? { first_name: '', last_name: '', email: '', birthday: '' },
+            }),
+            onDone: forward('signUp').map((arrow) => ({
+              ...arrow,
+              actions: { type: 'storeCustomer' as const, params: outputParams },
+            })),
+            onError: failTo('signUp', 'storeError'),
           },
         },
         technician: {

@@ -1,8 +1,8 @@
 import { doneEvent, errorEvent } from '../../tests/support/machine-coverage';
 import { describeMachinePaths } from '../../tests/support/machine-paths';
-import { offline, serverDown } from '../../tests/support/machines/api-failures';
+import { offline, serverDown, validationFailed } from '../../tests/support/machines/api-failures';
 import type { KioskFlags, KioskVariant } from '../../src/domain/kiosk';
-import { CATALOG, CHECKED_IN, MAI, PHONE } from './kiosk-check-in.fixtures';
+import { CATALOG, CHECKED_IN, LAN, MAI, PHONE } from './kiosk-check-in.fixtures';
 import { kioskCheckInMachine } from './kiosk-check-in.machine';
 import type { KioskEvent } from './kiosk-check-in.types';
 
@@ -18,6 +18,11 @@ const events = [
   { type: 'phone.submit', phone: '12' },
   { type: 'signUp.submit', form: { first_name: 'Lan', last_name: '', email: '', birthday: '' } },
   { type: 'signUp.submit', form: { first_name: ' ', last_name: '', email: '', birthday: '' } },
+  {
+    type: 'signUp.submit',
+    form: { first_name: 'Lan', last_name: '', email: '', birthday: '' },
+    phone: '555 987 6543',
+  },
   { type: 'technician.choose', id: 1 },
   { type: 'technician.choose', id: null },
   { type: 'technician.choose', id: 99 },
@@ -35,6 +40,8 @@ const actorEvents = [
   doneEvent('findCustomer', MAI),
   doneEvent('findCustomer', null),
   errorEvent('findCustomer', serverDown),
+  doneEvent('signUp', LAN),
+  errorEvent('signUp', validationFailed({ email: ['Enter a valid email address.'] })),
   doneEvent('checkIn', CHECKED_IN),
   errorEvent('checkIn', offline),
   errorEvent('checkIn', serverDown),

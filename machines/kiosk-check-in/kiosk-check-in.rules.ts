@@ -53,9 +53,7 @@ export function toggleService(ids: readonly number[], id: number): number[] {
 export function checkInInput(context: KioskContext): KioskCheckInInput {
   return {
     uuid: context.uuid ?? '',
-    phone: context.phone,
-    customer: context.customer,
-    signUp: context.customer ? null : context.signUp,
+    customerHandle: context.customer?.handle ?? '',
     technicianId: context.technicianId,
     serviceIds: [...context.serviceIds],
   };

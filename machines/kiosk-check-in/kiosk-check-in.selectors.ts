@@ -19,6 +19,7 @@ export type KioskScreen =
   | 'unavailable'
   | 'welcome'
   | 'lookingUp'
+  | 'signingUp'
   | 'known'
   | 'confirm'
   | 'submitting'

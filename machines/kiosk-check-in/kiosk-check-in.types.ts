@@ -36,10 +36,14 @@ export interface KioskCatalog {
   services: KioskService[];
 }
 
-/** A customer the phone found: enough to greet them, never more (the kiosk is public). */
+/**
+ * The customer the kiosk is talking to: enough to greet them, never more (the kiosk is public), and the
+ * server's opaque handle that later calls send instead of an id (src/contracts/kiosk.ts).
+ */
 export interface KioskKnownCustomer {
-  id: number;
+  handle: string;
   first_name: string;
+  last_initial: string;
 }
 
 /** The sign-up form. */
@@ -50,21 +54,25 @@ export interface KioskSignUp {
   birthday: string;
 }
 
+/** What the sign-up call is given: the form and the phone typed before it (or on it). */
+export interface KioskSignUpInput {
+  phone: string;
+  form: KioskSignUp;
+}
+
 /** What the check-in call is given. */
 export interface KioskCheckInInput {
   uuid: string;
-  phone: string;
-  customer: KioskKnownCustomer | null;
-  signUp: KioskSignUp | null;
+  customerHandle: string;
   /** The technician asked for; null = anyone. */
   technicianId: number | null;
   serviceIds: number[];
 }
 
-/** The check-in's answer: who was checked in, and their place in the queue when the server says it. */
+/** The check-in's answer: who was checked in, and how many wait before them. */
 export interface KioskCheckedIn {
   name: string;
-  position: number | null;
+  ahead: number;
 }
 
 export interface KioskContext {
@@ -94,7 +102,7 @@ export type KioskEvent =
   | { type: 'retry' }
   | { type: 'connection.online' }
   | { type: 'phone.submit'; phone: string }
-  | { type: 'signUp.submit'; form: KioskSignUp }
+  | { type: 'signUp.submit'; form: KioskSignUp; phone?: string }
   | { type: 'technician.choose'; id: number | null }
   | { type: 'category.choose'; id: number | null }
   | { type: 'service.toggle'; id: number }

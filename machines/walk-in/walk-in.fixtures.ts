@@ -9,18 +9,60 @@ export const TURN: Turn = {
   service: { id: 100, service_name: 'Gel manicure', taxes: '8.5', unit_price: 3500 },
 };
 
-export const assignedToBinh: WalkInActOutput = { stage: 'assigned', technicianId: 2, turn: null };
-export const startedWithBinh: WalkInActOutput = { stage: 'in_service', technicianId: 2, turn: TURN };
-export const inServiceNoTurn: WalkInActOutput = { stage: 'in_service', technicianId: 2, turn: null };
-export const waitingAgain: WalkInActOutput = { stage: 'waiting', technicianId: null, turn: null };
-export const finished: WalkInActOutput = { stage: 'done', technicianId: 2, turn: null };
-export const leftQueue: WalkInActOutput = { stage: 'left', technicianId: null, turn: null };
-export const noShowed: WalkInActOutput = { stage: 'no_show', technicianId: null, turn: null };
+export const assignedToBinh: WalkInActOutput = {
+  stage: 'assigned',
+  technicianId: 2,
+  turn: null,
+  version: 2,
+  services: [],
+};
+export const startedWithBinh: WalkInActOutput = {
+  stage: 'in_service',
+  technicianId: 2,
+  turn: TURN,
+  version: 3,
+  services: [],
+};
+export const inServiceNoTurn: WalkInActOutput = {
+  stage: 'in_service',
+  technicianId: 2,
+  turn: null,
+  version: 2,
+  services: [],
+};
+export const waitingAgain: WalkInActOutput = {
+  stage: 'waiting',
+  technicianId: null,
+  turn: null,
+  version: 2,
+  services: [],
+};
+export const finished: WalkInActOutput = {
+  stage: 'done',
+  technicianId: 2,
+  turn: null,
+  version: 2,
+  services: [],
+};
+export const leftQueue: WalkInActOutput = {
+  stage: 'left',
+  technicianId: null,
+  turn: null,
+  version: 2,
+  services: [],
+};
+export const noShowed: WalkInActOutput = {
+  stage: 'no_show',
+  technicianId: null,
+  turn: null,
+  version: 2,
+  services: [],
+};
 
 /** Another desk moved the walk-in first: 409 with a code. */
 export const staleMove = {
   status: 409,
   kind: 'http',
-  code: 'walk_in_status_conflict',
-  message: 'The walk-in has moved on.',
+  code: 'walk_in_stale',
+  message: 'The walk-in changed since the screen showed it.',
 };

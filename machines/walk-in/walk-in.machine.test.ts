@@ -4,7 +4,7 @@ import type { Turn } from '../../src/domain/order.types';
 import { assignedToBinh, staleMove, startedWithBinh, TURN } from './walk-in.fixtures';
 import { walkInMachine } from './walk-in.machine';
 import { selectCanAssign, selectCanStart } from './walk-in.selectors';
-import type { WalkInActInput, WalkInActOutput, WalkInInput } from './walk-in.types';
+import type { OpenSaleParams, WalkInActInput, WalkInActOutput, WalkInInput } from './walk-in.types';
 
 function start(input: WalkInInput, answers: Array<() => Promise<WalkInActOutput>>) {
   const calls: WalkInActInput[] = [];
@@ -23,7 +23,7 @@ function start(input: WalkInInput, answers: Array<() => Promise<WalkInActOutput>
       announceChanged: () => {
         changed += 1;
       },
-      openSale: (_, { turn }: { turn: Turn }) => {
+      openSale: (_, { turn }: OpenSaleParams) => {
         opened.push(turn);
       },
     },
@@ -34,7 +34,7 @@ function start(input: WalkInInput, answers: Array<() => Promise<WalkInActOutput>
 
 describe('walkIn', () => {
   it('assigns a technician, then starts the service and opens the sale with the turn', async () => {
-    const { actor, calls, opened, changes } = start({ id: 5, stage: 'waiting' }, [
+    const { actor, calls, opened, changes } = start({ id: 5, stage: 'waiting', version: 1 }, [
       () => Promise.resolve(assignedToBinh),
       () => Promise.resolve(startedWithBinh),
     ]);
@@ -45,12 +45,23 @@ describe('walkIn', () => {
     actor.send({ type: 'start' });
     await waitFor(actor, (s) => s.matches('inService'));
     expect(calls).toEqual([
-      { id: 5, action: 'assign', technicianId: 2 },
-      { id: 5, action: 'start', technicianId: null },
+      { id: 5, action: 'assign', technicianId: 2, version: 1 },
+      { id: 5, action: 'start', technicianId: null, version: 2 },
     ]);
     expect(opened).toEqual([TURN]);
     expect(changes()).toBe(2);
     expect(selectCanAssign(actor.getSnapshot())).toBe(false);
+  });
+
+  it('starts a waiting customer straight away only with a technician named', async () => {
+    const { actor, calls } = start({ id: 5, stage: 'waiting', version: 1 }, [
+      () => Promise.resolve(startedWithBinh),
+    ]);
+    actor.send({ type: 'start' });
+    expect(actor.getSnapshot().value).toBe('waiting');
+    actor.send({ type: 'start', technicianId: 2 });
+    await waitFor(actor, (s) => s.matches('inService'));
+    expect(calls).toEqual([{ id: 5, action: 'start', technicianId: 2, version: 1 }]);
   });
 
   it('does not assign nobody, nor the technician already assigned', () => {
@@ -69,7 +80,7 @@ describe('walkIn', () => {
     ]);
     actor.send({ type: 'leave' });
     await waitFor(actor, (s) => s.matches('failed'));
-    expect(actor.getSnapshot().context.error?.code).toBe('walk_in_status_conflict');
+    expect(actor.getSnapshot().context.error?.code).toBe('walk_in_stale');
     expect(changes()).toBe(1);
     actor.send({ type: 'dismiss' });
     expect(actor.getSnapshot().value).toBe('assigned');
@@ -78,7 +89,7 @@ describe('walkIn', () => {
 
   it('marks a no-show as final', async () => {
     const { actor } = start({ id: 5, stage: 'waiting' }, [
-      () => Promise.resolve({ stage: 'no_show', technicianId: null, turn: null }),
+      () => Promise.resolve({ stage: 'no_show', technicianId: null, turn: null, version: 2, services: [] }),
     ]);
     actor.send({ type: 'noShow' });
     await waitFor(actor, (s) => s.matches('noShow'));

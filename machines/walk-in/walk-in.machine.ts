@@ -4,22 +4,28 @@
  * with the turn attached), marks the customer left or a no-show.
  *
  *   starting ─(stage)─▶ waiting ──assign──▶ acting ──▶ assigned ──start──▶ acting ──▶ inService ──finish──▶ … done
- *                         │ leave | noShow                │ assign (another technician), leave, noShow
- *                         └──────────▶ acting ──▶ left | noShow
+ *                         │ start (naming a technician)    │ assign (hand-over), unassign, leave, noShow
+ *                         │ leave | noShow ──▶ acting ──▶ left | noShow
  *   acting ──error──▶ failed (retry ─▶ acting; dismiss ─▶ back to the stage it stood in)
  *
- * - The server owns the walk-in: every move is a call (`act`), and the chart moves on its answer's stage, not on
- *   the button pressed; a move the server refused (another desk moved the walk-in first) stays where it was with
- *   the error, and `announceChanged` (provided by the app) lets the queue reload either way.
- * - Start hands the answer's turn to `openSale` (provided by the app: it opens the sale screen, whose chart
- *   attaches it with turn.add), so the sale starts with the technician and the service line.
+ * - Which move each stage offers is the domain's rule (src/domain/walk-in-status.ts moveWalkIn), the same one
+ *   the server refuses by: every arrow out of a stage is guarded by it, so the desk never offers a move the
+ *   server would refuse (start from waiting needs a technician, a hand-over another one).
+ * - The server owns the walk-in: every move is a call (`act`) sending the version the desk saw, and the chart
+ *   moves on the answer's stage, not on the button pressed. A move refused because another desk moved the
+ *   walk-in first (409 walk_in_stale) stays where it was with the error; `announceChanged` (provided by the
+ *   app) lets the queue reload either way.
+ * - Start hands the answer's turn and services to `openSale` (provided by the app: it opens the sale screen,
+ *   whose chart attaches them with turn.add), so the sale starts with the technician and the service lines.
  * - done, left and noShow are final: nothing more happens to that walk-in at the desk.
  */
 import { assign, setup } from 'xstate';
+import { moveWalkIn } from '../../src/domain/walk-in-status';
 import { toResourceError } from '../resource/resource.rules';
 import { requiredAction, requiredActor } from '../support/required-actor';
 import { errorParams, outputParams } from '../support/transitions';
 import type {
+  OpenSaleParams,
   WalkInAction,
   WalkInActInput,
   WalkInActOutput,
@@ -28,7 +34,6 @@ import type {
   WalkInInput,
   WalkInStage,
 } from './walk-in.types';
-import type { Turn } from '../../src/domain/order.types';
 
 const MACHINE = 'walkIn';
 
@@ -43,7 +48,7 @@ const STATE_OF: Readonly<Record<WalkInStage, string>> = {
 };
 
 const STAGES = Object.keys(STATE_OF) as WalkInStage[];
-/** The stages the desk can still act from: a failed action goes back to one of them. */
+/** The stages the desk can still act from: a failed move goes back to one of them. */
 const ACTIVE_STAGES: readonly WalkInStage[] = ['waiting', 'assigned', 'in_service'];
 
 /** One guarded arrow per stage: to the state the stage is shown in. */
@@ -55,10 +60,19 @@ function toStage(stages: readonly WalkInStage[], clear: boolean) {
   }));
 }
 
-const act = (action: WalkInAction) => ({
-  target: 'acting',
+/** A move the domain allows from here goes to acting; any other is ignored (the screen does not offer it). */
+const move = (action: WalkInAction) => ({
+  guard: { type: 'mayMove' as const, params: { action } },
+  target: `#${MACHINE}.acting`,
   actions: { type: 'begin' as const, params: { action } },
 });
+
+/** The technician an event names: assign's, start's when given. */
+function namedTechnician(event: WalkInEvent): number | null {
+  if (event.type === 'assign') return event.technicianId;
+  if (event.type === 'start') return event.technicianId ?? null;
+  return null;
+}
 
 export const walkInMachine = setup({
   types: {
@@ -72,15 +86,16 @@ export const walkInMachine = setup({
   },
   actions: {
     announceChanged: requiredAction(MACHINE, 'announceChanged'),
-    openSale: requiredAction<{ turn: Turn }>(MACHINE, 'openSale'),
+    openSale: requiredAction<OpenSaleParams>(MACHINE, 'openSale'),
     begin: assign(({ event }, { action }: { action: WalkInAction }) => ({
       pending: action,
-      pendingTechnicianId: event.type === 'assign' ? event.technicianId : null,
+      pendingTechnicianId: namedTechnician(event),
       error: null,
     })),
     storeAnswer: assign((_, output: WalkInActOutput) => ({
       stage: output.stage,
       technicianId: output.technicianId,
+      version: output.version,
       turn: output.turn,
       pending: null,
       pendingTechnicianId: null,
@@ -90,12 +105,18 @@ export const walkInMachine = setup({
   },
   guards: {
     isStage: ({ context }, { stage }: { stage: WalkInStage }) => context.stage === stage,
-    answeredStage: ({ event }, { stage }: { stage: WalkInStage }) =>
-      'output' in event && (event.output as WalkInActOutput).stage === stage,
-    isTechnician: ({ event }) =>
-      event.type === 'assign' && Number.isSafeInteger(event.technicianId) && event.technicianId > 0,
-    isAnotherTechnician: ({ context, event }) =>
-      event.type === 'assign' && event.technicianId > 0 && event.technicianId !== context.technicianId,
+    answeredStage: (_, { output, stage }: { output: WalkInActOutput; stage: WalkInStage }) =>
+      output.stage === stage,
+    /**
+     * The domain's rule, with the technician the walk-in would have after the move; a hand-over must name
+     * someone else, and a technician id must be one.
+     */
+    mayMove: ({ context, event }, { action }: { action: WalkInAction }) => {
+      const named = namedTechnician(event);
+      if (named !== null && !(Number.isSafeInteger(named) && named > 0)) return false;
+      if (action === 'assign' && (named === null || named === context.technicianId)) return false;
+      return moveWalkIn(context.stage, action, named ?? context.technicianId).ok;
+    },
     hasTurn: (_, output: WalkInActOutput) => output.turn !== null,
   },
 }).createMachine({
@@ -104,6 +125,7 @@ export const walkInMachine = setup({
     id: input.id,
     stage: input.stage,
     technicianId: input.technicianId ?? null,
+    version: input.version ?? null,
     pending: null,
     pendingTechnicianId: null,
     turn: null,
@@ -114,21 +136,23 @@ export const walkInMachine = setup({
     starting: { always: toStage(STAGES, false) },
     waiting: {
       on: {
-        assign: { guard: 'isTechnician', ...act('assign') },
-        leave: act('leave'),
-        noShow: act('noShow'),
+        assign: move('assign'),
+        start: move('start'),
+        leave: move('leave'),
+        noShow: move('no_show'),
       },
     },
     assigned: {
       on: {
-        assign: { guard: 'isAnotherTechnician', ...act('assign') },
-        start: act('start'),
-        leave: act('leave'),
-        noShow: act('noShow'),
+        start: move('start'),
+        assign: move('assign'),
+        unassign: move('unassign'),
+        leave: move('leave'),
+        noShow: move('no_show'),
       },
     },
     inService: {
-      on: { finish: act('finish') },
+      on: { finish: move('finish') },
     },
     acting: {
       tags: ['busy'],
@@ -139,6 +163,7 @@ export const walkInMachine = setup({
           id: context.id,
           action: context.pending ?? 'assign',
           technicianId: context.pendingTechnicianId,
+          version: context.version,
         }),
         onDone: [
           // A started service with its turn opens the sale; every answer lets the queue reload.
@@ -148,11 +173,23 @@ export const walkInMachine = setup({
             actions: [
               { type: 'storeAnswer', params: outputParams },
               'announceChanged',
-              { type: 'openSale', params: ({ event }) => ({ turn: event.output.turn as Turn }) },
+              {
+                type: 'openSale',
+                params: ({ event }) => ({
+                  turn: event.output.turn as NonNullable<WalkInActOutput['turn']>,
+                  services: event.output.services,
+                }),
+              },
             ],
           },
           ...STAGES.map((stage) => ({
-            guard: { type: 'answeredStage' as const, params: { stage } },
+            guard: {
+              type: 'answeredStage' as const,
+              params: ({ event }: { event: { output: WalkInActOutput } }) => ({
+                output: event.output,
+                stage,
+              }),
+            },
             target: STATE_OF[stage],
             actions: [{ type: 'storeAnswer' as const, params: outputParams }, 'announceChanged' as const],
           })),

@@ -19,6 +19,8 @@ const events = [
   { type: 'assign', technicianId: 1 },
   { type: 'assign', technicianId: 0 },
   { type: 'start' },
+  { type: 'start', technicianId: 2 },
+  { type: 'unassign' },
   { type: 'finish' },
   { type: 'leave' },
   { type: 'noShow' },

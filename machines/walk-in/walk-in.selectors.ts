@@ -18,3 +18,4 @@ export const selectCanStart = (s: Snapshot): boolean => s.can({ type: 'start' })
 export const selectCanLeave = (s: Snapshot): boolean => s.can({ type: 'leave' });
 export const selectCanNoShow = (s: Snapshot): boolean => s.can({ type: 'noShow' });
 export const selectCanFinish = (s: Snapshot): boolean => s.can({ type: 'finish' });
+export const selectCanUnassign = (s: Snapshot): boolean => s.can({ type: 'unassign' });
