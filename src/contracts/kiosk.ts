@@ -44,6 +44,11 @@ export const KIOSK_PATHS = {
   checkIn: '/api/kiosk/check-in',
   /** POST: a review of the visit (/pos/walk-in/review/:storeId). */
   reviews: '/api/kiosk/reviews',
+  /**
+   * GET (text/event-stream): the store's live events without the TV board (src/contracts/live.ts), so a
+   * kiosk's technician list follows clock-ins and walk-ins. Read with fetch: the token is a header.
+   */
+  events: '/api/kiosk/events',
 } as const;
 
 export function kioskTokenPath(id: number): string {

@@ -51,6 +51,8 @@ import { registerSupplierRoutes } from './routes/suppliers/suppliers-routes';
 import { registerUnitRoutes } from './routes/units/units-routes';
 import { registerUserRoutes } from './routes/users/users-routes';
 import { registerWalkInRoutes } from './routes/walk-ins/walk-ins-routes';
+import { registerLiveRoutes } from './routes/live/live-routes';
+import { registerLive } from './live/live-plugin';
 import { onMultipartFile, registerUploadSpool } from './resources/upload-spool';
 import type { PushOptions } from './services/push';
 
@@ -106,6 +108,7 @@ export async function buildApp({ db, config }: { db: Db; config: AppConfig }): P
   });
   registerUploadSpool(app);
   registerIdempotency(app);
+  registerLive(app);
   await registerOpenApi(app);
 
   const serveClient = hasClientBuild(config.clientDir);
@@ -139,6 +142,7 @@ export async function buildApp({ db, config }: { db: Db; config: AppConfig }): P
   registerReceiptRoutes(app);
   registerPushRoutes(app, config.push);
   registerWalkInRoutes(app);
+  registerLiveRoutes(app);
   registerSettingsRoutes(app);
   registerStoreRoutes(app);
   // Back-office resources (docs/back-office.md).

@@ -81,6 +81,10 @@ const TABLES = [
   // 0007: the customers' back office: membership histories, reviews
   'membership_histories',
   'customer_reviews',
+  // live channel sequences; kiosk tokens and their customer handles
+  'live_store_sequences',
+  'kiosk_tokens',
+  'kiosk_handles',
 ];
 
 describe('migrations', () => {

@@ -41,6 +41,8 @@ import { conflict, HttpError, unprocessable, VALIDATION_MESSAGE } from '../error
 import { createCustomer, findActiveCustomer } from './customers';
 import type { ActiveCustomer } from './customers';
 import { storeLocalDate } from './employees';
+import { LIVE_TOPIC } from '../../contracts/live';
+import { publishStoreChange } from '../live/publish';
 
 export const UNKNOWN_TECHNICIAN_MESSAGE = 'This technician does not take walk-ins in this store.';
 export const UNKNOWN_CUSTOMER_MESSAGE = 'This customer does not exist or is no longer active.';
@@ -146,7 +148,7 @@ function walkInView(row: WalkInRow): WalkIn {
   };
 }
 
-async function loadWalkIn(db: Queryable, auth: AuthContext, where: SQL): Promise<WalkIn | null> {
+export async function loadWalkIn(db: Queryable, auth: AuthContext, where: SQL): Promise<WalkIn | null> {
   const [row] = await db
     .select(walkInColumns)
     .from(walkIns)
@@ -284,6 +286,16 @@ async function checkTechnician(
   userId: number,
   errors: FieldErrorList,
 ): Promise<void> {
+  if (!(await takesWalkIns(db, auth, storeId, userId))) errors.add('user_id', UNKNOWN_TECHNICIAN_MESSAGE);
+}
+
+/** Active, working in this store (or tenant-wide), taking walk-ins: who may be asked for or assigned. */
+export async function takesWalkIns(
+  db: Queryable,
+  auth: Pick<AuthContext, 'tenantId'>,
+  storeId: number,
+  userId: number,
+): Promise<boolean> {
   const [row] = await db
     .select({ id: users.id })
     .from(users)
@@ -299,7 +311,7 @@ async function checkTechnician(
       ),
     )
     .limit(1);
-  if (!row) errors.add('user_id', UNKNOWN_TECHNICIAN_MESSAGE);
+  return row !== undefined;
 }
 
 async function checkCustomer(
@@ -379,12 +391,18 @@ export interface CreatedWalkIn {
   created: boolean;
 }
 
-/** POST /api/pos/walk-in, in the caller's transaction. */
+/** Who checks the customer in: the session (the desk), or the customer on a kiosk (src/server/services/kiosk.ts). */
+export interface CheckInOrigin {
+  kioskTokenId: number;
+}
+
+/** POST /api/pos/walk-in (and the kiosk's check-in), in the caller's transaction. */
 export async function createWalkIn(
   db: Queryable,
   auth: AuthContext,
   body: CreateWalkInBody,
   now: Date = new Date(),
+  origin: CheckInOrigin | null = null,
 ): Promise<CreatedWalkIn> {
   const storeId = scopeStoreId(auth);
   const uuid = body.uuid ?? randomUUID();
@@ -454,12 +472,15 @@ export async function createWalkIn(
           effectiveEnd: body.effective_end ? new Date(body.effective_end) : null,
           businessDate,
           checkedInAt: now,
-          createdBy: auth.userId,
+          createdBy: origin ? null : auth.userId,
+          kioskTokenId: origin?.kioskTokenId ?? null,
         },
       ),
     )
     .returning({ id: walkIns.id });
   const walkIn = await loadWalkIn(db, auth, eq(walkIns.id, row!.id));
   if (!walkIn) throw new Error(`walk-in ${row!.id} was not stored`);
+  // In this transaction: the live screens hear of the check-in when (and only if) it commits (docs/live.md).
+  await publishStoreChange(db, auth.tenantId, storeId, LIVE_TOPIC.WALK_INS, [walkIn.id], walkIn.version);
   return { walkIn, created: true };
 }

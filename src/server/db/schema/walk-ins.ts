@@ -18,6 +18,7 @@ import { WALK_IN_STATUS_VALUES } from '../../../domain/walk-in-status';
 import type { WalkInStatusValue } from '../../../domain/walk-in-status';
 import { createdAtColumn, idColumn, tenantIdColumn, updatedAtColumn } from './columns';
 import { customers } from './customers';
+import { kioskTokens } from './kiosk';
 import { stores } from './stores';
 import { users } from './users';
 
@@ -75,7 +76,9 @@ export const walkIns = pgTable(
     effectiveEnd: timestamp('effective_end', { withTimezone: true, mode: 'date' }),
     businessDate: date('business_date', { mode: 'string' }).notNull(),
     checkedInAt: timestamp('checked_in_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    createdBy: bigint('created_by', { mode: 'number' }).notNull(),
+    /** The session that checked the customer in; null when the customer did, on a kiosk (kiosk_token_id). */
+    createdBy: bigint('created_by', { mode: 'number' }),
+    kioskTokenId: bigint('kiosk_token_id', { mode: 'number' }),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },
@@ -113,6 +116,13 @@ export const walkIns = pgTable(
       'walk_ins_status_known',
       sql`${t.status} in (${sql.raw(WALK_IN_STATUSES.map((s) => `'${s}'`).join(', '))})`,
     ),
+    foreignKey({
+      name: 'walk_ins_kiosk_token_fk',
+      columns: [t.tenantId, t.kioskTokenId],
+      foreignColumns: [kioskTokens.tenantId, kioskTokens.id],
+    }),
+    // Someone checked the customer in: the desk (a session) or the customer on a kiosk.
+    check('walk_ins_checked_in_by', sql`${t.createdBy} is not null or ${t.kioskTokenId} is not null`),
     check('walk_ins_version_positive', sql`${t.version} >= 1`),
     // Assigned and in service always have their technician.
     check(

@@ -19,13 +19,20 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MODULE } from '../../../domain/constants';
 import { pageSchema } from '../../../contracts/envelope';
 import {
+  assignWalkInBody,
   createWalkInBody,
+  startedWalkInSchema,
+  startWalkInBody,
   WALK_IN_PATHS,
   walkInGroupQuery,
   walkInGroupsSchema,
+  walkInIdParams,
   walkInListQuery,
+  walkInMoveBody,
   walkInSchema,
 } from '../../../contracts/walk-ins';
+import type { WalkInAction } from '../../../domain/walk-in-status';
+import { getStoreWalkIn, moveStoreWalkIn, startWalkIn } from '../../services/walk-in-moves';
 import { requireAuth } from '../../auth-context';
 import type { SessionAccess } from '../../auth/access';
 import { respond, route } from '../../route';
@@ -123,5 +130,85 @@ export function registerWalkInRoutes(app: FastifyInstance): void {
         return walkIn;
       },
     });
+
+    route(scope, {
+      method: 'GET',
+      url: WALK_IN_PATHS.one,
+      summary: 'One walk-in of the store',
+      tags: TAGS,
+      access: WALKIN_READ,
+      params: walkInIdParams,
+      data: walkInSchema,
+      handler: ({ db, params, request }) => getStoreWalkIn(db, requireAuth(request), params.id),
+    });
+
+    route(scope, {
+      method: 'POST',
+      url: WALK_IN_PATHS.assign,
+      summary: 'A technician takes the walk-in (waiting → assigned, or a hand-over while assigned)',
+      description: MOVE_DESCRIPTION,
+      tags: TAGS,
+      access: WALKIN_WRITE,
+      idempotency: { required: true },
+      params: walkInIdParams,
+      body: assignWalkInBody,
+      data: walkInSchema,
+      message: 'Technician assigned.',
+      handler: ({ db, params, body, request }) =>
+        moveStoreWalkIn(db, requireAuth(request), params.id, 'assign', {
+          technicianId: body.technician_id,
+          version: body.version,
+        }),
+    });
+
+    route(scope, {
+      method: 'POST',
+      url: WALK_IN_PATHS.start,
+      summary: 'The service begins (→ in_service); answers the turn the sale screen attaches (turn.add)',
+      description:
+        MOVE_DESCRIPTION +
+        ' Without technician_id the technician assigned, else the one asked for, takes the customer.',
+      tags: TAGS,
+      access: WALKIN_WRITE,
+      idempotency: { required: true },
+      params: walkInIdParams,
+      body: startWalkInBody,
+      data: startedWalkInSchema,
+      message: 'Service started.',
+      handler: ({ db, params, body, request }) =>
+        startWalkIn(db, requireAuth(request), params.id, {
+          technicianId: body.technician_id,
+          version: body.version,
+        }),
+    });
+
+    const simpleMoves: [url: string, action: WalkInAction, summary: string, message: string][] = [
+      [WALK_IN_PATHS.unassign, 'unassign', 'Back to the queue (assigned → waiting)', 'Back in the queue.'],
+      [WALK_IN_PATHS.finish, 'finish', 'The service is over (in_service → done)', 'Walk-in done.'],
+      [WALK_IN_PATHS.leave, 'leave', 'The customer left without service (→ left)', 'Marked as left.'],
+      [WALK_IN_PATHS.noShow, 'no_show', 'Called and not there (→ no_show)', 'Marked as no-show.'],
+    ];
+    for (const [url, action, summary, message] of simpleMoves) {
+      route(scope, {
+        method: 'POST',
+        url,
+        summary,
+        description: MOVE_DESCRIPTION,
+        tags: TAGS,
+        access: WALKIN_WRITE,
+        idempotency: { required: true },
+        params: walkInIdParams,
+        body: walkInMoveBody,
+        data: walkInSchema,
+        message,
+        handler: ({ db, params, body, request }) =>
+          moveStoreWalkIn(db, requireAuth(request), params.id, action, { version: body.version }),
+      });
+    }
   });
 }
+
+const MOVE_DESCRIPTION =
+  'Moves follow src/domain/walk-in-status.ts: a move the status does not allow is 409 walk_in_move_not_allowed ' +
+  '(walk_in_closed once done, left or no-show); a version other than the current one is 409 walk_in_stale ' +
+  'with details.walk_in. Every move is published on the store live channel.';
