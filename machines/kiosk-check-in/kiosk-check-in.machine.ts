@@ -1,5 +1,5 @@
 /**
- * The customer kiosk (docs/front-desk.md "The customer kiosk"): a customer checks themselves in on the store's
+ * The customer kiosk (docs/walk-in-screens.md#the-customer-kiosk): a customer checks themselves in on the store's
  * tablet, no login, through the steps their kiosk address enables (src/domain/kiosk.ts kioskPlan).
  *
  *   loading ──▶ welcome ──start──▶ visit: phone ──▶ lookingUp ──▶ known ──next──┐

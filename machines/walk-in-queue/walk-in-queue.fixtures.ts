@@ -9,10 +9,13 @@ export const QUEUE: QueueView = {
       items: [
         {
           id: 5,
+          version: 1,
           customer_name: 'Mai',
+          title: null,
           telephone: '5551234567',
           stage: 'waiting',
           requested_id: null,
+          requested_name: null,
           technician_id: null,
           technician_name: null,
           services: [{ id: 100, name: 'Gel manicure' }],
@@ -27,4 +30,5 @@ export const QUEUE: QueueView = {
     { id: 1, name: 'Anna Nguyen', suggested: false, reason: null },
   ],
   fromTurnSystem: true,
+  services: [{ id: 100, name: 'Gel manicure' }],
 };

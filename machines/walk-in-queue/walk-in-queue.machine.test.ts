@@ -54,7 +54,7 @@ describe('walkInQueue', () => {
   });
 
   it('waits offline, then loads when the connection returns', async () => {
-    const empty: QueueView = { groups: [], technicians: [], fromTurnSystem: false };
+    const empty: QueueView = { groups: [], technicians: [], fromTurnSystem: false, services: [] };
     const { actor } = start([() => Promise.reject(offline), () => Promise.resolve(empty)]);
     await waitFor(actor, (s) => s.matches('offline'));
     actor.send({ type: 'connection.online' });

@@ -1,5 +1,5 @@
 /**
- * The desk's walk-in queue (/pos/walk-in; docs/front-desk.md "The walk-in queue"): today's walk-ins grouped by
+ * The desk's walk-in queue (/pos/walk-in; docs/walk-in-screens.md#the-walk-in-queue): today's walk-ins grouped by
  * the technician asked for, with the technicians the assign dialog offers, kept current.
  *
  *   loading ──done──▶ shown ──live.changed | reload | after(reloadDelay)──▶ reloading ──done──▶ shown

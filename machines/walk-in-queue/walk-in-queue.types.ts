@@ -4,11 +4,15 @@ import type { WalkInStage } from '../walk-in/walk-in.types';
 /** One walk-in as the desk's queue shows it (the app maps the API's rows to this). */
 export interface QueueWalkIn {
   id: number;
+  /** The walk-in's version as loaded: its moves send it back (a move on a stale view is refused). */
+  version: number;
   customer_name: string;
+  title: string | null;
   telephone: string | null;
   stage: WalkInStage;
   /** The technician the customer asked for; null = anyone. */
   requested_id: number | null;
+  requested_name: string | null;
   /** The technician assigned (assigned or in service); null otherwise. */
   technician_id: number | null;
   technician_name: string | null;
@@ -41,6 +45,8 @@ export interface QueueView {
   technicians: QueueTechnician[];
   /** Whether the order of technicians came from the turn system (false: the checked-in list's order). */
   fromTurnSystem: boolean;
+  /** The store's services, for the register form's list. */
+  services: Array<{ id: number; name: string }>;
 }
 
 export interface WalkInQueueContext {

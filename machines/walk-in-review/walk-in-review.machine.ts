@@ -1,5 +1,5 @@
 /**
- * The customer's review page (/pos/walk-in/review/:storeId; docs/front-desk.md "Reviews"): stars, a comment,
+ * The customer's review page (/pos/walk-in/review/:storeId; docs/walk-in-screens.md#reviews): stars, a comment,
  * the technician, and the customer's phone to find them by, on the store's public tablet.
  *
  *   loading ──▶ rating ──submit [complete]──▶ submitting ──▶ done ──after(doneDelay) | again──▶ rating (fresh)

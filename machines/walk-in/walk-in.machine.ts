@@ -1,5 +1,5 @@
 /**
- * One walk-in at the desk (docs/front-desk.md "The walk-in queue"; docs/architecture.md#statecharts "walk-in
+ * One walk-in at the desk (docs/walk-in-screens.md#the-walk-in-queue; docs/architecture.md#statecharts "walk-in
  * (waiting, assigned, in service, done, left)"): the desk assigns a technician, starts the service (a sale opens
  * with the turn attached), marks the customer left or a no-show.
  *

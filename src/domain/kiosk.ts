@@ -1,5 +1,5 @@
 /**
- * The walk-in kiosk's steps (docs/front-desk.md "The customer kiosk"): which steps a kiosk address enables and
+ * The walk-in kiosk's steps (docs/walk-in-screens.md#the-customer-kiosk): which steps a kiosk address enables and
  * in which order the customer meets them. The four public addresses carry three flags,
  * `/:isEmp/:isCat/:isService`, deciding whether the customer picks a technician, a category and services; the
  * address itself decides how the customer is known (by phone, or a sign-up form) and what comes first.
@@ -8,7 +8,7 @@
  * the flags from the address. Pure: no address parsing beyond the flag text.
  */
 
-/** The four kiosk addresses of the spec (000 §2), by what they do. */
+/** The four kiosk addresses (docs/walk-in-screens.md#the-customer-kiosk), by what they do. */
 export type KioskVariant = 'signIn' | 'signUp' | 'quickEmployees' | 'quickServices';
 
 export const KIOSK_VARIANTS: readonly KioskVariant[] = [

@@ -85,13 +85,7 @@ const SPEC_PATHS = [
  */
 const COMING_SOON = [
   '/plan',
-  '/pos/walk-in/sign-in/:storeId/:isEmp/:isCat/:isService',
-  '/pos/walk-in/sign-up/:storeId/:isEmp/:isCat/:isService',
-  '/pos/walk-in/sign-in/:storeId/quick-employees/:isEmp/:isCat/:isService',
-  '/pos/walk-in/sign-in/:storeId/quick-services/:isEmp/:isCat/:isService',
-  '/pos/walk-in/review/:storeId',
   '/dashboard',
-  '/pos/walk-in',
   '/pos/turn-system',
   '/pos/turn-re-order',
   '/pos/cash-drawer',

@@ -1,6 +1,6 @@
 /**
  * The customer kiosk (the four public addresses /pos/walk-in/sign-in/..., sign-up, quick-employees and
- * quick-services; docs/front-desk.md "The customer kiosk"): no login, large touch targets, the five languages.
+ * quick-services; docs/walk-in-screens.md#the-customer-kiosk): no login, large touch targets, the five languages.
  * It renders the kiosk chart (machines/kiosk-check-in) and sends it events; the steps an address shows are the
  * chart's plan (src/domain/kiosk.ts), its loading, unavailable, offline and failed states are the chart's.
  *
@@ -49,6 +49,7 @@ import {
 } from '../../../../machines/kiosk-check-in/kiosk-check-in.selectors';
 import type { KioskInput } from '../../../../machines/kiosk-check-in/kiosk-check-in.types';
 import { isKioskPhone } from '../../../domain/kiosk';
+import { KioskPairing, needsPairing } from '../../components/kiosk-pairing';
 import { LanguageSwitch } from '../../components/language-switch';
 import { formatMoney } from '../../lib/format';
 import { kioskErrorKeys, NS } from './kiosk-text';
@@ -500,8 +501,29 @@ function Done({ actor }: { actor: KioskActor }) {
   );
 }
 
-function Problem({ actor, screen }: { actor: KioskActor; screen: 'unavailable' | 'offline' | 'failed' }) {
+function Problem({
+  actor,
+  screen,
+  onPair,
+}: {
+  actor: KioskActor;
+  screen: 'unavailable' | 'offline' | 'failed';
+  onPair: (token: string) => void;
+}) {
   const { t } = useTranslation(NS);
+  const error = useSelector(actor, selectError);
+  if (screen === 'unavailable' && needsPairing(error)) {
+    return (
+      <Stack align="center" py="6">
+        <KioskPairing
+          onPair={(token) => {
+            onPair(token);
+            actor.send({ type: 'retry' });
+          }}
+        />
+      </Stack>
+    );
+  }
   return (
     <Stack gap="6" align="center" textAlign="center" py="10" data-testid={`kiosk-${screen}`}>
       <Heading as="h2" size="3xl">
@@ -525,7 +547,7 @@ function Problem({ actor, screen }: { actor: KioskActor; screen: 'unavailable' |
   );
 }
 
-function KioskBody({ actor }: { actor: KioskActor }) {
+function KioskBody({ actor, onPair }: { actor: KioskActor; onPair: (token: string) => void }) {
   const { t } = useTranslation(NS);
   const screen = useSelector(actor, selectKioskScreen);
   switch (screen) {
@@ -539,7 +561,7 @@ function KioskBody({ actor }: { actor: KioskActor }) {
     case 'unavailable':
     case 'offline':
     case 'failed':
-      return <Problem actor={actor} screen={screen} />;
+      return <Problem actor={actor} screen={screen} onPair={onPair} />;
     case 'welcome':
       return <Welcome actor={actor} />;
     case 'phone':
@@ -568,9 +590,11 @@ export interface KioskScreenProps {
   /** The kiosk chart with the app's real calls (app/areas/kiosk-area.tsx). */
   logic: KioskCheckInMachine;
   input: KioskInput;
+  /** Pairs this tablet with a kiosk token (the app stores it; the chart then tries again). */
+  onPair: (token: string) => void;
 }
 
-export function KioskScreen({ logic, input }: KioskScreenProps) {
+export function KioskScreen({ logic, input, onPair }: KioskScreenProps) {
   const { t } = useTranslation(NS);
   const actor = useActorRef(logic, { input });
   const screen = useSelector(actor, selectKioskScreen);
@@ -593,7 +617,7 @@ export function KioskScreen({ logic, input }: KioskScreenProps) {
           <LanguageSwitch size="lg" />
         </HStack>
         <Box bg="bg" borderRadius="l3" p={{ base: '5', md: '10' }} shadow="sm">
-          <KioskBody actor={actor} />
+          <KioskBody actor={actor} onPair={onPair} />
         </Box>
       </Stack>
     </Box>

@@ -14,6 +14,9 @@ const KIOSK_CODES: ReadonlySet<string> = new Set([
   'not_found',
   'validation_failed',
   'kiosk_token_invalid',
+  'kiosk_token_revoked',
+  'kiosk_handle_expired',
+  'kiosk_wrong_store',
   'rate_limited',
 ]);
 

@@ -1,5 +1,5 @@
 /**
- * The customer's review page (/pos/walk-in/review/:storeId; docs/front-desk.md "Reviews"): stars, a comment,
+ * The customer's review page (/pos/walk-in/review/:storeId; docs/walk-in-screens.md#reviews): stars, a comment,
  * the technician, and the customer's phone to find them by, on the store's public tablet, in large touch
  * targets and the five languages. It renders the review chart (machines/walk-in-review); the real calls come
  * from the app (app/areas/kiosk-area.tsx) as the chart's logic.
@@ -41,6 +41,7 @@ import {
 } from '../../../../machines/walk-in-review/walk-in-review.selectors';
 import type { ResourceError } from '../../../../machines/resource/resource.types';
 import type { ErrorCode } from '../../../contracts/error-codes';
+import { KioskPairing, needsPairing } from '../../components/kiosk-pairing';
 import { LanguageSwitch } from '../../components/language-switch';
 import { ERROR_MESSAGE_KEY } from '../../lib/api/error-messages';
 
@@ -190,9 +191,22 @@ function ReviewForm({ actor }: { actor: ReviewActor }) {
   );
 }
 
-function Body({ actor }: { actor: ReviewActor }) {
+function Body({ actor, onPair }: { actor: ReviewActor; onPair: (token: string) => void }) {
   const { t } = useTranslation(NS);
   const status = useSelector(actor, selectReviewStatus);
+  const error = useSelector(actor, selectError);
+  if (status === 'unavailable' && needsPairing(error)) {
+    return (
+      <Stack align="center" py="6">
+        <KioskPairing
+          onPair={(token) => {
+            onPair(token);
+            actor.send({ type: 'retry' });
+          }}
+        />
+      </Stack>
+    );
+  }
   switch (status) {
     case 'loading':
       return (
@@ -251,7 +265,14 @@ function Body({ actor }: { actor: ReviewActor }) {
   }
 }
 
-export function WalkInReviewScreen({ logic }: { logic: WalkInReviewMachine }) {
+export function WalkInReviewScreen({
+  logic,
+  onPair,
+}: {
+  logic: WalkInReviewMachine;
+  /** Pairs this tablet with a kiosk token (the app stores it; the chart then tries again). */
+  onPair: (token: string) => void;
+}) {
   const { t } = useTranslation(NS);
   const actor = useActorRef(logic, { input: {} });
   const status = useSelector(actor, selectReviewStatus);
@@ -273,7 +294,7 @@ export function WalkInReviewScreen({ logic }: { logic: WalkInReviewMachine }) {
           <LanguageSwitch size="lg" />
         </HStack>
         <Box bg="bg" borderRadius="l3" p={{ base: '5', md: '10' }} shadow="sm">
-          <Body actor={actor} />
+          <Body actor={actor} onPair={onPair} />
         </Box>
       </Stack>
     </Box>
