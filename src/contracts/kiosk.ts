@@ -1,6 +1,6 @@
 /**
- * The customer kiosk (spec 000 §2 walk-in self-service: /pos/walk-in/sign-in, /sign-up, /quick-employees,
- * /quick-services, /review; docs/front-desk.md#the-kiosk). The kiosk is a tablet nobody logs in to, so it is
+ * The customer kiosk (docs/front-desk.md#the-kiosk: the walk-in self-service pages /pos/walk-in/sign-in,
+ * /sign-up, /quick-employees, /quick-services, /review). The kiosk is a tablet nobody logs in to, so it is
  * authorised by a store kiosk token an admin issues (and can revoke) in settings:
  *
  * - the token is sent in the `X-Kiosk-Token` header on every /api/kiosk call (never in a URL: addresses end up
@@ -148,6 +148,7 @@ export const kioskCategorySchema = z.object({
 });
 export const kioskCatalogSchema = z.object({ categories: z.array(kioskCategorySchema) });
 export type KioskCategory = z.infer<typeof kioskCategorySchema>;
+export type KioskCatalog = z.infer<typeof kioskCatalogSchema>;
 export type KioskService = z.infer<typeof kioskServiceSchema>;
 
 // ---- the kiosk: customers --------------------------------------------------------------------------------

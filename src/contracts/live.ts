@@ -7,11 +7,12 @@
  * check-in taken by one process reaches a screen connected to another. On the wire:
  *
  *   event: snapshot   id: <seq>   data: LiveSnapshot     (first message; again after any gap)
+ *   event: resumed    id: <seq>   data: LiveResumed      (first message of a reconnect that missed nothing)
  *   event: change     id: <seq>   data: LiveChange       (one committed change)
  *   : heartbeat                                          (a comment every LIVE_HEARTBEAT_MS)
  *
  * A screen that reconnects sends the last id it saw (Last-Event-ID header, or `last_event_id` in the query
- * for clients that cannot set headers). If nothing happened since, it gets nothing; if anything did, it gets a
+ * for clients that cannot set headers). If nothing happened since, it gets `resumed`; if anything did, it gets a
  * fresh snapshot (the events in between are not replayed: a snapshot is always right and never longer than
  * the screen). A `change` whose seq is not the last one + 1 is a gap too: the screen asks again (reconnects
  * with its last id) rather than patching over a hole.
@@ -43,7 +44,7 @@ export const LIVE_HEARTBEAT_MS = 15_000;
 /** A client that has heard nothing (not even a heartbeat) for this long treats the stream as dead. */
 export const LIVE_SILENCE_MS = 2 * LIVE_HEARTBEAT_MS + 5_000;
 
-export const LIVE_EVENT = { SNAPSHOT: 'snapshot', CHANGE: 'change' } as const;
+export const LIVE_EVENT = { SNAPSHOT: 'snapshot', CHANGE: 'change', RESUMED: 'resumed' } as const;
 
 /** What changed, so each screen can ignore what it does not show. */
 export const LIVE_TOPIC = {
@@ -155,3 +156,7 @@ export const liveSnapshotSchema = z.object({
   board: tvBoardSchema.optional(),
 });
 export type LiveSnapshot = z.infer<typeof liveSnapshotSchema>;
+
+/** A reconnect that missed nothing: the screen keeps what it shows. */
+export const liveResumedSchema = z.object({ seq, store_id: id });
+export type LiveResumed = z.infer<typeof liveResumedSchema>;

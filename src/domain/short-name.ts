@@ -1,6 +1,6 @@
 /**
  * How a person is named on a screen the public sees (the walk-in TV, the kiosk): first name and last initial,
- * "Ann L." (docs/front-desk.md#the-tv; spec 000 §2 the TV shows "first name and last initial only"). Phones,
+ * "Ann L." (docs/front-desk.md#the-tv: the TV shows first names and last initials only). Phones,
  * full last names and notes never reach those screens.
  */
 

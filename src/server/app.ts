@@ -53,6 +53,7 @@ import { registerUserRoutes } from './routes/users/users-routes';
 import { registerWalkInRoutes } from './routes/walk-ins/walk-ins-routes';
 import { registerLiveRoutes } from './routes/live/live-routes';
 import { registerLive } from './live/live-plugin';
+import { registerKioskRoutes } from './routes/kiosk/kiosk-routes';
 import { onMultipartFile, registerUploadSpool } from './resources/upload-spool';
 import type { PushOptions } from './services/push';
 
@@ -143,6 +144,7 @@ export async function buildApp({ db, config }: { db: Db; config: AppConfig }): P
   registerPushRoutes(app, config.push);
   registerWalkInRoutes(app);
   registerLiveRoutes(app);
+  registerKioskRoutes(app);
   registerSettingsRoutes(app);
   registerStoreRoutes(app);
   // Back-office resources (docs/back-office.md).

@@ -89,6 +89,8 @@ const kioskScreen =
     import('./areas/kiosk-area').then((m) => m.KIOSK_SCREENS[name]);
 // The desk's walk-in queue (app/areas/walk-in-area.tsx).
 const walkInQueue: ScreenLoader = () => import('./areas/walk-in-area').then((m) => m.WalkInArea);
+// The walk-in TV (app/areas/walk-in-tv-area.tsx): its own chunk, on a wall screen.
+const walkInTv: ScreenLoader = () => import('./areas/walk-in-tv-area').then((m) => m.WalkInTvArea);
 
 const diagrams: ScreenLoader = () =>
   import('../features/diagrams/diagrams-screen').then((m) => m.DiagramsScreen);
@@ -257,7 +259,7 @@ export const ROUTES: readonly AppRoute[] = [
   {
     id: 'walkInTv',
     path: '/pos/walk-in/tv/:storeId',
-    screen: comingSoon,
+    screen: walkInTv,
     layout: 'tv',
     module: MODULE.WALKIN,
     requireAuth: true,

@@ -66,6 +66,16 @@ const PUBLIC_ROUTES = [
   'GET /api/payments/vnpay/ipn',
   // The receipt page is public (docs/sales.md#receipts); the unguessable sale uuid is its capability (ADR 007).
   'GET /api/pos/receipts/:uuid',
+  // The customer kiosk: no session, authorised by its X-Kiosk-Token instead and rate limited
+  // (docs/front-desk.md#the-kiosk); without a valid token each answers 401 before reading anything.
+  'GET /api/kiosk/session',
+  'GET /api/kiosk/technicians',
+  'GET /api/kiosk/services',
+  'POST /api/kiosk/sign-in',
+  'POST /api/kiosk/sign-up',
+  'POST /api/kiosk/check-in',
+  'POST /api/kiosk/reviews',
+  'GET /api/kiosk/events',
 ];
 
 /**
@@ -109,6 +119,8 @@ const OWN_DATA_ROUTES = [
   'GET /api/pos/stores',
   // B's own store's day: a date names nobody of A's.
   'GET /api/report/working-times/details-in-date',
+  // B's own store's kiosk tokens (none of A's).
+  'GET /api/settings/kiosk-tokens',
   // Clears B's own trash (nothing of A's is in B's store).
   'DELETE /api/pos/sales/clear-trashed/all',
   // Back-office resources: B's own list, export, creates, imports, and bulks that report A's ids not found.

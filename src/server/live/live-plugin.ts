@@ -9,7 +9,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { LIVE_EVENT, LIVE_HEARTBEAT_MS } from '../../contracts/live';
-import type { LiveChange, LiveSnapshot, LiveView, TvBoard } from '../../contracts/live';
+import type { LiveChange, LiveResumed, LiveSnapshot, LiveView, TvBoard } from '../../contracts/live';
 import '../app-db';
 import { tvBoard } from '../services/tv-board';
 import { LiveHub } from './hub';
@@ -94,8 +94,8 @@ export function lastEventIdOf(request: FastifyRequest, fromQuery: number | undef
 }
 
 /**
- * One screen's stream. First a `retry` hint, then a snapshot unless the screen is reconnecting and nothing
- * happened since its last id; then one `change` per committed change of the store, in sequence; a change
+ * One screen's stream. First a `retry` hint, then a snapshot, or `resumed` when the screen is reconnecting and
+ * nothing happened since its last id; then one `change` per committed change of the store, in sequence; a change
  * that skips a number (one was missed) and a reconnect of the listening connection both send a fresh
  * snapshot instead. Writes go out one after another (a board read may take a moment), never interleaved.
  */
@@ -150,8 +150,11 @@ export async function openStoreStream(
   await hub.ready();
   enqueue(async () => {
     const current = await currentStoreSeq(app.db, tenantId, storeId);
-    if (options.lastEventId !== undefined && options.lastEventId === current) lastSent = current;
-    else await snapshot();
+    if (options.lastEventId !== undefined && options.lastEventId === current) {
+      lastSent = current;
+      const resumed: LiveResumed = { seq: current, store_id: storeId };
+      write(frame(LIVE_EVENT.RESUMED, current, resumed));
+    } else await snapshot();
   });
   const unsubscribe = hub.subscribe({
     tenantId,

@@ -7,6 +7,8 @@
  * work across the tenant's stores (users.store_id null: owner, admins). Clocked in = an open working_times
  * row (check_out_at null) in the store; schema working-times.ts allows one open row per person.
  */
+import { LIVE_TOPIC } from '../../contracts/live';
+import { publishStoreChange } from '../live/publish';
 import { and, asc, count, desc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type {
@@ -469,6 +471,8 @@ export async function checkInOut(
       }
     }
     const shift = await loadShift(tx, store, shiftId, now);
+    // The TV and the kiosk show who is available (docs/live.md): they hear of the clock when it commits.
+    await publishStoreChange(tx, auth.tenantId, storeId, LIVE_TOPIC.EMPLOYEES, [employee.id]);
     const after = clockStatus({
       hasOpenShift: shift.check_out_at === null,
       hasOpenBreak: shift.breaks.some((b) => b.ended_at === null),

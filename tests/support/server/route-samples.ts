@@ -40,8 +40,10 @@ export class UnmappedParamError extends Error {}
  */
 const ID_BY_PATH: readonly [string, (v: VictimRows) => ParamValue][] = [
   ['POST /api/pos/sales/:id/restore', (v) => v.trashedSaleId],
+  ['/api/settings/kiosk-tokens', (v) => v.kioskTokenId],
   // The settings of a store: the id is the store's (src/server/routes/settings).
   ['/api/settings', (v) => v.storeId],
+  ['/api/pos/walk-in', (v) => v.walkInId],
   ['DELETE /api/pos/sales/clear-trashed/:id', (v) => v.trashedSaleId],
   // The draft update: only a draft can be changed there.
   ['POST /api/pos/sales/:id', (v) => v.draftSaleId],
@@ -58,6 +60,7 @@ const ID_BY_PATH: readonly [string, (v: VictimRows) => ParamValue][] = [
 
 export const PARAM_VALUES: Readonly<Record<string, (v: VictimRows, route: RouteKey) => ParamValue>> = {
   store_id: (v) => v.storeId,
+  storeId: (v) => v.storeId,
   // A settings group code and a catalog model name (src/server/routes/settings): names, not rows.
   code: () => 'print',
   model: () => 'services',
@@ -251,6 +254,26 @@ export const SAMPLE_BODIES: Readonly<Record<RouteKey, (v: VictimRows) => unknown
     user_id: v.users.staff,
     booking_appt_service: [{ service_id: v.catalog.manicure }],
   }),
+  'POST /api/pos/walk-in/:id/assign': (v) => ({ technician_id: v.users.staff, version: 1 }),
+  'POST /api/pos/walk-in/:id/start': (v) => ({ technician_id: v.users.staff }),
+  'POST /api/pos/walk-in/:id/unassign': () => ({}),
+  'POST /api/pos/walk-in/:id/done': () => ({}),
+  'POST /api/pos/walk-in/:id/left': () => ({}),
+  'POST /api/pos/walk-in/:id/no-show': () => ({}),
+  'POST /api/settings/kiosk-tokens': (v) => ({ store_id: v.storeId, label: 'Sample kiosk' }),
+  'POST /api/kiosk/sign-in': () => ({ phone: '+84901234567' }),
+  'POST /api/kiosk/sign-up': () => ({ first_name: 'Sample', phone: '+84901234567' }),
+  'POST /api/kiosk/check-in': (v) => ({
+    uuid: randomUUID(),
+    customer_handle: 'sample-handle',
+    technician_id: v.users.staff,
+    service_ids: [v.catalog.manicure],
+  }),
+  'POST /api/kiosk/reviews': (v) => ({
+    customer_handle: 'sample-handle',
+    rating: 5,
+    technician_id: v.users.staff,
+  }),
 
   // ---- sales
   'POST /api/pos/sales': (v) =>
@@ -305,6 +328,7 @@ export const SAMPLE_BODIES: Readonly<Record<RouteKey, (v: VictimRows) => unknown
  */
 export const ROUTES_WITHOUT_SAMPLE_BODY: readonly RouteKey[] = [
   ...RESOURCE_ROUTES_WITHOUT_BODY,
+  'DELETE /api/settings/kiosk-tokens/:id',
   'POST /api/logout',
   'POST /api/payments/vietqr/:id/confirm',
   'POST /api/pos/sales/:id/restore',

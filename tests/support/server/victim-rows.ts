@@ -67,6 +67,11 @@ export interface VictimRows {
   momoOrderId: string;
   vietqrRequestId: number;
   workingTimeId: number;
+  /** A walk-in checked in at the desk (its lifecycle moves name it). */
+  walkInId: number;
+  /** A kiosk token of the store, and its secret (which must never reach anyone but A's admin once). */
+  kioskTokenId: number;
+  kioskToken: string;
   /** The store-local business day of that working time (working-time reports name a day by it). */
   workingDate: string;
   /** The tenant's row of each back-office resource (resource-samples.ts), by resource name. */
@@ -122,7 +127,10 @@ type VictimSales = Pick<
   | 'vietqrRequestId'
 >;
 
-type VictimBase = Omit<VictimRows, keyof VictimSales | 'workingTimeId' | 'workingDate' | 'markers'>;
+type VictimBase = Omit<
+  VictimRows,
+  keyof VictimSales | 'workingTimeId' | 'workingDate' | 'walkInId' | 'kioskTokenId' | 'kioskToken' | 'markers'
+>;
 
 async function createVictimSales(app: FastifyInstance, v: VictimBase): Promise<VictimSales> {
   const send = sender(app, v.fixture);
@@ -263,6 +271,7 @@ function markersOf(v: Omit<VictimRows, 'markers'>): string[] {
     v.momoOrderId,
     v.secrets.momoSecretKey,
     v.secrets.vnpayHashSecret,
+    v.kioskToken,
   ];
 }
 
@@ -325,6 +334,20 @@ export async function createVictimRows(
     'check the staff member in',
   );
 
+  const walkIn = dataOf(
+    await send('POST', '/api/pos/walk-in', { customer_name: `Victim${code} Walk-in` }),
+    'check a walk-in in',
+  );
+  const kioskToken = dataOf(
+    await send(
+      'POST',
+      '/api/settings/kiosk-tokens',
+      { store_id: f.store.id, label: `Kiosk ${code}` },
+      ROLE.ADMIN,
+    ),
+    'issue a kiosk token',
+  );
+
   const resources = await createResourceRows(
     async (url, body) => dataOf(await send('POST', url, body), `create ${url}`) as { id: unknown },
     `Victim${code}`,
@@ -363,6 +386,9 @@ export async function createVictimRows(
     ...(await createVictimSales(app, base)),
     workingTimeId: Number((checkIn.working_time as { id: number }).id),
     workingDate: String((checkIn.working_time as { date_work: string }).date_work),
+    walkInId: Number(walkIn.id),
+    kioskTokenId: Number(kioskToken.id),
+    kioskToken: String(kioskToken.token),
   };
   return { ...rows, markers: markersOf(rows) };
 }

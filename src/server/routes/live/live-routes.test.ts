@@ -123,7 +123,7 @@ describe('the store live channel', () => {
     expect(change.board).toBeUndefined();
   });
 
-  it('catches a reconnecting screen up: nothing when nothing changed, a fresh snapshot after a gap', async () => {
+  it('catches a reconnecting screen up: resumed when nothing changed, a fresh snapshot after a gap', async () => {
     const first = await sse(`${base}${liveEventsPath(a.store.id)}`, a.headers('staff'));
     const seq = (JSON.parse((await first.next((e) => e.event === 'snapshot')).data) as LiveSnapshot).seq;
     first.close();
@@ -132,6 +132,9 @@ describe('the store live channel', () => {
       ...a.headers('staff'),
       'last-event-id': String(seq),
     });
+    const resumed = await same.next();
+    expect(resumed.event).toBe('resumed');
+    expect(resumed.id).toBe(String(seq));
     const walkIn = await checkIn({ customer_name: 'Chi' });
     const next = await same.next();
     expect(next.event).toBe('change');

@@ -26,7 +26,7 @@ export function registerLiveRoutes(app: FastifyInstance): void {
     summary: "The store's live events (text/event-stream): snapshot, then one change per committed change",
     description:
       'Event ids are the store sequence numbers; send Last-Event-ID (or last_event_id) when reconnecting: ' +
-      'nothing is sent if nothing changed since, else a fresh snapshot. ?view=tv adds the TV board. ' +
+      'resumed if nothing changed since, else a fresh snapshot. ?view=tv adds the TV board. ' +
       'A comment every 15 s keeps the stream alive.',
     tags: TAGS,
     access: LIVE_READ,
