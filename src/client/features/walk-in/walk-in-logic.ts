@@ -53,6 +53,7 @@ import { ApiError } from '../../lib/api/api-error';
 import type { ApiClient } from '../../lib/api/client';
 import { newIdempotencyKey } from '../../lib/api/idempotency-key';
 import { getServiceProductSetting } from '../../lib/api/cache';
+import { createSseParser } from '../../lib/live/sse-parser';
 import { readAuthRecord, readToken } from '../../lib/storage';
 
 /** The queue shows what is still open: waiting, assigned and in service. */
@@ -294,30 +295,27 @@ export async function readLiveStream(
   onChange: () => void,
   signal: AbortSignal,
 ): Promise<void> {
-  const reader = response.body?.getReader();
+  const reader = response.body?.pipeThrough(new TextDecoderStream()).getReader();
   if (!reader) return;
-  const decoder = new TextDecoder();
-  let buffer = '';
+  const parser = createSseParser();
   let snapshots = 0;
   while (!signal.aborted) {
     const { done, value } = await reader.read();
     if (done) return;
-    buffer += decoder.decode(value, { stream: true });
-    let end = buffer.indexOf('\n\n');
-    while (end !== -1) {
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      const event = /^event: ?(.*)$/m.exec(block)?.[1]?.trim();
-      const data = /^data: ?(.*)$/m.exec(block)?.[1];
-      if (event === LIVE_EVENT.SNAPSHOT && ++snapshots > 1) onChange();
-      if (event === LIVE_EVENT.CHANGE && data) {
-        const topic = (JSON.parse(data) as { topic?: string }).topic;
-        if (topic === LIVE_TOPIC.WALK_INS || topic === LIVE_TOPIC.EMPLOYEES || topic === LIVE_TOPIC.TURNS) {
-          onChange();
-        }
-      }
-      end = buffer.indexOf('\n\n');
+    for (const frame of parser.push(value).frames) {
+      if (frame.event === LIVE_EVENT.SNAPSHOT && ++snapshots > 1) onChange();
+      if (frame.event === LIVE_EVENT.CHANGE && isQueueChange(frame.data)) onChange();
     }
+  }
+}
+
+/** A change the queue shows: a walk-in, or the technicians (clock, breaks, turns) the assign dialog offers. */
+export function isQueueChange(data: string): boolean {
+  try {
+    const topic = (JSON.parse(data) as { topic?: unknown }).topic;
+    return topic === LIVE_TOPIC.WALK_INS || topic === LIVE_TOPIC.EMPLOYEES || topic === LIVE_TOPIC.TURNS;
+  } catch {
+    return false;
   }
 }
 
@@ -330,7 +328,7 @@ export const watchLive = fromCallback<WalkInQueueEvent>(({ sendBack }) => {
     if (!storeId || controller.signal.aborted) return;
     try {
       const token = readToken();
-      const response = await fetch(`/api${path(liveEventsPath(storeId))}`, {
+      const response = await fetch(liveEventsPath(storeId), {
         headers: { accept: 'text/event-stream', ...(token ? { authorization: `Bearer ${token}` } : {}) },
         signal: controller.signal,
       });
