@@ -39,7 +39,7 @@ test('a check-in at the desk shows on the TV at once, and leaves it when the cus
   await new LoginPage(page).signIn('cashier');
   const tv = new WalkInTvPage(page);
   await tv.openTv(desk.storeId);
-  await tv.seeHeading(/waiting/);
+  await tv.seeSection(/waiting/);
 
   const checkIn = await page.request.post('/api/pos/walk-in', {
     headers: { ...desk.headers, 'idempotency-key': randomUUID() },

@@ -43,6 +43,7 @@ import {
   routeKey,
   sampleBody,
   sampleRequests,
+  STREAM_ROUTES,
   withFreshUuid,
 } from '../../../tests/support/server/route-samples';
 import { createVictimRows, refreshVictimSales } from '../../../tests/support/server/victim-rows';
@@ -164,7 +165,8 @@ describe('fuzzing every write route', () => {
   it('lets a full-rights session past the access checks of every route, with its own rows', async () => {
     // The other side of the route table's 401/403 matrix: a route that refused everyone would pass that.
     const refused: string[] = [];
-    for (const route of allRoutes.filter((r) => r.access !== undefined && !isPublic(r.access))) {
+    const answered = allRoutes.filter((r) => !STREAM_ROUTES.includes(routeKey(r)));
+    for (const route of answered.filter((r) => r.access !== undefined && !isPublic(r.access))) {
       for (const request of sampleRequests(route, v)) {
         const body = request.payload === undefined ? {} : { payload: JSON.stringify(request.payload) };
         const res = await app.inject({

@@ -39,7 +39,7 @@ export class WalkInTvPage extends AppPage {
     await expect(card).toContainText(forWhom);
   }
 
-  async seeHeading(text: string | RegExp): Promise<void> {
+  async seeSection(text: string | RegExp): Promise<void> {
     await expect(this.page.getByRole('heading', { level: 2, name: text })).toBeVisible();
   }
 }
