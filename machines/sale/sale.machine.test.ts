@@ -228,6 +228,27 @@ describe('sale machine: building the ticket', () => {
     ]);
   });
 
+  it('opens a sale started from the walk-in queue with the turn and every service asked for', () => {
+    const turn = {
+      id: 81,
+      employee: bo,
+      service: { id: 11, service_name: 'Pedicure', taxes: '', unit_price: 4500 },
+    };
+    const services = [
+      { service_id: 11, service_name: 'Pedicure', taxes: '', unit_price: 4500 },
+      { service_id: 10, service_name: 'Gel manicure', taxes: '', unit_price: 3000 },
+    ];
+    const { actor } = start({ input: { turn: { turn, services } } });
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.matches({ building: 'started' })).toBe(true);
+    expect(snapshot.context.order.turn?.id).toBe(81);
+    expect(snapshot.context.order.orderEmployees.map((g) => g.employee.id)).toEqual([bo.id]);
+    expect(snapshot.context.order.orderEmployees[0]?.orderItems.map((l) => l.name)).toEqual([
+      'Pedicure',
+      'Gel manicure',
+    ]);
+  });
+
   it('clear keeps the first employee and customer with a new uuid; clear all drops them', () => {
     const { actor, send } = start();
     send(...twoEmployeeTicket, { type: 'customer.set', customer: { id: 9, name: 'Cleo' } });

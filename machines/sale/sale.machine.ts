@@ -38,7 +38,7 @@
  *   after every change; a resumed ticket stays parked until its sale is created, so a crash loses nothing.
  */
 import { and, assertEvent, not } from 'xstate';
-import { createOrder } from '../../src/domain/order-editing';
+import { addTurnWithServices, createOrder } from '../../src/domain/order-editing';
 import type { CreatedSale } from '../../src/domain/order-editing';
 import type { OfflineQueued } from './sale.types';
 import { NO_OFFLINE_CARDS, toSaleError } from './sale.rules';
@@ -48,8 +48,10 @@ export const saleMachine = saleSetup.createMachine({
   id: 'sale',
   context: ({ input }) => {
     const createId = input.createId ?? defaultCreateId;
+    const order = createOrder(createId(), input.settings);
     return {
-      order: createOrder(createId(), input.settings),
+      // A sale started from the walk-in queue opens with the turn, as turn.add attaches it.
+      order: input.turn ? addTurnWithServices(order, input.turn.turn, input.turn.services) : order,
       settings: input.settings,
       saleId: input.saleId ?? null,
       waitingTickets: input.waitingTickets ?? [],

@@ -11,7 +11,7 @@ import {
   addBooking,
   addEmployee,
   addItem,
-  addTurn,
+  addTurnWithServices,
   canAddItem,
   changeEmployee,
   changeQuantity,
@@ -247,7 +247,7 @@ export const saleSetup = setup({
       }),
     ),
     addBooking: assign(edit('booking.add', (order, e) => addBooking(order, e.booking))),
-    addTurn: assign(edit('turn.add', (order, e) => addTurn(order, e.turn))),
+    addTurn: assign(edit('turn.add', (order, e) => addTurnWithServices(order, e.turn, e.services ?? []))),
     clearOrder: assign(({ context }) => newSale(clearOrder(context.order, context.createId()))),
     clearAllOrder: assign(({ context }) => newSale(clearAllOrder(context.order, context.createId()))),
 

@@ -9,6 +9,7 @@ import type { OfflineCardLimitKind, OfflineCardLimits } from '../../src/domain/o
 import type { CatalogItem, CreatedSale } from '../../src/domain/order-editing';
 import type {
   Booking,
+  BookingService,
   DiscountValue,
   Employee,
   Minor,
@@ -40,6 +41,11 @@ export interface SaleInput {
    * store without the setting (services/payments/record.ts).
    */
   offlineCardLimits?: OfflineCardLimits;
+  /**
+   * A new sale opened from the walk-in queue's "start" (docs/walk-in-screens.md#the-walk-in-queue): the turn,
+   * attached as turn.add attaches it, with its technician and the service lines.
+   */
+  turn?: { turn: Turn; services: BookingService[] };
 }
 
 /** Where an error came from, so the screen can place it (payment panel, PIN dialog, banner). */
@@ -148,7 +154,8 @@ export type SaleEvent =
   | { type: 'tip.set'; userId: number; amount: Minor }
   | { type: 'customer.set'; customer: OrderCustomer | null }
   | { type: 'booking.add'; booking: Booking }
-  | { type: 'turn.add'; turn: Turn }
+  /** A walk-in's turn (docs/walk-in-screens.md#the-walk-in-queue), with the other services asked for as lines. */
+  | { type: 'turn.add'; turn: Turn; services?: BookingService[] }
   | { type: 'order.clear' }
   | { type: 'order.clearAll' }
   | { type: 'ticket.park' }

@@ -9,6 +9,7 @@ import {
   addEmployee,
   addItem,
   addTurn,
+  addTurnWithServices,
   canAddItem,
   changeEmployee,
   changeQuantity,
@@ -678,6 +679,27 @@ describe('booking and turn', () => {
     const order = addTurn(orderWith(), { id: 4 });
     expect(order.turn).toEqual({ id: 4 });
     expect(order.orderEmployees).toEqual([]);
+  });
+
+  it("a walk-in's turn adds its service, then each other service asked for, on the turn's technician", () => {
+    const turn = {
+      id: 4,
+      employee: CAM,
+      service: { id: 11, service_name: 'Pedicure', taxes: '5', unit_price: 3500 },
+    };
+    const services = [
+      { service_id: 11, service_name: 'Pedicure', taxes: '5', unit_price: 3500 },
+      { service_id: 12, service_name: 'Gel polish', taxes: '5', unit_price: 2000 },
+    ];
+    const order = addTurnWithServices(orderWith(), turn, services);
+    expect(order.turn).toEqual(turn);
+    expect(order.orderEmployees).toHaveLength(1);
+    expect(order.orderEmployees[0]?.employee).toEqual(CAM);
+    expect(order.orderEmployees[0]?.orderItems.map((line) => [line.item_id, line.quantity])).toEqual([
+      [11, 1],
+      [12, 1],
+    ]);
+    expect(addTurnWithServices(order, turn, services)).toBe(order);
   });
 });
 

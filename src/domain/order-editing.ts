@@ -14,6 +14,7 @@ import { DEFAULT_CURRENCY, ITEM_TYPE, SALE_STATUS } from './constants';
 import type { ItemType, LineDiscountSource, OrderDiscountKind, PaymentType, SaleStatus } from './constants';
 import type {
   Booking,
+  BookingService,
   DiscountValue,
   Employee,
   LineDiscount,
@@ -595,6 +596,34 @@ export function addTurn(order: Order, turn: Turn): Order {
       )
     : order;
   return { ...withLine, turn };
+}
+
+/**
+ * A walk-in's turn with every service the customer asked for (docs/walk-in-screens.md#the-walk-in-queue: the desk
+ * starts the service and the sale opens with it): the turn's own line (addTurn), then each other service as a
+ * line of the turn's technician. The same turn twice changes nothing, as addTurn.
+ */
+export function addTurnWithServices(order: Order, turn: Turn, services: readonly BookingService[]): Order {
+  if (order.turn?.id === turn.id) return order;
+  const withTurn = addTurn(order, turn);
+  const employee = turn.employee ?? undefined;
+  return services
+    .filter((service) => service.service_id !== turn.service?.id)
+    .reduce(
+      (acc, service) =>
+        addItem(
+          acc,
+          {
+            item_id: service.service_id,
+            item_type: ITEM_TYPE.SERVICE,
+            name: service.service_name,
+            taxes: service.taxes,
+            unit_price: service.unit_price,
+          },
+          employee,
+        ),
+      withTurn,
+    );
 }
 
 // ---------------------------------------------------------------------------------------------------------

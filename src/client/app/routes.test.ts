@@ -37,7 +37,6 @@ const SPEC_PATHS = [
   '/pos/turn-re-order',
   '/pos/cash-drawer',
   '/pos/booking-appt',
-  '/pos/walk-in/tv/:storeId',
   '/pos/report/order',
   '/pos/report/daily',
   '/pos/report/daily/details',
@@ -85,13 +84,7 @@ const SPEC_PATHS = [
  */
 const COMING_SOON = [
   '/plan',
-  '/pos/walk-in/sign-in/:storeId/:isEmp/:isCat/:isService',
-  '/pos/walk-in/sign-up/:storeId/:isEmp/:isCat/:isService',
-  '/pos/walk-in/sign-in/:storeId/quick-employees/:isEmp/:isCat/:isService',
-  '/pos/walk-in/sign-in/:storeId/quick-services/:isEmp/:isCat/:isService',
-  '/pos/walk-in/review/:storeId',
   '/dashboard',
-  '/pos/walk-in',
   '/pos/booking-appt',
   '/pos/report/daily',
   '/pos/report/daily/details',

@@ -85,6 +85,14 @@ const cashDrawer: ScreenLoader = () => import('./areas/cash-drawer-area').then((
 // The turn screens (app/areas/turn-system-area.tsx): the board and the manager's order, one chunk.
 const turnSystem: ScreenLoader = () => import('./areas/turn-system-area').then((m) => m.TurnSystemArea);
 const turnReorder: ScreenLoader = () => import('./areas/turn-system-area').then((m) => m.TurnReorderArea);
+// The public walk-in pages (app/areas/kiosk-area.tsx): the four kiosk addresses and the review page, one chunk
+// for a tablet that shows nothing else.
+const kioskScreen =
+  (name: 'signIn' | 'signUp' | 'quickEmployees' | 'quickServices' | 'review'): ScreenLoader =>
+  () =>
+    import('./areas/kiosk-area').then((m) => m.KIOSK_SCREENS[name]);
+// The desk's walk-in queue (app/areas/walk-in-area.tsx).
+const walkInQueue: ScreenLoader = () => import('./areas/walk-in-area').then((m) => m.WalkInArea);
 // The walk-in TV (app/areas/walk-in-tv-area.tsx): its own chunk, on a wall screen.
 const walkInTv: ScreenLoader = () => import('./areas/walk-in-tv-area').then((m) => m.WalkInTvArea);
 
@@ -186,23 +194,32 @@ export const ROUTES: readonly AppRoute[] = [
     id: 'walkInSignIn',
     path: `/pos/walk-in/sign-in/:storeId/${WALK_IN_FLAGS}`,
     module: MODULE.WALKIN,
+    screen: kioskScreen('signIn'),
   }),
   publicPage({
     id: 'walkInSignUp',
     path: `/pos/walk-in/sign-up/:storeId/${WALK_IN_FLAGS}`,
     module: MODULE.WALKIN,
+    screen: kioskScreen('signUp'),
   }),
   publicPage({
     id: 'walkInQuickEmployees',
     path: `/pos/walk-in/sign-in/:storeId/quick-employees/${WALK_IN_FLAGS}`,
     module: MODULE.WALKIN,
+    screen: kioskScreen('quickEmployees'),
   }),
   publicPage({
     id: 'walkInQuickServices',
     path: `/pos/walk-in/sign-in/:storeId/quick-services/${WALK_IN_FLAGS}`,
     module: MODULE.WALKIN,
+    screen: kioskScreen('quickServices'),
   }),
-  publicPage({ id: 'walkInReview', path: '/pos/walk-in/review/:storeId', module: MODULE.WALKIN }),
+  publicPage({
+    id: 'walkInReview',
+    path: '/pos/walk-in/review/:storeId',
+    module: MODULE.WALKIN,
+    screen: kioskScreen('review'),
+  }),
 
   // Login required, default layout. The menu follows docs/roles.md#screens-layouts-and-the-menu's order:
   // Dashboard, Employees, POS, Check-In,
@@ -228,7 +245,13 @@ export const ROUTES: readonly AppRoute[] = [
     screen: saleArea,
   }),
   posPage({ id: 'saleDetail', path: '/pos/sales/:id', module: MODULE.SALE, screen: saleArea }),
-  posPage({ id: 'walkIn', path: '/pos/walk-in', module: MODULE.WALKIN, menu: { label: 'menu.checkIn' } }),
+  posPage({
+    id: 'walkIn',
+    path: '/pos/walk-in',
+    module: MODULE.WALKIN,
+    menu: { label: 'menu.checkIn' },
+    screen: walkInQueue,
+  }),
   posPage({
     id: 'turnSystem',
     path: '/pos/turn-system',

@@ -50,6 +50,11 @@ export const STORAGE_KEYS = {
    * ticket. Suffix: the waiting tickets' `{store_id}__{workstation_id}`.
    */
   OPEN_TICKET_PREFIX: 'open_sale_ticket__',
+  /**
+   * Ours: the kiosk token this tablet was paired with (src/contracts/kiosk.ts, sent as X-Kiosk-Token), so the
+   * public kiosk and review pages work with nobody logged in (docs/walk-in-screens.md#the-customer-kiosk).
+   */
+  KIOSK_TOKEN: 'kiosk_token',
 } as const;
 
 /** "waiting_sale_tickets__" — derived from the domain's key so the two never drift apart. */
@@ -67,6 +72,8 @@ export const KEPT_ON_LOGOUT_KEYS: readonly string[] = [
   // printer settings; clearing them at every logout also dropped the worker's saved cache configurations.
   STORAGE_KEYS.SYNC_CONFIG,
   STORAGE_KEYS.INSTALL_AUTO_SHOW,
+  // A kiosk's pairing belongs to the tablet: a staff member signing out on it must not unpair it.
+  STORAGE_KEYS.KIOSK_TOKEN,
 ];
 export const KEPT_ON_LOGOUT_PREFIXES: readonly string[] = [
   STORAGE_KEYS.LANGUAGE_CACHE_PREFIX,
@@ -233,6 +240,18 @@ export function readRememberedUsername(store: Storage = defaultStorage()): strin
 export function rememberUsername(username: string | null, store: Storage = defaultStorage()): void {
   if (username) store.setItem(STORAGE_KEYS.REMEMBER_USER, username);
   else store.removeItem(STORAGE_KEYS.REMEMBER_USER);
+}
+
+/** The kiosk token this tablet was paired with; null when it was never paired. */
+export function readKioskToken(store: Storage = defaultStorage()): string | null {
+  const value = store.getItem(STORAGE_KEYS.KIOSK_TOKEN);
+  return value ? value : null;
+}
+
+/** Pairs the tablet (a token) or unpairs it (null). */
+export function saveKioskToken(token: string | null, store: Storage = defaultStorage()): void {
+  if (token) store.setItem(STORAGE_KEYS.KIOSK_TOKEN, token.trim());
+  else store.removeItem(STORAGE_KEYS.KIOSK_TOKEN);
 }
 
 // ---- waiting tickets (docs/sales.md#the-sale-screen: "stored only locally under

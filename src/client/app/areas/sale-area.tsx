@@ -13,9 +13,11 @@
  * staff stay loaded across those moves.
  */
 import { useEffect, useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { useLocation, useParams } from 'react-router-dom';
+import { z } from 'zod';
 import { selectStoreSettings } from '../../../../machines/auth/auth.selectors';
 import type { SaleInput } from '../../../../machines/sale/sale.types';
+import { walkInServiceSchema, walkInTurnSchema } from '../../../contracts/walk-ins';
 import { NotFoundScreen } from '../../features/errors/error-screens';
 import { receiptLogic } from '../../components/receipt/receipt-logic';
 import { CatalogActor } from '../../features/sale/catalog-actor';
@@ -49,8 +51,35 @@ function OpenTicketAutosave() {
   return null;
 }
 
+/**
+ * What the walk-in queue's "start" sends with its navigation to /pos/sales (features/walk-in; docs/front-desk.md
+ * "The walk-in queue"): the started walk-in's turn and services, for the new sale to open with.
+ */
+export const walkInSaleState = z.object({
+  walkInTurn: z.object({ turn: walkInTurnSchema, services: z.array(walkInServiceSchema) }),
+});
+export type WalkInSaleState = z.infer<typeof walkInSaleState>;
+
+/**
+ * The turn a navigation brought, taken once: the history entry forgets it, so a reload of /pos/sales (whose open
+ * ticket is recovered as a parked one) or a return to it later never attaches the same walk-in to a second sale.
+ */
+export function takeWalkInTurn(
+  state: unknown,
+  history: Pick<History, 'state' | 'replaceState'> | undefined = globalThis.history,
+): SaleInput['turn'] {
+  const parsed = walkInSaleState.safeParse(state);
+  if (!parsed.success) return undefined;
+  const current: unknown = history?.state;
+  if (current && typeof current === 'object') history?.replaceState({ ...current, usr: null }, '');
+  return parsed.data.walkInTurn;
+}
+
 function SaleWithInput({ saleId }: { saleId: number | null }) {
   const store = useAuthSelector(selectStoreSettings);
+  const location = useLocation();
+  // Once per sale actor, as the waiting tickets below.
+  const [turn] = useState(() => (saleId === null ? takeWalkInTurn(location.state) : undefined));
   // Once per sale actor (the actor is created on the first render and ignores later options): a new sale first
   // takes back a ticket a reload left open, as a parked ticket.
   const [waitingTickets] = useState(() =>
@@ -72,6 +101,7 @@ function SaleWithInput({ saleId }: { saleId: number | null }) {
         }
       : {}),
     ...(saleId !== null ? { saleId } : {}),
+    ...(turn ? { turn } : {}),
   };
   return (
     <SaleActor.Provider logic={appSaleMachine} options={{ input }}>
