@@ -17,10 +17,9 @@ function start(failures: { pin?: boolean; record?: boolean; drawer?: number } = 
           if (failures.pin) throw Object.assign(new Error('Wrong PIN'), { code: 'pinWrong' });
           return { approval: 'signed-approval' };
         }),
-        recordNoSale: fromPromise(async ({ input }: { input: RecordNoSaleInput }) => {
+        recordNoSale: fromPromise<void, RecordNoSaleInput>(async ({ input }) => {
           log.push(`record ${input.uuid} ${input.reason} ${input.approval}`);
           if (failures.record) throw Object.assign(new Error('403'), { code: 'pin_approver_not_allowed' });
-          return undefined;
         }),
         openDrawer: fromPromise(async () => {
           log.push('kick');
