@@ -1,8 +1,8 @@
 /**
- * Web Serial (ADR 018: Chrome and Edge on desktop, Chrome on Android from 138 for Bluetooth serial printers; not
- * Safari, not Firefox): a printer on a serial port, a USB-serial adapter or a paired Bluetooth SPP printer. The
- * port is one this origin was granted, else the browser's chooser; the job is written through the port's
- * writable stream at the baud rate of the settings.
+ * Web Serial (ADR 018: Chrome and Edge on desktop; Chrome on Android for Bluetooth serial printers from 138 and
+ * for USB serial from 148; not Safari): a printer on a serial port, a USB-serial adapter or a paired Bluetooth
+ * SPP printer. The port is one this origin was granted, else the browser's chooser; the job is written through
+ * the port's writable stream at the baud rate of the settings.
  */
 import { PrinterError, PRINT_TIMEOUT_MS, toPrinterError, withTimeout } from './transport';
 import type { PrinterConnection, PrinterTransportDriver } from './transport';
