@@ -20,7 +20,7 @@ import { ERROR_CODE } from '../../contracts/error-codes';
 import { printReceipt } from '../components/receipt/print-page';
 import { api } from '../lib/api/api';
 import { checkPin } from '../lib/api/auth-api';
-import { openCashDrawer } from '../lib/printing/print-job';
+import { openCashDrawer, receiptPrintJob } from '../lib/printing/print-job';
 import { readPrinterSettings } from '../lib/printing/printer-settings';
 import type { PrintingActors } from '../lib/printing/printing-logic';
 import { PrinterError, toPrinterError } from '../lib/printing/transport';
@@ -103,4 +103,8 @@ export const appNoSaleMachine = noSaleMachine.provide({
   },
 });
 
-export const appPrintingActors: PrintingActors = { printing: appPrintingMachine, noSale: appNoSaleMachine };
+export const appPrintingActors: PrintingActors = {
+  printing: appPrintingMachine,
+  noSale: appNoSaleMachine,
+  receiptJob: receiptPrintJob,
+};

@@ -19,7 +19,6 @@ import {
   selectPrintingStatus,
 } from '../../../../machines/printing/printing.selectors';
 import type { ReceiptData } from '../../../contracts/receipts';
-import { receiptPrintJob } from '../../lib/printing/print-job';
 import { readPrinterSettings } from '../../lib/printing/printer-settings';
 import { printingActors } from '../../lib/printing/printing-logic';
 
@@ -31,7 +30,8 @@ export interface PrintReceiptButtonProps {
 
 function ConnectedPrintButton({ receipt, pending = false, justSold = false }: PrintReceiptButtonProps) {
   const { t, i18n } = useTranslation('common');
-  const actor = useActorRef(printingActors.use().printing);
+  const actors = printingActors.use();
+  const actor = useActorRef(actors.printing);
   const status = useSelector(actor, selectPrintingStatus);
   const busy = useSelector(actor, selectIsPrinting);
   const error = useSelector(actor, selectPrintError);
@@ -39,7 +39,7 @@ function ConnectedPrintButton({ receipt, pending = false, justSold = false }: Pr
   const canFallBack = useSelector(actor, selectCanPrintInBrowser);
 
   const print = () => {
-    const job = receiptPrintJob(receipt, readPrinterSettings(), {
+    const job = actors.receiptJob(receipt, readPrinterSettings(), {
       t: (key, options) => t(key, options ?? {}),
       uiLanguage: i18n.language,
       pending,
