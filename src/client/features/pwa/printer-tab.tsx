@@ -1,8 +1,8 @@
 /**
- * Tab 6, "Receipt printer" (ours, docs/printing.md; beyond the spec's five tabs because the printer settings are
+ * Tab 6, "Receipt printer" (ours, docs/printing.md; beside docs/platform.md's five tabs because the printer settings are
  * this device's, like the others here): how the till reaches its thermal printer (browser printing, USB, serial
  * or the network bridge), its command language, paper width, character table, and whether a cash sale opens the
- * drawer. Each change is saved at once under `printer_settings`, which logout keeps (000 §9's kept list). A
+ * drawer. Each change is saved at once under `printer_settings`, which logout keeps (docs/security.md#sessions kept list). A
  * transport this browser lacks (Safari has neither WebUSB nor Web Serial, ADR 018) is offered disabled with why.
  * Below, "No sale" opens the drawer with a manager's PIN (components/cash-drawer/no-sale-form.tsx).
  */
@@ -30,7 +30,7 @@ export function PrinterTab() {
   const [noSaleOpen, setNoSaleOpen] = useState(false);
   const change = (patch: Partial<PrinterSettings>) => {
     const next = { ...settings, ...patch };
-    // A network printer starts from the spec's local printer socket on this host ({host}/manage).
+    // A network printer starts from the local printer socket on this host ({host}/manage).
     if (patch.transport === 'network' && !next.bridgeUrl) next.bridgeUrl = defaultBridgeUrl(window.location);
     setSettings(next);
     savePrinterSettings(next);

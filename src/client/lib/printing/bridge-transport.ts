@@ -1,5 +1,5 @@
 /**
- * The network bridge: the local printer socket 001 configures at "{host}/manage", a small program on the salon's
+ * The network bridge: the local printer socket at "{host}/manage" (docs/printing.md), a small program on the salon's
  * network that forwards raw bytes to a printer's port 9100 (ADR 018: the only way to a LAN printer from iPad
  * Safari, which has neither WebUSB nor Web Serial, and from any browser, which cannot open raw TCP).
  *

@@ -1,6 +1,6 @@
 /**
  * The till's receipt printer (docs/printing.md, ADR 018): how it is reached, what it speaks and how wide its
- * paper is. Stored on the device under `printer_settings`, which logout keeps (000 §9's kept list, lib/storage.ts
+ * paper is. Stored on the device under `printer_settings`, which logout keeps (docs/security.md#sessions kept list, lib/storage.ts
  * KEPT_ON_LOGOUT_KEYS): the printer belongs to the till, not to whoever signed in last.
  *
  * Parsed by hand, not with zod, so the receipt's print path does not pull zod into its chunk; anything unreadable
@@ -39,7 +39,7 @@ export interface PrinterSettings {
   /** Open the cash drawer (a pulse through the printer's drawer port) when a sale paid in cash prints. */
   kickDrawerOnCash: boolean;
   /**
-   * The local printer socket's address for the network transport (001 "a local printer socket at {host}/manage");
+   * The local printer socket's address for the network transport (docs/printing.md "The bridge": the local printer socket at {host}/manage);
    * an http(s) URL the bridge accepts raw bytes at (POST), or a ws(s) URL it accepts them on.
    */
   bridgeUrl: string;
@@ -90,7 +90,7 @@ export function isBridgeUrl(value: string): boolean {
 }
 
 /**
- * The default bridge: the local printer socket 001 names, "{host}/manage", on the page's own host. A bridge on
+ * The default bridge: the local printer socket at "{host}/manage" (docs/printing.md), on the page's own host. A bridge on
  * another machine is typed in.
  */
 export function defaultBridgeUrl(location: Pick<Location, 'protocol' | 'host'>): string {

@@ -1,6 +1,6 @@
 /**
  * One interface for every way bytes reach a receipt printer (ADR 018): WebUSB, Web Serial and the network bridge
- * (the local printer socket, 001 "{host}/manage"). The printing chart (machines/printing) only sees `connect`
+ * (the local printer socket at {host}/manage, docs/printing.md). The printing chart (machines/printing) only sees `connect`
  * and the connection's `write`; which transport it is comes from the printer settings.
  *
  * A transport opens the printer for one job and closes it after: a till prints a receipt a minute at most, and a
