@@ -16,6 +16,7 @@ import {
   selectCanRetryPrint,
   selectIsPrinting,
   selectPrintError,
+  selectPrintedBy,
   selectPrintingStatus,
 } from '../../../../machines/printing/printing.selectors';
 import type { ReceiptData } from '../../../contracts/receipts';
@@ -35,6 +36,7 @@ function ConnectedPrintButton({ receipt, pending = false, justSold = false }: Pr
   const status = useSelector(actor, selectPrintingStatus);
   const busy = useSelector(actor, selectIsPrinting);
   const error = useSelector(actor, selectPrintError);
+  const printedBy = useSelector(actor, selectPrintedBy);
   const canRetry = useSelector(actor, selectCanRetryPrint);
   const canFallBack = useSelector(actor, selectCanPrintInBrowser);
 
@@ -60,7 +62,8 @@ function ConnectedPrintButton({ receipt, pending = false, justSold = false }: Pr
       >
         {t('receipt.actions.print')}
       </Button>
-      {status === 'done' && (
+      {/* The browser's dialog says for itself whether it printed; only the printer's answer is worth a line. */}
+      {status === 'done' && printedBy === 'printer' && (
         <Text role="status" fontSize="sm" textAlign="center" data-testid="receipt-printed">
           {t('printing.done')}
         </Text>
