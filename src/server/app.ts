@@ -45,6 +45,7 @@ import { registerProductKitRoutes } from './routes/product-kits/product-kits-rou
 import { registerProductRoutes } from './routes/products/products-routes';
 import { registerPushRoutes } from './routes/push/push-routes';
 import { registerReceiptRoutes } from './routes/receipts/receipts-routes';
+import { registerDrawerNoSaleRoutes } from './routes/drawer-no-sale/drawer-no-sale-routes';
 import { registerSaleRoutes } from './routes/sales/sales-routes';
 import { registerServiceRoutes } from './routes/services/services-routes';
 import { registerSettingsRoutes } from './routes/settings/settings-routes';
@@ -145,6 +146,7 @@ export async function buildApp({ db, config }: { db: Db; config: AppConfig }): P
   registerSaleRoutes(app);
   registerCashDrawerRoutes(app);
   registerReceiptRoutes(app);
+  registerDrawerNoSaleRoutes(app);
   registerPushRoutes(app, config.push);
   registerWalkInRoutes(app);
   registerLiveRoutes(app);

@@ -15,6 +15,7 @@ import { apiNotices, keyedNotice } from '../lib/api/notices';
 import type { ApiNotice } from '../lib/api/notices';
 import { applyStoreLanguage } from '../lib/i18n';
 import { useAuthSelector } from '../lib/actors/auth-actor';
+import { printingActors } from '../lib/printing/printing-logic';
 import { AuthProvider } from './auth';
 import { PwaProvider } from './pwa-actors';
 import { system } from './theme';
@@ -40,6 +41,9 @@ export function apiNoticeToast(notice: ApiNotice, t: Translate): Notice {
   };
 }
 
+/** The printer's charts load with the first print or the printer tab, not with the shell (docs/printing.md). */
+const loadPrintingActors = () => import('./printing-actors').then((m) => m.appPrintingActors);
+
 function ExternalSync() {
   const { t } = useTranslation('common');
   const storeLanguage = useAuthSelector(selectLanguage);
@@ -60,7 +64,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
       <Suspense fallback={<PageLoading />}>
         <AuthProvider>
           <ExternalSync />
-          <PwaProvider>{children}</PwaProvider>
+          <printingActors.Provider load={loadPrintingActors}>
+            <PwaProvider>{children}</PwaProvider>
+          </printingActors.Provider>
           <Notices />
         </AuthProvider>
       </Suspense>

@@ -130,6 +130,8 @@ const OWN_DATA_ROUTES = [
   'POST /api/pos/cash-drawer/open',
   'POST /api/pos/cash-drawer/movements',
   'POST /api/pos/cash-drawer/close',
+  // Records a drawer open of B's own till: the body names no row of A's (a fresh uuid and a reason).
+  'POST /api/pos/drawer/no-sale',
   // Clears B's own trash (nothing of A's is in B's store).
   'DELETE /api/pos/sales/clear-trashed/all',
   // Back-office resources: B's own list, export, creates, imports, and bulks that report A's ids not found.

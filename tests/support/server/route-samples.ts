@@ -270,6 +270,7 @@ export const SAMPLE_BODIES: Readonly<Record<RouteKey, (v: VictimRows) => unknown
   }),
   'POST /api/push/unsubscribe': () => ({ endpoint: 'https://push.invalid/route-table-sample' }),
   'POST /api/push/test': () => ({ title: 'Sample', body: 'Sample body' }),
+  'POST /api/pos/drawer/no-sale': () => ({ uuid: randomUUID(), reason: 'Change for the tip jar' }),
   'POST /api/pos/walk-in': (v) => ({
     customer_name: 'Sample walk-in',
     customer_id: v.customerId,

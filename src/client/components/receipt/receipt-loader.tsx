@@ -16,7 +16,6 @@ import {
   selectReceiptStatus,
 } from '../../../../machines/receipt/receipt.selectors';
 import type { ReceiptData } from '../../../contracts/receipts';
-import { printReceipt } from './print-page';
 import { receiptLogic } from './receipt-logic';
 import { ReceiptView } from './receipt-view';
 
@@ -85,15 +84,4 @@ export function ReceiptLoader({ uuid, headingLevel = 'h2', actions }: ReceiptLoa
   );
 }
 
-/**
- * Opens the browser's print dialog with the page sized to the receipt (print-page.ts); the print stylesheet
- * (receipt.css) leaves only the receipt on the page.
- */
-export function PrintReceiptButton() {
-  const { t } = useTranslation('common');
-  return (
-    <Button size="lg" colorPalette="brand" onClick={() => printReceipt()} data-testid="receipt-print">
-      {t('receipt.actions.print')}
-    </Button>
-  );
-}
+export { PrintReceiptButton } from './print-receipt-button';

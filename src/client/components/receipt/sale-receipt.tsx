@@ -57,7 +57,7 @@ export function SaleReceipt({ saleUuid, onNewSale, pendingSync = false, localRec
           justify="center"
           className="receipt-no-print"
         >
-          {localReceipt && <PrintReceiptButton />}
+          {localReceipt && <PrintReceiptButton receipt={localReceipt} pending justSold />}
           <NewSaleButton onNewSale={onNewSale} />
         </Stack>
       </Stack>
@@ -70,7 +70,7 @@ export function SaleReceipt({ saleUuid, onNewSale, pendingSync = false, localRec
         uuid={saleUuid}
         actions={(receipt) => (
           <>
-            {receipt && <PrintReceiptButton />}
+            {receipt && <PrintReceiptButton receipt={receipt} justSold />}
             <NewSaleButton onNewSale={onNewSale} />
           </>
         )}

@@ -90,7 +90,8 @@ export function useQueueStats(ref: QueueStatsRef): QueueStats {
 
 // ---- the settings dialog's open state ----------------------------------------------------------------------
 
-export const SETTINGS_TABS = ['sync', 'push', 'install', 'caching', 'widgets'] as const;
+// 'printer' is ours (docs/printing.md): the device's receipt printer, beside the spec's five tabs.
+export const SETTINGS_TABS = ['sync', 'push', 'install', 'caching', 'widgets', 'printer'] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 
 let openTab: SettingsTab | null = null;

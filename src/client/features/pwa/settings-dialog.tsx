@@ -22,6 +22,7 @@ import { ModalDialog } from '../../components/modal-dialog';
 import { notify } from '../../components/notices';
 import { CachingTab } from './caching-tab';
 import { InstallTab } from './install-tab';
+import { PrinterTab } from './printer-tab';
 import { PushSettings } from './push-settings';
 import { SETTINGS_TABS } from './pwa-context';
 import type { PwaActors, SettingsTab } from './pwa-context';
@@ -124,6 +125,9 @@ export function SettingsDialog({ actors, initialTab, onClose }: SettingsDialogPr
         </Tabs.Content>
         <Tabs.Content value="widgets">
           <WidgetsTab actors={actors} />
+        </Tabs.Content>
+        <Tabs.Content value="printer">
+          <PrinterTab />
         </Tabs.Content>
       </Tabs.Root>
     </ModalDialog>

@@ -23,7 +23,7 @@ export function ReceiptScreen() {
         key={id}
         uuid={id}
         headingLevel="h1"
-        actions={(receipt) => (receipt ? <PrintReceiptButton /> : null)}
+        actions={(receipt) => (receipt ? <PrintReceiptButton receipt={receipt} /> : null)}
       />
     </Box>
   );

@@ -15,6 +15,7 @@ export const TABS = {
   install: 'Install prompts',
   caching: 'Advanced caching',
   widgets: 'Mobile widgets',
+  printer: 'Receipt printer',
 } as const;
 export type TabName = keyof typeof TABS;
 
