@@ -143,6 +143,11 @@ export const saleBodySchema = z.object({
   /** Drafts carry none (they are taken when the sale completes). */
   payments: z.array(paymentInputSchema).max(MAX_PAYMENTS_PER_SALE).default([]),
   note: z.string().max(500).nullable().optional(),
+  /**
+   * The walk-in whose turn the sale screen attached (turn.add from the walk-in queue's start): completing the
+   * sale finishes her turn and the visit (docs/front-desk.md#walk-in-lifecycle). A draft leaves it as it is.
+   */
+  walk_in_id: id.nullable().optional(),
 });
 export type SaleBody = z.infer<typeof saleBodySchema>;
 

@@ -21,6 +21,7 @@ import type {
   TurnSuggestion,
 } from '../../contracts/turn-system';
 import { ERROR_CODE } from '../../contracts/error-codes';
+import { LIVE_TOPIC } from '../../contracts/live';
 import { storeTimeToIso } from '../../domain/store-time';
 import { dayInTimeZone } from '../../domain/report-periods';
 import { foldTurnDay, turnEventProblem } from '../../domain/turns/turn-day';
@@ -44,6 +45,7 @@ import { users } from '../db/schema/users';
 import { storeValues, tenantIdWhere, tenantWhere } from '../db/scoped';
 import type { TenantScope } from '../db/scoped';
 import { conflict, notFound } from '../errors';
+import { publishStoreChange } from '../live/publish';
 import { writeResourceAudit } from '../resources/audit';
 
 /** Who writes: the tenant, and the signed-in person recorded as the actor of what they append. */
@@ -262,6 +264,10 @@ async function append(
   if (entries.length === 0) return [];
   const last = day.rows.at(-1)?.seq ?? 0;
   const store = { tenantId: scope.tenantId, storeId: day.store.storeId };
+  // The TV and the boards hear of the change when it commits (docs/live.md).
+  await publishStoreChange(tx, scope.tenantId, day.store.storeId, LIVE_TOPIC.TURNS, [
+    ...new Set(entries.map((e) => e.technicianId)),
+  ]);
   return tx
     .insert(turnEvents)
     .values(

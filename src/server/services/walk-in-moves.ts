@@ -15,15 +15,15 @@ import { eq } from 'drizzle-orm';
 import { ERROR_CODE, WALK_IN_MOVE_ERROR_CODE } from '../../contracts/error-codes';
 import { LIVE_TOPIC } from '../../contracts/live';
 import type { StartedWalkIn, WalkIn } from '../../contracts/walk-ins';
-import { moveWalkIn, WALK_IN_MOVE_ERROR } from '../../domain/walk-in-status';
+import { moveWalkIn, WALK_IN_MOVE_ERROR, WALK_IN_STATUS } from '../../domain/walk-in-status';
 import type { WalkInAction, WalkInMoveErrorCode } from '../../domain/walk-in-status';
 import type { AuthContext } from '../auth-context';
 import type { Queryable } from '../db/client';
 import { walkIns } from '../db/schema/walk-ins';
 import { scopeStoreId, storeWhere } from '../db/scoped';
-import type { HttpError } from '../errors';
-import { conflict, notFound, unprocessable } from '../errors';
+import { conflict, HttpError, notFound, unprocessable } from '../errors';
 import { publishStoreChange } from '../live/publish';
+import { finishTurn, takeTurn } from './turn-system';
 import { loadWalkIn, takesWalkIns, UNKNOWN_TECHNICIAN_MESSAGE } from './walk-ins';
 
 export const WALK_IN_NOT_FOUND = 'Walk-in not found.';
@@ -70,6 +70,7 @@ export async function moveStoreWalkIn(
       userId: walkIns.userId,
       technicianId: walkIns.technicianId,
       assignedAt: walkIns.assignedAt,
+      turnId: walkIns.turnId,
     })
     .from(walkIns)
     .where(storeWhere(walkIns, scope, eq(walkIns.id, id)))
@@ -100,6 +101,9 @@ export async function moveStoreWalkIn(
     }
   }
 
+  // The service is over: the technician is free on the turn board again (her turn finished).
+  if (action === 'finish' && row.turnId !== null) await finishWalkInTurn(db, auth, storeId, row.turnId, now);
+
   const version = row.version + 1;
   await db
     .update(walkIns)
@@ -120,8 +124,14 @@ export async function moveStoreWalkIn(
 }
 
 /**
- * POST /api/pos/walk-in/:id/start: the move, and the turn the sale screen attaches (turn.add): the walk-in's
- * id, its technician and its first service line; every requested service is listed beside it.
+ * POST /api/pos/walk-in/:id/start: the move, the turn the technician takes on the turn board, and what the sale
+ * screen attaches (turn.add): the walk-in's id, its technician and its first service line; every requested
+ * service is listed beside it.
+ *
+ * The turn (docs/front-desk.md#walk-in-lifecycle): taken with the first service, requested when the customer
+ * asked for this technician. A technician who is not on the board (not clocked in, not a technician) still
+ * serves the customer, without a turn; one who is busy with another customer is refused (409 turn_refused).
+ * Locks in the order every writer takes them: the walk-in's row, the store-day's turns, the live sequence.
  */
 export async function startWalkIn(
   db: Queryable,
@@ -130,7 +140,33 @@ export async function startWalkIn(
   input: WalkInMoveInput,
   now: Date = new Date(),
 ): Promise<StartedWalkIn> {
-  const walkIn = await moveStoreWalkIn(db, auth, id, 'start', input, now);
+  const storeId = scopeStoreId(auth);
+  const [row] = await db
+    .select({
+      userId: walkIns.userId,
+      technicianId: walkIns.technicianId,
+      services: walkIns.services,
+      turnId: walkIns.turnId,
+    })
+    .from(walkIns)
+    .where(storeWhere(walkIns, { tenantId: auth.tenantId, storeId }, eq(walkIns.id, id)))
+    .limit(1)
+    .for('update');
+  if (!row) throw notFound(WALK_IN_NOT_FOUND);
+  const technicianId = input.technicianId ?? row.technicianId ?? row.userId;
+  let turnId = row.turnId;
+  if (technicianId !== null && turnId === null) {
+    turnId = await takeWalkInTurn(db, auth, storeId, technicianId, row, now);
+  }
+
+  const moved = await moveStoreWalkIn(db, auth, id, 'start', input, now);
+  if (turnId !== row.turnId) {
+    await db
+      .update(walkIns)
+      .set({ turnId })
+      .where(storeWhere(walkIns, { tenantId: auth.tenantId, storeId }, eq(walkIns.id, id)));
+  }
+  const walkIn = moved;
   const first = walkIn.booking_appt_service[0];
   return {
     walk_in: walkIn,
@@ -148,6 +184,78 @@ export async function startWalkIn(
     },
     services: walkIn.booking_appt_service,
   };
+}
+
+/** The board's turn for a started walk-in; null when the technician is not on the board today. */
+async function takeWalkInTurn(
+  db: Queryable,
+  auth: AuthContext,
+  storeId: number,
+  technicianId: number,
+  row: { userId: number | null; services: readonly { service_id: number }[] },
+  now: Date,
+): Promise<number | null> {
+  try {
+    const entry = await takeTurn(
+      db,
+      auth,
+      storeId,
+      {
+        technicianId,
+        serviceId: row.services[0]?.service_id ?? null,
+        requested: row.userId !== null && row.userId === technicianId,
+      },
+      now,
+    );
+    return entry.id;
+  } catch (error) {
+    const problem = turnProblemOf(error);
+    if (problem === 'not_clocked_in' || problem === 'not_a_technician') return null;
+    throw error;
+  }
+}
+
+function turnProblemOf(error: unknown): string | null {
+  if (!(error instanceof HttpError) || error.code !== ERROR_CODE.TURN_REFUSED) return null;
+  const problem = (error.details as { problem?: unknown } | undefined)?.problem;
+  return typeof problem === 'string' ? problem : null;
+}
+
+/**
+ * A completed sale that carries a walk-in (its turn attached on the sale screen) ends the visit, in the sale's
+ * transaction: the technician's turn is finished (she is free on the board) and the walk-in is done. A walk-in
+ * of another store, already finished, or not in service is left as it is: the sale stands either way.
+ */
+export async function finishWalkInBySale(
+  db: Queryable,
+  auth: AuthContext,
+  walkInId: number,
+  now: Date,
+): Promise<void> {
+  const storeId = scopeStoreId(auth);
+  const [row] = await db
+    .select({ status: walkIns.status })
+    .from(walkIns)
+    .where(storeWhere(walkIns, { tenantId: auth.tenantId, storeId }, eq(walkIns.id, walkInId)))
+    .limit(1)
+    .for('update');
+  if (!row || row.status !== WALK_IN_STATUS.IN_SERVICE) return;
+  await moveStoreWalkIn(db, auth, walkInId, 'finish', {}, now);
+}
+
+async function finishWalkInTurn(
+  db: Queryable,
+  auth: AuthContext,
+  storeId: number,
+  turnId: number,
+  now: Date,
+): Promise<void> {
+  try {
+    await finishTurn(db, auth, storeId, turnId, now);
+  } catch (error) {
+    // Finished or cancelled on the board already, or a turn of an earlier day: nothing left to free.
+    if (turnProblemOf(error) === null) throw error;
+  }
 }
 
 /** GET /api/pos/walk-in/:id: one walk-in of the session's store. */

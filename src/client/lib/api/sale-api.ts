@@ -161,6 +161,8 @@ export function saleBody(order: Order, status: SaleWriteStatus = SALE_STATUS.SAL
       payment_amount: p.payment_amount,
       ...(p.payment_info ? { payment_info: p.payment_info } : {}),
     })),
+    // A walk-in's turn (the queue's start): the server ends her visit when the sale completes.
+    walk_in_id: order.turn?.id ?? null,
   };
 }
 

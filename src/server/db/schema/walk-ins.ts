@@ -72,6 +72,12 @@ export const walkIns = pgTable(
     assignedAt: timestamp('assigned_at', { withTimezone: true, mode: 'date' }),
     startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
     finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * The turn the technician took when the service started (turn_events.id of its take_turn): the sale that
+     * completes the walk-in finishes it (docs/front-desk.md#walk-in-lifecycle). Null when she is not on the
+     * turn board (not clocked in, or no technician).
+     */
+    turnId: bigint('turn_id', { mode: 'number' }),
     effectiveStart: timestamp('effective_start', { withTimezone: true, mode: 'date' }),
     effectiveEnd: timestamp('effective_end', { withTimezone: true, mode: 'date' }),
     businessDate: date('business_date', { mode: 'string' }).notNull(),

@@ -3,6 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODE } from '../../../contracts/error-codes';
 import { walkInPath } from '../../../contracts/walk-ins';
 import type { StartedWalkIn, WalkIn } from '../../../contracts/walk-ins';
+import type { TurnBoard } from '../../../contracts/turn-system';
+import { saleBody } from '../../../../tests/support/server/sale-test-data';
 import { apiHarness } from '../../../../tests/support/server/api-harness';
 import type { TenantFixture } from '../../../../tests/support/server/tenant-fixture';
 import { categories, services } from '../../db/schema/catalog';
@@ -196,5 +198,66 @@ describe('walk-in lifecycle endpoints', () => {
     expect(queue.json().data.groups).toMatchObject([
       { key: String(cAmy), items: [{ id, status: 'assigned' }] },
     ]);
+  });
+});
+
+describe('a walk-in on the turn board and at the till', () => {
+  const board = async () => (await api.as(a, 'staff').get('/api/pos/turn-system')).json().data as TurnBoard;
+  const onBoard = (bd: TurnBoard, id: number) => bd.technicians.find((t) => t.technician_id === id)!;
+
+  it('start gives the technician a turn; the sale that completes the walk-in frees her and ends the visit', async () => {
+    const clock = await api
+      .as(a, 'manager')
+      .post('/api/pos/employees/check-in-out', { user_id: zed, action: 'check_in' });
+    expect(clock.statusCode, clock.body).toBe(200);
+    const walkIn = await checkIn({ booking_appt_service: [{ service_id: manicure }] });
+
+    const started = await move('start', walkIn.id, { technician_id: zed });
+    expect(started.statusCode, started.body).toBe(200);
+    const turn = (started.json().data as StartedWalkIn).turn;
+    const during = onBoard(await board(), zed);
+    expect(during.state).toBe('busy');
+    expect(during.counted_turns).toBe(1);
+
+    // The cashier completes the sale the start opened: the walk-in rides on it.
+    const sale = await api.as(a, 'staff').post(
+      '/api/pos/sales',
+      saleBody({
+        employeeId: zed,
+        lines: [{ item_id: turn.service!.id }],
+        extra: { walk_in_id: walkIn.id },
+      }),
+    );
+    expect(sale.statusCode, sale.body).toBe(201);
+
+    const after = onBoard(await board(), zed);
+    expect(after.state).toBe('available');
+    expect(after.counted_turns).toBe(1);
+    const [row] = await api.db
+      .select({ status: walkIns.status, turnId: walkIns.turnId })
+      .from(walkIns)
+      .where(and(eq(walkIns.tenantId, a.tenantId), eq(walkIns.id, walkIn.id)));
+    expect(row).toEqual({ status: 'done', turnId: expect.any(Number) });
+  });
+
+  it('a technician who is not clocked in still serves the walk-in, without a turn; a busy one is refused', async () => {
+    const walkIn = await checkIn();
+    const started = await move('start', walkIn.id, { technician_id: amy });
+    expect(started.statusCode, started.body).toBe(200);
+    expect(onBoard(await board(), amy)?.state ?? 'off').toBe('off');
+
+    await api.as(a, 'manager').post('/api/pos/employees/check-in-out', { user_id: amy, action: 'check_in' });
+    const first = await checkIn();
+    expect((await move('start', first.id, { technician_id: amy })).statusCode).toBe(200);
+    const second = await checkIn();
+    const refused = await move('start', second.id, { technician_id: amy });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({ code: ERROR_CODE.TURN_REFUSED, details: { problem: 'busy' } });
+    // Refused as a whole: the second walk-in still waits.
+    expect((await api.as(a, 'staff').get(walkInPath('one', second.id))).json().data.status).toBe('waiting');
+
+    // Done at the desk (no sale): her turn is finished too.
+    expect((await move('finish', first.id)).statusCode).toBe(200);
+    expect(onBoard(await board(), amy).state).toBe('available');
   });
 });

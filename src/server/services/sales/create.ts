@@ -35,6 +35,7 @@ import { prepareSale } from './prepare';
 import { sameOrder } from './same-order';
 import { loadRowsOf } from './read';
 import { auditView } from './audit';
+import { finishWalkInBySale } from '../walk-in-moves';
 import { finishSaleWrite, preparedSaleColumns, storedOrder, storedStatus, writeSaleChildren } from './write';
 
 export interface CreateSaleResult {
@@ -105,6 +106,7 @@ export async function createSale(
 
   const completing = status === SALE_STATUS.SALE;
   const children = await writeSaleChildren(tx, auth, { saleId, store, customerId, prepared, completing });
+  if (completing && body.walk_in_id) await finishWalkInBySale(tx, auth, body.walk_in_id, now);
   const detail = await finishSaleWrite(tx, auth, {
     ...children,
     sale: sale!,

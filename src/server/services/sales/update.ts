@@ -13,6 +13,7 @@ import { loadSaleStore } from './store';
 import { prepareSale } from './prepare';
 import { loadSale } from './read';
 import { saleChange } from './audit';
+import { finishWalkInBySale } from '../walk-in-moves';
 import {
   draftFacts,
   finishSaleWrite,
@@ -49,6 +50,7 @@ export async function updateSale(
 
   await tx.delete(saleEmployees).where(storeWhere(saleEmployees, auth, eq(saleEmployees.saleId, saleId)));
   const children = await writeSaleChildren(tx, auth, { saleId, store, customerId, prepared, completing });
+  if (completing && body.walk_in_id) await finishWalkInBySale(tx, auth, body.walk_in_id, now);
   const order = storedOrder(prepared, saleId, status, before);
   const [sale] = await tx
     .update(sales)

@@ -1,0 +1,1 @@
+ALTER TABLE "walk_ins" ADD COLUMN "turn_id" bigint;
