@@ -16,6 +16,7 @@ export function board(seq: number, names: string[] = []): TvBoard {
     })),
     next: [],
     technicians: [],
+    turns: [],
     seq,
   };
 }

@@ -23,6 +23,7 @@
  */
 import { z } from 'zod';
 import { WALK_IN_STATUS } from '../domain/walk-in-status';
+import { TECHNICIAN_STATES, turnReasonSchema } from './turn-system';
 
 export const LIVE_PATHS = {
   /** GET (text/event-stream): the store's events; ?view=tv adds the TV board to snapshots and changes. */
@@ -117,12 +118,26 @@ export const tvNextSchema = z.object({
 });
 export type TvNext = z.infer<typeof tvNextSchema>;
 
+/**
+ * The turn order (docs/turns.md "Reasons"): every technician in the queue in her place, with the reasons for it
+ * in rule order, as the turn board gives them; names are first names only, the manager's too.
+ */
+export const tvTurnSchema = z.object({
+  id,
+  first_name: z.string(),
+  position: z.number().int().positive(),
+  state: z.enum(TECHNICIAN_STATES),
+  reasons: z.array(turnReasonSchema),
+});
+export type TvTurn = z.infer<typeof tvTurnSchema>;
+
 export const tvBoardSchema = z.object({
   store: z.object({ id, name: z.string() }),
   business_date: z.iso.date(),
   waiting: z.array(tvWaitingSchema),
   next: z.array(tvNextSchema),
   technicians: z.array(tvTechnicianSchema),
+  turns: z.array(tvTurnSchema),
   /** The sequence number the board is current to (the stream's event id). */
   seq,
 });

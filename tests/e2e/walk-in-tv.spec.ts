@@ -40,6 +40,9 @@ test('a check-in at the desk shows on the TV at once, and leaves it when the cus
   const tv = new WalkInTvPage(page);
   await tv.openTv(desk.storeId);
   await tv.seeSection(/waiting/);
+  // The turn order explains every place, as the turn board does (the seed clocked technicians in).
+  await expect(page.getByTestId('tv-turn').first()).toBeVisible();
+  await expect(page.getByTestId('tv-turn-reasons').first()).toContainText(/Turns today: \d/);
 
   const checkIn = await page.request.post('/api/pos/walk-in', {
     headers: { ...desk.headers, 'idempotency-key': randomUUID() },

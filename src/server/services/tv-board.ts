@@ -8,7 +8,7 @@
  */
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { TvBoard, TvTechnician } from '../../contracts/live';
+import type { TvBoard, TvTechnician, TvTurn } from '../../contracts/live';
 import { shortName, shortNameOf } from '../../domain/short-name';
 import { WALK_IN_STATUS } from '../../domain/walk-in-status';
 import { nextForWhom } from '../../domain/walk-in-queue';
@@ -20,6 +20,7 @@ import { walkIns } from '../db/schema/walk-ins';
 import { workingTimeBreaks, workingTimes } from '../db/schema/working-times';
 import { notFound } from '../errors';
 import { currentStoreSeq } from '../live/publish';
+import { turnBoard } from './turn-system';
 
 const technicians = alias(users, 'technician');
 const requested = alias(users, 'requested');
@@ -167,8 +168,30 @@ async function readBoard(tx: Queryable, tenantId: number, storeId: number, now: 
     waiting,
     next,
     technicians: techniciansOnShift,
+    turns: await turnOrder(tx, tenantId, storeId, now),
     seq,
   };
+}
+
+/**
+ * The turn board's queue for the waiting room (docs/turns.md "Reasons"): who is where and why, first names
+ * only (a manager's move names the manager by first name).
+ */
+async function turnOrder(tx: Queryable, tenantId: number, storeId: number, now: Date): Promise<TvTurn[]> {
+  const board = await turnBoard(tx, { tenantId }, storeId, now);
+  const first = (name: string) => shortNameOf(name).split(' ')[0]!;
+  return board.technicians
+    .filter((t) => t.position !== null)
+    .sort((x, y) => x.position! - y.position!)
+    .map((t) => ({
+      id: t.technician_id,
+      first_name: first(t.name),
+      position: t.position!,
+      state: t.state,
+      reasons: t.reasons.map((r) =>
+        r.code === 'moved_by_manager' ? { ...r, by_name: first(r.by_name) } : r,
+      ),
+    }));
 }
 
 /** The board now, read in one snapshot of the database. */

@@ -24,7 +24,6 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import { selectStoreSettings } from '../../../../machines/auth/auth.selectors';
 import {
   selectAllowedActions,
   selectChosenAction,
@@ -44,9 +43,8 @@ import { PIN_MAX_LENGTH, PIN_MIN_LENGTH } from '../../../../machines/pin-check/p
 import type { PinDigit } from '../../../../machines/pin-check/pin-check.types';
 import { ModalDialog } from '../../components/modal-dialog';
 import { PinPadView } from '../../components/pin-pad/pin-pad';
-import { useAuthSelector } from '../../lib/actors/auth-actor';
-import { formatTime } from '../../lib/format';
 import { clockInLogic } from './clock-in-logic';
+import { useStoreTime } from '../../lib/store-clock';
 import { ACTION_KEY, DONE_KEY, errorKey, NS, statusKey } from './clock-text';
 
 type ClockInActor = ActorRefFrom<ReturnType<typeof clockInLogic>>;
@@ -55,13 +53,6 @@ const STATUS_PALETTE = { off: 'gray', working: 'green', on_break: 'orange' } as 
 
 function sameList<T>(a: readonly T[], b: readonly T[]): boolean {
   return a.length === b.length && a.every((item, index) => item === b[index]);
-}
-
-/** The store's wall clock: times are the store's, whatever zone the tablet is set to. */
-function useStoreTime(): (at: string) => string {
-  const { i18n } = useTranslation();
-  const timeZone = useAuthSelector(selectStoreSettings)?.timezone;
-  return (at: string) => formatTime(at, i18n.language, timeZone);
 }
 
 function ErrorText({ error }: { error: ClockError }) {

@@ -20,7 +20,6 @@ import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import { selectStoreSettings } from '../../../../machines/auth/auth.selectors';
 import {
   selectDone,
   selectError,
@@ -29,10 +28,10 @@ import {
 } from '../../../../machines/turn-board/turn-board.selectors';
 import type { BoardTechnician, TechnicianState } from '../../../contracts/turn-system';
 import { ModalDialog } from '../../components/modal-dialog';
-import { useAuthSelector } from '../../lib/actors/auth-actor';
-import { formatTime } from '../../lib/format';
 import type { turnBoardLogic } from './turn-system-logic';
-import { errorKeys, NS, reasonText } from './turn-text';
+import { reasonText } from '../../lib/turn-reasons';
+import { useStoreTime } from '../../lib/store-clock';
+import { errorKeys, NS } from './turn-text';
 
 export type TurnBoardActor = ActorRefFrom<ReturnType<typeof turnBoardLogic>>;
 
@@ -43,13 +42,6 @@ export const STATE_PALETTE: Readonly<Record<TechnicianState, string>> = {
   break: 'orange',
   skipping: 'purple',
 };
-
-/** The store's wall clock: times are the store's, whatever zone the tablet is set to. */
-export function useStoreTime(): (at: string) => string {
-  const { i18n } = useTranslation();
-  const timeZone = useAuthSelector(selectStoreSettings)?.timezone;
-  return (at: string) => formatTime(at, i18n.language, timeZone);
-}
 
 export function StateBadge({ state }: { state: TechnicianState }) {
   const { t } = useTranslation(NS);

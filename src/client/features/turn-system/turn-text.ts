@@ -5,48 +5,11 @@
  */
 import type { TurnError } from '../../../../machines/turn-board/turn-board.types';
 import type { ErrorCode } from '../../../contracts/error-codes';
-import type { TurnReasonView } from '../../../contracts/turn-system';
 import { TURN_PROBLEMS } from '../../../contracts/turn-system';
 import { ERROR_MESSAGE_KEY } from '../../lib/api/error-messages';
+import { TURN_NS } from '../../lib/turn-reasons';
 
-export const NS = 'turn-system';
-
-export interface TextKey {
-  key: string;
-  values: Record<string, string | number>;
-}
-
-/** One reason in words: `time` turns an instant into the store's wall clock ("9:02 AM"). */
-export function reasonText(reason: TurnReasonView, time: (at: string) => string): TextKey {
-  switch (reason.code) {
-    case 'unavailable':
-      return {
-        key: `reasons.unavailable.${reason.state}`,
-        values: { time: reason.since ? time(reason.since) : '' },
-      };
-    case 'cannot_do_service':
-      return { key: 'reasons.cannot_do_service', values: {} };
-    case 'moved_by_manager':
-      return {
-        key: 'reasons.moved_by_manager',
-        values: {
-          name: reason.by_name,
-          time: time(reason.at),
-          reason: reason.reason,
-          position: reason.position,
-        },
-      };
-    case 'bonus_left':
-      return { key: 'reasons.bonus_left', values: { count: reason.count } };
-    case 'fewest_turns':
-      return { key: 'reasons.fewest_turns', values: { turns: reason.turns } };
-    case 'queued_since':
-      return {
-        key: 'reasons.queued_since',
-        values: { time: time(reason.at), minutes: reason.waitedMinutes },
-      };
-  }
-}
+export const NS = TURN_NS;
 
 const PROBLEMS: ReadonlySet<string> = new Set(TURN_PROBLEMS);
 

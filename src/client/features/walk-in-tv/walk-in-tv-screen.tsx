@@ -1,12 +1,14 @@
 /**
  * The walk-in TV (/pos/walk-in/tv/:storeId; docs/front-desk.md#the-tv): a wall screen in the waiting room,
  * readable from five metres. The waiting customers in order (first name and last initial only), who is next for
- * whom, and the technicians on shift, available, busy or on a break. It renders the live channel chart
+ * whom, the technicians on shift, available, busy or on a break, and the turn order with the reasons for each
+ * place. It renders the live channel chart
  * (machines/live-channel): the board arrives with each change, within a second; while the stream is down the
  * last board stays, marked as reconnecting, and comes back by itself.
  *
  * Test ids for the end-to-end test: `walk-in-tv` (data-status: connecting | live | catchingUp | reconnecting),
- * `tv-waiting` (one per customer, data-walk-in-id), `tv-next`, `tv-technician` (data-state), `tv-empty`.
+ * `tv-waiting` (one per customer, data-walk-in-id), `tv-next`, `tv-technician` (data-state), `tv-empty`,
+ * `tv-turn` (data-state, data-position) with `tv-turn-reasons`.
  */
 import { Badge, Box, Button, Grid, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -19,6 +21,8 @@ import {
   selectRetryInSeconds,
 } from '../../../../machines/live-channel/live-channel.selectors';
 import type { TvBoard, TvTechnician } from '../../../contracts/live';
+import { useStoreTime } from '../../lib/store-clock';
+import { reasonText, TURN_NS } from '../../lib/turn-reasons';
 import { walkInTvLogic } from './walk-in-tv-logic';
 
 export const NS = 'walk-in-tv';
@@ -118,6 +122,50 @@ function Technician({ technician }: { technician: TvTechnician }) {
   );
 }
 
+/** The turn order with each place's reasons (docs/turns.md "Reasons"): it ends "whose turn is it" in the room. */
+function TurnOrder({ board }: { board: TvBoard }) {
+  const { t } = useTranslation([NS, TURN_NS]);
+  const time = useStoreTime();
+  if (board.turns.length === 0) return null;
+  return (
+    <Stack gap="3" as="section" aria-labelledby="tv-turns-title">
+      <Heading as="h2" id="tv-turns-title" fontSize={{ base: '2xl', lg: '4xl' }}>
+        {t('turns.title')}
+      </Heading>
+      <Stack as="ol" gap="2">
+        {board.turns.map((turn) => (
+          <HStack
+            as="li"
+            key={turn.id}
+            gap="4"
+            align="baseline"
+            data-testid="tv-turn"
+            data-state={turn.state}
+            data-position={turn.position}
+          >
+            <Text fontSize={{ base: 'xl', lg: '3xl' }} fontWeight="bold" minW="2ch" color="fg.muted">
+              {turn.position}
+            </Text>
+            <Stack gap="0">
+              <Text fontSize={{ base: 'xl', lg: '3xl' }} fontWeight="semibold">
+                {turn.first_name}
+              </Text>
+              <Text fontSize={{ base: 'md', lg: 'xl' }} color="fg.muted" data-testid="tv-turn-reasons">
+                {turn.reasons
+                  .map((reason) => {
+                    const text = reasonText(reason, time);
+                    return t(`${TURN_NS}:${text.key}`, text.values);
+                  })
+                  .join(' · ')}
+              </Text>
+            </Stack>
+          </HStack>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
+
 function Technicians({ board }: { board: TvBoard }) {
   const { t } = useTranslation(NS);
   return (
@@ -205,6 +253,7 @@ export function WalkInTvScreen({ storeId }: { storeId: number }) {
           <Stack gap="10" minH="0">
             <NextUp board={board} />
             <Technicians board={board} />
+            <TurnOrder board={board} />
           </Stack>
         </Grid>
       )}

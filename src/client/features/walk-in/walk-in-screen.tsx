@@ -68,10 +68,8 @@ import {
 } from '../../../../machines/walk-in/walk-in.selectors';
 import type { OpenSaleParams } from '../../../../machines/walk-in/walk-in.types';
 import { ModalDialog } from '../../components/modal-dialog';
-import { useAuthSelector } from '../../lib/actors/auth-actor';
-import { selectStoreSettings } from '../../../../machines/auth/auth.selectors';
-import { formatTime } from '../../lib/format';
 import { queueLogic, registerLogic, walkInLogic } from './walk-in-logic';
+import { useStoreTime } from '../../lib/store-clock';
 import { NS, reasonKey, registerIssueKey, walkInErrorKeys } from './walk-in-text';
 
 type QueueActor = ActorRefFrom<ReturnType<typeof queueLogic>>;
@@ -82,12 +80,6 @@ const STAGE_PALETTE = { waiting: 'gray', assigned: 'blue', in_service: 'green' }
 
 /** The sale screen's address and what it reads to open with the turn (app/areas/sale-area.tsx). */
 const SALE_PATH = '/pos/sales';
-
-function useStoreTime(): (at: string) => string {
-  const { i18n } = useTranslation();
-  const timeZone = useAuthSelector(selectStoreSettings)?.timezone;
-  return (at: string) => formatTime(at, i18n.language, timeZone);
-}
 
 function sameList<T>(a: readonly T[], b: readonly T[]): boolean {
   return a.length === b.length && a.every((item, index) => item === b[index]);

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveEventsPath, tvBoardPath } from '../../../contracts/live';
-import type { LiveChange, LiveSnapshot } from '../../../contracts/live';
+import type { LiveChange, LiveSnapshot, TvBoard } from '../../../contracts/live';
 import type { WalkIn } from '../../../contracts/walk-ins';
 import { walkInPath } from '../../../contracts/walk-ins';
 import { apiHarness } from '../../../../tests/support/server/api-harness';
@@ -195,5 +195,41 @@ describe('the store live channel', () => {
     ]);
     expect(board.technicians.map((t: { id: number }) => t.id)).not.toContain(off);
     expect(board.waiting).toEqual([]);
+  });
+});
+
+describe('the turn order on the TV', () => {
+  it('lists the queue in its order with the reasons for each place, first names only', async () => {
+    const c = await api.tenant();
+    const ids: number[] = [];
+    for (const first of ['Hoa', 'Vy']) {
+      const [row] = await api.db
+        .insert(users)
+        .values({
+          tenantId: c.tenantId,
+          storeId: c.store.id,
+          role: 'staff',
+          username: `${first.toLowerCase()}-${c.tenantCode.toLowerCase()}`,
+          displayName: `${first} Nguyen`,
+          firstName: first,
+          isTechnician: true,
+          enableWalkin: true,
+        })
+        .returning({ id: users.id });
+      ids.push(row!.id);
+      const clock = await api
+        .as(c, 'manager')
+        .post('/api/pos/employees/check-in-out', { user_id: row!.id, action: 'check_in' });
+      expect(clock.statusCode, clock.body).toBe(200);
+    }
+    const board = (await api.as(c, 'staff').get(tvBoardPath(c.store.id))).json().data as TvBoard;
+    expect(board.turns.map((t) => [t.position, t.first_name, t.state])).toEqual([
+      [1, 'Hoa', 'available'],
+      [2, 'Vy', 'available'],
+    ]);
+    for (const turn of board.turns) {
+      expect(turn.reasons.map((r) => r.code)).toContain('fewest_turns');
+      expect(turn.reasons.map((r) => r.code)).toContain('queued_since');
+    }
   });
 });
