@@ -124,6 +124,7 @@ export function issueTokenLogic(
       ),
     },
     actions: {
+      // Run on the submit actor's done event, whose output is the POST's answer (the chart keeps no output).
       announceDone: ({ event }) => issued((event as unknown as { output: IssuedKioskToken }).output),
     },
   });
