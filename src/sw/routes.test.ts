@@ -59,6 +59,19 @@ describe('routeFor', () => {
     expect(route('/api/settings')).toBe('user-data');
   });
 
+  it('reads the kiosk tokens live: an issue or a revoke on the settings screen shows at the next read', () => {
+    expect(route('/api/settings/kiosk-tokens')).toBe('network-only');
+    expect(route('/api/settings/Kiosk-Tokens')).toBe('network-only');
+    expect(route('/api/settings/initial')).toBe('user-data');
+    expect(
+      customRouteAllowed({
+        url: new URL('/api/settings/kiosk-tokens', ORIGIN),
+        method: 'GET',
+        origin: ORIGIN,
+      }),
+    ).toBe(false);
+  });
+
   it('matches API paths by segment and case-insensitively, not by substring', () => {
     expect(route('/api/pos/EMPLOYEES')).toBe('api');
     expect(route('/api/pos/employees-archive')).toBe('none');

@@ -40,6 +40,10 @@ const NETWORK_ONLY: readonly (readonly string[])[] = [
   ['payments'],
   ['push'],
   ['health'],
+  // The store's kiosk tokens (docs/settings.md#kiosk-tokens): a list of who may open the kiosk, changed by an
+  // issue or a revoke on the very screen that reads it. Under /settings it would be user data
+  // (stale-while-revalidate), and the first read after a revoke would show the token still active.
+  ['settings', 'kiosk-tokens'],
 ];
 
 /** docs/platform.md "user data": the signed-in person's profile and the store's settings. */

@@ -2,7 +2,9 @@
  * /admin/settings end to end (docs/settings.md): the owner changes the tax group (Indian tax on, a rate added
  * to the list) and the receipt footer, and the sale screen's totals and the receipt follow at once; a bad
  * value shows its field's error in Vietnamese with what was typed kept; a manager sees the settings
- * read-only. The demo store's settings are put back after each test, through the API, as they were.
+ * read-only. The demo store's settings are put back after each test, through the API, as they were. The owner
+ * issues a kiosk token (docs/settings.md#kiosk-tokens), sees its secret once, and revokes it: the kiosk's
+ * session call is taken, then refused.
  */
 import { expect } from '@playwright/test';
 import { test } from './support/till-without-worker';
@@ -131,6 +133,38 @@ test('a bad value shows its field error in Vietnamese and keeps what was typed',
   await expect(fee).toHaveValue('150');
 });
 
+test('the owner issues a kiosk token, sees it once, and revokes it', async ({ page, request }) => {
+  await new LoginPage(page).signIn('owner');
+  await page.goto('/admin/settings');
+  const section = page.getByTestId('kiosk-tokens');
+  await expect(section.getByRole('heading', { name: en('kiosks.title') })).toBeVisible();
+  const label = `Door iPad ${Date.now()}`;
+  await section.getByLabel(en('kiosks.label')).fill(label);
+  await section.getByRole('button', { name: en('kiosks.issue') }).click();
+
+  const issued = section.getByTestId('kiosk-issued');
+  await expect(issued).toContainText(en('kiosks.onceOnly'));
+  await expect(section.getByTestId('kiosk-address-sign-in')).toContainText(
+    /\/pos\/walk-in\/sign-in\/\d+\/1\/1\/1$/,
+  );
+  const secret = (await section.getByTestId('kiosk-issued-token').textContent()) ?? '';
+  const session = () => request.get('/api/kiosk/session', { headers: { 'x-kiosk-token': secret } });
+  expect((await session()).status()).toBe(200);
+
+  // The list shows it active, by its last four characters; once closed the secret is not on the page again.
+  const row = section.getByRole('listitem').filter({ hasText: label });
+  await expect(row).toContainText(secret.slice(-4));
+  await expect(row).toContainText(en('kiosks.state.active'));
+  await issued.getByRole('button', { name: en('kiosks.done') }).click();
+  await expect(page.getByText(secret)).toHaveCount(0);
+
+  await row.getByRole('button', { name: en('kiosks.revoke'), exact: true }).click();
+  await row.getByRole('button', { name: en('kiosks.revokeYes') }).click();
+  await expect(row).toContainText(en('kiosks.state.revoked'));
+  await expect(row.getByRole('button', { name: en('kiosks.revoke'), exact: true })).toHaveCount(0);
+  expect((await session()).status()).toBe(401);
+});
+
 test('a manager sees the settings read-only', async ({ page }) => {
   await new LoginPage(page).signIn('manager');
   await openSettings(page, 'tax');
@@ -138,6 +172,7 @@ test('a manager sees the settings read-only', async ({ page }) => {
   await expect(page.getByLabel(en('fields.config_tax_on_tax'))).toHaveAttribute('readonly', '');
   await expect(page.getByRole('button', { name: en('save'), exact: true })).toHaveCount(0);
   await expect(page.getByRole('button', { name: en('taxes.add') })).toHaveCount(0);
+  await expect(page.getByTestId('kiosk-tokens')).toHaveCount(0);
   await page.getByTestId('settings-tab-print').click();
   await expect(page.getByLabel(en('fields.receipt_footer'))).toHaveAttribute('readonly', '');
 });

@@ -5,7 +5,7 @@
  * the sale screen computes with the new taxes and card fee at once).
  */
 import { useCallback } from 'react';
-import { selectModules, selectRole } from '../../../../machines/auth/auth.selectors';
+import { selectModules, selectRole, selectStoreId } from '../../../../machines/auth/auth.selectors';
 import type { InitialSettings } from '../../../contracts/auth';
 import { MODULE, ROLE } from '../../../domain/constants';
 import { canWrite } from '../../../domain/permissions';
@@ -16,10 +16,11 @@ export function SettingsArea() {
   const auth = useAuthActorRef();
   const role = useAuthSelector(selectRole);
   const permissions = useAuthSelector(selectModules);
+  const storeId = useAuthSelector(selectStoreId);
   const writable = (role === ROLE.OWNER || role === ROLE.ADMIN) && canWrite(permissions, MODULE.SETTING);
   const onSaved = useCallback(
     (settings: InitialSettings) => auth.send({ type: 'session.settingsUpdated', settings }),
     [auth],
   );
-  return <SettingsScreen readOnly={!writable} onSaved={onSaved} />;
+  return <SettingsScreen readOnly={!writable} onSaved={onSaved} storeId={storeId} />;
 }

@@ -24,6 +24,7 @@ import {
 } from '../../../../machines/settings-editor/settings-editor.selectors';
 import { useSettingsEditor } from './settings-actor';
 import type { SettingsEditorOptions } from './settings-actor';
+import { KioskTokensSection } from './kiosk-tokens-section';
 import { SettingsFields, TaxList } from './settings-fields';
 
 export const SETTINGS_NS = 'admin-settings';
@@ -32,7 +33,12 @@ function isGroup(value: string): value is SettingsGroup {
   return (SETTINGS_GROUPS as readonly string[]).includes(value);
 }
 
-export function SettingsScreen(props: SettingsEditorOptions) {
+export interface SettingsScreenProps extends SettingsEditorOptions {
+  /** The session's store: its kiosk tokens are listed below the groups (docs/settings.md#kiosk-tokens). */
+  storeId: number | null;
+}
+
+export function SettingsScreen({ storeId, ...props }: SettingsScreenProps) {
   const { t } = useTranslation(SETTINGS_NS);
   const actor = useSettingsEditor(props);
   const active = useSelector(actor, selectActiveGroup);
@@ -182,6 +188,8 @@ export function SettingsScreen(props: SettingsEditorOptions) {
           ))}
         </Tabs.Root>
       )}
+      {/* The tokens are the settings roles' alone (a manager cannot list them): shown to whoever may write. */}
+      {!readOnly && storeId !== null && <KioskTokensSection storeId={storeId} />}
     </Stack>
   );
 }

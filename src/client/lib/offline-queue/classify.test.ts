@@ -48,6 +48,8 @@ describe('which requests are queued', () => {
     '/api/customer-groups/3/check-has-customer',
     '/api/pos/turn-system',
     '/api/pos/turn-system/reorder',
+    '/api/settings/kiosk-tokens',
+    '/api/settings/kiosk-tokens/4',
   ])('a write to %s needs a live answer and is not queued', (url) => {
     expect(isLiveOnly(url)).toBe(true);
     expect(classifyRequest('POST', url).queue).toBe(false);

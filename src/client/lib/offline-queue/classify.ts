@@ -84,6 +84,9 @@ const LIVE_ONLY: readonly (readonly string[])[] = [
   ['giftcards', '*', 'activate'],
   // Another POST that is a read: whether a group has customers, asked before a delete.
   ['customer-groups', '*', 'check-has-customer'],
+  // Kiosk tokens (docs/settings.md#kiosk-tokens): an issue answers the secret, shown once, which a queued 202
+  // has not; a queued revoke would say "revoked" of a token that still opens the kiosk.
+  ['settings', 'kiosk-tokens'],
 ];
 
 export function isLiveOnly(url: string): boolean {
