@@ -21,11 +21,16 @@ import { must } from './demo-week';
 export const DEMO_TURN_TECHNICIANS = ['anna', 'bella', 'chloe'] as const;
 /** Days before today with a turn ledger (the demo week's sales cover the seven days before today). */
 export const DEMO_TURN_DAYS = 6;
-/** Each technician's turns of a past day: [taken, finished] store times and the service. */
+/**
+ * The turns of a past day, one per technician, [taken, finished] store times (each technician ten minutes after
+ * the one before) and the service. One each keeps the seed quick: every ledger write is a locked, folded
+ * store-day (docs/turns.md "The ledger on the server"), about as dear as a sale.
+ */
 const DAY_TURNS = [
-  { take: '10:00', finish: '10:45', service: 'Gel Manicure' },
-  { take: '14:00', finish: '14:40', service: 'Classic Pedicure' },
+  { take: '10:00', finish: '10:45', services: ['Gel Manicure', 'Classic Pedicure'] },
 ] as const;
+/** Turns each technician takes (and finishes) on each of those days. */
+export const DEMO_TURNS_PER_DAY = DAY_TURNS.length;
 
 export interface DemoWalkIn {
   customerPhone: string;
@@ -68,8 +73,8 @@ function daysBefore(date: string, days: number): string {
 }
 
 /**
- * The past days' turns: each technician clocks in at 9:00 (a few minutes apart), takes two turns with a
- * service and finishes them, and clocks out at 19:00. The ledger keys every row by its business day (the
+ * The past days' turns: each technician clocks in at 9:00 (a few minutes apart), takes a turn with a service
+ * and finishes it, and clocks out at 19:00. The ledger keys every row by its business day (the
  * store-local date of the `now` given), so a past day is written as the clock and the desk wrote it then.
  */
 export async function seedDemoTurnWeek(tx: Queryable, now: Date, refs: DemoFrontDeskRefs): Promise<void> {
@@ -83,11 +88,12 @@ export async function seedDemoTurnWeek(tx: Queryable, now: Date, refs: DemoFront
     }
     for (const turn of DAY_TURNS) {
       for (const [i, id] of technicians.entries()) {
+        const service = turn.services[(back + i) % turn.services.length]!;
         const taken = await takeTurn(
           tx,
           auth,
           storeId,
-          { technicianId: id, serviceId: must(refs.serviceIds, turn.service) },
+          { technicianId: id, serviceId: must(refs.serviceIds, service) },
           storeInstant(day, turn.take, timezone, i * 10),
         );
         await finishTurn(tx, auth, storeId, taken.id, storeInstant(day, turn.finish, timezone, i * 10));

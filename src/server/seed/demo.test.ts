@@ -38,7 +38,7 @@ import { workstations } from '../db/schema/workstations';
 import { DEMO_COUPONS, DEMO_CUSTOMER_GROUPS, DEMO_CUSTOMERS, DEMO_GIFTCARDS } from './demo-customers';
 import { DEMO_KITS, DEMO_PRODUCT_CATEGORIES, DEMO_SERVICE_CATEGORIES, DEMO_TAXES } from './demo-catalog';
 import { DEMO_PASSWORD, DEMO_STORE, DEMO_USERS } from './demo-data';
-import { DEMO_TURN_DAYS, DEMO_TURN_TECHNICIANS } from './demo-front-desk';
+import { DEMO_TURN_DAYS, DEMO_TURN_TECHNICIANS, DEMO_TURNS_PER_DAY } from './demo-front-desk';
 import { DEMO_REGULAR_PHONE, DEMO_SALE_DAYS } from './demo-sales';
 import { demoSeedEnabled, seedDemoIfEmpty } from './demo';
 import { getCustomerProfile } from '../services/customer-profile';
@@ -342,7 +342,7 @@ describe('demo seed', () => {
     const days = [...new Set(takes.map((t) => t.day))].sort();
     expect(days).toHaveLength(DEMO_TURN_DAYS);
     expect(days.every((d) => d < TODAY)).toBe(true);
-    expect(takes).toHaveLength(DEMO_TURN_DAYS * DEMO_TURN_TECHNICIANS.length * 2);
+    expect(takes).toHaveLength(DEMO_TURN_DAYS * DEMO_TURN_TECHNICIANS.length * DEMO_TURNS_PER_DAY);
     expect(takes.every((t) => typeof t.payload.serviceName === 'string')).toBe(true);
     const finished = await testDb.db
       .select({ turnId: turnEvents.turnId })
