@@ -17,7 +17,7 @@ import { SalePage } from './support/pages/sale-page';
 const dollars = (cents: number) =>
   `$${(Math.abs(cents) / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
 
-test('a drawer session: float, a cash sale, a cash refund, a pay out, a blind count short, approved, over/short shown', async ({
+test('a drawer session: float, cash sales, a cash refund, a pay out, a blind count short, approved, over/short shown', async ({
   page,
   request,
   browser,
