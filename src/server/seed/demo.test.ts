@@ -8,6 +8,7 @@ import type { TestDatabase } from '../../../tests/support/test-db';
 import { computeLineTotals } from '../../domain/order-total';
 import { ITEM_TYPE, PAYMENT_TYPE, SALE_STATUS } from '../../domain/constants';
 import { dayInTimeZone } from '../../domain/report-periods';
+import { WALK_IN_STATUS } from '../../domain/walk-in-status';
 import type { AuthContext } from '../auth-context';
 import {
   categories,
@@ -30,11 +31,14 @@ import { saleEmployees, salePayments, sales } from '../db/schema/sales';
 import { stores } from '../db/schema/stores';
 import { tenants } from '../db/schema/tenants';
 import { pinLookup, users } from '../db/schema/users';
+import { turnEvents } from '../db/schema/turns';
+import { walkIns } from '../db/schema/walk-ins';
 import { workingTimes } from '../db/schema/working-times';
 import { workstations } from '../db/schema/workstations';
 import { DEMO_COUPONS, DEMO_CUSTOMER_GROUPS, DEMO_CUSTOMERS, DEMO_GIFTCARDS } from './demo-customers';
 import { DEMO_KITS, DEMO_PRODUCT_CATEGORIES, DEMO_SERVICE_CATEGORIES, DEMO_TAXES } from './demo-catalog';
 import { DEMO_PASSWORD, DEMO_STORE, DEMO_USERS } from './demo-data';
+import { DEMO_TURN_DAYS, DEMO_TURN_TECHNICIANS, DEMO_TURNS_PER_DAY } from './demo-front-desk';
 import { DEMO_REGULAR_PHONE, DEMO_SALE_DAYS } from './demo-sales';
 import { demoSeedEnabled, seedDemoIfEmpty } from './demo';
 import { getCustomerProfile } from '../services/customer-profile';
@@ -328,6 +332,47 @@ describe('demo seed', () => {
     expect(session!.expectedCash!).toBeGreaterThan(20_000 - 1_500);
     const movements = await testDb.db.select().from(cashDrawerMovements);
     expect(movements).toMatchObject([{ kind: 'pay_out', amount: 1_500, reason: 'Nail polish remover' }]);
+  });
+
+  it('writes a turn ledger for the earlier days of the week: every turn taken is finished, and nobody is busy today', async () => {
+    const takes = await testDb.db
+      .select({ id: turnEvents.id, day: turnEvents.businessDate, payload: turnEvents.payload })
+      .from(turnEvents)
+      .where(eq(turnEvents.type, 'take_turn'));
+    const days = [...new Set(takes.map((t) => t.day))].sort();
+    expect(days).toHaveLength(DEMO_TURN_DAYS);
+    expect(days.every((d) => d < TODAY)).toBe(true);
+    expect(takes).toHaveLength(DEMO_TURN_DAYS * DEMO_TURN_TECHNICIANS.length * DEMO_TURNS_PER_DAY);
+    expect(takes.every((t) => typeof t.payload.serviceName === 'string')).toBe(true);
+    const finished = await testDb.db
+      .select({ turnId: turnEvents.turnId })
+      .from(turnEvents)
+      .where(eq(turnEvents.type, 'finish_turn'));
+    expect(new Set(finished.map((f) => f.turnId))).toEqual(new Set(takes.map((t) => t.id)));
+    const today = await testDb.db
+      .select({ type: turnEvents.type })
+      .from(turnEvents)
+      .where(eq(turnEvents.businessDate, TODAY));
+    expect(today.map((e) => e.type)).toEqual(['clock_in', 'clock_in', 'clock_in']);
+  });
+
+  it('has walk-ins waiting today at the desk: one asking for Chloe, one for anyone, each with services', async () => {
+    const waiting = await testDb.db
+      .select({
+        name: walkIns.customerName,
+        userId: walkIns.userId,
+        services: walkIns.services,
+        status: walkIns.status,
+        day: walkIns.businessDate,
+      })
+      .from(walkIns)
+      .orderBy(asc(walkIns.checkedInAt));
+    const [chloe] = await testDb.db.select({ id: users.id }).from(users).where(eq(users.username, 'chloe'));
+    expect(waiting).toMatchObject([
+      { name: 'Amanda Moore', userId: null, status: WALK_IN_STATUS.WAITING, day: TODAY },
+      { name: 'Emily Davis', userId: chloe!.id, status: WALK_IN_STATUS.WAITING, day: TODAY },
+    ]);
+    expect(waiting.map((w) => w.services.length)).toEqual([1, 2]);
   });
 
   it('Sarah Johnson has several visits by several technicians, and points earned on them', async () => {

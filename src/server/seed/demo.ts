@@ -11,6 +11,8 @@
  * Last, a week of completed sales (demo-sales.ts), rung up by the demo cashier through the sale service itself
  * (createSale with the sale's own time as its clock), in the same transaction: their numbers, totals, lines,
  * payments, points and audit rows are what the product computes, and a failure leaves no half-seeded tenant.
+ * Then the front desk (demo-front-desk.ts): the turn ledger of the week's earlier days and today's waiting
+ * walk-ins, through the turn and walk-in services.
  */
 import { hash } from '@node-rs/argon2';
 import type { Algorithm } from '@node-rs/argon2';
@@ -70,6 +72,7 @@ import {
   DEMO_WORKSTATIONS,
 } from './demo-data';
 import { dayInTimeZone } from '../../domain/report-periods';
+import { seedDemoTurnWeek, seedDemoWalkIns } from './demo-front-desk';
 import { closeDemoDrawer, must, sellDemoWeek } from './demo-week';
 
 /** The same argon2id parameters as the login code (docs/security.md#passwords-and-pins: m = 19456 KiB, t = 2, p = 1). */
@@ -522,6 +525,17 @@ async function insertDemo(
     customerIds,
   });
   await closeDemoDrawer(tx, now, frontDesk);
+  // The week's turn ledger and today's waiting walk-ins (demo-front-desk.ts), at the front desk too.
+  const frontDeskRefs = {
+    auth: frontDesk,
+    storeId,
+    timezone: DEMO_STORE.timezone,
+    userIds,
+    serviceIds,
+    customerIds,
+  };
+  await seedDemoTurnWeek(tx, now, frontDeskRefs);
+  await seedDemoWalkIns(tx, now, frontDeskRefs);
 
   return { tenantId, storeId };
 }

@@ -2,8 +2,8 @@
  * "No sale": open the cash drawer without a sale (docs/printing.md "The cash drawer"). The cashier types a
  * reason, a manager types a PIN on the shared pad; the no-sale chart (machines/no-sale, app/printing-actors.ts)
  * checks the PIN, records the open in the audit log, then fires the drawer. The typed digits live here only until
- * they are sent (docs/roles.md#pin-approvals: a PIN is never kept). Self-contained, so the cash drawer screen can
- * host it too; the printer tab of the settings dialog shows it today.
+ * they are sent (docs/roles.md#pin-approvals: a PIN is never kept). Self-contained: the cash drawer screen shows it
+ * while a session is open, and the printer tab of the settings dialog beside the drawer options.
  */
 import { Button, Field, Input, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';

@@ -8,7 +8,8 @@
  * `denomination-<id>`, `count-total`, `drawer-open-submit`, `drawer-expected`, `movement-kind`,
  * `movement-amount`, `movement-reason`, `movement-submit`, `drawer-movement`, `drawer-close-start`,
  * `drawer-close-submit`, `manager-pin`, `manager-pin-submit`, `drawer-over-short` (data-kind), `z-report`,
- * `z-report-print`, `drawer-error`, `drawer-saved-offline`.
+ * `z-report-print`, `drawer-error`, `drawer-saved-offline`, `drawer-<part>` for each part of the expected
+ * cash (`drawer-cash_refunds`...), `drawer-no-sale` (the "No sale" open, components/cash-drawer/no-sale-form.tsx).
  */
 import {
   Alert,
@@ -26,11 +27,13 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import { selectStoreSettings } from '../../../../machines/auth/auth.selectors';
+import { NoSaleForm } from '../../components/cash-drawer/no-sale-form';
+import { readPrinterSettings } from '../../lib/printing/printer-settings';
 import {
   selectCanSubmitCount,
   selectClosed,
@@ -171,7 +174,9 @@ function ExpectedLines({ expected }: { expected: ExpectedCashView }) {
       {lines.map(([key, amount]) => (
         <HStack key={key} justify="space-between">
           <Text as="dt">{t(key)}</Text>
-          <Text as="dd">{money(amount)}</Text>
+          <Text as="dd" data-testid={`drawer-${key.slice('expected.'.length)}`}>
+            {money(amount)}
+          </Text>
         </HStack>
       ))}
       <HStack justify="space-between" fontWeight="bold" borderTopWidth="1px" pt="1">
@@ -283,6 +288,7 @@ function OpenPanel({ actor, session }: { actor: DrawerActor; session: DrawerSess
           ))}
         </Stack>
       )}
+      <NoSale />
       <Button
         size="xl"
         variant="outline"
@@ -293,6 +299,42 @@ function OpenPanel({ actor, session }: { actor: DrawerActor; session: DrawerSess
       >
         {t('close.start')}
       </Button>
+    </Stack>
+  );
+}
+
+/**
+ * "No sale" where the drawer is (docs/printing.md "The cash drawer"): the shared form asks a reason and a
+ * manager's PIN, the server audits the open, then lib/printing kicks the drawer. Only a thermal printer can
+ * kick it, so without one the button is disabled and says why, as the printer tab does.
+ */
+function NoSale() {
+  const { t } = useTranslation('common');
+  const [open, setOpen] = useState(false);
+  const [thermal] = useState(() => readPrinterSettings().transport !== 'browser');
+  if (open) {
+    return (
+      <Suspense fallback={null}>
+        <NoSaleForm onDone={() => setOpen(false)} />
+      </Suspense>
+    );
+  }
+  return (
+    <Stack gap="1" align="start">
+      <Button
+        size="xl"
+        variant="outline"
+        disabled={!thermal}
+        onClick={() => setOpen(true)}
+        data-testid="drawer-no-sale"
+      >
+        {t('noSale.open')}
+      </Button>
+      {!thermal && (
+        <Text fontSize="sm" color="fg.muted">
+          {t('printer.drawer.needsPrinter')}
+        </Text>
+      )}
     </Stack>
   );
 }

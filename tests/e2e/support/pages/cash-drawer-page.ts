@@ -34,7 +34,16 @@ export class CashDrawerPage extends AppPage {
 
   /** The expected cash in the drawer, as shown while it is open (in cents). */
   async expectedCents(): Promise<number> {
-    const text = (await this.page.getByTestId('drawer-expected').textContent()) ?? '';
+    return this.centsOf('drawer-expected');
+  }
+
+  /** The cash handed back on refunds, a part of the expected cash (shown negative; in cents, positive). */
+  async cashRefundsCents(): Promise<number> {
+    return Math.abs(await this.centsOf('drawer-cash_refunds'));
+  }
+
+  private async centsOf(testId: string): Promise<number> {
+    const text = (await this.page.getByTestId(testId).textContent()) ?? '';
     return Math.round(Number(text.replace(/[^0-9.-]/g, '')) * 100);
   }
 
