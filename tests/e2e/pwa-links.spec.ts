@@ -22,7 +22,7 @@ const navigation = JSON.parse(
 /** Each address of the manifest, where it leads and what is seen there (routes.ts ROUTE_ALIASES). */
 const TARGETS: Record<
   string,
-  { path: string; sees: 'sale' | 'pin' | 'customerSearch' | { planned: string } }
+  { path: string; sees: 'sale' | 'pin' | 'customerSearch' | 'walkInQueue' | { planned: string } }
 > = {
   '/pos/new-sale': { path: '/pos/sales', sees: 'sale' },
   '/appointments/new': { path: '/pos/booking-appt', sees: { planned: 'bookingAppt' } },
@@ -31,7 +31,7 @@ const TARGETS: Record<
   '/dashboard': { path: '/dashboard', sees: { planned: 'dashboard' } },
   '/sales': { path: '/pos/report/order', sees: 'pin' },
   '/appointments': { path: '/pos/booking-appt', sees: { planned: 'bookingAppt' } },
-  '/notifications': { path: '/pos/walk-in', sees: { planned: 'walkIn' } },
+  '/notifications': { path: '/pos/walk-in', sees: 'walkInQueue' },
 };
 
 async function seeNo404(page: Page): Promise<void> {
@@ -52,6 +52,7 @@ test.describe('home-screen shortcuts and widgets', () => {
       await app.seeAddress(target.path);
       if (target.sees === 'sale') await expect(page.getByTestId('sale-screen')).toBeVisible();
       else if (target.sees === 'pin') await expect(page.getByTestId('pin-gate')).toBeVisible();
+      else if (target.sees === 'walkInQueue') await expect(page.getByTestId('walk-in-queue')).toBeVisible();
       else if (target.sees === 'customerSearch')
         await expect(page.getByTestId('customer-search-input')).toBeVisible({ timeout: 30_000 });
       else await app.seePlannedScreen(navigation.screens[target.sees.planned] ?? target.sees.planned);
