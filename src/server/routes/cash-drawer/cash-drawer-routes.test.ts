@@ -5,7 +5,7 @@ import { createSaleCatalog, saleBody } from '../../../../tests/support/server/sa
 import type { SaleCatalog } from '../../../../tests/support/server/sale-test-data';
 import type { TenantFixture } from '../../../../tests/support/server/tenant-fixture';
 import { ERROR_CODE } from '../../../contracts/error-codes';
-import { PAYMENT_TYPE } from '../../../domain/constants';
+import { PAYMENT_TYPE, SALE_STATUS } from '../../../domain/constants';
 import { auditLog } from '../../db/schema/audit-log';
 import { cashDrawerSessions } from '../../db/schema/cash-drawer';
 import { sales } from '../../db/schema/sales';
@@ -216,5 +216,36 @@ describe('the store setting "open drawer before cash"', () => {
     await staff.post(`${BASE}/open`, { count: { bill_20: 1 } });
     expect((await staff.post('/api/pos/sales', body)).statusCode).toBe(201);
     await setDrawerSettings(a, 500, false);
+  });
+
+  it('refuses to complete a saved draft with cash while the drawer is closed, and lets the draft be', async () => {
+    const c = await api.tenant();
+    const own = await createSaleCatalog(api.db, c);
+    const staff = api.as(c, 'staff');
+    const draftBody = saleBody({
+      employeeId: c.users.staff.id,
+      lines: [{ item_id: own.pedicure }],
+      status: SALE_STATUS.DRAFT,
+      payments: [],
+    });
+    const draft = await staff.post('/api/pos/sales', draftBody);
+    expect(draft.statusCode, draft.body).toBe(201);
+    const id = (draft.json().data as { id: number }).id;
+    await setDrawerSettings(c, 500, true);
+
+    const completing = {
+      ...draftBody,
+      status: SALE_STATUS.SALE,
+      payments: [{ payment_type: PAYMENT_TYPE.CASH, payment_amount: 100_000 }],
+    };
+    const refused = await staff.post(`/api/pos/sales/${id}`, completing);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().code).toBe(ERROR_CODE.DRAWER_CLOSED);
+    const [row] = await api.db.select({ status: sales.status }).from(sales).where(eq(sales.id, id));
+    expect(row!.status).toBe(SALE_STATUS.DRAFT);
+
+    await staff.post(`${BASE}/open`, { count: { bill_20: 1 } });
+    const completed = await staff.post(`/api/pos/sales/${id}`, completing);
+    expect(completed.statusCode, completed.body).toBe(200);
   });
 });

@@ -9,11 +9,12 @@ import { saleEmployees, sales } from '../../db/schema/sales';
 import { storeIdWhere, storeWhere } from '../../db/scoped';
 import { conflict, unprocessable, VALIDATION_MESSAGE } from '../../errors';
 import { NOT_A_DRAFT_MESSAGE } from './messages';
-import { loadSaleStore } from './store';
+import { loadSaleStoreAndRow } from './store';
 import { prepareSale } from './prepare';
 import { loadSale } from './read';
 import { saleChange } from './audit';
 import { finishWalkInBySale } from '../walk-in-moves';
+import { assertDrawerOpenForCash } from '../cash-drawer';
 import {
   draftFacts,
   finishSaleWrite,
@@ -31,13 +32,15 @@ export async function updateSale(
   body: SaleBody,
   now: Date = new Date(),
 ): Promise<SaleDetail> {
-  const store = await loadSaleStore(tx, auth);
+  const { store, row: storeRow } = await loadSaleStoreAndRow(tx, auth);
   const before = await loadSale(tx, auth, saleId, { lock: true });
   if (before.status !== SALE_STATUS.DRAFT) throw conflict(NOT_A_DRAFT_MESSAGE, ERROR_CODE.SALE_NOT_DRAFT);
   if (body.uuid !== before.uuid) {
     throw unprocessable(VALIDATION_MESSAGE, { uuid: ['The uuid is the sale’s own and cannot change.'] });
   }
   const completing = body.status === SALE_STATUS.SALE;
+  // A draft completed with cash needs the open drawer a new cash sale needs (docs/cash-drawer.md).
+  if (completing) await assertDrawerOpenForCash(tx, auth, { ...storeRow, name: store.name }, body.payments);
   const prepared = await prepareSale(tx, auth, store, body, {
     now,
     defaultOrderAt: completing ? now : before.orderAt,
