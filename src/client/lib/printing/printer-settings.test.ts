@@ -10,7 +10,7 @@ import {
 } from './printer-settings';
 
 describe('printer settings', () => {
-  it('reads what was saved, and survives a logout (000 §9 kept list)', () => {
+  it('reads what was saved, and survives a logout (docs/decisions/010-device-settings-survive-logout.md)', () => {
     const store = createMemoryStorage({ auth: '{"token":"x"}' });
     const settings = {
       transport: 'usb',

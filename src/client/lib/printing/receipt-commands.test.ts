@@ -18,7 +18,10 @@ import {
 import type { ReceiptTranslate } from './receipt-commands';
 
 const fixture = (name: string) =>
-  readFileSync(new URL(`./receipt-commands.fixtures/${name}`, import.meta.url), 'utf8');
+  readFileSync(
+    new URL(`../../../../tests/support/printing/receipt-commands/${name}`, import.meta.url),
+    'utf8',
+  );
 
 /** A fixture's hex dump (rows of hex pairs) as bytes. */
 function fromHex(text: string): Uint8Array {
