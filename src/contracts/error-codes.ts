@@ -12,6 +12,8 @@
 import { SALE_STATUS_ERROR } from '../domain/sale-status';
 import type { SaleStatusErrorCode } from '../domain/sale-status';
 import { WALK_IN_MOVE_ERROR } from '../domain/walk-in-status';
+import { BOOKING_STATUS_ERROR } from '../domain/bookings/status';
+import type { BookingStatusErrorCode } from '../domain/bookings/status';
 import type { WalkInMoveErrorCode } from '../domain/walk-in-status';
 
 export const ERROR_CODE = {
@@ -207,6 +209,20 @@ export const ERROR_CODE = {
   /** 409: the walk-in changed since the screen showed it (`details.walk_in` is the current one). */
   WALK_IN_STALE: 'walk_in_stale',
 
+  // ---- bookings (docs/appointments.md; the domain's BOOKING_STATUS_ERROR) ------------------------------
+  /** 409: a line overlaps a technician's busy time; `details.conflicts` and `details.next_slots` say where. */
+  BOOKING_CONFLICT: 'booking_conflict',
+  /** 409: the booking changed since the screen showed it (`details.booking` is the current one). */
+  BOOKING_STALE: 'booking_stale',
+  /** 409: the status move is not allowed from the booking's status (src/domain/bookings/status.ts). */
+  BOOKING_STATUS_REFUSED: 'booking_status_refused',
+  /** 409: in service, completed, cancelled or no-show: the booking's time and lines are fixed. */
+  BOOKING_NOT_EDITABLE: 'booking_not_editable',
+  /** 422: a line falls outside its technician's working hours; resend with allow_outside_hours to book it. */
+  BOOKING_OUTSIDE_HOURS: 'booking_outside_hours',
+  /** 422: the technician does not take bookings (users.enable_booking is off). */
+  BOOKING_TECHNICIAN_UNAVAILABLE: 'booking_technician_unavailable',
+
   // ---- the kiosk (src/contracts/kiosk.ts) -------------------------------------------------------------
   /** 401: no X-Kiosk-Token, or one the server never issued. */
   KIOSK_TOKEN_INVALID: 'kiosk_token_invalid',
@@ -260,3 +276,9 @@ export const WALK_IN_MOVE_ERROR_CODE: Readonly<Record<WalkInMoveErrorCode, Error
 
 /** `details` of an error envelope: free JSON whose shape the code defines (docs/errors.md). */
 export type ErrorDetails = Record<string, unknown>;
+
+/** The code the server sends for each refused booking move the domain names. */
+export const BOOKING_STATUS_ERROR_CODE: Readonly<Record<BookingStatusErrorCode, ErrorCode>> = {
+  [BOOKING_STATUS_ERROR.REFUSED]: ERROR_CODE.BOOKING_STATUS_REFUSED,
+  [BOOKING_STATUS_ERROR.NOT_EDITABLE]: ERROR_CODE.BOOKING_NOT_EDITABLE,
+};
