@@ -31,12 +31,15 @@ export function zoneOffsetMs(at: Date, timeZone: string): number {
 
 /**
  * The instant at which `timeZone`'s wall clock reads `wall` (its fields read as if UTC). Two passes, so a time near
- * a daylight-saving change takes the offset of that time, not of the guess.
+ * a daylight-saving change takes the offset of that time, not of the guess. A wall time the clocks show twice (the
+ * hour after they go back) is the first; one they skip (the hour they go forward) is pushed forward by the gap, so
+ * 02:30 on that day is 03:30 of the new offset (docs/appointments.md#time; what Temporal calls "compatible").
  */
 export function wallTimeToInstant(wall: number, timeZone: string): Date {
-  let guess = wall - zoneOffsetMs(new Date(wall), timeZone);
-  guess = wall - zoneOffsetMs(new Date(guess), timeZone);
-  return new Date(guess);
+  const first = wall - zoneOffsetMs(new Date(wall), timeZone);
+  const second = wall - zoneOffsetMs(new Date(first), timeZone);
+  if (second + zoneOffsetMs(new Date(second), timeZone) === wall) return new Date(second);
+  return new Date(Math.max(first, second));
 }
 
 /** '2026-01-10T09:30' read as the wall time in the store's time zone → UTC ISO (null when not such a text). */
