@@ -249,6 +249,35 @@ describe('sale machine: building the ticket', () => {
     ]);
   });
 
+  it('opens a sale started from the appointment book with each booked line on its technician', () => {
+    const booking = {
+      id: 300,
+      employee: null,
+      booking_appt_service: [
+        { service_id: 11, service_name: 'Pedicure', taxes: '', unit_price: 4500, employee: bo },
+        { service_id: 10, service_name: 'Gel manicure', taxes: '', unit_price: 3000, employee: ann },
+      ],
+    };
+    const { actor } = start({ input: { booking } });
+    const { order } = actor.getSnapshot().context;
+    expect(order.booking?.id).toBe(300);
+    expect(order.orderEmployees.map((g) => [g.employee.id, g.orderItems.map((l) => l.name)])).toEqual([
+      [bo.id, ['Pedicure']],
+      [ann.id, ['Gel manicure']],
+    ]);
+  });
+
+  it('a booked line with no technician anywhere leaves the new sale empty instead of failing to open it', () => {
+    const booking = {
+      id: 301,
+      employee: null,
+      booking_appt_service: [{ service_id: 11, service_name: 'Pedicure', taxes: '', unit_price: 4500 }],
+    };
+    const { actor } = start({ input: { booking } });
+    expect(actor.getSnapshot().matches('building')).toBe(true);
+    expect(actor.getSnapshot().context.order.booking).toBeNull();
+  });
+
   it('clear keeps the first employee and customer with a new uuid; clear all drops them', () => {
     const { actor, send } = start();
     send(...twoEmployeeTicket, { type: 'customer.set', customer: { id: 9, name: 'Cleo' } });

@@ -38,7 +38,8 @@
  *   after every change; a resumed ticket stays parked until its sale is created, so a crash loses nothing.
  */
 import { and, assertEvent, not } from 'xstate';
-import { addTurnWithServices, createOrder } from '../../src/domain/order-editing';
+import { addBooking, addTurnWithServices, createOrder, OrderEditError } from '../../src/domain/order-editing';
+import type { Booking, Order } from '../../src/domain/order.types';
 import type { CreatedSale } from '../../src/domain/order-editing';
 import type { OfflineQueued } from './sale.types';
 import { NO_OFFLINE_CARDS, toSaleError } from './sale.rules';
@@ -49,9 +50,11 @@ export const saleMachine = saleSetup.createMachine({
   context: ({ input }) => {
     const createId = input.createId ?? defaultCreateId;
     const order = createOrder(createId(), input.settings);
+    const withTurn = input.turn ? addTurnWithServices(order, input.turn.turn, input.turn.services) : order;
     return {
-      // A sale started from the walk-in queue opens with the turn, as turn.add attaches it.
-      order: input.turn ? addTurnWithServices(order, input.turn.turn, input.turn.services) : order,
+      // A sale started from the walk-in queue opens with the turn, as turn.add attaches it; one started from the
+      // appointment book with the booking, as booking.add attaches it.
+      order: input.booking ? openWithBooking(withTurn, input.booking) : withTurn,
       settings: input.settings,
       saleId: input.saleId ?? null,
       waitingTickets: input.waitingTickets ?? [],
@@ -279,3 +282,17 @@ export const saleMachine = saleSetup.createMachine({
     },
   },
 });
+
+/**
+ * The booking a sale opens with. A line nobody can take (no technician booked, none on the new ticket) leaves the
+ * ticket as it was rather than failing to open the sale: the book starts a sale only when every line has its
+ * technician (docs/appointments.md#status), so this is a booking changed under the book's feet.
+ */
+function openWithBooking(order: Order, booking: Booking): Order {
+  try {
+    return addBooking(order, booking);
+  } catch (error) {
+    if (error instanceof OrderEditError) return order;
+    throw error;
+  }
+}

@@ -46,6 +46,11 @@ export interface SaleInput {
    * attached as turn.add attaches it, with its technician and the service lines.
    */
   turn?: { turn: Turn; services: BookingService[] };
+  /**
+   * A new sale opened from the appointment book's "start sale" (docs/appointments.md#status): the booking,
+   * attached as booking.add attaches it, each line on its technician.
+   */
+  booking?: Booking;
 }
 
 /** Where an error came from, so the screen can place it (payment panel, PIN dialog, banner). */

@@ -339,3 +339,46 @@ export const bookableEmployeeSchema = z.object({
   days_off: z.array(z.string()),
 });
 export type BookableEmployee = z.infer<typeof bookableEmployeeSchema>;
+
+// ---- the sale a booking starts -----------------------------------------------------------------------
+
+/**
+ * What the book's "start sale" sends with its navigation to the sale screen (docs/appointments.md#status): the
+ * booking as the sale machine's booking.add takes it, each line with its technician.
+ */
+export const bookingSaleSchema = z.object({
+  id,
+  employee: z.object({ id, name: z.string() }).nullable(),
+  booking_appt_service: z.array(
+    z.object({
+      service_id: id,
+      service_name: z.string(),
+      taxes: z.string(),
+      unit_price: z.number().int(),
+      employee: z.object({ id, name: z.string() }).nullable(),
+    }),
+  ),
+});
+export type BookingSale = z.infer<typeof bookingSaleSchema>;
+
+/** The booking for the sale screen: each line's technician named from `employees` (the bookable list). */
+export function bookingSaleOf(
+  booking: Booking,
+  employees: ReadonlyArray<{ id: number; name: string }>,
+): BookingSale {
+  const named = (userId: number | null) => {
+    const found = userId === null ? undefined : employees.find((e) => e.id === userId);
+    return found ? { id: found.id, name: found.name } : null;
+  };
+  return {
+    id: booking.id,
+    employee: null,
+    booking_appt_service: booking.booking_appt_service.map((line) => ({
+      service_id: line.service_id,
+      service_name: line.service_name,
+      taxes: line.taxes,
+      unit_price: line.unit_price,
+      employee: named(line.user_id),
+    })),
+  };
+}

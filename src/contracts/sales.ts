@@ -148,6 +148,11 @@ export const saleBodySchema = z.object({
    * sale finishes her turn and the visit (docs/front-desk.md#walk-in-lifecycle). A draft leaves it as it is.
    */
   walk_in_id: id.nullable().optional(),
+  /**
+   * The booking the sale screen attached (booking.add from the appointment book's start sale): completing the
+   * sale completes the booking (docs/appointments.md#status). A draft leaves it as it is.
+   */
+  booking_id: id.nullable().optional(),
 });
 export type SaleBody = z.infer<typeof saleBodySchema>;
 

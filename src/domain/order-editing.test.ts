@@ -646,6 +646,20 @@ describe('booking and turn', () => {
     expect(order.orderEmployees[0]?.orderItems).toHaveLength(2);
   });
 
+  it('an appointment line booked with its own technician goes to her, the others to the booking’s employee', () => {
+    const order = addBooking(orderWith(), {
+      ...booking,
+      booking_appt_service: [
+        { service_id: 10, service_name: 'Manicure', taxes: '5', unit_price: 2500, employee: ANA },
+        { service_id: 12, service_name: 'Gel', taxes: '5', unit_price: 4000 },
+      ],
+    });
+    expect(order.orderEmployees.map((g) => [g.employee.id, g.orderItems.map((l) => l.item_id)])).toEqual([
+      [ANA.id, [10]],
+      [BEN.id, [12]],
+    ]);
+  });
+
   it('adding the booking already on the order changes nothing', () => {
     const once = deepFreeze(addBooking(orderWith(), booking));
     expect(addBooking(once, booking)).toBe(once);

@@ -556,8 +556,10 @@ export function setCustomer(order: Order, customer: OrderCustomer | null): Order
 export function addBooking(order: Order, booking: Booking): Order {
   if (order.booking?.id === booking.id) return order;
   const services = booking.booking_appt_service;
-  const employee = booking.employee ?? undefined;
-  if (services.length > 0 && !canAddItem(order, employee)) {
+  // A line booked with its own technician goes to her (docs/appointments.md#status: "each booked line becomes a
+  // line for its technician"); else to the booking's employee, else the active one.
+  const employeeOf = (service: BookingService) => service.employee ?? booking.employee ?? undefined;
+  if (services.some((service) => !canAddItem(order, employeeOf(service)))) {
     throw new OrderEditError('noEmployee', 'a booking needs an employee for its services');
   }
   const withLines = services.reduce(
@@ -571,7 +573,7 @@ export function addBooking(order: Order, booking: Booking): Order {
           taxes: service.taxes,
           unit_price: service.unit_price,
         },
-        employee,
+        employeeOf(service),
       ),
     order,
   );

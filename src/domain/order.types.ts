@@ -89,6 +89,8 @@ export interface BookingService {
   service_name: string;
   taxes: string;
   unit_price: Minor;
+  /** The technician booked for this service (an appointment's line); absent: the booking's or turn's employee. */
+  employee?: Employee | null;
 }
 export interface Booking {
   id: number;

@@ -18,6 +18,7 @@ import { z } from 'zod';
 import { selectStoreSettings } from '../../../../machines/auth/auth.selectors';
 import type { SaleInput } from '../../../../machines/sale/sale.types';
 import { walkInServiceSchema, walkInTurnSchema } from '../../../contracts/walk-ins';
+import { bookingSaleSchema } from '../../../contracts/bookings';
 import { NotFoundScreen } from '../../features/errors/error-screens';
 import { receiptLogic } from '../../components/receipt/receipt-logic';
 import { CatalogActor } from '../../features/sale/catalog-actor';
@@ -75,11 +76,29 @@ export function takeWalkInTurn(
   return parsed.data.walkInTurn;
 }
 
+/**
+ * What the appointment book's "start sale" sends with its navigation to /pos/sales (docs/appointments.md#status):
+ * the booking with each line's technician. Taken once, as the walk-in's turn is.
+ */
+export const bookingSaleState = z.object({ bookingSale: bookingSaleSchema });
+
+export function takeBookingSale(
+  state: unknown,
+  history: Pick<History, 'state' | 'replaceState'> | undefined = globalThis.history,
+): SaleInput['booking'] {
+  const parsed = bookingSaleState.safeParse(state);
+  if (!parsed.success) return undefined;
+  const current: unknown = history?.state;
+  if (current && typeof current === 'object') history?.replaceState({ ...current, usr: null }, '');
+  return parsed.data.bookingSale;
+}
+
 function SaleWithInput({ saleId }: { saleId: number | null }) {
   const store = useAuthSelector(selectStoreSettings);
   const location = useLocation();
   // Once per sale actor, as the waiting tickets below.
   const [turn] = useState(() => (saleId === null ? takeWalkInTurn(location.state) : undefined));
+  const [booking] = useState(() => (saleId === null ? takeBookingSale(location.state) : undefined));
   // Once per sale actor (the actor is created on the first render and ignores later options): a new sale first
   // takes back a ticket a reload left open, as a parked ticket.
   const [waitingTickets] = useState(() =>
@@ -102,6 +121,7 @@ function SaleWithInput({ saleId }: { saleId: number | null }) {
       : {}),
     ...(saleId !== null ? { saleId } : {}),
     ...(turn ? { turn } : {}),
+    ...(booking ? { booking } : {}),
   };
   return (
     <SaleActor.Provider logic={appSaleMachine} options={{ input }}>

@@ -163,6 +163,8 @@ export function saleBody(order: Order, status: SaleWriteStatus = SALE_STATUS.SAL
     })),
     // A walk-in's turn (the queue's start): the server ends her visit when the sale completes.
     walk_in_id: order.turn?.id ?? null,
+    // A booking started from the appointment book: the server completes it with the sale.
+    booking_id: order.booking?.id ?? null,
   };
 }
 
