@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiHarness, bearer, dataOf } from '../../../../tests/support/server/api-harness';
 import { createSaleCatalog, saleBody } from '../../../../tests/support/server/sale-test-data';
+import { createTestSale } from '../../../../tests/support/server/test-sales';
 import type { SaleCatalog } from '../../../../tests/support/server/sale-test-data';
 import type { TenantFixture } from '../../../../tests/support/server/tenant-fixture';
 import { ERROR_CODE } from '../../../contracts/error-codes';
@@ -216,6 +217,29 @@ describe('the store setting "open drawer before cash"', () => {
     await staff.post(`${BASE}/open`, { count: { bill_20: 1 } });
     expect((await staff.post('/api/pos/sales', body)).statusCode).toBe(201);
     await setDrawerSettings(a, 500, false);
+  });
+
+  it('refuses cash paid later on a sale with a balance due while the drawer is closed; a check still goes', async () => {
+    const c = await api.tenant();
+    const staff = api.as(c, 'staff');
+    // A completed sale of 300.00 with nothing paid yet: a balance due.
+    const saleId = (await createTestSale(api.db, c.auth('staff'), { prices: [30_000] })).id;
+    await setDrawerSettings(c, 500, true);
+
+    const cash = { sale_id: saleId, payments: [{ payment_type: PAYMENT_TYPE.CASH, payment_amount: 1000 }] };
+    const refused = await staff.post('/api/payments/sale', cash);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().code).toBe(ERROR_CODE.DRAWER_CLOSED);
+    const [row] = await api.db
+      .select({ paid: sales.paidCustomerTotal })
+      .from(sales)
+      .where(eq(sales.id, saleId));
+    expect(row!.paid).toBe(0);
+
+    const check = { sale_id: saleId, payments: [{ payment_type: PAYMENT_TYPE.CHECK, payment_amount: 1000 }] };
+    expect((await staff.post('/api/payments/sale', check)).statusCode).toBe(201);
+    await staff.post(`${BASE}/open`, { count: { bill_20: 1 } });
+    expect((await staff.post('/api/payments/sale', cash)).statusCode).toBe(201);
   });
 
   it('refuses to complete a saved draft with cash while the drawer is closed, and lets the draft be', async () => {

@@ -36,6 +36,7 @@ import {
 } from '../../payments/sale-totals';
 import { LIVE_STATUSES } from './payment-input';
 import { recordSalePayments } from './record';
+import { assertDrawerOpenForCash } from '../cash-drawer';
 import { insertSaleRefund, reverseSalePayments } from './reverse';
 
 async function lockPayment(tx: Queryable, auth: AuthContext, paymentId: number): Promise<SalePaymentRow> {
@@ -108,6 +109,9 @@ export async function addSalePayments(
       ERROR_CODE.OVERPAID_NON_CASH,
     );
   }
+  // As a new sale's cash: with the store's "open drawer before cash" on, cash paid later needs an open drawer
+  // too (docs/cash-drawer.md#settings), refused before anything is written.
+  await assertDrawerOpenForCash(tx, auth, await loadPaymentStore(tx, auth, sale.storeId), body.payments);
   const recorded = await recordSalePayments(tx, auth, {
     saleId: sale.id,
     storeId: sale.storeId,
