@@ -10,6 +10,7 @@
  * `commission_rate` null = the employee's rate; `turn_value` is what the service counts on the turn board.
  */
 import { z } from 'zod';
+import { blankable } from './customers';
 import {
   ITEM_CSV_COLUMNS,
   itemBodyFields,
@@ -28,7 +29,8 @@ export const serviceSchema = z.object({
   category_id: z.number().int(),
   name: z.string(),
   duration_minutes: z.number().int(),
-  turn_value: z.enum(TURN_VALUES),
+  /** Null: the store's price thresholds decide what a turn for it counts (docs/turns.md "Settings"). */
+  turn_value: z.enum(TURN_VALUES).nullable(),
   ...itemRowFields,
 });
 export type Service = z.infer<typeof serviceSchema>;
@@ -37,7 +39,8 @@ const serviceFields = {
   ...itemCategoryFields,
   name: itemNameField,
   duration_minutes: wholeNumberField(1, 24 * 60, 'The duration in minutes'),
-  turn_value: z.enum(TURN_VALUES, { error: 'Choose full, half or none.' }).optional(),
+  /** '' or null: by the store's price thresholds. */
+  turn_value: blankable(z.enum(TURN_VALUES, { error: 'Choose full, half, none or by price.' })).optional(),
   ...itemBodyFields('The supply fee'),
 };
 
@@ -67,6 +70,6 @@ export const posServiceSchema = z.object({
   price: z.number().int(),
   duration_minutes: z.number().int(),
   taxes: z.string(),
-  turn_value: z.enum(TURN_VALUES),
+  turn_value: z.enum(TURN_VALUES).nullable(),
 });
 export type PosService = z.infer<typeof posServiceSchema>;

@@ -113,7 +113,8 @@ export const services = pgTable(
     commissionRate: percentColumn('commission_rate'),
     durationMinutes: integer('duration_minutes').notNull().default(30),
     /** What taking this service counts on the turn board: a full turn, half a turn, or none. */
-    turnValue: text('turn_value').$type<TurnValue>().notNull().default('full'),
+    // Null: the store's price thresholds decide (docs/turns.md "Settings"); set: this service's own value.
+    turnValue: text('turn_value').$type<TurnValue>(),
     isActive: boolean('is_active').notNull().default(true),
     displayOrder: integer('display_order').notNull().default(0),
     createdAt: createdAtColumn(),

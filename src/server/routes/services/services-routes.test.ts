@@ -26,6 +26,7 @@ describeResourceApi({
     price: String(2000 + n),
     duration_minutes: '45',
     taxes: '5',
+    turn_value: 'full',
   }),
   update: { name: 'Colour and cut', price: 6500, turn_value: 'half', cost: 400, commission_rate: 40 },
   invalid: { body: { category: CATALOG_CATEGORY.SERVICE, name: 'Trim', price: '-5' }, field: 'price' },
@@ -63,7 +64,12 @@ describe('/api/services special cases', async () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     const service = dataOf(created) as Service;
-    expect(service).toMatchObject({ taxes: '5,9.5', turn_value: 'full', commission_rate: null });
+    expect(service).toMatchObject({ taxes: '5,9.5', turn_value: null, commission_rate: null });
+    // Its own turn value, then back to the store's thresholds ('' from the editor's "by price").
+    const half = await owner.post(`/api/services/${service.id}`, { turn_value: 'half' });
+    expect((dataOf(half) as Service).turn_value).toBe('half');
+    const byPrice = await owner.post(`/api/services/${service.id}`, { turn_value: '' });
+    expect((dataOf(byPrice) as Service).turn_value).toBeNull();
 
     const sold = async () => {
       const setting = dataOf(

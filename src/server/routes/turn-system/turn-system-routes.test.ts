@@ -35,7 +35,12 @@ async function technician(f: TenantFixture, username: string, displayName: strin
   return row!.id;
 }
 
-async function service(f: TenantFixture, name: string, price: number, turnValue: 'full' | 'half' | 'none') {
+async function service(
+  f: TenantFixture,
+  name: string,
+  price: number,
+  turnValue: 'full' | 'half' | 'none' | null,
+) {
   const [category] = await api.db
     .insert(categories)
     .values({ tenantId: f.tenantId, storeId: f.store.id, type: 'service', name: `Nails ${name}` })
@@ -326,6 +331,33 @@ describe('the store settings and the clock', () => {
       .from(turnEvents)
       .where(and(eq(turnEvents.tenantId, c.tenantId), eq(turnEvents.type, 'finish_turn')));
     expect(finish?.turnId).not.toBeNull();
+  });
+
+  it('values a service priced by the store (no turn value of its own) with the thresholds', async () => {
+    const cheap = await service(c, 'Polish change', 1000, null);
+    const mid = await service(c, 'Basic manicure', 2000, null);
+    const dear = await service(c, 'Gel full set', 5000, null);
+    const own = await service(c, 'Nail art', 1000, 'full');
+    const saved = await api.as(c, 'admin').post(`/api/store-settings/${c.store.id}/turns`, {
+      full_turn_from: 3000,
+      no_turn_below: 1500,
+      count_requested: false,
+      count_appointments: false,
+      early_clock_in_bonus: 0,
+      opens_at: '',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const items = dataOf(await api.as(c, 'staff').get(`${BASE}/services`)).items as {
+      id: number;
+      turn_value: string;
+    }[];
+    const valueOf = (id: number) => items.find((s) => s.id === id)?.turn_value;
+    expect([valueOf(cheap), valueOf(mid), valueOf(dear), valueOf(own)]).toEqual([
+      'none',
+      'half',
+      'full',
+      'full',
+    ]);
   });
 
   it('refuses a turn setting out of range', async () => {

@@ -49,6 +49,7 @@ export const SERVICES = catalogItemConfig({
       label: 'fields.turn_value',
       hint: 'hints.turn_value',
       options: TURNS,
+      blank: 'turn.by_price',
     },
   ],
   schema: createServiceBody,
@@ -56,7 +57,7 @@ export const SERVICES = catalogItemConfig({
   defaults: {
     category_id: '',
     duration_minutes: '30',
-    turn_value: 'full',
+    turn_value: '',
   },
   orderable: 'ordering',
   importColumns: SERVICE_CSV_COLUMNS,
