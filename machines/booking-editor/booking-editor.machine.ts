@@ -8,7 +8,7 @@
  *      │          │                                      │ 409 booking_stale ──▶ stale ──reload──▶ reloading ──▶ starting
  *      │          └──────────── edit ─────────── failed ◀┘ (any other error; retry resends)
  *      └─▶ locked (in service, completed, cancelled, no-show: nothing to edit)
- *   editing | locked ──move.start──▶ (confirmingMove ──move.confirm──▶) moving ──▶ starting | saleStarted
+ *   editing ──move.start──▶ (confirmingMove ──move.confirm──▶) moving ──▶ starting | saleStarted
  *
  * - The values are kept as typed; times are the store's wall clock and become instants only in the request
  *   (booking-editor.rules.ts; docs/appointments.md#time).
@@ -271,9 +271,8 @@ export const bookingEditorMachine = setup({
         'move.start': moveStart,
       },
     },
-    locked: {
-      on: { 'move.start': moveStart },
-    },
+    // In service, completed, cancelled, no-show: nothing to edit and no move to offer (the paid sale completes).
+    locked: {},
     validating: {
       entry: 'check',
       always: [
