@@ -112,8 +112,9 @@ describe('bookingEditor', () => {
   it('adds a line where the last ends, removes one but never the last', () => {
     const { actor } = start({ booking: BOOKED });
     actor.send({ type: 'line.add' });
+    // Binh's 45 minutes, then his 5 minutes of clean-up.
     expect(actor.getSnapshot().context.draft.lines[1]).toMatchObject({
-      start: '2026-03-10T10:45',
+      start: '2026-03-10T10:50',
       user_id: '2',
     });
     actor.send({ type: 'line.remove', index: 0 });

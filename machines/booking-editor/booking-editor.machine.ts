@@ -14,9 +14,9 @@
  *   (booking-editor.rules.ts; docs/appointments.md#time).
  * - A new booking carries the uuid the app made once for this draft, so a resent create (a retry, the offline
  *   queue's replay) makes one booking; every change carries the version the editor read.
- * - The server owns the booking: a clash (the database's constraint, docs/appointments.md#busy-segments-and-no-
- *   double-booking) comes back with the bookings in the way and the next free slots; choosing one moves that
- *   line there and sends again. Outside the technician's hours asks first (docs/appointments.md#availability).
+ * - The server owns the booking: a clash (the database's constraint,
+ *   docs/appointments.md#busy-segments-and-no-double-booking) comes back with the bookings in the way and the
+ *   next free slots; choosing one moves that line there and sends again. Outside the technician's hours asks first (docs/appointments.md#availability).
  * - Status moves are the domain's (src/domain/bookings/status.ts), less completed (the paid sale completes
  *   it). Start sale hands the booking to `openSale` (provided by the app: it opens the sale screen with it).
  * - A write the offline queue kept (docs/appointments.md#offline) ends in done with `queued`: provisional.
@@ -354,6 +354,8 @@ export const bookingEditorMachine = setup({
         edit: { target: 'editing', actions: 'clearFailure' },
         'field.change': { target: 'editing', actions: 'changeField' },
         'line.change': { guard: 'lineExists', target: 'editing', actions: 'changeLine' },
+        'line.add': { guard: 'mayAddLine', target: 'editing', actions: 'addLine' },
+        'line.remove': { guard: 'mayRemoveLine', target: 'editing', actions: 'removeLine' },
         submit: 'validating',
       },
     },

@@ -89,6 +89,15 @@ describe('booking editor rules', () => {
       user_id: '',
     });
     expect(changeLine(second, 'start', '2026-03-10T11:00', SERVICES).startIso).toBeNull();
+    // The same technician's clean-up is still their time; an unassigned line has none to wait for.
+    const withCleanUp = typed({
+      user_id: '2',
+      start: '2026-03-10T10:00',
+      duration: '45',
+      buffer_after: '10',
+    });
+    expect(nextLine([withCleanUp], TIME_ZONE).start).toBe('2026-03-10T10:55');
+    expect(nextLine([{ ...withCleanUp, user_id: '' }], TIME_ZONE).start).toBe('2026-03-10T10:45');
     // No duration yet: it starts with the first.
     expect(nextLine([typed({ start: '2026-03-10T10:00' })], TIME_ZONE).start).toBe('2026-03-10T10:00');
   });

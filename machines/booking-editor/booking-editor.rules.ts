@@ -125,14 +125,19 @@ export function lineEndIso(line: DraftLine, timeZone: string): string | null {
 
 /**
  * A line added after the others: it starts where the last one ends, with the same technician (the usual
- * second service: the same person, right after). Without a computable end it starts with the last one.
+ * second service: the same person, right after), after that technician's clean-up (buffer after), which is
+ * still their busy time (docs/appointments.md#busy-segments-and-no-double-booking). Without a computable end it
+ * starts with the last one.
  */
 export function nextLine(lines: readonly DraftLine[], timeZone: string): DraftLine {
   const line = emptyLine();
   const last = lines[lines.length - 1];
   if (!last) return line;
   line.user_id = last.user_id;
-  const end = lineEndIso(last, timeZone);
+  const ends = lineEndIso(last, timeZone);
+  const cleanUp = last.user_id === '' ? 0 : (numberOf(last.buffer_after) ?? 0);
+  const end =
+    ends && Number.isFinite(cleanUp) ? new Date(Date.parse(ends) + cleanUp * MINUTE_MS).toISOString() : ends;
   if (end) {
     line.start = isoToStoreTime(end, timeZone);
     line.startIso = end;

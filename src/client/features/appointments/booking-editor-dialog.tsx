@@ -355,6 +355,8 @@ function EditorBody({ props }: { props: BookingEditorDialogProps }) {
       data={{ 'data-step': step }}
       size={{ base: 'full', md: 'lg' }}
       scrollBehavior="inside"
+      // A stray tap beside the dialog must not throw away what was typed; Escape and Cancel still close it.
+      closeOnInteractOutside={false}
       contentProps={{ as: 'form', onSubmit: submit }}
       closeButton={{ 'aria-label': t('actions.close') }}
     >
