@@ -12,7 +12,7 @@
  */
 import { Alert, Badge, Button, Dialog, Field, HStack, Input, Separator, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -327,11 +327,17 @@ function EditorBody({ props }: { props: BookingEditorDialogProps }) {
   const { t } = useTranslation(NS);
   const navigate = useNavigate();
   const { booking, draft, employees, services, timeZone, onClose, onSaved } = props;
+  // The chart is made once per opening; its effects read the parent's latest callbacks and staff.
+  const latest = useRef({ onSaved, employees });
+  useEffect(() => {
+    latest.current = { onSaved, employees };
+  }, [onSaved, employees]);
   // One uuid per draft (docs/appointments.md#offline: a replayed create makes it once); one chart per opening.
   const [logic] = useState(() =>
     bookingEditorLogic({
-      saved: onSaved,
-      openSale: (started) => void navigate(SALE_PATH, { state: bookingSaleNavigation(started, employees) }),
+      saved: (booking) => latest.current.onSaved(booking),
+      openSale: (started) =>
+        void navigate(SALE_PATH, { state: bookingSaleNavigation(started, latest.current.employees) }),
     }),
   );
   const [uuid] = useState(() => globalThis.crypto.randomUUID());
