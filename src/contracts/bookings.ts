@@ -366,10 +366,9 @@ export function bookingSaleOf(
   booking: Booking,
   employees: ReadonlyArray<{ id: number; name: string }>,
 ): BookingSale {
-  const named = (userId: number | null) => {
-    const found = userId === null ? undefined : employees.find((e) => e.id === userId);
-    return found ? { id: found.id, name: found.name } : null;
-  };
+  // A technician missing from the list (no longer bookable) still gets her line, under her id: her commission.
+  const named = (userId: number | null) =>
+    userId === null ? null : { id: userId, name: employees.find((e) => e.id === userId)?.name ?? '' };
   return {
     id: booking.id,
     employee: null,
