@@ -339,3 +339,13 @@ export const bookableEmployeeSchema = z.object({
   days_off: z.array(z.string()),
 });
 export type BookableEmployee = z.infer<typeof bookableEmployeeSchema>;
+
+/** POST /api/pos/bookingAppt/bulk's answer: the bookings moved (empty after a delete) and every id touched. */
+export const bulkBookingResultSchema = z.object({
+  ids: z.array(id),
+  bookings: z.array(bookingSchema),
+});
+export type BulkBookingResult = z.infer<typeof bulkBookingResultSchema>;
+
+/** 200 for DELETE /api/pos/bookingAppt/:id: the id that went. */
+export const deletedBookingSchema = z.object({ id });
