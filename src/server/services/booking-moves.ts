@@ -163,7 +163,8 @@ export async function bulkBookings(
   body: BulkBookingBody,
 ): Promise<{ ids: number[]; bookings: Booking[] }> {
   const scope = scopeOf(auth);
-  const ids = [...new Set(body.ids)];
+  // Locked in id order, so two batches over the same bookings wait for each other instead of deadlocking.
+  const ids = [...new Set(body.ids)].sort((x, y) => x - y);
   if (body.action === 'delete') {
     await deleteBookings(db, auth, ids);
     return { ids, bookings: [] };
