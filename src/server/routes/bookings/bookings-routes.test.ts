@@ -26,6 +26,7 @@ import type { TenantFixture } from '../../../../tests/support/server/tenant-fixt
 import { auditLog } from '../../db/schema/audit-log';
 import { bookings, bookingSegments } from '../../db/schema/bookings';
 import { customers } from '../../db/schema/customers';
+import { liveStoreSequences } from '../../db/schema/live';
 import { UNKNOWN_CUSTOMER_MESSAGE } from '../../services/bookings';
 import {
   OUTSIDE_HOURS_MESSAGE,
@@ -169,8 +170,15 @@ describe('POST /api/pos/bookingAppt', () => {
 
   it('answers a replay of the same uuid (another Idempotency-Key) with the first booking, stored once', async () => {
     const body = bookingBody([bookingLine(manicure, amy, at('15:00'))]);
+    const seq = async () =>
+      (await api.db.select().from(liveStoreSequences).where(eq(liveStoreSequences.storeId, a.store.id)))[0]
+        ?.seq ?? 0;
+    const before = await seq();
     const first = await created(body);
+    // The store's live channel heard of the new booking once (docs/live.md), and not of the replay.
+    expect(await seq()).toBe(before + 1);
     const again = await create(body);
+    expect(await seq()).toBe(before + 1);
     expect(again.statusCode, again.body).toBe(200);
     expect(dataOf(again)).toEqual(first);
     const rows = await api.db
