@@ -70,7 +70,9 @@ function bookingView(row: BookingRow, lines: readonly LineRow[]): Booking {
     ends_at: row.endsAt.toISOString(),
     booking_appt_service: lines.map(lineView),
     attributes: {
-      ...(row.attributes.color !== undefined ? { color: row.attributes.color as never } : {}),
+      ...(row.attributes.color !== undefined
+        ? { color: row.attributes.color as Booking['attributes']['color'] }
+        : {}),
       ...(row.attributes.requested !== undefined ? { requested: row.attributes.requested } : {}),
       ...(row.attributes.reminder_opt_out !== undefined
         ? { reminder_opt_out: row.attributes.reminder_opt_out }
