@@ -381,3 +381,13 @@ export function bookingSaleOf(
     })),
   };
 }
+
+/** POST /api/pos/bookingAppt/bulk's answer: the bookings moved (empty after a delete) and every id touched. */
+export const bulkBookingResultSchema = z.object({
+  ids: z.array(id),
+  bookings: z.array(bookingSchema),
+});
+export type BulkBookingResult = z.infer<typeof bulkBookingResultSchema>;
+
+/** 200 for DELETE /api/pos/bookingAppt/:id: the id that went. */
+export const deletedBookingSchema = z.object({ id });

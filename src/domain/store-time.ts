@@ -29,17 +29,21 @@ export function zoneOffsetMs(at: Date, timeZone: string): number {
   return asUtc - Math.floor(at.getTime() / 1000) * 1000;
 }
 
+const DAY_MS = 86_400_000;
+
 /**
- * The instant at which `timeZone`'s wall clock reads `wall` (its fields read as if UTC). Two passes, so a time near
- * a daylight-saving change takes the offset of that time, not of the guess. A wall time the clocks show twice (the
- * hour after they go back) is the first; one they skip (the hour they go forward) is pushed forward by the gap, so
- * 02:30 on that day is 03:30 of the new offset (docs/appointments.md#time; what Temporal calls "compatible").
+ * The instant at which `timeZone`'s wall clock reads `wall` (its fields read as if UTC), with the offset in force
+ * at that wall time (docs/appointments.md#time): on the day clocks go back a repeated time is its first
+ * occurrence; on the day they go forward a time that does not exist (02:30 in New York) moves forward by the
+ * jump (03:30). The offsets a day before and after bracket the one change a day can have.
  */
 export function wallTimeToInstant(wall: number, timeZone: string): Date {
-  const first = wall - zoneOffsetMs(new Date(wall), timeZone);
-  const second = wall - zoneOffsetMs(new Date(first), timeZone);
-  if (second + zoneOffsetMs(new Date(second), timeZone) === wall) return new Date(second);
-  return new Date(Math.max(first, second));
+  const before = zoneOffsetMs(new Date(wall - DAY_MS), timeZone);
+  const after = zoneOffsetMs(new Date(wall + DAY_MS), timeZone);
+  const readsBack = (offset: number) => zoneOffsetMs(new Date(wall - offset), timeZone) === offset;
+  const valid = [before, after].filter(readsBack).map((offset) => wall - offset);
+  // A skipped time: neither offset reads it back; the smaller one (before the jump) moves it forward.
+  return new Date(valid.length > 0 ? Math.min(...valid) : wall - Math.min(before, after));
 }
 
 /** '2026-01-10T09:30' read as the wall time in the store's time zone → UTC ISO (null when not such a text). */

@@ -54,6 +54,7 @@ import { registerSupplierRoutes } from './routes/suppliers/suppliers-routes';
 import { registerUnitRoutes } from './routes/units/units-routes';
 import { registerUserRoutes } from './routes/users/users-routes';
 import { registerWalkInRoutes } from './routes/walk-ins/walk-ins-routes';
+import { registerBookingRoutes } from './routes/bookings/bookings-routes';
 import { registerLiveRoutes } from './routes/live/live-routes';
 import { registerLive } from './live/live-plugin';
 import { registerKioskRoutes } from './routes/kiosk/kiosk-routes';
@@ -149,6 +150,7 @@ export async function buildApp({ db, config }: { db: Db; config: AppConfig }): P
   registerDrawerNoSaleRoutes(app);
   registerPushRoutes(app, config.push);
   registerWalkInRoutes(app);
+  registerBookingRoutes(app);
   registerLiveRoutes(app);
   registerKioskRoutes(app);
   registerSettingsRoutes(app);

@@ -123,6 +123,12 @@ const OWN_DATA_ROUTES = [
   'GET /api/pos/turn-system',
   'GET /api/pos/turn-system/services',
   'GET /api/pos/turn-system/reorder',
+  // B's own store's appointment book and its bookable technicians: a time range names nobody of A's.
+  'GET /api/pos/bookingAppt',
+  'GET /api/pos/bookingAppt/unassigned',
+  'GET /api/pos/bookingAppt/count-in-days',
+  'GET /api/pos/bookingAppt/top-services',
+  'GET /api/pos/employees/enable-booking',
   // B's own store's kiosk tokens (none of A's).
   'GET /api/settings/kiosk-tokens',
   // B's own workstation's cash drawer: the bodies are counts and amounts, naming nothing of A's.

@@ -90,6 +90,11 @@ const TABLES = [
   // cash drawer sessions and their movements
   'cash_drawer_sessions',
   'cash_drawer_movements',
+  // 0015: appointments (bookings, their lines, the technicians' busy segments, booking hours)
+  'bookings',
+  'booking_lines',
+  'booking_segments',
+  'booking_hours',
 ];
 
 describe('migrations', () => {

@@ -44,6 +44,10 @@ const ID_BY_PATH: readonly [string, (v: VictimRows) => ParamValue][] = [
   // The settings of a store: the id is the store's (src/server/routes/settings).
   ['/api/settings', (v) => v.storeId],
   ['/api/pos/walk-in', (v) => v.walkInId],
+  ['/api/pos/bookingAppt', (v) => v.bookingId],
+  // A technician's booking hours: the id is the employee's.
+  ['GET /api/pos/employees/:id/booking-hours', (v) => v.users.staff],
+  ['PUT /api/pos/employees/:id/booking-hours', (v) => v.users.staff],
   ['DELETE /api/pos/sales/clear-trashed/:id', (v) => v.trashedSaleId],
   // The draft update: only a draft can be changed there.
   ['POST /api/pos/sales/:id', (v) => v.draftSaleId],
@@ -283,6 +287,28 @@ export const SAMPLE_BODIES: Readonly<Record<RouteKey, (v: VictimRows) => unknown
   'POST /api/pos/walk-in/:id/done': () => ({}),
   'POST /api/pos/walk-in/:id/left': () => ({}),
   'POST /api/pos/walk-in/:id/no-show': () => ({}),
+  'POST /api/pos/bookingAppt': (v) => ({
+    uuid: randomUUID(),
+    customer_name: 'Sample booking',
+    booking_appt_service: [
+      { service_id: v.catalog.manicure, user_id: null, starts_at: '2026-12-08T10:00:00Z' },
+    ],
+  }),
+  'PUT /api/pos/bookingAppt/:id': (v) => ({
+    customer_name: 'Sample booking',
+    booking_appt_service: [
+      { service_id: v.catalog.manicure, user_id: null, starts_at: '2026-12-08T11:00:00Z' },
+    ],
+  }),
+  'POST /api/pos/bookingAppt/:id/status': () => ({ status: 'confirmed' }),
+  'POST /api/pos/bookingAppt/:id/attribute': () => ({ key: 'color', value: 'teal' }),
+  'POST /api/pos/bookingAppt/assign': (v) => ({
+    booking_id: v.bookingId,
+    line_id: v.bookingLineId,
+    user_id: v.users.staff,
+  }),
+  'POST /api/pos/bookingAppt/bulk': (v) => ({ ids: [v.bookingId], action: 'status', status: 'confirmed' }),
+  'PUT /api/pos/employees/:id/booking-hours': () => ({ hours: null, days_off: [] }),
   'POST /api/settings/kiosk-tokens': (v) => ({ store_id: v.storeId, label: 'Sample kiosk' }),
   'POST /api/kiosk/sign-in': () => ({ phone: '+84901234567' }),
   'POST /api/kiosk/sign-up': () => ({ first_name: 'Sample', phone: '+84901234567' }),
@@ -368,6 +394,7 @@ export const ROUTES_WITHOUT_SAMPLE_BODY: readonly RouteKey[] = [
   'DELETE /api/pos/sales/clear-trashed/all',
   'DELETE /api/pos/sales/clear-trashed/:id',
   'DELETE /api/pos/sales/:id',
+  'DELETE /api/pos/bookingAppt/:id',
 ];
 
 export const SAMPLE_QUERIES: Readonly<Record<RouteKey, (v: VictimRows) => Record<string, string>>> = {
@@ -386,6 +413,12 @@ export const SAMPLE_QUERIES: Readonly<Record<RouteKey, (v: VictimRows) => Record
   'GET /api/pos/sales/init': (v) => ({ store_id: String(v.storeId) }),
   'GET /api/pos/giftcards/:id/histories': (v) => ({ 'filter[sale_id]': String(v.saleId) }),
   'GET /api/pos/walk-in': (v) => ({ store_id: String(v.storeId) }),
+  ...Object.fromEntries(
+    ['', '/unassigned', '/count-in-days', '/top-services'].map((tail) => [
+      `GET /api/pos/bookingAppt${tail}`,
+      () => ({ from: '2026-12-07T00:00:00Z', to: '2026-12-14T00:00:00Z' }),
+    ]),
+  ),
   'GET /api/pos/walk-in/group-by-employee': (v) => ({ store_id: String(v.storeId) }),
   // The working-time reports name the person: A's staff member is not B's, so B gets a 404.
   'GET /api/report/working-times': (v) => ({ user_id: String(v.users.staff) }),

@@ -72,6 +72,9 @@ export interface VictimRows {
   turnId: number;
   /** A walk-in checked in at the desk (its lifecycle moves name it). */
   walkInId: number;
+  /** A booking with one unassigned line (the appointment book's `:id`). */
+  bookingId: number;
+  bookingLineId: number;
   /** A kiosk token of the store, and its secret (which must never reach anyone but A's admin once). */
   kioskTokenId: number;
   kioskToken: string;
@@ -139,6 +142,8 @@ type VictimBase = Omit<
   | 'workingDate'
   | 'turnId'
   | 'walkInId'
+  | 'bookingId'
+  | 'bookingLineId'
   | 'kioskTokenId'
   | 'kioskToken'
   | 'drawerSessionId'
@@ -351,6 +356,16 @@ export async function createVictimRows(
     'open the cash drawer',
   );
 
+  const booking = dataOf(
+    await send('POST', '/api/pos/bookingAppt', {
+      uuid: randomUUID(),
+      customer_name: `Victim${code} Booking`,
+      booking_appt_service: [
+        { service_id: catalog.manicure, user_id: null, starts_at: '2026-12-07T10:00:00Z' },
+      ],
+    }),
+    'make a booking',
+  );
   const walkIn = dataOf(
     await send('POST', '/api/pos/walk-in', { customer_name: `Victim${code} Walk-in` }),
     'check a walk-in in',
@@ -420,6 +435,8 @@ export async function createVictimRows(
     workingDate,
     turnId: turn!.id,
     walkInId: Number(walkIn.id),
+    bookingId: Number(booking.id),
+    bookingLineId: Number((booking.booking_appt_service as { id: number }[])[0]!.id),
     kioskTokenId: Number(kioskToken.id),
     kioskToken: String(kioskToken.token),
     drawerSessionId: Number(drawer.id),
