@@ -9,7 +9,8 @@
  *
  * Runs: (a) POST /api/pos/bookingAppt as the demo cashier, one line of 30 minutes, every request a new
  * Idempotency-Key, uuid and free slot (bench/api/booking-slots.ts: a technician who takes bookings, inside their
- * hours), vs the raw transaction on further free slots with as many concurrent clients; (b) the race: 20 creates
+ * hours), vs the raw transaction on further free slots with as many concurrent clients, and again with the
+ * store's live sequence row taken as the API takes it (the one row every create of a store updates); (b) the race: 20 creates
  * of one technician's one slot sent at once, which must make one booking and 19 answers 409 booking_conflict
  * (docs/appointments.md#busy-segments-and-no-double-booking), and how long the 20 answers took.
  * Targets: create-booking >= 0.5x raw, p99 <= 4x p50, every create 2xx, the race 1 + 19. Missed targets are
@@ -281,13 +282,16 @@ async function main(): Promise<void> {
         .count;
     }
 
-    console.info(`(a) create-booking: API ${DURATION_S} s, then raw ${DURATION_S} s`);
+    console.info(
+      `(a) create-booking: API ${DURATION_S} s, then raw ${DURATION_S} s, then raw with the live sequence ${DURATION_S} s`,
+    );
     const waits = sampleWaits(pool);
     const [result, cpu] = await withServerCpu(server.child.pid, () => cannon(DURATION_S));
     const waited = await waits.stop();
     const apiFigures = fromAutocannon(result, 'create-booking');
     const rawFigures = await rawCreate();
-    made += (statuses.get(201) ?? 0) + rawFigures.count;
+    const rawLive = await closedLoop(pool, CONNECTIONS, DURATION_S, (c) => raw.create(c, nextSlot(), true));
+    made += (statuses.get(201) ?? 0) + rawFigures.count + rawLive.count;
 
     console.info(`(b) race: ${RACES} × ${RACE_SIZE} creates of one technician's one slot at once`);
     const races = [];
@@ -296,6 +300,10 @@ async function main(): Promise<void> {
 
     missed.push(
       ...printPair('(a) create-booking (1 line, Idempotency-Key, free slot)', apiFigures, rawFigures, 0.5),
+    );
+    console.info(
+      `  raw pg + the store's live sequence row and notify: ${fmt(rawLive.rps)} req/s, ` +
+        `p50 ${fmt(rawLive.p50, 2)} ms, p99 ${fmt(rawLive.p99, 2)} ms (API / this: ${fmt(apiFigures.rps / rawLive.rps, 2)}x)`,
     );
     console.info(`  server process CPU during the API run: ${fmt(cpu, 0)} % of one core`);
     console.info(`  the server's database sessions during the API run (average sessions by wait): ${waited}`);

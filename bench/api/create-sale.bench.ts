@@ -21,7 +21,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import type { AutocannonRequest, AutocannonResult } from 'autocannon';
+import type { AutocannonRequest } from 'autocannon';
 import pg from 'pg';
 import { IDEMPOTENCY_KEY_HEADER } from '../../src/contracts/envelope';
 import {

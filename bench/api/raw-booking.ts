@@ -12,6 +12,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
+import { LIVE_TOPIC } from '../../src/contracts/live';
+import { LIVE_CHANNEL } from '../../src/server/live/publish';
 import { columnsOf, insertFromJson, rowsOf } from '../support/raw-rows';
 import type { Row } from '../support/raw-rows';
 import type { Slot } from './booking-slots';
@@ -51,8 +53,12 @@ export async function loadBookingTemplate(
 }
 
 export interface RawBooking {
-  /** One booking of `slot`; its id. */
-  create(client: pg.PoolClient, slot: Slot): Promise<number>;
+  /**
+   * One booking of `slot`; its id. `live`: also take the store's next live sequence number and notify, as
+   * the API's publishStoreChange does (src/server/live/publish.ts), just before COMMIT: one row per store,
+   * so every create of the store waits for the one before it to commit.
+   */
+  create(client: pg.PoolClient, slot: Slot, live?: boolean): Promise<number>;
 }
 
 export async function prepareRawBooking(
@@ -63,10 +69,14 @@ export async function prepareRawBooking(
     booking: insertFromJson('bookings', await columnsOf(client, 'bookings'), ' returning id'),
     lines: insertFromJson('booking_lines', await columnsOf(client, 'booking_lines'), ' returning id'),
     segments: insertFromJson('booking_segments', await columnsOf(client, 'booking_segments')),
+    sequence: `insert into live_store_sequences (tenant_id, store_id, seq, updated_at) values ($1, $2, 1, now())
+               on conflict (tenant_id, store_id)
+               do update set seq = live_store_sequences.seq + 1, updated_at = now() returning seq`,
+    notify: 'select pg_notify($1, $2)',
   };
   const { booking, lines, segments } = template;
   return {
-    async create(client, slot) {
+    async create(client, slot, live = false) {
       const startsAt = new Date(slot.start).toISOString();
       const endsAt = new Date(slot.end).toISOString();
       await client.query('begin');
@@ -92,6 +102,21 @@ export async function prepareRawBooking(
             })),
           ),
         ]);
+        if (live) {
+          const { tenant_id: tenant, store_id: store } = booking;
+          const seq = await client.query<{ seq: string }>(sql.sequence, [tenant, store]);
+          const n = Number(seq.rows[0]!.seq);
+          const payload = {
+            tenant,
+            store,
+            seq: n,
+            version: n,
+            truncated: false,
+            topic: LIVE_TOPIC.BOOKINGS,
+            ids: [bookingId],
+          };
+          await client.query(sql.notify, [LIVE_CHANNEL, JSON.stringify(payload)]);
+        }
         await client.query('commit');
         return bookingId;
       } catch (error) {
