@@ -13,8 +13,8 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { formatInvoiceNo } from '../../src/server/db/schema/counters';
-
-type Row = Record<string, unknown>;
+import { columnsOf, insertFromJson, rowsOf } from '../support/raw-rows';
+import type { Row } from '../support/raw-rows';
 
 export interface SaleTemplate {
   tenantId: number;
@@ -32,23 +32,6 @@ export interface SaleTemplate {
 export interface RawSale {
   create(client: pg.PoolClient): Promise<number>;
   get(client: pg.PoolClient, saleId: number): Promise<void>;
-}
-
-/** Columns the copies carry: not the identity (its default), not the timestamps (now()). */
-async function columnsOf(client: pg.ClientBase, table: string): Promise<string[]> {
-  const res = await client.query<{ column_name: string }>(
-    `select column_name from information_schema.columns
-      where table_schema = 'public' and table_name = $1
-        and column_name not in ('id', 'created_at', 'updated_at')
-      order by ordinal_position`,
-    [table],
-  );
-  return res.rows.map((r) => r.column_name);
-}
-
-async function rowsOf(client: pg.ClientBase, sql: string, params: unknown[]): Promise<Row[]> {
-  const res = await client.query<{ row: Row }>(sql, params);
-  return res.rows.map((r) => r.row);
 }
 
 /** The rows of an API-created sale, as JSON, to copy. */
@@ -98,11 +81,6 @@ export async function loadSaleTemplate(client: pg.ClientBase, saleId: number): P
     audit,
     idempotency,
   };
-}
-
-function insertFromJson(table: string, columns: string[], returning = ''): string {
-  const list = columns.map((c) => `"${c}"`).join(', ');
-  return `insert into ${table} (${list}) select ${list} from json_populate_recordset(null::${table}, $1::json)${returning}`;
 }
 
 export async function prepareRawSale(client: pg.ClientBase, template: SaleTemplate): Promise<RawSale> {
