@@ -11,6 +11,8 @@ import {
   bookingTechnician,
 } from '../../../../tests/support/server/booking-fixtures';
 import { createTestSale } from '../../../../tests/support/server/test-sales';
+import { saleBody } from '../../../../tests/support/server/sale-test-data';
+import { SALE_STATUS } from '../../../domain/constants';
 import type { TenantFixture } from '../../../../tests/support/server/tenant-fixture';
 import { walkIns } from '../../db/schema/walk-ins';
 import { completeBookingForSale } from '../../services/booking-moves';
@@ -169,6 +171,29 @@ describe('arrival and the sale', () => {
     const [walkIn] = await api.db.select().from(walkIns).where(eq(walkIns.id, arrived.walk_in_id!));
     expect(walkIn).toMatchObject({ userId: amy, customerName: 'Mai Tran', status: 'waiting' });
     expect(walkIn!.services.map((s) => s.service_id)).toEqual([manicure]);
+  });
+
+  it('a sale saved with booking_id completes the booking; a draft of it leaves the booking as it was', async () => {
+    const booking = await booked([bookingLine(manicure, amy, at('15:00', '2026-12-15'))]);
+    const body = (status: number) =>
+      saleBody({
+        employeeId: amy,
+        lines: [{ item_id: manicure }],
+        status,
+        ...(status === SALE_STATUS.DRAFT ? { payments: [] } : {}),
+        extra: { booking_id: booking.id },
+      });
+    const draft = await staff().post('/api/pos/sales', body(SALE_STATUS.DRAFT));
+    expect(draft.statusCode, draft.body).toBe(201);
+    expect(dataOf<Booking>(await staff().get(`${BOOKINGS_URL}/${booking.id}`)).status).toBe('booked');
+
+    const sale = await staff().post('/api/pos/sales', body(SALE_STATUS.SALE));
+    expect(sale.statusCode, sale.body).toBe(201);
+    const saleId = dataOf<{ id: number }>(sale).id;
+    expect(dataOf<Booking>(await staff().get(`${BOOKINGS_URL}/${booking.id}`))).toMatchObject({
+      status: 'completed',
+      sale_id: saleId,
+    });
   });
 
   it('completeBookingForSale completes the booking with the sale in the caller’s transaction', async () => {

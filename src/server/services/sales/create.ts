@@ -36,6 +36,7 @@ import { sameOrder } from './same-order';
 import { loadRowsOf } from './read';
 import { auditView } from './audit';
 import { finishWalkInBySale } from '../walk-in-moves';
+import { completeBookingForSale } from '../booking-moves';
 import { finishSaleWrite, preparedSaleColumns, storedOrder, storedStatus, writeSaleChildren } from './write';
 
 export interface CreateSaleResult {
@@ -107,6 +108,15 @@ export async function createSale(
   const completing = status === SALE_STATUS.SALE;
   const children = await writeSaleChildren(tx, auth, { saleId, store, customerId, prepared, completing });
   if (completing && body.walk_in_id) await finishWalkInBySale(tx, auth, body.walk_in_id, now);
+  // The booking the sale carries is completed in the same transaction (docs/appointments.md#status).
+  if (completing && body.booking_id) {
+    await completeBookingForSale(tx, {
+      tenantId: auth.tenantId,
+      storeId: store.id,
+      bookingId: body.booking_id,
+      saleId,
+    });
+  }
   const detail = await finishSaleWrite(tx, auth, {
     ...children,
     sale: sale!,

@@ -14,6 +14,7 @@ import { prepareSale } from './prepare';
 import { loadSale } from './read';
 import { saleChange } from './audit';
 import { finishWalkInBySale } from '../walk-in-moves';
+import { completeBookingForSale } from '../booking-moves';
 import { assertDrawerOpenForCash } from '../cash-drawer';
 import {
   draftFacts,
@@ -54,6 +55,15 @@ export async function updateSale(
   await tx.delete(saleEmployees).where(storeWhere(saleEmployees, auth, eq(saleEmployees.saleId, saleId)));
   const children = await writeSaleChildren(tx, auth, { saleId, store, customerId, prepared, completing });
   if (completing && body.walk_in_id) await finishWalkInBySale(tx, auth, body.walk_in_id, now);
+  // The booking the sale carries is completed in the same transaction (docs/appointments.md#status).
+  if (completing && body.booking_id) {
+    await completeBookingForSale(tx, {
+      tenantId: auth.tenantId,
+      storeId: store.id,
+      bookingId: body.booking_id,
+      saleId,
+    });
+  }
   const order = storedOrder(prepared, saleId, status, before);
   const [sale] = await tx
     .update(sales)
