@@ -33,6 +33,8 @@ import { tenants } from '../db/schema/tenants';
 import { pinLookup, users } from '../db/schema/users';
 import { turnEvents } from '../db/schema/turns';
 import { walkIns } from '../db/schema/walk-ins';
+import { bookingLines, bookings, bookingSegments } from '../db/schema/bookings';
+import { DEMO_BOOKINGS } from './demo-bookings';
 import { workingTimes } from '../db/schema/working-times';
 import { workstations } from '../db/schema/workstations';
 import { DEMO_COUPONS, DEMO_CUSTOMER_GROUPS, DEMO_CUSTOMERS, DEMO_GIFTCARDS } from './demo-customers';
@@ -373,6 +375,33 @@ describe('demo seed', () => {
       { name: 'Emily Davis', userId: chloe!.id, status: WALK_IN_STATUS.WAITING, day: TODAY },
     ]);
     expect(waiting.map((w) => w.services.length)).toEqual([1, 2]);
+  });
+
+  it('fills the appointment book around today: past, present and coming statuses, two technicians at once, processing time, one unassigned', async () => {
+    const rows = await testDb.db
+      .select({ id: bookings.id, status: bookings.status, startsAt: bookings.startsAt })
+      .from(bookings);
+    expect(rows).toHaveLength(DEMO_BOOKINGS.length);
+    expect(new Set(rows.map((r) => r.status))).toEqual(
+      new Set(['completed', 'no_show', 'arrived', 'confirmed', 'booked', 'cancelled']),
+    );
+    const lines = await testDb.db
+      .select({
+        bookingId: bookingLines.bookingId,
+        userId: bookingLines.userId,
+        processing: bookingLines.processingMinutes,
+      })
+      .from(bookingLines);
+    const perBooking = new Map<number, number>();
+    for (const l of lines) perBooking.set(l.bookingId, (perBooking.get(l.bookingId) ?? 0) + 1);
+    expect([...perBooking.values()].some((n) => n === 2)).toBe(true);
+    expect(lines.some((l) => l.userId === null)).toBe(true);
+    expect(lines.some((l) => l.processing > 0)).toBe(true);
+    // Cancelled bookings keep no busy time; every other booking keeps its lines' segments.
+    const segments = await testDb.db.select({ bookingId: bookingSegments.bookingId }).from(bookingSegments);
+    const cancelled = rows.filter((r) => r.status === 'cancelled' || r.status === 'no_show').map((r) => r.id);
+    expect(segments.some((s) => cancelled.includes(s.bookingId))).toBe(false);
+    expect(segments.length).toBeGreaterThan(0);
   });
 
   it('Sarah Johnson has several visits by several technicians, and points earned on them', async () => {

@@ -72,6 +72,7 @@ import {
   DEMO_WORKSTATIONS,
 } from './demo-data';
 import { dayInTimeZone } from '../../domain/report-periods';
+import { seedDemoBookings } from './demo-bookings';
 import { seedDemoTurnWeek, seedDemoWalkIns } from './demo-front-desk';
 import { closeDemoDrawer, must, sellDemoWeek } from './demo-week';
 
@@ -536,6 +537,8 @@ async function insertDemo(
   };
   await seedDemoTurnWeek(tx, now, frontDeskRefs);
   await seedDemoWalkIns(tx, now, frontDeskRefs);
+  // A week of the appointment book around today (demo-bookings.ts).
+  await seedDemoBookings(tx, now, frontDeskRefs);
 
   return { tenantId, storeId };
 }
