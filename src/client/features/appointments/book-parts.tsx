@@ -21,36 +21,12 @@ import type {
   TopService,
 } from '../../../../machines/booking-book/booking-book.types';
 import { BOOK_VIEWS } from '../../../../machines/booking-book/booking-book.types';
-import { addDays } from '../../../domain/bookings/availability';
 import { ModalDialog } from '../../components/modal-dialog';
-import { intlLocale } from '../../lib/format';
 import { useStoreTime } from '../../lib/store-clock';
 import { STATUS_PALETTE } from './calendar-events';
 import type { ListDay } from './calendar-events';
+import { formatStoreDate } from './book-dates';
 import { NS } from './book-text';
-
-/** A store date ('YYYY-MM-DD') as the calendar date it is: formatted at UTC noon in UTC, no zone shifts it. */
-function dateValue(date: string): Date {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d, 12));
-}
-
-export function formatStoreDate(
-  date: string,
-  language: string,
-  options: Intl.DateTimeFormatOptions = { dateStyle: 'full' },
-): string {
-  return new Intl.DateTimeFormat(intlLocale(language), { ...options, timeZone: 'UTC' }).format(
-    dateValue(date),
-  );
-}
-
-/** The header's label: the day, or the range of the week. */
-export function rangeLabel(fromDate: string, days: number, language: string): string {
-  if (days === 1) return formatStoreDate(fromDate, language);
-  const format = new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeZone: 'UTC' });
-  return format.formatRange(dateValue(fromDate), dateValue(addDays(fromDate, days - 1)));
-}
 
 export function BookToolbar(props: {
   view: BookView;

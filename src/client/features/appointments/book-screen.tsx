@@ -37,14 +37,8 @@ import { newIdempotencyKey } from '../../lib/api/idempotency-key';
 import { useStoreTime } from '../../lib/store-clock';
 import { BookCalendar } from './book-calendar';
 import { bookLogic } from './book-logic';
-import {
-  BookList,
-  BookSummary,
-  BookToolbar,
-  ConflictDialog,
-  rangeLabel,
-  SelectedBooking,
-} from './book-parts';
+import { BookList, BookSummary, BookToolbar, ConflictDialog, SelectedBooking } from './book-parts';
+import { rangeLabel } from './book-dates';
 import { bookErrorKeys, NS } from './book-text';
 import { storeDateOf, storeToday, toCalendarEvents, toListDays, toResources } from './calendar-events';
 

@@ -2,9 +2,7 @@
  * The book's mapping on the store's clock (docs/appointments.md#time). The device here is set to Ho Chi Minh City
  * (UTC+7, no DST) while the store is in New York, so a test that passed by reading the device's zone would fail.
  */
-process.env.TZ = 'Asia/Ho_Chi_Minh';
-
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DATA, EDITABLE } from '../../../../machines/booking-book/booking-book.fixtures';
 import type { BookBooking } from '../../../../machines/booking-book/booking-book.types';
 import { storeTimeToIso } from '../../../domain/store-time';
@@ -38,6 +36,15 @@ function bookingAt(startsAt: string, key = '7'): BookBooking {
   };
 }
 
+// Node reads TZ again when it is assigned; the unit project shares one process, so it is put back after.
+const deviceZone = process.env.TZ;
+beforeAll(() => {
+  process.env.TZ = 'Asia/Ho_Chi_Minh';
+});
+afterAll(() => {
+  if (deviceZone === undefined) delete process.env.TZ;
+  else process.env.TZ = deviceZone;
+});
 afterEach(() => releaseStoreZone());
 
 describe('the store clock, not the device', () => {
