@@ -22,7 +22,8 @@ import type { BookingDraft, LineMove } from '../../../../machines/booking-book/b
 import { SLOT_STEP_MINUTES, storeInstant } from '../../../domain/bookings/availability';
 import { STATUS_PALETTE, dropToMove, slotToDraft } from './calendar-events';
 import type { CalendarEvent, CalendarResource, DropArgs, ResourceId } from './calendar-events';
-import { releaseStoreZone, storeLocalizer } from './calendar-localizer';
+import { holdStoreZone, releaseStoreZone, storeLocalizer } from './calendar-localizer';
+import { intlLocale } from '../../lib/format';
 import { NS } from './book-text';
 
 const DnDCalendar = withDragAndDrop<CalendarEvent, CalendarResource>(Calendar);
@@ -61,7 +62,7 @@ function eventStyle(event: CalendarEvent): CSSProperties {
 }
 
 export function BookCalendar(props: BookCalendarProps) {
-  const { t } = useTranslation(NS);
+  const { t, i18n } = useTranslation(NS);
   const {
     view,
     date,
@@ -78,7 +79,11 @@ export function BookCalendar(props: BookCalendarProps) {
   } = props;
   // The localizer reads luxon's default zone when made: the store's zone first (calendar-localizer.ts).
   const localizer = useMemo(() => storeLocalizer(timeZone), [timeZone]);
-  useEffect(() => () => releaseStoreZone(), []);
+  // Held again on every mount (React's strict mode mounts twice, and the first unmount released it).
+  useEffect(() => {
+    holdStoreZone(timeZone);
+    return () => releaseStoreZone();
+  }, [timeZone]);
 
   // Noon of the store date: a day clocks change on still has its noon.
   const shownDate = useMemo(() => new Date(storeInstant(date, '12:00', timeZone)), [date, timeZone]);
@@ -151,6 +156,7 @@ export function BookCalendar(props: BookCalendarProps) {
     >
       <DnDCalendar
         localizer={localizer}
+        culture={intlLocale(i18n.language)}
         events={events}
         view={view === 'day' ? Views.DAY : Views.WEEK}
         views={[Views.DAY, Views.WEEK]}

@@ -15,8 +15,12 @@ import type { DateLocalizer } from 'react-big-calendar';
 /** Sunday first, as the store's weekly hours are (src/domain/bookings/availability.ts WEEKDAYS). */
 const SUNDAY = 7;
 
-export function storeLocalizer(timeZone: string): DateLocalizer {
+export function holdStoreZone(timeZone: string): void {
   Settings.defaultZone = timeZone;
+}
+
+export function storeLocalizer(timeZone: string): DateLocalizer {
+  holdStoreZone(timeZone);
   return luxonLocalizer(DateTime, { firstDayOfWeek: SUNDAY });
 }
 
