@@ -14,7 +14,7 @@ import { useEffect, useMemo } from 'react';
 import type { CSSProperties } from 'react';
 import { Calendar, Views } from 'react-big-calendar';
 import type { EventProps, View } from 'react-big-calendar';
-import withDragAndDrop from 'react-big-calendar/lib/addons/dragAndDrop';
+import * as dragAndDrop from 'react-big-calendar/lib/addons/dragAndDrop';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +26,24 @@ import { holdStoreZone, releaseStoreZone, storeLocalizer } from './calendar-loca
 import { intlLocale } from '../../lib/format';
 import { NS } from './book-text';
 
+type WithDragAndDrop = typeof dragAndDrop.default;
+
+/**
+ * The addon ships only as CommonJS (`exports.default`, marked __esModule). Vitest hands its default over as the
+ * function; the production bundler (rolldown) follows Node's rule and hands over `module.exports`, whose
+ * `default` is the function. Both are accepted; anything else is a broken install, said at once.
+ */
+function addonFunction(module: unknown): WithDragAndDrop {
+  let value: unknown = module;
+  for (let depth = 0; depth < 3 && typeof value !== 'function'; depth += 1) {
+    value = (value as { default?: unknown } | null)?.default;
+  }
+  if (typeof value !== 'function')
+    throw new Error('react-big-calendar: the drag-and-drop addon did not load');
+  return value as WithDragAndDrop;
+}
+
+const withDragAndDrop = addonFunction(dragAndDrop);
 const DnDCalendar = withDragAndDrop<CalendarEvent, CalendarResource>(Calendar);
 
 /** Where the day opens scrolled to: the morning, on the store's clock. */
