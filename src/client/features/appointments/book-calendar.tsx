@@ -170,7 +170,14 @@ export function BookCalendar(props: BookCalendarProps) {
       minH="480px"
       aria-label={t('calendar.label')}
       role="region"
-      css={{ '& .rbc-event': { overflow: 'hidden' } }}
+      css={{
+        '& .rbc-event': { overflow: 'hidden' },
+        // Four 15-minute slots an hour, tall enough to read a customer and a service on a tablet.
+        '& .rbc-timeslot-group': { minHeight: '96px' },
+        // Bookings are never all-day: the all-day row would be an empty band under the headers.
+        '& .rbc-allday-cell': { display: 'none' },
+        '& .rbc-event-label, & [data-testid=book-event] > p': { position: 'relative', zIndex: 1 },
+      }}
     >
       <DnDCalendar
         localizer={localizer}
