@@ -85,7 +85,6 @@ const SPEC_PATHS = [
 const COMING_SOON = [
   '/plan',
   '/dashboard',
-  '/pos/booking-appt',
   '/pos/report/daily',
   '/pos/report/daily/details',
   '/pos/report/summary',

@@ -93,6 +93,8 @@ const kioskScreen =
     import('./areas/kiosk-area').then((m) => m.KIOSK_SCREENS[name]);
 // The desk's walk-in queue (app/areas/walk-in-area.tsx).
 const walkInQueue: ScreenLoader = () => import('./areas/walk-in-area').then((m) => m.WalkInArea);
+// The appointment book (app/areas/booking-area.tsx): its own chunk, with the calendar library.
+const bookingAppt: ScreenLoader = () => import('./areas/booking-area').then((m) => m.BookingArea);
 // The walk-in TV (app/areas/walk-in-tv-area.tsx): its own chunk, on a wall screen.
 const walkInTv: ScreenLoader = () => import('./areas/walk-in-tv-area').then((m) => m.WalkInTvArea);
 
@@ -266,6 +268,7 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/pos/booking-appt',
     module: MODULE.SCHEDULE,
     menu: { label: 'menu.schedules' },
+    screen: bookingAppt,
   }),
 
   // Login required, own TV layout.
