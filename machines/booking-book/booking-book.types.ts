@@ -1,4 +1,4 @@
-import type { BookingConflictDetails, BookingStatus } from '../../src/contracts/bookings';
+import type { Booking, BookingConflictDetails, BookingStatus } from '../../src/contracts/bookings';
 import type { ResourceError } from '../resource/resource.types';
 
 /** The book's three ways of showing a range (docs/appointments.md). */
@@ -40,6 +40,8 @@ export interface BookBooking {
   color: string | null;
   lines: BookLine[];
   provisional: boolean;
+  /** The server's booking as read (what the editor opens); absent for a create still in the offline queue. */
+  source?: Booking;
 }
 
 /** A technician who takes bookings: a column of the day view. */

@@ -71,7 +71,7 @@ describeMachinePaths(machine, {
     s.context.booking?.status ?? null,
     s.context.draft.lines.length,
     s.context.draft.fields.customer_name !== '',
-    s.context.draft.lines.map((line) => line.service_id),
+    s.context.draft.lines.map((line: { service_id: string }) => line.service_id),
     Object.keys(s.context.fieldErrors).length > 0,
     s.context.move?.status ?? null,
     s.context.conflict !== null,

@@ -5,12 +5,21 @@
  */
 import { selectStoreSettings, selectUser } from '../../../../machines/auth/auth.selectors';
 import { BookScreen } from '../../features/appointments/book-screen';
+import { BookingEditorHost, useEditorServices } from '../../features/appointments/booking-editor-host';
 import { useAuthSelector } from '../../lib/actors/auth-actor';
 
 export function BookingArea() {
   const user = useAuthSelector(selectUser);
-  const timeZone = useAuthSelector(selectStoreSettings)?.timezone;
+  const store = useAuthSelector(selectStoreSettings);
+  const timeZone = store?.timezone;
+  const services = useEditorServices(store?.store_id ?? null);
   // The route requires a session (app/routes.ts); the session carries the store's settings and its zone.
   if (!user || !timeZone) return null;
-  return <BookScreen key={`${user.id}:${timeZone}`} timeZone={timeZone} />;
+  return (
+    <BookScreen
+      key={`${user.id}:${timeZone}`}
+      timeZone={timeZone}
+      renderEditor={(target) => <BookingEditorHost target={target} services={services} timeZone={timeZone} />}
+    />
+  );
 }

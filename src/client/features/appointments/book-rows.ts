@@ -23,6 +23,7 @@ export function toBookBooking(booking: Booking): BookBooking {
     version: booking.version,
     color: booking.attributes.color ?? null,
     provisional: false,
+    source: booking,
     lines: booking.booking_appt_service.map((line) => ({
       id: line.id,
       service_id: line.service_id,

@@ -32,7 +32,12 @@ import {
   selectView,
   selectDate,
 } from '../../../../machines/booking-book/booking-book.selectors';
-import type { BookingDraft, BookView } from '../../../../machines/booking-book/booking-book.types';
+import type {
+  BookEmployee,
+  BookingDraft,
+  BookView,
+} from '../../../../machines/booking-book/booking-book.types';
+import type { Booking } from '../../../contracts/bookings';
 import { newIdempotencyKey } from '../../lib/api/idempotency-key';
 import { useStoreTime } from '../../lib/store-clock';
 import { BookCalendar } from './book-calendar';
@@ -49,10 +54,21 @@ function initialView(): BookView {
   return typeof window !== 'undefined' && window.matchMedia?.(NARROW_QUERY).matches ? 'list' : 'day';
 }
 
+export interface BookEditorTarget {
+  draft: BookingDraft | null;
+  booking: Booking | null;
+  employees: readonly BookEmployee[];
+  close: () => void;
+  saved: () => void;
+}
+
 export interface BookScreenProps {
   timeZone: string;
-  /** The booking editor for a tapped empty slot (the draft), with how to close it. */
-  renderEditor?: (draft: BookingDraft, close: () => void) => ReactNode;
+  /**
+   * The booking editor, for a tapped empty slot (`draft`) or a chosen booking the server has (`booking`): `close`
+   * leaves it, `saved` reloads the range after a save or a status move.
+   */
+  renderEditor?: (target: BookEditorTarget) => ReactNode;
 }
 
 export function BookScreen({ timeZone, renderEditor }: BookScreenProps) {
@@ -165,7 +181,7 @@ export function BookScreen({ timeZone, renderEditor }: BookScreenProps) {
           </Button>
         </Alert.Root>
       )}
-      {selected && (
+      {selected && !(selected.source && renderEditor) && (
         <SelectedBooking
           booking={selected}
           names={names}
@@ -216,7 +232,23 @@ export function BookScreen({ timeZone, renderEditor }: BookScreenProps) {
           onCancel={() => book.send({ type: 'conflict.cancel' })}
         />
       )}
-      {draft && renderEditor?.(draft, () => book.send({ type: 'draft.clear' }))}
+      {draft &&
+        renderEditor?.({
+          draft,
+          booking: null,
+          employees,
+          close: () => book.send({ type: 'draft.clear' }),
+          saved: () => book.send({ type: 'reload' }),
+        })}
+      {!draft &&
+        selected?.source &&
+        renderEditor?.({
+          draft: null,
+          booking: selected.source,
+          employees,
+          close: () => book.send({ type: 'booking.close' }),
+          saved: () => book.send({ type: 'reload' }),
+        })}
     </Stack>
   );
 }

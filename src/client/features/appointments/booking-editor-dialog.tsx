@@ -43,7 +43,8 @@ export interface BookingEditorDialogProps {
   draft: { user_id: number | null; starts_at: string } | null;
   /** The booking to edit; null for a new one. */
   booking: Booking | null;
-  employees: BookableEmployee[];
+  /** Who can be booked; the editor reads their ids and names. */
+  employees: readonly Pick<BookableEmployee, 'id' | 'name'>[];
   /** The store's services (booking-editor-api.ts loadEditorServices). */
   services: EditorService[];
   /** The store's time zone (stores.timezone). */
@@ -53,7 +54,10 @@ export interface BookingEditorDialogProps {
   onSaved: (booking: Booking) => void;
 }
 
-function employeeName(employees: readonly BookableEmployee[], id: number | null): string {
+function employeeName(
+  employees: readonly Pick<BookableEmployee, 'id' | 'name'>[],
+  id: number | null,
+): string {
   return employees.find((e) => e.id === id)?.name ?? '';
 }
 
@@ -63,7 +67,7 @@ function Conflict({
   timeZone,
 }: {
   actor: EditorActor;
-  employees: readonly BookableEmployee[];
+  employees: readonly Pick<BookableEmployee, 'id' | 'name'>[];
   timeZone: string;
 }) {
   const { t, i18n } = useTranslation(NS);
@@ -151,7 +155,7 @@ function StepPanel({
   timeZone,
 }: {
   actor: EditorActor;
-  employees: readonly BookableEmployee[];
+  employees: readonly Pick<BookableEmployee, 'id' | 'name'>[];
   timeZone: string;
 }) {
   const { t } = useTranslation(NS);

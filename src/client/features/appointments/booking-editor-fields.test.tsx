@@ -2,6 +2,7 @@
  * The form parts rendered to HTML from the chart's snapshot (no DOM in the unit project): a label for every
  * field, the error under the field it belongs to in the reader's language, and the technicians offered.
  */
+import { readFileSync } from 'node:fs';
 import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
 import i18next from 'i18next';
 import { renderToString } from 'react-dom/server';
@@ -15,10 +16,16 @@ import {
   TIME_ZONE,
 } from '../../../../machines/booking-editor/booking-editor.fixtures';
 import { bookingEditorMachine } from '../../../../machines/booking-editor/booking-editor.machine';
-import en from '../../../../locales/en/booking-editor.json';
-import es from '../../../../locales/es/booking-editor.json';
 import { CustomerFields, ServiceLines } from './booking-editor-fields';
 import { NS } from './booking-editor-text';
+
+type EditorLocale = { labels: Record<string, string> } & Record<string, unknown>;
+const locale = (language: string): EditorLocale =>
+  JSON.parse(
+    readFileSync(new URL(`../../../../locales/${language}/booking-editor.json`, import.meta.url), 'utf8'),
+  );
+const en = locale('en');
+const es = locale('es');
 
 const EMPLOYEES = [{ id: 2, name: 'Binh Tran', hours: [], own_hours: false, days_off: [] }];
 
@@ -28,7 +35,7 @@ function render(language: string) {
     lng: language,
     resources: { en: { [NS]: en }, es: { [NS]: es } },
     ns: [NS],
-    initImmediate: false,
+    initAsync: false,
     react: { useSuspense: false },
   });
   const actor = createActor(bookingEditorMachine, {

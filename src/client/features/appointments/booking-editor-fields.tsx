@@ -115,7 +115,7 @@ interface LineProps {
   index: number;
   line: DraftLine;
   services: readonly EditorService[];
-  employees: readonly BookableEmployee[];
+  employees: readonly Pick<BookableEmployee, 'id' | 'name'>[];
   editable: boolean;
   removable: boolean;
 }
@@ -299,7 +299,7 @@ export function ServiceLines({
 }: {
   actor: EditorActor;
   services: readonly EditorService[];
-  employees: readonly BookableEmployee[];
+  employees: readonly Pick<BookableEmployee, 'id' | 'name'>[];
 }) {
   const { t } = useTranslation(NS);
   const lines = useSelector(actor, (s) => selectDraft(s).lines);
