@@ -15,10 +15,16 @@ trap 'rm -rf "$logs"' EXIT
 pids=()
 names=()
 
+# Each job notes when it ended (seconds since the start), so a log shows which one the run waited for.
 beside() {
   local name=$1
   shift
-  ("$@" >"$logs/$name.log" 2>&1) &
+  (
+    "$@" >"$logs/$name.log" 2>&1
+    rc=$?
+    echo "$SECONDS" >"$logs/$name.ended"
+    exit "$rc"
+  ) &
   pids+=($!)
   names+=("$name")
 }
@@ -37,12 +43,13 @@ beside build bash -c '
 
 npx vitest run
 status=$?
+echo "── vitest (exit $status, ended at ${SECONDS} s) ──"
 
 for i in "${!pids[@]}"; do
   wait "${pids[$i]}"
   rc=$?
   echo
-  echo "── ${names[$i]} (exit $rc) ──"
+  echo "── ${names[$i]} (exit $rc, ended at $(cat "$logs/${names[$i]}.ended" 2>/dev/null || echo '?') s) ──"
   cat "$logs/${names[$i]}.log"
   if [ "$rc" -ne 0 ] && [ "$status" -eq 0 ]; then status=$rc; fi
 done
@@ -53,3 +60,6 @@ if [ "$status" -ne 0 ]; then
 fi
 
 npx playwright test
+status=$?
+echo "── playwright (exit $status, ended at ${SECONDS} s) ──"
+exit "$status"

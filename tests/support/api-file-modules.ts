@@ -8,7 +8,7 @@
  * and the test support (counters, fixtures, the tenant-fixture mock two files set up) are evaluated afresh for
  * the file, as in a new process. What the files still share is what node_modules keeps at its own top level and
  * the process itself (its environment, its listeners): docs/testing.md "Vitest's workers" says what that asks
- * of an API test, and docs/decisions/016-api-tests-share-a-process.md why it is acceptable.
+ * of an API test, and docs/decisions/019-api-test-files-share-a-process.md why it is acceptable.
  */
 import { vi } from 'vitest';
 
