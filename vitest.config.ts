@@ -10,7 +10,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 //         (one embedded cluster, a migrated template database, one clone per test file; ADR 004). Its files
 //         run one after another in one worker process (isolate: false), and the setup file empties the module
 //         registry before each, so a file gets the app's modules and the test support afresh while Node,
-//         Vitest's worker and node_modules load once (docs/decisions/019-api-test-files-share-a-process.md).
+//         Vitest's worker and node_modules load once (docs/decisions/020-api-test-files-share-a-process.md).
 export default defineConfig({
   test: {
     environment: 'node',
