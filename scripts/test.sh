@@ -32,10 +32,10 @@ beside() {
 beside lint npm run lint
 beside format-types-diagrams bash -c 'npm run format:check && npm run typecheck && npm run diagrams:check'
 beside chromium bash scripts/ensure-chromium.sh
-# The client builds the browser specs serve: dist/client (which the Playwright global setup would otherwise build
-# while nothing else runs) and the update flow's build B (tests/e2e/support/prepare-second-build.ts). They start
-# when the static checks have ended: then Vitest alone leaves a core free, and ESLint and Prettier never meet a
-# half-written dist/.
+# The client builds the browser specs serve: dist/client (which the Playwright global setup would otherwise
+# build while nothing else runs) and the update flow's build B (tests/e2e/support/prepare-second-build.ts). They
+# start when the static checks have ended: then Vitest alone leaves a core free, and ESLint and Prettier never
+# meet a half-written dist/.
 checks=("${pids[@]:0:2}")
 beside build bash -c '
   for pid in "$@"; do while kill -0 "$pid" 2>/dev/null; do sleep 1; done; done
