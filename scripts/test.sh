@@ -15,10 +15,16 @@ trap 'rm -rf "$logs"' EXIT
 pids=()
 names=()
 
+# Each job notes when it ended (seconds since the start), so a log shows which one the run waited for.
 beside() {
   local name=$1
   shift
-  ("$@" >"$logs/$name.log" 2>&1) &
+  (
+    "$@" >"$logs/$name.log" 2>&1
+    rc=$?
+    echo "$SECONDS" >"$logs/$name.ended"
+    exit "$rc"
+  ) &
   pids+=($!)
   names+=("$name")
 }
@@ -26,15 +32,24 @@ beside() {
 beside lint npm run lint
 beside format-types-diagrams bash -c 'npm run format:check && npm run typecheck && npm run diagrams:check'
 beside chromium bash scripts/ensure-chromium.sh
+# The client builds the browser specs serve: dist/client (which the Playwright global setup would otherwise
+# build while nothing else runs) and the update flow's build B (tests/e2e/support/prepare-second-build.ts). They
+# start when the static checks have ended: then Vitest alone leaves a core free, and ESLint and Prettier never
+# meet a half-written dist/.
+checks=("${pids[@]:0:2}")
+beside build bash -c '
+  for pid in "$@"; do while kill -0 "$pid" 2>/dev/null; do sleep 1; done; done
+  npm run build && npx tsx tests/e2e/support/prepare-second-build.ts' build "${checks[@]}"
 
 npx vitest run
 status=$?
+echo "── vitest (exit $status, ended at ${SECONDS} s) ──"
 
 for i in "${!pids[@]}"; do
   wait "${pids[$i]}"
   rc=$?
   echo
-  echo "── ${names[$i]} (exit $rc) ──"
+  echo "── ${names[$i]} (exit $rc, ended at $(cat "$logs/${names[$i]}.ended" 2>/dev/null || echo '?') s) ──"
   cat "$logs/${names[$i]}.log"
   if [ "$rc" -ne 0 ] && [ "$status" -eq 0 ]; then status=$rc; fi
 done
@@ -45,3 +60,6 @@ if [ "$status" -ne 0 ]; then
 fi
 
 npx playwright test
+status=$?
+echo "── playwright (exit $status, ended at ${SECONDS} s) ──"
+exit "$status"
