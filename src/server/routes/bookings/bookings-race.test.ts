@@ -42,17 +42,20 @@ beforeAll(async () => {
   [manicure] = (await bookingServices(testDb.db, a, [
     { name: 'Manicure', price: 2500, durationMinutes: 45 },
   ])) as [number];
-  // Two servers, one after the other: both run the (already applied) migrations under the advisory lock.
-  for (const name of ['one', 'two']) {
-    servers.push(
-      await startServerProcess({
-        dataDir: path.join(dataDir, name),
-        port: await freePort(),
-        pgPort: await freePort(),
-        env: { DATABASE_URL: testDb.url, SEED_DEMO: 'false', LOG_LEVEL: 'error' },
-      }),
-    );
-  }
+  // Two servers started at once: both run the (already applied) migrations under the advisory lock, so they
+  // wait for each other there and nowhere else.
+  servers.push(
+    ...(await Promise.all(
+      ['one', 'two'].map(async (name) =>
+        startServerProcess({
+          dataDir: path.join(dataDir, name),
+          port: await freePort(),
+          pgPort: await freePort(),
+          env: { DATABASE_URL: testDb.url, SEED_DEMO: 'false', LOG_LEVEL: 'error' },
+        }),
+      ),
+    )),
+  );
 }, 180_000);
 
 afterAll(async () => {
