@@ -20,6 +20,7 @@ import {
   BOOKING_IMPORT_COLUMNS,
   BOOKING_STATUS,
   createBookingBody,
+  CUSTOMER_NAME_MESSAGE,
   DURATION_MESSAGE,
 } from '../../contracts/bookings';
 import type {
@@ -63,7 +64,7 @@ const WHOLE = /^\d{1,15}$/;
 
 /** One row's cells, checked on their own (blank cells are absent, import.ts). */
 const rowSchema = z.object({
-  customer_name: createBookingBody.shape.customer_name,
+  customer_name: z.string(CUSTOMER_NAME_MESSAGE).pipe(createBookingBody.shape.customer_name),
   telephone: createBookingBody.shape.telephone,
   customer_id: z
     .string()
@@ -71,12 +72,12 @@ const rowSchema = z.object({
     .transform(Number)
     .refine((n) => n > 0, CUSTOMER_ID_MESSAGE)
     .optional(),
-  date: z.iso.date(DATE_MESSAGE),
+  date: z.string(DATE_MESSAGE).pipe(z.iso.date(DATE_MESSAGE)),
   time: z
-    .string()
+    .string(TIME_MESSAGE)
     .regex(TIME, TIME_MESSAGE)
     .transform((t) => t.padStart(5, '0')),
-  service: z.string().min(1, SERVICE_MESSAGE).max(200, SERVICE_MESSAGE),
+  service: z.string(SERVICE_MESSAGE).min(1, SERVICE_MESSAGE).max(200, SERVICE_MESSAGE),
   technician: z.string().max(200, UNKNOWN_TECHNICIAN_MESSAGE).optional(),
   duration_minutes: z
     .string()
@@ -300,6 +301,15 @@ function importPlan(auth: AuthContext): ImportPlan<RowBody> {
 class RollBackDryRun extends Error {}
 
 /**
+ * The errors in the file's order: import.ts lists a row's own cell errors as it reads them and the errors
+ * found making the bookings when their batch is made, so a batch's rows would otherwise come out of order.
+ */
+function byRow(result: BookingImportResult): BookingImportResult {
+  result.errors.sort((x, y) => x.row - y.row);
+  return result;
+}
+
+/**
  * POST /api/pos/bookingAppt/import, in the request's transaction. A dry run answers the rows' results and
  * leaves nothing behind; a commit writes every row or throws 422 (details: the same answer) and writes none.
  */
@@ -311,7 +321,7 @@ export async function importBookings(
 ): Promise<BookingImportResult> {
   const plan = importPlan(auth);
   if (mode === 'commit') {
-    const result = (await runImport(db, file, 'commit', plan)) as BookingImportResult;
+    const result = byRow((await runImport(db, file, 'commit', plan)) as BookingImportResult);
     if (result.error_rows > 0) {
       throw new HttpError(422, IMPORT_REFUSED_MESSAGE, undefined, ERROR_CODE.VALIDATION_FAILED, result);
     }
@@ -327,5 +337,5 @@ export async function importBookings(
   } catch (error) {
     if (!(error instanceof RollBackDryRun)) throw error;
   }
-  return result!;
+  return byRow(result!);
 }
