@@ -37,7 +37,8 @@ import type { AuthContext } from '../auth-context';
 import type { Queryable } from '../db/client';
 import { services } from '../db/schema/catalog';
 import { users } from '../db/schema/users';
-import { HttpError } from '../errors';
+import { HttpError, unprocessable, VALIDATION_MESSAGE } from '../errors';
+import { CsvEncodingError, csvRecords } from '../resources/csv';
 import { writeResourceAudit } from '../resources/audit';
 import { runImport } from '../resources/import';
 import type { ImportFile, ImportPlan, ImportRow, RowCheck } from '../resources/import';
@@ -57,6 +58,15 @@ export const UNKNOWN_TECHNICIAN_MESSAGE = 'No employee of this store has this us
 export const AMBIGUOUS_SERVICE_MESSAGE = 'Several services have this name: give the service’s id.';
 export const AMBIGUOUS_TECHNICIAN_MESSAGE =
   'Several employees have this name: give the username or the employee’s id.';
+/**
+ * Rows one file may hold. Each row is a whole createBooking (about twenty statements, and a conflict's next free
+ * slots), and every booking touches the store's live sequence row (src/server/live/publish.ts), which stays
+ * locked until the import's transaction ends: a long file would hold up every other write of the store for as
+ * long (docs/appointments.md#import). A few hundred bookings take seconds; more go in several files.
+ */
+export const MAX_BOOKING_IMPORT_ROWS = 500;
+export const TOO_MANY_ROWS_MESSAGE = `At most ${MAX_BOOKING_IMPORT_ROWS} bookings per file: split the file.`;
+
 export const IMPORT_REFUSED_MESSAGE = 'Some rows of the file are not valid: no booking was imported.';
 
 const TIME = /^([01]?\d|2[0-3]):([0-5]\d)$/;
@@ -300,6 +310,17 @@ function importPlan(auth: AuthContext): ImportPlan<RowBody> {
 
 class RollBackDryRun extends Error {}
 
+/** The file's records after the header (streamed, nothing kept); a file that is not UTF-8 is left to runImport. */
+async function dataRows(path: string): Promise<number> {
+  let records = 0;
+  try {
+    for await (const _record of csvRecords(path)) records += 1;
+  } catch (error) {
+    if (!(error instanceof CsvEncodingError)) throw error;
+  }
+  return Math.max(0, records - 1);
+}
+
 /**
  * The errors in the file's order: import.ts lists a row's own cell errors as it reads them and the errors
  * found making the bookings when their batch is made, so a batch's rows would otherwise come out of order.
@@ -319,6 +340,9 @@ export async function importBookings(
   file: ImportFile,
   mode: ImportMode,
 ): Promise<BookingImportResult> {
+  if ((await dataRows(file.path)) > MAX_BOOKING_IMPORT_ROWS) {
+    throw unprocessable(VALIDATION_MESSAGE, { file: [TOO_MANY_ROWS_MESSAGE] });
+  }
   const plan = importPlan(auth);
   if (mode === 'commit') {
     const result = byRow((await runImport(db, file, 'commit', plan)) as BookingImportResult);

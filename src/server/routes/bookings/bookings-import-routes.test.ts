@@ -27,11 +27,18 @@ import { csvFile, multipart } from '../../../../tests/support/server/resource-mu
 import type { TenantFixture } from '../../../../tests/support/server/tenant-fixture';
 import { auditLog } from '../../db/schema/audit-log';
 import { bookingLines, bookings } from '../../db/schema/bookings';
-import { OUTSIDE_HOURS_MESSAGE, UNKNOWN_SERVICE_MESSAGE } from '../../services/booking-lines';
+import {
+  OUTSIDE_HOURS_MESSAGE,
+  TECHNICIAN_UNAVAILABLE_MESSAGE,
+  UNKNOWN_SERVICE_MESSAGE,
+} from '../../services/booking-lines';
+import { UNKNOWN_CUSTOMER_MESSAGE } from '../../services/bookings';
 import {
   DATE_MESSAGE,
   IMPORT_REFUSED_MESSAGE,
+  MAX_BOOKING_IMPORT_ROWS,
   TIME_MESSAGE,
+  TOO_MANY_ROWS_MESSAGE,
   UNKNOWN_TECHNICIAN_MESSAGE,
 } from '../../services/bookings-import';
 
@@ -230,6 +237,8 @@ describe('a good file', () => {
 describe('bad cells', () => {
   it('are reported by row and column; a dry run lists them, a commit is 422 with them and writes nothing', async () => {
     const s = saigon;
+    // Cy works in the store but does not take bookings.
+    await bookingTechnician(api.db, s.f, 'Cy', { enableBooking: false });
     const rows: Row[] = [
       { customer_name: 'Good', date: DAY, time: '09:00', service: 'Manicure', technician: 'Amy' },
       { customer_name: 'Bad date', date: '2026-02-30', time: '09:00', service: 'Manicure' },
@@ -245,6 +254,8 @@ describe('bad cells', () => {
       { customer_name: 'Short', date: DAY, time: '13:00', service: 'Manicure', duration_minutes: 2 },
       { date: DAY, time: '13:00', service: 'Manicure' },
       { customer_name: 'Night owl', date: DAY, time: '22:00', service: 'Manicure', technician: 'Amy' },
+      { customer_name: 'Cy fan', date: DAY, time: '12:00', service: 'Manicure', technician: 'Cy' },
+      { customer_name: 'Ghost', customer_id: 999999999, date: DAY, time: '12:00', service: 'Manicure' },
     ];
     const expected = [
       { row: 2, column: 'date', code: ERROR_CODE.VALIDATION_FAILED, message: DATE_MESSAGE },
@@ -260,10 +271,22 @@ describe('bad cells', () => {
       { row: 7, column: 'customer_name', code: ERROR_CODE.VALIDATION_FAILED, message: CUSTOMER_NAME_MESSAGE },
       // Outside Amy's hours (the store's 09:00-19:00): an import never books outside them.
       { row: 8, column: 'time', code: ERROR_CODE.BOOKING_OUTSIDE_HOURS, message: OUTSIDE_HOURS_MESSAGE },
+      {
+        row: 9,
+        column: 'technician',
+        code: ERROR_CODE.BOOKING_TECHNICIAN_UNAVAILABLE,
+        message: TECHNICIAN_UNAVAILABLE_MESSAGE,
+      },
+      {
+        row: 10,
+        column: 'customer_id',
+        code: ERROR_CODE.VALIDATION_FAILED,
+        message: UNKNOWN_CUSTOMER_MESSAGE,
+      },
     ];
     const dry = await importRows(s, 'dry_run', rows);
     expect(dry.statusCode, dry.body).toBe(200);
-    expect(dataOf(dry)).toMatchObject({ total_rows: 8, valid_rows: 1, error_rows: 7, imported: 0 });
+    expect(dataOf(dry)).toMatchObject({ total_rows: 10, valid_rows: 1, error_rows: 9, imported: 0 });
     expect((dataOf(dry) as BookingImportResult).errors).toEqual(expected);
 
     const commit = await importRows(s, 'commit', rows);
@@ -272,9 +295,23 @@ describe('bad cells', () => {
       success: false,
       code: ERROR_CODE.VALIDATION_FAILED,
       message: IMPORT_REFUSED_MESSAGE,
-      details: { mode: 'commit', total_rows: 8, valid_rows: 1, error_rows: 7, imported: 0 },
+      details: { mode: 'commit', total_rows: 10, valid_rows: 1, error_rows: 9, imported: 0 },
     });
     expect(commit.json().details.errors).toEqual(expected);
+    expect(await storedBookings(s)).toEqual([]);
+  });
+
+  it('a file of more than MAX_BOOKING_IMPORT_ROWS rows is refused whole on `file`, before any row is made', async () => {
+    const s = await salon('Asia/Ho_Chi_Minh');
+    const rows = Array.from({ length: MAX_BOOKING_IMPORT_ROWS + 1 }, (_, i) => ({
+      customer_name: `Guest ${i}`,
+      date: DAY,
+      time: '09:00',
+      service: 'Manicure',
+    }));
+    const res = await importRows(s, 'commit', rows);
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().errors).toEqual({ file: [TOO_MANY_ROWS_MESSAGE] });
     expect(await storedBookings(s)).toEqual([]);
   });
 
