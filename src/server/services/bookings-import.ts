@@ -25,6 +25,7 @@ import {
 } from '../../contracts/bookings';
 import type {
   BookingConflictDetails,
+  CreateBookingBody,
   BookingImportResult,
   BookingImportRowError,
 } from '../../contracts/bookings';
@@ -198,6 +199,61 @@ function rowErrorsOf(
   });
 }
 
+/** The create request of a row whose service and technician are known. */
+function bookingRequest(
+  body: RowBody,
+  serviceId: number,
+  userId: number | null,
+  timeZone: string,
+): CreateBookingBody {
+  // The store's wall clock on that date (docs/appointments.md#time), never the server's.
+  const startsAt = new Date(storeInstant(body.date, body.time, timeZone)).toISOString();
+  return createBookingBody.parse({
+    uuid: randomUUID(),
+    customer_name: body.customer_name,
+    telephone: body.telephone,
+    customer_id: body.customer_id,
+    notes: body.notes,
+    status: body.status,
+    allow_outside_hours: false,
+    booking_appt_service: [
+      {
+        service_id: serviceId,
+        user_id: userId,
+        starts_at: startsAt,
+        duration_minutes: body.duration_minutes,
+      },
+    ],
+  });
+}
+
+/**
+ * A row's booking_conflict naming the first booking in the way: by its row when this import made it (its id
+ * means nothing after a dry run), else by its id; its start on the store's clock.
+ */
+function conflictRowError(
+  row: number,
+  details: BookingConflictDetails,
+  timeZone: string,
+  rowOfBooking: ReadonlyMap<number, number>,
+): BookingImportRowError {
+  const first = details.conflicts[0];
+  if (!first) return { row, column: 'time', code: ERROR_CODE.BOOKING_CONFLICT, message: CONFLICT_MESSAGE };
+  const when = isoToStoreTime(first.starts_at, timeZone).replace('T', ' ');
+  const earlier = rowOfBooking.get(first.booking_id);
+  const what =
+    earlier !== undefined
+      ? `row ${earlier} of this file (${first.customer_name}, ${when})`
+      : `booking ${first.booking_id} (${first.customer_name}, ${when})`;
+  return {
+    row,
+    column: 'time',
+    code: ERROR_CODE.BOOKING_CONFLICT,
+    message: `${CONFLICT_MESSAGE} In the way: ${what}.`,
+    ...(earlier !== undefined ? { clashes_with_row: earlier } : { booking_id: first.booking_id }),
+  };
+}
+
 function importPlan(auth: AuthContext): ImportPlan<RowBody> {
   const scope = scopeOf(auth);
   let facts: StoreFacts | undefined;
@@ -237,43 +293,9 @@ function importPlan(auth: AuthContext): ImportPlan<RowBody> {
           errors.push(...own);
           continue;
         }
-        // The store's wall clock on that date (docs/appointments.md#time), never the server's.
-        const startsAt = new Date(storeInstant(body.date, body.time, timeZone)).toISOString();
-        const request = createBookingBody.parse({
-          uuid: randomUUID(),
-          customer_name: body.customer_name,
-          telephone: body.telephone,
-          customer_id: body.customer_id,
-          notes: body.notes,
-          status: body.status,
-          allow_outside_hours: false,
-          booking_appt_service: [
-            {
-              service_id: service,
-              user_id: technician,
-              starts_at: startsAt,
-              duration_minutes: body.duration_minutes,
-            },
-          ],
-        });
-        const conflictError = (details: BookingConflictDetails): BookingImportRowError => {
-          const first = details.conflicts[0];
-          if (!first)
-            return { row, column: 'time', code: ERROR_CODE.BOOKING_CONFLICT, message: CONFLICT_MESSAGE };
-          const when = isoToStoreTime(first.starts_at, timeZone).replace('T', ' ');
-          const earlier = rowOfBooking.get(first.booking_id);
-          const what =
-            earlier !== undefined
-              ? `row ${earlier} of this file (${first.customer_name}, ${when})`
-              : `booking ${first.booking_id} (${first.customer_name}, ${when})`;
-          return {
-            row,
-            column: 'time',
-            code: ERROR_CODE.BOOKING_CONFLICT,
-            message: `${CONFLICT_MESSAGE} In the way: ${what}.`,
-            ...(earlier !== undefined ? { clashes_with_row: earlier } : { booking_id: first.booking_id }),
-          };
-        };
+        const request = bookingRequest(body, service, technician, timeZone);
+        const conflictError = (details: BookingConflictDetails) =>
+          conflictRowError(row, details, timeZone, rowOfBooking);
         try {
           // A savepoint per row: a refused row leaves the rows before it standing in the transaction.
           const { booking } = await db.transaction((tx) => createBooking(tx, auth, request));
