@@ -14,6 +14,7 @@ import type { BookingStatus } from '../domain/bookings/status';
 import { MAX_BUFFER_MINUTES, MAX_LINE_MINUTES } from '../domain/bookings/segments';
 import { HOURS_PATTERN, WEEKDAYS } from '../domain/bookings/availability';
 import { PHONE_MESSAGE } from './customers';
+import { importResultSchema, importRowErrorSchema } from './resource';
 
 export { BOOKING_STATUS, BOOKING_STATUS_VALUES };
 export type { BookingStatus };
@@ -391,3 +392,42 @@ export type BulkBookingResult = z.infer<typeof bulkBookingResultSchema>;
 
 /** 200 for DELETE /api/pos/bookingAppt/:id: the id that went. */
 export const deletedBookingSchema = z.object({ id });
+
+// ---- import (docs/appointments.md#import) ------------------------------------------------------------
+
+/**
+ * POST /api/pos/bookingAppt/import: the CSV's columns, in this order when a file is written for it. One row is
+ * one booking with one service line.
+ */
+export const BOOKING_IMPORT_COLUMNS = [
+  'customer_name',
+  'telephone',
+  'customer_id',
+  'date',
+  'time',
+  'service',
+  'technician',
+  'duration_minutes',
+  'notes',
+  'status',
+] as const;
+export type BookingImportColumn = (typeof BOOKING_IMPORT_COLUMNS)[number];
+
+/**
+ * A row's error as the back office's imports report it, and, for a booking_conflict, what is in the way: a
+ * booking already in the book (`booking_id`) or an earlier row of the same file (`clashes_with_row`).
+ */
+export const bookingImportRowErrorSchema = importRowErrorSchema.extend({
+  booking_id: id.optional(),
+  clashes_with_row: z.number().int().min(1).optional(),
+});
+export type BookingImportRowError = z.infer<typeof bookingImportRowErrorSchema>;
+
+/**
+ * The answer of a dry run or a commit (data), and the `details` of a commit refused with 422 because a row
+ * is bad (nothing written).
+ */
+export const bookingImportResultSchema = importResultSchema.extend({
+  errors: z.array(bookingImportRowErrorSchema),
+});
+export type BookingImportResult = z.infer<typeof bookingImportResultSchema>;

@@ -15,8 +15,10 @@
  * Functions, not values: times (order_at) are taken when the request is built.
  */
 import { createECDH, randomUUID } from 'node:crypto';
+import { BOOKING_IMPORT_COLUMNS } from '../../../src/contracts/bookings';
 import { ITEM_TYPE, PAYMENT_TYPE, SALE_STATUS } from '../../../src/domain/constants';
 import type { RouteInfo } from '../../../src/server/route';
+import { csvFile, multipart } from './resource-multipart';
 import { saleBody } from './sale-test-data';
 import {
   isMultipartSample,
@@ -308,6 +310,19 @@ export const SAMPLE_BODIES: Readonly<Record<RouteKey, (v: VictimRows) => unknown
     user_id: v.users.staff,
   }),
   'POST /api/pos/bookingAppt/bulk': (v) => ({ ids: [v.bookingId], action: 'status', status: 'confirmed' }),
+  // A commit naming the tenant's service by id: another tenant's import of it is 422 (no such service there).
+  'POST /api/pos/bookingAppt/import': (v) => ({
+    multipart: multipart(
+      { mode: 'commit' },
+      {
+        field: 'file',
+        filename: 'bookings.csv',
+        content: csvFile(BOOKING_IMPORT_COLUMNS, [
+          { customer_name: 'Sample import', date: '2026-12-08', time: '10:00', service: v.catalog.manicure },
+        ]),
+      },
+    ),
+  }),
   'PUT /api/pos/employees/:id/booking-hours': () => ({ hours: null, days_off: [] }),
   'POST /api/settings/kiosk-tokens': (v) => ({ store_id: v.storeId, label: 'Sample kiosk' }),
   'POST /api/kiosk/sign-in': () => ({ phone: '+84901234567' }),

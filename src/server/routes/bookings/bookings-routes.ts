@@ -32,6 +32,7 @@ import { MODULE } from '../../../domain/constants';
 import { requireAuth } from '../../auth-context';
 import type { SessionAccess } from '../../auth/access';
 import { respond, route } from '../../route';
+import { registerBookingImportRoute } from './bookings-import-routes';
 import { getBookingHours, listBookableEmployees, putBookingHours } from '../../services/booking-hours';
 import {
   assignBookingLine,
@@ -162,6 +163,8 @@ export function registerBookingRoutes(app: FastifyInstance): void {
     message: 'Bookings updated.',
     handler: ({ body, db, request }) => bulkBookings(db, requireAuth(request), body),
   });
+
+  registerBookingImportRoute(app, SCHEDULE_WRITE);
 
   route(app, {
     method: 'GET',
