@@ -145,10 +145,10 @@ export class BookPage extends AppPage {
     await this.editor.getByTestId('booking-editor-save').click();
   }
 
-  async seeSaved(created = true): Promise<void> {
-    await expect(this.editor.getByTestId('booking-editor-saved')).toHaveText(
-      editorText(created ? 'done.created' : 'done.saved'),
-    );
+  /** The editor says the booking was stored (not queued offline as provisional). */
+  async seeSaved(): Promise<void> {
+    await expect(this.editor.getByTestId('booking-editor-saved')).toBeVisible();
+    await expect(this.editor.getByTestId('booking-editor-provisional')).toHaveCount(0);
   }
 
   async closeEditor(): Promise<void> {
