@@ -88,9 +88,11 @@ test('the desk books two technicians, is kept from a double booking, drags a boo
 
   const clash =
     await test.step('a double booking of Anna: the clash is named, a free time offered and taken', async () => {
-      await book.tapSlot(ANNA, '10:15');
+      // 10:15 lies under the first visit's event, so the desk taps a free slot of Anna's and types the time.
+      await book.tapSlot(ANNA, '11:30');
       await book.fillCustomer(second, '2125550189');
       await book.setLine(0, CLASSIC_MANICURE);
+      await book.setStart(0, `${day}T10:15`);
       await book.save();
       const conflict = book.editor.getByTestId('booking-editor-conflict');
       await expect(conflict).toBeVisible();

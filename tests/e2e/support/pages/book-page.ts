@@ -137,6 +137,11 @@ export class BookPage extends AppPage {
     if (technician) await line.getByTestId('booking-editor-user_id').selectOption({ label: technician });
   }
 
+  /** Types a line's start (a datetime-local value on the store's clock, `YYYY-MM-DDTHH:mm`). */
+  async setStart(index: number, value: string): Promise<void> {
+    await this.line(index).getByTestId('booking-editor-start').fill(value);
+  }
+
   async addLine(): Promise<void> {
     await this.editor.getByTestId('booking-editor-add-line').click();
   }
