@@ -22,15 +22,15 @@ const navigation = JSON.parse(
 /** Each address of the manifest, where it leads and what is seen there (routes.ts ROUTE_ALIASES). */
 const TARGETS: Record<
   string,
-  { path: string; sees: 'sale' | 'pin' | 'customerSearch' | 'walkInQueue' | { planned: string } }
+  { path: string; sees: 'sale' | 'pin' | 'customerSearch' | 'walkInQueue' | 'book' | { planned: string } }
 > = {
   '/pos/new-sale': { path: '/pos/sales', sees: 'sale' },
-  '/appointments/new': { path: '/pos/booking-appt', sees: { planned: 'bookingAppt' } },
+  '/appointments/new': { path: '/pos/booking-appt', sees: 'book' },
   '/reports': { path: '/pos/report/daily', sees: 'pin' },
   '/customers/search': { path: '/customers/search', sees: 'customerSearch' },
   '/dashboard': { path: '/dashboard', sees: { planned: 'dashboard' } },
   '/sales': { path: '/pos/report/order', sees: 'pin' },
-  '/appointments': { path: '/pos/booking-appt', sees: { planned: 'bookingAppt' } },
+  '/appointments': { path: '/pos/booking-appt', sees: 'book' },
   '/notifications': { path: '/pos/walk-in', sees: 'walkInQueue' },
 };
 
@@ -53,6 +53,7 @@ test.describe('home-screen shortcuts and widgets', () => {
       if (target.sees === 'sale') await expect(page.getByTestId('sale-screen')).toBeVisible();
       else if (target.sees === 'pin') await expect(page.getByTestId('pin-gate')).toBeVisible();
       else if (target.sees === 'walkInQueue') await expect(page.getByTestId('walk-in-queue')).toBeVisible();
+      else if (target.sees === 'book') await expect(page.getByTestId('book')).toBeVisible();
       else if (target.sees === 'customerSearch')
         await expect(page.getByTestId('customer-search-input')).toBeVisible({ timeout: 30_000 });
       else await app.seePlannedScreen(navigation.screens[target.sees.planned] ?? target.sees.planned);
