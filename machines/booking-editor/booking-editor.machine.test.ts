@@ -16,7 +16,7 @@ import {
   TIME_ZONE,
 } from './booking-editor.fixtures';
 import { bookingEditorMachine } from './booking-editor.machine';
-import { selectMoves } from './booking-editor.selectors';
+import { selectCreated, selectIsNew, selectMoves } from './booking-editor.selectors';
 import type { BookingEditorInput, SaveOutcome, StatusRequest, SubmitRequest } from './booking-editor.types';
 
 type Answer<T> = () => Promise<T>;
@@ -78,6 +78,9 @@ describe('bookingEditor', () => {
     fillNew(actor);
     actor.send({ type: 'submit' });
     await waitFor(actor, (s) => s.matches('done'));
+    // The done step words a create as "created" though the editor now holds the booking.
+    expect(selectCreated(actor.getSnapshot())).toBe(true);
+    expect(selectIsNew(actor.getSnapshot())).toBe(false);
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({
       kind: 'create',
@@ -134,6 +137,7 @@ describe('bookingEditor', () => {
     expect(actor.getSnapshot().value).toBe('conflict');
     actor.send({ type: 'slot.choose', index: 1 });
     await waitFor(actor, (s) => s.matches('done'));
+    expect(selectCreated(actor.getSnapshot())).toBe(false);
     expect(sent[0]).toMatchObject({ kind: 'update', id: 70, body: { version: 3 } });
     expect(sent[1]?.body.booking_appt_service[0]).toMatchObject({
       user_id: 3,

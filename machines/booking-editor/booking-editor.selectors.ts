@@ -15,6 +15,8 @@ export const selectConflict = (s: Snapshot): BookingConflictDetails | null => s.
 export const selectMove = (s: Snapshot): StatusMove | null => s.context.move;
 export const selectQueued = (s: Snapshot): boolean => s.context.queued;
 export const selectIsNew = (s: Snapshot): boolean => s.context.booking === null;
+/** The save just made created the booking (the done step says "created", not "saved"). */
+export const selectCreated = (s: Snapshot): boolean => s.context.request?.kind === 'create';
 export const selectStatus = (s: Snapshot): BookingStatus | null => s.context.booking?.status ?? null;
 /** Which step the dialog shows. */
 export const selectStep = (s: Snapshot): string => String(s.value);

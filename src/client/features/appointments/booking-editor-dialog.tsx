@@ -20,6 +20,7 @@ import {
   selectBusy,
   selectConflict,
   selectError,
+  selectCreated,
   selectIsNew,
   selectMove,
   selectMoves,
@@ -162,7 +163,7 @@ function StepPanel({
   const step = useSelector(actor, selectStep);
   const error = useSelector(actor, selectError);
   const queued = useSelector(actor, selectQueued);
-  const isNew = useSelector(actor, selectIsNew);
+  const created = useSelector(actor, selectCreated);
   const send = actor.send.bind(actor);
   switch (step) {
     case 'conflict':
@@ -217,7 +218,7 @@ function StepPanel({
         <Question
           testId="booking-editor-saved"
           status="success"
-          title={t(isNew ? 'done.created' : 'done.saved')}
+          title={t(created ? 'done.created' : 'done.saved')}
         />
       );
     case 'locked':
