@@ -96,7 +96,13 @@ export function waitForEvents(args: {
     };
     const timer = setTimeout(() => {
       observer.disconnect();
-      reject(new Error(`${count()} of ${args.count} events after ${args.timeoutMs} ms`));
+      const book = document.querySelector('[data-testid="book"]');
+      reject(
+        new Error(
+          `${count()} of ${args.count} events after ${args.timeoutMs} ms (book ${book?.getAttribute('data-view')} ` +
+            `${book?.getAttribute('data-status')}, ${document.querySelectorAll('.rbc-event').length} .rbc-event)`,
+        ),
+      );
     }, args.timeoutMs);
     const observer = new MutationObserver(() => {
       if (count() >= args.count) done();
