@@ -106,6 +106,11 @@ export function waitForEvents(args: {
     }, args.timeoutMs);
     const observer = new MutationObserver(() => {
       if (count() >= args.count) done();
+      else if (document.querySelector('[data-testid="book"]')?.getAttribute('data-status') === 'error') {
+        observer.disconnect();
+        clearTimeout(timer);
+        reject(new Error(`the book failed after ${(performance.now() - args.since).toFixed(0)} ms`));
+      }
     });
     if (count() >= args.count) done();
     else observer.observe(document.body, { subtree: true, childList: true });
