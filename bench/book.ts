@@ -157,6 +157,8 @@ async function renderWeek(side: Side): Promise<void> {
     since,
     timeoutMs: 120_000,
   });
+  // It may reject while the click is under way: handled below, not an unhandled rejection.
+  painted.catch(() => undefined);
   await page.locator('[data-testid="book-view"][data-view="week"]').click();
   let result: Awaited<typeof painted>;
   try {
