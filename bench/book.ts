@@ -141,8 +141,11 @@ async function openBook(browser: Browser, appUrl: string, label: string, seed: S
   };
 }
 
+/** The book is not loading or saving (ready, or failed, or showing its stored copy: said in the table). */
 async function ready(page: Page): Promise<void> {
-  await page.locator(`${BOOK}[data-status="ready"]`).waitFor({ timeout: 60_000 });
+  await page
+    .locator(`${BOOK}:not([data-status="loading"]):not([data-status="moving"])`)
+    .waitFor({ timeout: 60_000 });
 }
 
 /** Day view, then the week switch clicked and timed to its appointments painted. */
@@ -210,7 +213,7 @@ async function clearRefusal(side: Side): Promise<void> {
 async function dragOnce(side: Side, index: number, hourPx: number): Promise<void> {
   const { page, seed } = side;
   const target = seed.early[Math.floor((index * seed.early.length) / Number(args.drags))]!;
-  if ((await page.locator(`${BOOK}[data-status="error"]`).count()) > 0) {
+  if ((await page.locator(`${BOOK}:not([data-status="ready"])`).count()) > 0) {
     side.missed++;
     return;
   }
