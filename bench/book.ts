@@ -152,7 +152,8 @@ async function ready(page: Page): Promise<void> {
 async function renderWeek(side: Side): Promise<void> {
   const { page } = side;
   await page.locator('[data-testid="book-view"][data-view="day"]').click();
-  await page.locator(`${BOOK}[data-view="day"][data-status="ready"] [data-testid="book-calendar"]`).waitFor();
+  await page.locator(`${BOOK}[data-view="day"]`).waitFor();
+  await ready(page);
   await page.waitForTimeout(SETTLE_MS);
   const since = await page.evaluate(() => performance.now());
   const painted = page.evaluate(waitForEvents, {
