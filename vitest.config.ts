@@ -7,10 +7,8 @@ import { configDefaults, defineConfig } from 'vitest/config';
 //         this 2-core machine; docs/testing.md "Vitest's workers"). A unit test restores what it stubs (fake
 //         timers, globals) in afterEach, and the project passes shuffled (`--sequence.shuffle`).
 // - api:  src/server/**/*.test.ts against a real PostgreSQL, started once per run by the global setup
-//         (one embedded cluster, a migrated template database, one clone per test file; ADR 004). Its files
-//         run one after another in one worker process (isolate: false), and the setup file empties the module
-//         registry before each, so a file gets the app's modules and the test support afresh while Node,
-//         Vitest's worker and node_modules load once (docs/decisions/020-api-test-files-share-a-process.md).
+//         (one embedded cluster, a migrated template database, one clone per test file; ADR 004). Each file
+//         runs in its own process again: sharing one (ADR 020) doubled the project's time in a fresh clone.
 export default defineConfig({
   test: {
     environment: 'node',
@@ -34,8 +32,6 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'api',
-          isolate: false,
-          setupFiles: ['tests/support/api-file-modules.ts'],
           // A deprecation is an error here: pg's "client.query() when the client is already executing a query"
           // (a Promise.all inside a transaction) only warned, and pg 9 refuses it (docs/architecture.md
           // "One query at a time on a client").
