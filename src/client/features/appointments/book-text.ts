@@ -4,8 +4,7 @@
  * namespace), else by kind, else a plain "try again".
  */
 import type { ResourceError } from '../../../../machines/resource/resource.types';
-import type { ErrorCode } from '../../../contracts/error-codes';
-import { ERROR_MESSAGE_KEY } from '../../lib/api/error-messages';
+import { failureKeys } from '../../lib/api/error-messages';
 
 export const NS = 'appointments';
 
@@ -19,16 +18,5 @@ const OWN_CODES: ReadonlySet<string> = new Set([
 ]);
 
 export function bookErrorKeys(error: ResourceError): string[] {
-  const own = error.code && OWN_CODES.has(error.code) ? [`${NS}:errors.${error.code}`] : [];
-  const common =
-    error.code && Object.hasOwn(ERROR_MESSAGE_KEY, error.code)
-      ? [`common:${ERROR_MESSAGE_KEY[error.code as ErrorCode]}`]
-      : [];
-  const byKind =
-    error.kind === 'offline'
-      ? ['common:api.errors.network']
-      : error.kind === 'timeout'
-        ? ['common:api.errors.timeout']
-        : [];
-  return [...own, ...common, ...byKind, `${NS}:errors.generic`];
+  return failureKeys(NS, OWN_CODES, error);
 }

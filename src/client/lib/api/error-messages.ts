@@ -154,3 +154,26 @@ export function errorMessageKey(error: unknown): string {
   if (kind === 'timeout') return UNREACHED_MESSAGE_KEY.timeout;
   return UNREACHED_MESSAGE_KEY.unexpected;
 }
+
+/**
+ * The i18n keys to try for a failure, best first (docs/errors.md): the screen namespace's own key for its own
+ * codes, else the app's code→key map above (common namespace), else by kind, else the namespace's "try again".
+ */
+export function failureKeys(
+  ns: string,
+  ownCodes: ReadonlySet<string>,
+  error: { code?: string | null; kind?: string },
+): string[] {
+  const own = error.code && ownCodes.has(error.code) ? [`${ns}:errors.${error.code}`] : [];
+  const common =
+    error.code && Object.hasOwn(ERROR_MESSAGE_KEY, error.code)
+      ? [`common:${ERROR_MESSAGE_KEY[error.code as ErrorCode]}`]
+      : [];
+  const byKind =
+    error.kind === 'offline'
+      ? ['common:api.errors.network']
+      : error.kind === 'timeout'
+        ? ['common:api.errors.timeout']
+        : [];
+  return [...own, ...common, ...byKind, `${ns}:errors.generic`];
+}
