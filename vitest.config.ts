@@ -9,6 +9,9 @@ import { configDefaults, defineConfig } from 'vitest/config';
 // - api:  src/server/**/*.test.ts against a real PostgreSQL, started once per run by the global setup
 //         (one embedded cluster, a migrated template database, one clone per test file; ADR 004). Each file
 //         runs in its own process again: sharing one (ADR 020) doubled the project's time in a fresh clone.
+//         Two of them at a time: an API file waits on PostgreSQL for much of its run, so one worker left most of
+//         a core idle once the static checks had ended (16 files: 123 s with one worker, 100 s with two;
+//         docs/testing.md "Vitest's workers").
 export default defineConfig({
   test: {
     environment: 'node',
@@ -32,6 +35,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'api',
+          maxWorkers: 2,
           // A deprecation is an error here: pg's "client.query() when the client is already executing a query"
           // (a Promise.all inside a transaction) only warned, and pg 9 refuses it (docs/architecture.md
           // "One query at a time on a client").

@@ -11,7 +11,9 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 
 logs=$(mktemp -d)
-trap 'rm -rf "$logs"' EXIT
+server_pid=
+# The browser specs' server (below) is stopped however the run ends.
+trap '[ -n "$server_pid" ] && kill -TERM "$server_pid" 2>/dev/null && wait "$server_pid"; rm -rf "$logs"' EXIT
 pids=()
 names=()
 
@@ -40,6 +42,17 @@ checks=("${pids[@]:0:2}")
 beside build bash -c '
   for pid in "$@"; do while kill -0 "$pid" 2>/dev/null; do sleep 1; done; done
   npm run build && npx tsx tests/e2e/support/prepare-second-build.ts' build "${checks[@]}"
+build_pid=${pids[-1]}
+
+# The browser specs' server (the real app on a fresh seeded database) starts once the client is built, still
+# beside Vitest, instead of in the Playwright global setup while nothing else runs. It writes the environment
+# Playwright needs when it is up, and serves until this script ends. If it cannot start, Playwright's global
+# setup starts one itself and shows why.
+(
+  while kill -0 "$build_pid" 2>/dev/null; do sleep 1; done
+  exec node node_modules/tsx/dist/cli.mjs tests/e2e/support/serve-for-run.ts "$logs/e2e-server.env"
+) >"$logs/e2e-server.log" 2>&1 &
+server_pid=$!
 
 npx vitest run
 status=$?
@@ -57,6 +70,15 @@ done
 if [ "$status" -ne 0 ]; then
   echo "npm test: a check or a unit test failed (above); the browser specs did not run." >&2
   exit "$status"
+fi
+
+while [ ! -f "$logs/e2e-server.env" ] && kill -0 "$server_pid" 2>/dev/null; do sleep 1; done
+echo
+echo "── the browser specs' server ──"
+cat "$logs/e2e-server.log"
+if [ -f "$logs/e2e-server.env" ]; then
+  # shellcheck disable=SC1091
+  source "$logs/e2e-server.env"
 fi
 
 npx playwright test

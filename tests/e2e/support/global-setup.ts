@@ -5,7 +5,8 @@
  * run starts from the same data. The returned teardown stops the server (which stops PostgreSQL) and deletes
  * the directory. The server also accepts the run's local push service (push-service.ts; test-only setting).
  *
- * E2E_BASE_URL already set: that server is used as it is, nothing is started.
+ * E2E_BASE_URL already set: that server is used as it is, nothing is started. `npm test` starts the run's
+ * server this way beside the unit tests (tests/e2e/support/serve-for-run.ts), so the browser specs find it up.
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -53,10 +54,15 @@ export function stopServer(child: ChildProcess): Promise<void> {
   });
 }
 
-export default async function globalSetup(): Promise<() => Promise<void>> {
-  if (process.env.E2E_BASE_URL) return async () => {};
+export interface E2eServer {
+  url: string;
+  /** What the test workers need in their environment (the run's push service). */
+  testEnv: Record<string, string>;
+  stop: () => Promise<void>;
+}
 
-  const started = performance.now();
+/** Starts the server of a run on a fresh data directory; `stop` stops it and deletes the directory. */
+export async function startE2eServer(): Promise<E2eServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'salon-e2e-'));
   const [port, pgPort] = [await freePort(), await freePort()];
   const url = `http://127.0.0.1:${port}`;
@@ -88,21 +94,27 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
 
-  const teardown = async () => {
+  const stop = async () => {
     await stopServer(child);
     await rm(dataDir, { recursive: true, force: true });
   };
   try {
     await waitUntilHealthy(url, child, () => output);
   } catch (error) {
-    await teardown();
+    await stop();
     throw error;
   }
+  return { url, testEnv: push.testEnv, stop };
+}
 
-  process.env.E2E_BASE_URL = url;
-  Object.assign(process.env, push.testEnv);
-  console.info(
-    `[e2e] app at ${url} (data ${dataDir}), ready in ${Math.round(performance.now() - started)} ms`,
-  );
-  return teardown;
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  // Started already: by `npm test` beside the unit tests (tests/e2e/support/serve-for-run.ts), or by hand.
+  if (process.env.E2E_BASE_URL) return async () => {};
+
+  const started = performance.now();
+  const server = await startE2eServer();
+  process.env.E2E_BASE_URL = server.url;
+  Object.assign(process.env, server.testEnv);
+  console.info(`[e2e] app at ${server.url}, ready in ${Math.round(performance.now() - started)} ms`);
+  return server.stop;
 }
