@@ -26,6 +26,8 @@
  *   npm run bench:book
  *   npm run bench:book -- --cpu-throttle=1 --drags=20 --renders=5 --big-technicians=20 --big-appointments=600
  *   npm run bench:book -- --client-dir=/tmp/salon-bench-bundle   (a client already built there)
+ *   npm run bench:book -- --cpu-profile=/tmp/book.cpuprofile      the big book's renders and drags profiled,
+ *                                                    and where their time went (bench/support/cpu-profile.ts)
  */
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -36,6 +38,8 @@ import { BOOKING_PATHS } from '../src/contracts/bookings';
 import { addDays, storeInstant } from '../src/domain/bookings/availability';
 import { createDb, createPool } from '../src/server/db/client';
 import { grabPoint, installBookProbe, probeSince, waitForEvents } from './book/book-probe';
+import { printProfileReport } from './support/cpu-profile';
+import type { CpuProfile } from './support/cpu-profile';
 import { seedBookTenant } from './book/seed-book';
 import type { SeededBook } from './book/seed-book';
 import { buildClient, loginThroughApi, startBenchApp } from './support/app-server';
@@ -50,6 +54,7 @@ const { values: args } = parseArgs({
     renders: { type: 'string', default: '3' },
     'cpu-throttle': { type: 'string', default: '4' },
     'client-dir': { type: 'string' },
+    'cpu-profile': { type: 'string' },
     headed: { type: 'boolean', default: false },
     echo: { type: 'boolean', default: false },
   },
@@ -335,10 +340,27 @@ async function main(): Promise<void> {
         `${args.drags} drags per book`,
     );
 
+    // The big book's renders and drags, profiled when asked (a block each).
+    const profiles: CpuProfile[] = [];
+    const profiler = args['cpu-profile'] ? await sides[0].context.newCDPSession(sides[0].page) : null;
+    if (profiler) {
+      await profiler.send('Profiler.enable');
+      await profiler.send('Profiler.setSamplingInterval', { interval: 200 });
+    }
+    const profiled = async (side: Side, work: () => Promise<void>) => {
+      if (!profiler || side !== sides[0]) return work();
+      await profiler.send('Profiler.start');
+      try {
+        await work();
+      } finally {
+        profiles.push((await profiler.send('Profiler.stop')).profile as CpuProfile);
+      }
+    };
+
     for (let i = 0; i < Number(args.renders); i++)
       for (const side of sides) {
         await side.page.bringToFront();
-        await renderWeek(side);
+        await profiled(side, () => renderWeek(side));
       }
     const hourPx = await sides[0].page.evaluate(
       () => document.querySelector('.rbc-timeslot-group')?.getBoundingClientRect().height ?? 96,
@@ -346,7 +368,9 @@ async function main(): Promise<void> {
     for (let i = 0; i < Number(args.drags); i += 2)
       for (const side of sides) {
         await side.page.bringToFront();
-        for (let j = i; j < Math.min(Number(args.drags), i + 2); j++) await dragOnce(side, j, hourPx);
+        await profiled(side, async () => {
+          for (let j = i; j < Math.min(Number(args.drags), i + 2); j++) await dragOnce(side, j, hourPx);
+        });
       }
 
     const [b, s] = sides;
@@ -358,6 +382,8 @@ async function main(): Promise<void> {
         `${args['cpu-throttle']}x CPU: ${p75 <= TARGET_P75_MS ? 'met' : 'MISSED'}); ${ratio.toFixed(2)}x ` +
         `the ${s.label} book's`,
     );
+    if (args['cpu-profile'] && profiles.length > 0)
+      printProfileReport(profiles, args['cpu-profile'], clientDir, `${b.label} renders and drags`);
     console.info(`load average at end: ${load()}`);
     for (const side of sides) await side.context.close();
   } finally {

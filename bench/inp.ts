@@ -24,7 +24,7 @@
  * totals region and its "Total" term by the English strings of locales/en/common.json), with the screen's
  * data-testid as the fallback while a string is missing.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -35,7 +35,7 @@ import { seedCatalogTenant } from './inp/seed-catalog';
 import type { SeededCatalog } from './inp/seed-catalog';
 import { installProbe, interactionLatency, waitForTotalPaint } from './inp/tap-probe';
 import { buildClient, loginThroughApi, startBenchApp } from './support/app-server';
-import { byGroup, hotSpots, inclusiveOwn } from './support/cpu-profile';
+import { printProfileReport } from './support/cpu-profile';
 import type { CpuProfile } from './support/cpu-profile';
 import { REPO_ROOT } from './support/manifest';
 
@@ -255,43 +255,6 @@ function line(side: Side): string {
 }
 
 /** Writes the blocks' profiles (one file per block) and prints where the taps' CPU time went. */
-function report(profiles: CpuProfile[], file: string, clientDir: string, label: string): void {
-  profiles.forEach((profile, i) =>
-    writeFileSync(i === 0 ? file : file.replace(/(\.cpuprofile)?$/, `.${i}$1`), JSON.stringify(profile)),
-  );
-  const spots = profiles.flatMap((p) => hotSpots(p, clientDir, REPO_ROOT));
-  const merged = new Map<string, { where: string; group: string; ms: number }>();
-  for (const s of spots) {
-    const m = merged.get(s.where) ?? { ...s, ms: 0 };
-    m.ms += s.ms;
-    merged.set(s.where, m);
-  }
-  const all = [...merged.values()].sort((a, b) => b.ms - a.ms);
-  const total = all.reduce((sum, s) => sum + s.ms, 0);
-  const busy = all.filter((s) => s.where !== '(idle)').reduce((sum, s) => sum + s.ms, 0);
-  console.info(
-    `\nCPU profile of the ${label} taps (${profiles.length} blocks, ${file}): ${busy.toFixed(0)} ms busy of ${total.toFixed(0)} ms`,
-  );
-  console.info('  by package or folder (self time):');
-  for (const [group, ms] of byGroup(all)
-    .filter(([g]) => g !== '(idle)')
-    .slice(0, 12)) {
-    console.info(`    ${group.padEnd(52)} ${ms.toFixed(0).padStart(6)} ms`);
-  }
-  const own = new Map<string, number>();
-  for (const p of profiles)
-    for (const s of inclusiveOwn(p, clientDir, REPO_ROOT, 'src/client'))
-      own.set(s.where, (own.get(s.where) ?? 0) + s.ms);
-  console.info('  our functions by inclusive time (they and what they called):');
-  for (const [where, ms] of [...own].sort((a, b) => b[1] - a[1]).slice(0, 12)) {
-    console.info(`    ${ms.toFixed(0).padStart(6)} ms  ${where}`);
-  }
-  console.info('  hottest functions (self time):');
-  for (const s of all.filter((x) => x.where !== '(idle)').slice(0, 15)) {
-    console.info(`    ${s.ms.toFixed(0).padStart(6)} ms  ${s.where}`);
-  }
-}
-
 async function main(): Promise<void> {
   const taps = Number(args.taps);
   const block = Math.max(1, Number(args.block));
@@ -373,7 +336,8 @@ async function main(): Promise<void> {
         `(target ≤ ${TARGET_RATIO}: ${ratio <= TARGET_RATIO ? 'met' : 'MISSED'})`,
     );
     console.info(`tap→painted total p75 ratio ${paintRatio.toFixed(2)}x`);
-    if (args['cpu-profile'] && profiles.length > 0) report(profiles, args['cpu-profile'], clientDir, b.label);
+    if (args['cpu-profile'] && profiles.length > 0)
+      printProfileReport(profiles, args['cpu-profile'], clientDir, `${b.label} taps`);
     if (args.trace)
       console.info(
         `trace of the last ${b.label} block in ${args.trace} (open in chrome://tracing or DevTools)`,

@@ -4,8 +4,9 @@
  * their original file and line through the build's source maps (what DevTools shows with maps on). A React
  * production build has no profiler, so this is how bench/inp.ts says where a slow tap spends its time.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { REPO_ROOT } from './manifest';
 import { decodeMappings } from './source-map-sizes';
 import type { DecodedMap } from './source-map-sizes';
 
@@ -152,4 +153,50 @@ export function byGroup(spots: readonly HotSpot[]): [string, number][] {
   const groups = new Map<string, number>();
   for (const s of spots) groups.set(s.group, (groups.get(s.group) ?? 0) + s.ms);
   return [...groups].sort((a, b) => b[1] - a[1]);
+}
+
+/**
+ * Writes the profiles (`file`, then `file.1`...) and prints where their time went: by package or folder, our
+ * client functions by inclusive time, and the hottest functions. `label` says what was profiled.
+ */
+export function printProfileReport(
+  profiles: CpuProfile[],
+  file: string,
+  clientDir: string,
+  label: string,
+): void {
+  profiles.forEach((profile, i) =>
+    writeFileSync(i === 0 ? file : file.replace(/(\.cpuprofile)?$/, `.${i}$1`), JSON.stringify(profile)),
+  );
+  const spots = profiles.flatMap((p) => hotSpots(p, clientDir, REPO_ROOT));
+  const merged = new Map<string, { where: string; group: string; ms: number }>();
+  for (const s of spots) {
+    const m = merged.get(s.where) ?? { ...s, ms: 0 };
+    m.ms += s.ms;
+    merged.set(s.where, m);
+  }
+  const all = [...merged.values()].sort((a, b) => b.ms - a.ms);
+  const total = all.reduce((sum, s) => sum + s.ms, 0);
+  const busy = all.filter((s) => s.where !== '(idle)').reduce((sum, s) => sum + s.ms, 0);
+  console.info(
+    `\nCPU profile of the ${label} (${profiles.length} blocks, ${file}): ${busy.toFixed(0)} ms busy of ${total.toFixed(0)} ms`,
+  );
+  console.info('  by package or folder (self time):');
+  for (const [group, ms] of byGroup(all)
+    .filter(([g]) => g !== '(idle)')
+    .slice(0, 12)) {
+    console.info(`    ${group.padEnd(52)} ${ms.toFixed(0).padStart(6)} ms`);
+  }
+  const own = new Map<string, number>();
+  for (const p of profiles)
+    for (const s of inclusiveOwn(p, clientDir, REPO_ROOT, 'src/client'))
+      own.set(s.where, (own.get(s.where) ?? 0) + s.ms);
+  console.info('  our functions by inclusive time (they and what they called):');
+  for (const [where, ms] of [...own].sort((a, b) => b[1] - a[1]).slice(0, 12)) {
+    console.info(`    ${ms.toFixed(0).padStart(6)} ms  ${where}`);
+  }
+  console.info('  hottest functions (self time):');
+  for (const s of all.filter((x) => x.where !== '(idle)').slice(0, 15)) {
+    console.info(`    ${s.ms.toFixed(0).padStart(6)} ms  ${s.where}`);
+  }
 }

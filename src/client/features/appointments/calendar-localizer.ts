@@ -11,12 +11,14 @@
 import { DateTime, Settings } from 'luxon';
 import { luxonLocalizer } from 'react-big-calendar';
 import type { DateLocalizer } from 'react-big-calendar';
+import { storeZone } from './store-zone';
 
 /** Sunday first, as the store's weekly hours are (src/domain/bookings/availability.ts WEEKDAYS). */
 const SUNDAY = 7;
 
+/** The store's zone as luxon's default; its offsets remembered, as the grid asks thousands (./store-zone.ts). */
 export function holdStoreZone(timeZone: string): void {
-  Settings.defaultZone = timeZone;
+  Settings.defaultZone = storeZone(timeZone);
 }
 
 export function storeLocalizer(timeZone: string): DateLocalizer {
@@ -30,5 +32,5 @@ export function releaseStoreZone(): void {
 
 /** The wall time of an instant on the store's clock, 'HH:mm' (the book's labels and tests). */
 export function storeWallTime(at: Date, timeZone: string): string {
-  return DateTime.fromJSDate(at, { zone: timeZone }).toFormat('HH:mm');
+  return DateTime.fromJSDate(at, { zone: storeZone(timeZone) }).toFormat('HH:mm');
 }
