@@ -21,6 +21,9 @@ export default defineConfig({
         test: {
           name: 'unit',
           isolate: false,
+          // Projects with different worker counts run one after the other (Vitest's groups): the unit files
+          // first, then the API files two at a time.
+          sequence: { groupOrder: 0 },
           include: [
             'src/**/*.test.{ts,tsx}',
             'machines/**/*.test.ts',
@@ -36,6 +39,7 @@ export default defineConfig({
         test: {
           name: 'api',
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
           // A deprecation is an error here: pg's "client.query() when the client is already executing a query"
           // (a Promise.all inside a transaction) only warned, and pg 9 refuses it (docs/architecture.md
           // "One query at a time on a client").

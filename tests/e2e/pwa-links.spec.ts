@@ -22,10 +22,13 @@ const navigation = JSON.parse(
 /** Each address of the manifest, where it leads and what is seen there (routes.ts ROUTE_ALIASES). */
 const TARGETS: Record<
   string,
-  { path: string; sees: 'sale' | 'pin' | 'customerSearch' | 'walkInQueue' | 'book' | { planned: string } }
+  {
+    path: string;
+    sees: 'sale' | 'pin' | 'customerSearch' | 'walkInQueue' | 'book' | 'newBooking' | { planned: string };
+  }
 > = {
   '/pos/new-sale': { path: '/pos/sales', sees: 'sale' },
-  '/appointments/new': { path: '/pos/booking-appt', sees: 'book' },
+  '/appointments/new': { path: '/pos/booking-appt', sees: 'newBooking' },
   '/reports': { path: '/pos/report/daily', sees: 'pin' },
   '/customers/search': { path: '/customers/search', sees: 'customerSearch' },
   '/dashboard': { path: '/dashboard', sees: { planned: 'dashboard' } },
@@ -53,8 +56,16 @@ test.describe('home-screen shortcuts and widgets', () => {
       if (target.sees === 'sale') await expect(page.getByTestId('sale-screen')).toBeVisible();
       else if (target.sees === 'pin') await expect(page.getByTestId('pin-gate')).toBeVisible();
       else if (target.sees === 'walkInQueue') await expect(page.getByTestId('walk-in-queue')).toBeVisible();
-      else if (target.sees === 'book') await expect(page.getByTestId('book')).toBeVisible();
-      else if (target.sees === 'customerSearch')
+      else if (target.sees === 'book') {
+        await expect(page.getByTestId('book')).toBeVisible();
+        await expect(page.getByTestId('booking-editor')).toHaveCount(0);
+      } else if (target.sees === 'newBooking') {
+        // The book, with a new booking's editor open on it.
+        await expect(page.getByTestId('book')).toBeVisible();
+        await expect(page.getByTestId('booking-editor')).toBeVisible();
+        await page.keyboard.press('Escape');
+        await expect(page.getByTestId('booking-editor')).toHaveCount(0);
+      } else if (target.sees === 'customerSearch')
         await expect(page.getByTestId('customer-search-input')).toBeVisible({ timeout: 30_000 });
       else await app.seePlannedScreen(navigation.screens[target.sees.planned] ?? target.sees.planned);
       await seeNo404(page);
@@ -77,6 +88,11 @@ test.describe('home-screen shortcuts and widgets', () => {
     await app.open('/profile');
     await app.open('/appointments/new?q=ann#top');
     await app.seeAddress('/pos/booking-appt?q=ann#top');
+    await expect(page.getByTestId('booking-editor')).toBeVisible();
+    // Asked once: a reload shows the book without opening the editor again.
+    await page.reload();
+    await expect(page.getByTestId('book')).toBeVisible();
+    await expect(page.getByTestId('booking-editor')).toHaveCount(0);
     await page.goBack();
     await app.seeAddress('/profile');
   });

@@ -58,13 +58,13 @@ function routeObject(route: AppRoute): RouteObject {
 }
 
 /** Replaces the alias in history (Back does not bounce into it again), keeping the query and hash. */
-function AliasRedirect({ to }: { to: string }) {
+function AliasRedirect({ alias }: { alias: RouteAlias }) {
   const { search, hash } = useLocation();
-  return <Navigate to={{ pathname: to, search, hash }} replace />;
+  return <Navigate to={{ pathname: alias.to, search, hash }} state={alias.state} replace />;
 }
 
 function aliasObject(alias: RouteAlias): RouteObject {
-  return { path: alias.path, element: <AliasRedirect to={alias.to} />, errorElement: <ErrorElement /> };
+  return { path: alias.path, element: <AliasRedirect alias={alias} />, errorElement: <ErrorElement /> };
 }
 
 export function buildRouteObjects(

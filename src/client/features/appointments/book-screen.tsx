@@ -45,7 +45,14 @@ import { bookLogic } from './book-logic';
 import { BookList, BookSummary, BookToolbar, ConflictDialog, SelectedBooking } from './book-parts';
 import { rangeLabel } from './book-dates';
 import { bookErrorKeys, NS } from './book-text';
-import { storeDateOf, storeToday, toCalendarEvents, toListDays, toResources } from './calendar-events';
+import {
+  nextSlotDraft,
+  storeDateOf,
+  storeToday,
+  toCalendarEvents,
+  toListDays,
+  toResources,
+} from './calendar-events';
 
 /** Below this width the book opens as the list (a phone). */
 export const NARROW_QUERY = '(max-width: 639px)';
@@ -69,9 +76,13 @@ export interface BookScreenProps {
    * leaves it, `saved` reloads the range after a save or a status move.
    */
   renderEditor?: (target: BookEditorTarget) => ReactNode;
+  /** Open a new booking's editor at once, at the next quarter hour (the "New appointment" shortcut). */
+  newBooking?: boolean;
+  /** The new booking's editor was opened (the caller forgets that it asked). */
+  onNewBookingOpened?: () => void;
 }
 
-export function BookScreen({ timeZone, renderEditor }: BookScreenProps) {
+export function BookScreen({ timeZone, renderEditor, newBooking, onNewBookingOpened }: BookScreenProps) {
   const { t, i18n } = useTranslation(NS);
   const time = useStoreTime();
   const [logic] = useState(() => bookLogic());
@@ -103,6 +114,12 @@ export function BookScreen({ timeZone, renderEditor }: BookScreenProps) {
     window.addEventListener('online', online);
     return () => window.removeEventListener('online', online);
   }, [book]);
+
+  useEffect(() => {
+    if (!newBooking) return;
+    book.send({ type: 'slot.select', draft: nextSlotDraft(Date.now()) });
+    onNewBookingOpened?.();
+  }, [book, newBooking, onNewBookingOpened]);
 
   const names = useMemo(() => new Map(employees.map((e) => [e.id, e.name])), [employees]);
   const events = useMemo(() => toCalendarEvents(bookings, technicianId), [bookings, technicianId]);

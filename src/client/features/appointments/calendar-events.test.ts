@@ -9,6 +9,7 @@ import { storeTimeToIso } from '../../../domain/store-time';
 import {
   dropToMove,
   gapShare,
+  nextSlotDraft,
   slotToDraft,
   storeToday,
   toCalendarEvents,
@@ -155,5 +156,11 @@ describe('drops and resizes', () => {
     const start = new Date('2026-11-27T18:00:00.000Z');
     expect(slotToDraft(start, 1)).toEqual({ user_id: 1, starts_at: '2026-11-27T18:00:00.000Z' });
     expect(slotToDraft(start, UNASSIGNED).user_id).toBeNull();
+    // "New appointment": the next quarter hour, nobody chosen; a time on a quarter is that quarter.
+    expect(nextSlotDraft(Date.parse('2026-11-27T18:07:31Z'))).toEqual({
+      user_id: null,
+      starts_at: '2026-11-27T18:15:00.000Z',
+    });
+    expect(nextSlotDraft(Date.parse('2026-11-27T18:45:00Z')).starts_at).toBe('2026-11-27T18:45:00.000Z');
   });
 });

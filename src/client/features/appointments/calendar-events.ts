@@ -11,11 +11,12 @@
 import type {
   BookBooking,
   BookEmployee,
+  BookingDraft,
   BookLine,
   LineMove,
 } from '../../../../machines/booking-book/booking-book.types';
 import type { BookingStatus } from '../../../contracts/bookings';
-import { addDays } from '../../../domain/bookings/availability';
+import { addDays, SLOT_STEP_MINUTES } from '../../../domain/bookings/availability';
 import { busySegments, MAX_LINE_MINUTES, MINUTE_MS } from '../../../domain/bookings/segments';
 import { isEditableBooking } from '../../../domain/bookings/status';
 import { isoToStoreTime } from '../../../domain/store-time';
@@ -218,7 +219,13 @@ export function dropToMove(args: DropArgs, kind: 'drop' | 'resize'): LineMove | 
 }
 
 /** The new booking draft of a tapped empty slot. */
-export function slotToDraft(start: Date, resourceId: ResourceId | undefined) {
+/** A new booking from "now": the next quarter hour (a slot of the grid), nobody chosen yet. */
+export function nextSlotDraft(now: number): BookingDraft {
+  const step = SLOT_STEP_MINUTES * MINUTE_MS;
+  return slotToDraft(new Date(Math.ceil(now / step) * step), undefined);
+}
+
+export function slotToDraft(start: Date, resourceId: ResourceId | undefined): BookingDraft {
   return {
     user_id: resourceId === undefined || resourceId === UNASSIGNED ? null : resourceId,
     starts_at: start.toISOString(),
