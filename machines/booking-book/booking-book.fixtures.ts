@@ -114,3 +114,26 @@ export const NOT_EDITABLE_ERROR = {
   code: 'booking_not_editable',
   message: 'The booking is fixed.',
 };
+
+/** A booking made offline whose create the server refused when the queue sent it (its slot was taken). */
+export const REFUSED: BookBooking = {
+  ...EDITABLE,
+  key: '0b7b9b1b-5f86-4b6b-9d3b-6f1c1a3e2c03',
+  id: null,
+  uuid: '0b7b9b1b-5f86-4b6b-9d3b-6f1c1a3e2c03',
+  version: null,
+  provisional: true,
+  lines: [{ ...EDITABLE.lines[0]!, id: null, user_id: 1 }],
+  refusal: {
+    requestId: 12,
+    code: 'booking_conflict',
+    body: {
+      uuid: '0b7b9b1b-5f86-4b6b-9d3b-6f1c1a3e2c03',
+      customer_name: 'Mai Tran',
+      booking_appt_service: [{ service_id: 100, user_id: 1, starts_at: '2026-11-27T15:00:00.000Z' }],
+    },
+  },
+};
+
+/** The day with the refused offline booking on it too. */
+export const WITH_REFUSED: BookData = { ...DATA, bookings: [...DATA.bookings, REFUSED] };

@@ -10,8 +10,10 @@ import {
   INPUT,
   MOVE,
   NOT_EDITABLE_ERROR,
+  REFUSED,
   SAVED,
   STALE_ERROR,
+  WITH_REFUSED,
 } from './booking-book.fixtures';
 import { bookingBookMachine } from './booking-book.machine';
 import { viewDates, viewRange } from './booking-book.rules';
@@ -25,9 +27,14 @@ import {
 } from './booking-book.selectors';
 import type { BookData, LoadRangeInput, SaveBookingInput, SaveBookingOutput } from './booking-book.types';
 
-function harness(loads: Array<BookData | object>, saves: Array<SaveBookingOutput | object> = []) {
+function harness(
+  loads: Array<BookData | object>,
+  saves: Array<SaveBookingOutput | object> = [],
+  discards: object[] = [],
+) {
   const loaded: LoadRangeInput[] = [];
   const saved: SaveBookingInput[] = [];
+  const discarded: number[] = [];
   const machine = bookingBookMachine.provide({
     actors: {
       loadRange: fromPromise(async ({ input }: { input: LoadRangeInput }) => {
@@ -42,16 +49,75 @@ function harness(loads: Array<BookData | object>, saves: Array<SaveBookingOutput
         if (next && 'queued' in next) return next as SaveBookingOutput;
         throw next;
       }),
+      discardQueued: fromPromise(async ({ input }: { input: { requestId: number } }) => {
+        discarded.push(input.requestId);
+        const next = discards.shift();
+        if (next) throw next;
+      }),
       watchLive: fromCallback(() => {}),
     },
   });
   const actor = createActor(machine, { input: INPUT }).start();
   const settle = (state: string) => waitFor(actor, (s) => selectBookStatus(s) === state);
-  return { actor, loaded, saved, settle };
+  return { actor, loaded, saved, discarded, settle };
 }
 
 const lineOf = (data: readonly { key: string; lines: { user_id: number | null; starts_at: string }[] }[]) =>
   data.find((b) => b.key === '1')?.lines[0];
+
+describe('booking book chart: a booking made offline and refused on replay', () => {
+  it('sends it again as queued; on a clash offers the free slots and sends it at the chosen one', async () => {
+    const h = harness([WITH_REFUSED, DATA], [CONFLICT_ERROR, { queued: false, booking: SAVED }]);
+    await h.settle('ready');
+    // Only a refused booking, selected, can be sent again.
+    h.actor.send({ type: 'refused.resend', moveKey: 'r0' });
+    expect(h.saved).toHaveLength(0);
+    h.actor.send({ type: 'booking.select', key: REFUSED.key });
+    h.actor.send({ type: 'refused.resend', moveKey: 'r1' });
+    await h.settle('conflict');
+    expect(h.saved[0]).toEqual({
+      kind: 'create',
+      requestId: 12,
+      body: REFUSED.refusal!.body,
+      idempotencyKey: 'r1',
+    });
+    expect(selectConflict(h.actor.getSnapshot())?.move).toMatchObject({
+      bookingKey: REFUSED.key,
+      lineIndex: 0,
+      userId: 1,
+    });
+    h.actor.send({ type: 'conflict.choose', index: 1, moveKey: 'r2' });
+    await h.settle('ready');
+    // The chosen slot's technician and start on the clashing line; the same uuid; then the range again.
+    expect(h.saved[1]).toMatchObject({ kind: 'create', requestId: 12, idempotencyKey: 'r2' });
+    expect(h.saved[1]!.body).toMatchObject({
+      uuid: REFUSED.uuid,
+      booking_appt_service: [{ service_id: 100, user_id: 2, starts_at: '2026-11-27T16:00:00.000Z' }],
+    });
+    expect(h.loaded).toHaveLength(2);
+    expect(selectSelected(h.actor.getSnapshot())).toBeNull();
+  });
+
+  it('puts it back on a cancelled clash, and drops it from the queue only when asked', async () => {
+    const h = harness([WITH_REFUSED, DATA], [CONFLICT_ERROR], [offline]);
+    await h.settle('ready');
+    h.actor.send({ type: 'booking.select', key: REFUSED.key });
+    h.actor.send({ type: 'refused.resend', moveKey: 'r1' });
+    await h.settle('conflict');
+    h.actor.send({ type: 'conflict.cancel' });
+    await h.settle('ready');
+    expect(selectSelected(h.actor.getSnapshot())?.refusal).toEqual(REFUSED.refusal);
+    // The first drop fails (said, kept); the second goes.
+    h.actor.send({ type: 'refused.discard' });
+    await h.settle('ready');
+    expect(selectMoveError(h.actor.getSnapshot())).not.toBeNull();
+    expect(selectSelected(h.actor.getSnapshot())?.key).toBe(REFUSED.key);
+    h.actor.send({ type: 'refused.discard' });
+    await waitFor(h.actor, (s) => h.loaded.length === 2 && selectBookStatus(s) === 'ready');
+    expect(h.discarded).toEqual([12, 12]);
+    expect(selectSelected(h.actor.getSnapshot())).toBeNull();
+  });
+});
 
 describe('booking book chart', () => {
   it("loads the store day from the store's midnight to the next, whatever the device's zone", async () => {

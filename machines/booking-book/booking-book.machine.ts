@@ -4,10 +4,12 @@
  * new booking for the editor.
  *
  *   loading ──done──▶ ready (idle ⇄ selected) ──booking.move──▶ moving ──done──▶ ready
- *     │ done from cache ─▶ offline                               │ 409 booking_conflict ─▶ conflict ─choose─▶ moving
- *     │ offline ─▶ offline (retry | online ─▶ loading)           │                          └ cancel ─▶ ready (put back)
- *     └ other ─▶ error (retry ─▶ loading)                        │ 409 booking_stale ─▶ loading (reload)
- *                                                                └ other ─▶ ready (put back, said)
+ *     │ done from cache ─▶ offline        │                     │ 409 booking_conflict ─▶ conflict ─choose─▶ moving
+ *     │ offline ─▶ offline (retry | online ─▶ loading)          │                          └ cancel ─▶ ready (put back)
+ *     └ other ─▶ error (retry ─▶ loading)  │                     │ 409 booking_stale ─▶ loading (reload)
+ *                                          │                     └ other ─▶ ready (put back, said)
+ *                                          ├ refused.resend ──▶ moving (a refused offline create sent again; done ─▶ loading)
+ *                                          └ refused.discard ─▶ discarding ──done──▶ loading
  *
  * - view, date and technician changes reload the range (the filter only narrows what is drawn: no reload);
  *   a live 'bookings' change (`watchLive`, the app's) or `reload` reloads it too.
@@ -16,6 +18,9 @@
  *   the move again there.
  * - Tapping an empty slot keeps a draft {user_id, starts_at} for the booking editor; the chart does nothing else
  *   with it.
+ * - A booking made offline that the server refused when the queue sent it (its slot was taken meanwhile) stays
+ *   on the book, marked, until someone chooses (docs/appointments.md#offline): sent again as it was, which on a
+ *   clash offers the next free slots as a move does, or dropped from the queue.
  */
 import { assign, setup } from 'xstate';
 import { toResourceError } from '../resource/resource.rules';
@@ -26,10 +31,12 @@ import {
   canMoveLine,
   conflictDetailsOf,
   findBooking,
+  isRefused,
   isStaleError,
-  moveBody,
+  lineAsMove,
   moveToSlot,
   replaceBooking,
+  saveInput,
   shiftDate,
   viewRange,
 } from './booking-book.rules';
@@ -57,6 +64,7 @@ export const bookingBookMachine = setup({
   actors: {
     loadRange: requiredActor<BookData, LoadRangeInput>(MACHINE, 'loadRange'),
     saveBooking: requiredActor<SaveBookingOutput, SaveBookingInput>(MACHINE, 'saveBooking'),
+    discardQueued: requiredActor<void, { requestId: number }>(MACHINE, 'discardQueued'),
     watchLive: requiredCallback<BookingBookEvent>(MACHINE, 'watchLive'),
   },
   actions: {
@@ -92,13 +100,26 @@ export const bookingBookMachine = setup({
       const original = findBooking(context.data, event.move.bookingKey);
       if (!original) return {};
       return {
-        pending: { move: event.move, original },
+        pending: { kind: 'move' as const, move: event.move, original },
         data: replaceBooking(context.data, applyMove(original, event.move)),
         moveKey: event.moveKey,
         moveError: null,
         conflict: null,
       };
     }),
+    /** The selected refused offline create, sent again as it was queued. */
+    startResend: assign(({ context, event }) => {
+      if (event.type !== 'refused.resend' || !context.selectedKey) return {};
+      const original = findBooking(context.data, context.selectedKey);
+      if (!isRefused(original)) return {};
+      return {
+        pending: { kind: 'resend' as const, move: null, original, refusal: original.refusal },
+        moveKey: event.moveKey,
+        moveError: null,
+        conflict: null,
+      };
+    }),
+    clearPending: assign({ pending: null }),
     /** The conflict's chosen slot becomes the move. */
     moveToSlot: assign(({ context, event }) => {
       if (event.type !== 'conflict.choose' || !context.conflict || !context.pending) return {};
@@ -113,7 +134,7 @@ export const bookingBookMachine = setup({
     }),
     storeSaved: assign(({ context }, output: SaveBookingOutput) => {
       const pending = context.pending;
-      if (!pending) return {};
+      if (!pending || pending.kind !== 'move') return {};
       const booking = output.queued
         ? { ...applyMove(pending.original, pending.move), provisional: true }
         : output.booking;
@@ -121,7 +142,10 @@ export const bookingBookMachine = setup({
     }),
     keepConflict: assign(({ context }, { error }: { error: unknown }) => {
       const details = conflictDetailsOf(error);
-      return details && context.pending ? { conflict: { details, move: context.pending.move } } : {};
+      const pending = context.pending;
+      if (!details || !pending) return {};
+      const move = pending.move ?? lineAsMove(pending.original, details.line_index);
+      return move ? { conflict: { details, move } } : {};
     }),
     putBack: assign(({ context }) =>
       context.pending
@@ -133,8 +157,15 @@ export const bookingBookMachine = setup({
   guards: {
     isOffline: (_, { error }: { error: unknown }) => toResourceError(error).kind === 'offline',
     fromCache: (_, data: BookData) => data.fromCache,
-    isConflict: ({ context }, { error }: { error: unknown }) =>
-      context.pending !== null && conflictDetailsOf(error) !== null,
+    isConflict: ({ context }, { error }: { error: unknown }) => {
+      const details = conflictDetailsOf(error);
+      const pending = context.pending;
+      if (!details || !pending) return false;
+      return pending.move !== null || lineAsMove(pending.original, details.line_index) !== null;
+    },
+    wasResend: ({ context }) => context.pending?.kind === 'resend',
+    selectedRefused: ({ context }) =>
+      context.selectedKey !== null && isRefused(findBooking(context.data, context.selectedKey)),
     isStale: (_, { error }: { error: unknown }) => isStaleError(error),
     canMove: ({ context, event }) =>
       event.type === 'booking.move' &&
@@ -201,6 +232,9 @@ export const bookingBookMachine = setup({
         reload: 'loading',
         'live.changed': 'loading',
         'booking.move': { guard: 'canMove', target: 'moving', actions: 'startMove' },
+        // The selection outlives a move (the panel stays open), so these are the ready state's, not `selected`'s.
+        'refused.resend': { guard: 'selectedRefused', target: 'moving', actions: 'startResend' },
+        'refused.discard': { guard: 'selectedRefused', target: 'discarding' },
       },
       states: {
         idle: {
@@ -210,6 +244,12 @@ export const bookingBookMachine = setup({
           on: {
             'booking.select': { guard: 'knownBooking', actions: 'select' },
             'booking.close': { target: 'idle', actions: 'unselect' },
+            'refused.resend': {
+              guard: 'selectedRefused',
+              target: '#bookingBook.moving',
+              actions: 'startResend',
+            },
+            'refused.discard': { guard: 'selectedRefused', target: '#bookingBook.discarding' },
           },
         },
       },
@@ -219,12 +259,12 @@ export const bookingBookMachine = setup({
       invoke: {
         id: 'saveBooking',
         src: 'saveBooking',
-        input: ({ context }) => {
-          const pending = context.pending!;
-          const moved = applyMove(pending.original, pending.move);
-          return { id: moved.id!, body: moveBody(moved), idempotencyKey: context.moveKey };
-        },
-        onDone: doneTo('ready', 'storeSaved'),
+        input: ({ context }) => saveInput(context.pending!, context.moveKey),
+        onDone: [
+          // The server has the booking now, under its own id: the range is read again.
+          { guard: 'wasResend', target: 'loading', actions: ['clearPending', 'unselect'] },
+          doneTo('ready', 'storeSaved'),
+        ],
         onError: [
           { guard: { type: 'isConflict', params: errorParams }, ...failTo('conflict', 'keepConflict') },
           {
@@ -240,6 +280,18 @@ export const bookingBookMachine = setup({
       on: {
         'conflict.choose': { guard: 'hasSlot', target: 'moving', actions: 'moveToSlot' },
         'conflict.cancel': { target: 'ready', actions: 'putBack' },
+      },
+    },
+    discarding: {
+      tags: ['busy'],
+      invoke: {
+        id: 'discardQueued',
+        src: 'discardQueued',
+        input: ({ context }) => ({
+          requestId: findBooking(context.data, context.selectedKey ?? '')?.refusal?.requestId ?? -1,
+        }),
+        onDone: { target: 'loading', actions: 'unselect' },
+        onError: { target: 'ready', actions: { type: 'storeMoveError', params: errorParams } },
       },
     },
     error: {

@@ -10,8 +10,10 @@ import {
   INPUT,
   MOVE,
   NOT_EDITABLE_ERROR,
+  REFUSED,
   SAVED,
   STALE_ERROR,
+  WITH_REFUSED,
 } from './booking-book.fixtures';
 import { bookingBookMachine } from './booking-book.machine';
 import type { BookingBookEvent } from './booking-book.types';
@@ -29,6 +31,9 @@ const events = [
   { type: 'live.changed' },
   { type: 'booking.select', key: '1' },
   { type: 'booking.select', key: 'unknown' },
+  { type: 'booking.select', key: REFUSED.key },
+  { type: 'refused.resend', moveKey: 'resend-1' },
+  { type: 'refused.discard' },
   { type: 'booking.close' },
   { type: 'booking.move', move: MOVE, moveKey: 'move-1' },
   { type: 'booking.move', move: FIXED_MOVE, moveKey: 'move-2' },
@@ -46,6 +51,7 @@ describeMachinePaths(bookingBookMachine, {
     ...events,
     doneEvent('loadRange', DATA),
     doneEvent('loadRange', CACHED),
+    doneEvent('loadRange', WITH_REFUSED),
     errorEvent('loadRange', offline),
     errorEvent('loadRange', serverDown),
     doneEvent('saveBooking', { queued: false, booking: SAVED }),
@@ -53,9 +59,18 @@ describeMachinePaths(bookingBookMachine, {
     errorEvent('saveBooking', CONFLICT_ERROR),
     errorEvent('saveBooking', STALE_ERROR),
     errorEvent('saveBooking', NOT_EDITABLE_ERROR),
+    doneEvent('discardQueued', undefined),
+    errorEvent('discardQueued', serverDown),
   ],
-  // What the chart decides on besides its state: whether it holds data, and the move being saved.
-  facts: (s) => [s.context.data !== null, s.context.pending !== null, s.context.conflict !== null],
+  // What the chart decides on besides its state: its data (and whether a refused offline booking is in it), the
+  // selection, and the move or resend being saved.
+  facts: (s) => [
+    s.context.data !== null,
+    s.context.data?.bookings.some((b: { refusal?: unknown }) => b.refusal != null) ?? false,
+    s.context.selectedKey,
+    s.context.pending?.kind ?? null,
+    s.context.conflict !== null,
+  ],
   compareContext: false,
   // The live channel is the app's; in the replays it stays quiet.
   actors: { watchLive: fromCallback(() => {}) },

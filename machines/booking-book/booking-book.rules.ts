@@ -7,7 +7,15 @@ import type { BookingConflictDetails } from '../../src/contracts/bookings';
 import { addDays, storeInstant, weekdayOf } from '../../src/domain/bookings/availability';
 import { isEditableBooking } from '../../src/domain/bookings/status';
 import { MINUTE_MS } from '../../src/domain/bookings/segments';
-import type { BookBooking, BookData, BookView, LineMove, LoadRangeInput } from './booking-book.types';
+import type {
+  BookBooking,
+  BookData,
+  BookView,
+  LineMove,
+  LoadRangeInput,
+  PendingMove,
+  SaveBookingInput,
+} from './booking-book.types';
 
 /** The first store date a view shows and how many: a day, or the week (Sunday first, as the hours are). */
 export function viewDates(view: BookView, date: string): { fromDate: string; days: number } {
@@ -118,4 +126,54 @@ export function isStaleError(error: unknown): boolean {
 export function moveToSlot(move: LineMove, details: BookingConflictDetails, index: number): LineMove | null {
   const slot = details.next_slots[index];
   return slot ? { ...move, userId: slot.user_id, startsAt: slot.starts_at } : null;
+}
+
+/** A refused offline create can be sent again or dropped: it is in the offline queue, refused, and shown. */
+export function isRefused(booking: BookBooking | undefined): booking is BookBooking & {
+  refusal: NonNullable<BookBooking['refusal']>;
+} {
+  return booking?.refusal != null;
+}
+
+/** The line a conflict names, as a move that leaves it where it is (the slot chosen then moves it). */
+export function lineAsMove(booking: BookBooking, lineIndex: number): LineMove | null {
+  const line = booking.lines[lineIndex];
+  if (!line) return null;
+  return {
+    bookingKey: booking.key,
+    lineIndex,
+    userId: line.user_id,
+    startsAt: line.starts_at,
+    durationMinutes: line.duration_minutes,
+  };
+}
+
+/**
+ * The POST body of a refused offline create sent again: the body as queued (same uuid, so a second send of it
+ * can never make two bookings), with the chosen slot's technician and start on the line that clashed.
+ */
+export function resendBody(body: Record<string, unknown>, move: LineMove | null): Record<string, unknown> {
+  if (!move || !Array.isArray(body.booking_appt_service)) return body;
+  return {
+    ...body,
+    booking_appt_service: body.booking_appt_service.map((line: unknown, index: number) =>
+      index === move.lineIndex && typeof line === 'object' && line !== null
+        ? { ...line, user_id: move.userId, starts_at: move.startsAt }
+        : line,
+    ),
+  };
+}
+
+/** What the saving state sends for a pending move or resend. */
+export function saveInput(pending: PendingMove, idempotencyKey: string): SaveBookingInput {
+  if (pending.kind === 'resend') {
+    return {
+      kind: 'create',
+      requestId: pending.refusal.requestId,
+      body: resendBody(pending.refusal.body, pending.move),
+      idempotencyKey,
+    };
+  }
+  const moved = applyMove(pending.original, pending.move);
+  return { kind: 'update', id: moved.id!, body: moveBody(moved), idempotencyKey };
 }

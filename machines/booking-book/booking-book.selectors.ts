@@ -13,7 +13,7 @@ import type {
 
 type Snapshot = SnapshotFrom<BookingBookMachine>;
 
-export type BookStatus = 'loading' | 'ready' | 'moving' | 'conflict' | 'error' | 'offline';
+export type BookStatus = 'loading' | 'ready' | 'moving' | 'discarding' | 'conflict' | 'error' | 'offline';
 
 export const selectBookStatus = (s: Snapshot): BookStatus =>
   (typeof s.value === 'string' ? s.value : Object.keys(s.value)[0]) as BookStatus;

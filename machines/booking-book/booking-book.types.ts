@@ -42,6 +42,21 @@ export interface BookBooking {
   provisional: boolean;
   /** The server's booking as read (what the editor opens); absent for a create still in the offline queue. */
   source?: Booking;
+  /**
+   * A create made offline that the server refused when the queue sent it (the slot was taken meanwhile): the
+   * queued request, its refusal and its body, kept until someone chooses (docs/appointments.md#offline).
+   */
+  refusal?: BookRefusal | null;
+}
+
+/** A queued create the server refused: the queue's request and what it said. */
+export interface BookRefusal {
+  /** The offline queue's id of the request. */
+  requestId: number;
+  /** The refusal's error code (docs/errors.md); null when the queue kept none. */
+  code: string | null;
+  /** The POST body as queued, sent again with a chosen slot. */
+  body: Record<string, unknown>;
 }
 
 /** A technician who takes bookings: a column of the day view. */
@@ -93,18 +108,21 @@ export interface LineMove {
   durationMinutes: number;
 }
 
-/** The booking as it was before the move (put back on cancel or failure) and the move itself. */
-export interface PendingMove {
-  move: LineMove;
-  original: BookBooking;
-}
+/**
+ * The booking as it was before the move (put back on cancel or failure) and the move itself; for a refused
+ * offline create sent again (`resend`), the move is null until a conflict's slot is chosen.
+ */
+export type PendingMove =
+  | { kind: 'move'; move: LineMove; original: BookBooking }
+  | { kind: 'resend'; move: LineMove | null; original: BookBooking; refusal: BookRefusal };
 
-/** The PUT of one booking (src/contracts/bookings.ts updateBookingBody). */
-export interface SaveBookingInput {
-  id: number;
-  body: Record<string, unknown>;
-  idempotencyKey: string;
-}
+/**
+ * What the book saves: the PUT of a moved booking (src/contracts/bookings.ts updateBookingBody), or the POST of
+ * a refused offline create sent again, which takes the request out of the offline queue once the server has it.
+ */
+export type SaveBookingInput =
+  | { kind: 'update'; id: number; body: Record<string, unknown>; idempotencyKey: string }
+  | { kind: 'create'; requestId: number; body: Record<string, unknown>; idempotencyKey: string };
 
 /** What a save answers: the booking as stored, or the offline queue took it. */
 export type SaveBookingOutput = { queued: false; booking: BookBooking } | { queued: true };
@@ -165,6 +183,10 @@ export type BookingBookEvent =
   | { type: 'booking.move'; move: LineMove; moveKey: string }
   | { type: 'conflict.choose'; index: number; moveKey: string }
   | { type: 'conflict.cancel' }
+  /** Send the selected refused offline create again (as queued; a clash then offers free slots). */
+  | { type: 'refused.resend'; moveKey: string }
+  /** Drop the selected refused offline create from the queue (the screen has asked to be sure). */
+  | { type: 'refused.discard' }
   | { type: 'slot.select'; draft: BookingDraft }
   | { type: 'draft.clear' }
   | { type: 'notice.dismiss' };

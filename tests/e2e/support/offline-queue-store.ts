@@ -63,3 +63,25 @@ export async function clearQueue(page: Page): Promise<void> {
     db.close();
   });
 }
+
+/** A stored request as the page's queue holds it, with its id. */
+export type StoredRequest = QueueRecord & { id: number };
+
+/** Every stored request, in key order, read with the raw IndexedDB API (none when the database was never made). */
+export async function queuedRequests(page: Page): Promise<StoredRequest[]> {
+  return page.evaluate(async () => {
+    if (!(await indexedDB.databases()).some((db) => db.name === 'offline-queue')) return [];
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('offline-queue');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const all = db.transaction('requests').objectStore('requests').getAll();
+    const rows = await new Promise<unknown[]>((resolve, reject) => {
+      all.onsuccess = () => resolve(all.result);
+      all.onerror = () => reject(all.error);
+    });
+    db.close();
+    return rows as StoredRequest[];
+  });
+}

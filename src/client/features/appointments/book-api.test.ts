@@ -7,7 +7,7 @@ import { createLoadingStore } from '../../lib/api/loading';
 import { createNoticeChannel } from '../../lib/api/notices';
 import { offlineQueuedResponse } from '../../lib/offline-queue/offline-fetch';
 import { createMemoryStorage } from '../../lib/storage';
-import { loadBookRange, updateBooking } from './book-api';
+import { loadBookRange, saveBooking } from './book-api';
 
 const RANGE = {
   from: '2026-11-27T05:00:00.000Z',
@@ -132,14 +132,53 @@ describe('book calls', () => {
 
   it("PUTs a move with the chart's key and answers the stored booking, or the queue's receipt", async () => {
     const saved = fake(() => envelope({ ...BOOKING, version: 4 }));
-    const input = { id: 1, body: { customer_name: 'Mai Tran', version: 3 }, idempotencyKey: 'k-1' };
-    const answer = await updateBooking(input, { client: saved.client });
+    const input = {
+      kind: 'update' as const,
+      id: 1,
+      body: { customer_name: 'Mai Tran', version: 3 },
+      idempotencyKey: 'k-1',
+    };
+    const answer = await saveBooking(input, { client: saved.client });
     expect(answer).toMatchObject({ queued: false, booking: { version: 4 } });
     expect(saved.requests[0]).toMatchObject({ method: 'PUT' });
     expect(pathOf(saved.requests[0]!.url)).toBe('/api/pos/bookingAppt/1');
     expect(saved.requests[0]!.headers.get('idempotency-key')).toBe('k-1');
     const queued = fake(() => offlineQueuedResponse({ offline: true, message: 'queued', requestId: '7' }));
-    expect(await updateBooking(input, { client: queued.client })).toEqual({ queued: true });
+    expect(await saveBooking(input, { client: queued.client })).toEqual({ queued: true });
+  });
+
+  it('POSTs a refused offline create again and takes its request out of the queue, answered or queued', async () => {
+    const created = fake(() => envelope({ ...BOOKING, id: 9 }));
+    const unqueued: number[] = [];
+    const unqueue = async (id: number) => {
+      unqueued.push(id);
+    };
+    const input = {
+      kind: 'create' as const,
+      requestId: 12,
+      body: { uuid: 'u-1', customer_name: 'Mai Tran', booking_appt_service: [] },
+      idempotencyKey: 'k-2',
+    };
+    expect(await saveBooking(input, { client: created.client, unqueue })).toMatchObject({
+      queued: false,
+      booking: { id: 9 },
+    });
+    expect(created.requests[0]).toMatchObject({ method: 'POST' });
+    expect(pathOf(created.requests[0]!.url)).toBe('/api/pos/bookingAppt');
+    expect(created.requests[0]!.headers.get('idempotency-key')).toBe('k-2');
+    expect(unqueued).toEqual([12]);
+    // Queued again (offline once more): the new request replaces the refused one.
+    const queued = fake(() => offlineQueuedResponse({ offline: true, message: 'queued', requestId: '13' }));
+    expect(await saveBooking(input, { client: queued.client, unqueue })).toEqual({ queued: true });
+    expect(unqueued).toEqual([12, 12]);
+    // Refused again (another clash): the request stays for the next choice.
+    const clash = fake(() =>
+      json({ success: false, data: null, code: 'booking_conflict', message: 'Taken.' }, 409),
+    );
+    await expect(saveBooking(input, { client: clash.client, unqueue })).rejects.toMatchObject({
+      status: 409,
+    });
+    expect(unqueued).toEqual([12, 12]);
   });
 
   it('passes a clash through with its details for the chart', async () => {
@@ -148,7 +187,7 @@ describe('book calls', () => {
       json({ success: false, data: null, code: 'booking_conflict', message: 'Taken.', details }, 409),
     );
     await expect(
-      updateBooking({ id: 1, body: {}, idempotencyKey: 'k' }, { client: clash.client }),
+      saveBooking({ kind: 'update', id: 1, body: {}, idempotencyKey: 'k' }, { client: clash.client }),
     ).rejects.toMatchObject({ status: 409, code: 'booking_conflict', details });
   });
 });

@@ -100,17 +100,32 @@ export function topServices(
   });
 }
 
-/** PUT /api/pos/bookingAppt/:id: the booking as stored, or the offline queue's receipt. */
-export async function updateBooking(
+interface SaveOptions extends CallOptions {
+  /** Takes a request out of the offline queue (lib/offline-queue request-queue remove). */
+  unqueue?: (requestId: number) => Promise<void>;
+}
+
+/**
+ * Saves what the book changed: PUT /api/pos/bookingAppt/:id of a moved booking, or POST /api/pos/bookingAppt of
+ * a refused offline create sent again. The answer is the booking as stored, or the offline queue's receipt.
+ * A create sent again replaces its refused request in the queue, whether the server took it or the queue did
+ * (so one booking is never queued twice; its uuid would make one booking of both anyway).
+ */
+export async function saveBooking(
   input: SaveBookingInput,
-  { signal, client = api }: CallOptions = {},
+  { signal, client = api, unqueue }: SaveOptions = {},
 ): Promise<SaveBookingOutput> {
-  const answer = await client.put<unknown>(path(bookingPath('one', input.id)), input.body, {
+  const options = {
     idempotencyKey: input.idempotencyKey,
     skipNotice: true,
     skipLoading: true,
     ...(signal ? { signal } : {}),
-  });
+  };
+  const answer =
+    input.kind === 'update'
+      ? await client.put<unknown>(path(bookingPath('one', input.id)), input.body, options)
+      : await client.post<unknown>(path(BOOKING_PATHS.list), input.body, options);
+  if (input.kind === 'create') await unqueue?.(input.requestId);
   if (isOfflineQueued(answer)) return { queued: true };
   return { queued: false, booking: toBookBooking(bookingSchema.parse(answer)) };
 }

@@ -5,9 +5,10 @@
  * A line is dragged to move it (another column changes its technician) or resized at its edge; an empty
  * slot tapped is the draft of a new booking; an event tapped selects its booking. Each event shows the
  * customer, the service, its status colour, the processing gap lighter, and a dashed border while it is
- * provisional (still in the offline queue).
+ * provisional (still in the offline queue), red when the server refused it once back online.
  *
- * Test ids: `book-calendar` (data-view), `book-event` (data-id, data-status, data-provisional), `book-gap`.
+ * Test ids: `book-calendar` (data-view), `book-event` (data-id, data-status, data-provisional, data-refused),
+ * `book-gap`.
  */
 import { Box, Text } from '@chakra-ui/react';
 import { useEffect, useMemo } from 'react';
@@ -115,6 +116,7 @@ export function BookCalendar(props: BookCalendarProps) {
           data-id={event.id}
           data-status={event.status}
           data-provisional={event.provisional}
+          data-refused={event.refused}
         >
           <Text fontWeight="semibold" lineClamp={1}>
             {event.customerName}
@@ -127,7 +129,7 @@ export function BookCalendar(props: BookCalendarProps) {
           </Text>
           {event.provisional && (
             <Text fontSize="xs" fontStyle="italic">
-              {t('provisional')}
+              {t(event.refused ? 'refused.short' : 'provisional')}
             </Text>
           )}
           {event.gap && (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isBookingChange } from './book-logic';
+import { isBookingChange, isBookingRequest } from './book-logic';
 
 const change = (topic: 'bookings' | 'walk_ins') => ({
   seq: 4,
@@ -15,5 +15,13 @@ describe("the book's live channel", () => {
     expect(isBookingChange(change('bookings'))).toBe(true);
     expect(isBookingChange(change('walk_ins'))).toBe(false);
     expect(isBookingChange(null)).toBe(false);
+  });
+});
+
+describe("the book's view of the offline queue", () => {
+  it("hears of the book's own writes only", () => {
+    expect(isBookingRequest('/api/pos/bookingAppt')).toBe(true);
+    expect(isBookingRequest('http://127.0.0.1:3000/api/pos/bookingAppt/7')).toBe(true);
+    expect(isBookingRequest('/api/pos/order')).toBe(false);
   });
 });

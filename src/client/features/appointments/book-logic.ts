@@ -1,6 +1,6 @@
 /**
  * The book chart (machines/booking-book) with its real effects: the range load and the PUT of a move
- * (book-api.ts), the offline queue's booking writes as provisional rows, and the store's live channel
+ * (book-api.ts), the offline queue's booking writes as provisional rows (a refused one sent again or dropped), and the store's live channel
  * (machines/live-channel on lib/live/live-stream.ts; docs/live.md): a change on the 'bookings' topic reloads
  * the range.
  */
@@ -13,11 +13,12 @@ import type {
 } from '../../../../machines/booking-book/booking-book.types';
 import { liveChannelMachine } from '../../../../machines/live-channel/live-channel.machine';
 import type { LiveChange } from '../../../contracts/live';
+import { BOOKING_PATHS } from '../../../contracts/bookings';
 import { LIVE_TOPIC, liveEventsPath } from '../../../contracts/live';
 import { liveStream } from '../../lib/live/live-stream';
 import { defaultRequestQueue } from '../../lib/offline-queue/request-queue';
 import { readAuthRecord, readToken } from '../../lib/storage';
-import { loadBookRange, updateBooking } from './book-api';
+import { loadBookRange, saveBooking } from './book-api';
 
 /** Whether a live change is one the book shows. */
 export function isBookingChange(change: LiveChange | null): boolean {
@@ -25,7 +26,7 @@ export function isBookingChange(change: LiveChange | null): boolean {
 }
 
 /** The store's live channel, kept open while the book is: each bookings change is a `live.changed`. */
-export const watchBookings = fromCallback<BookingBookEvent>(({ sendBack }) => {
+function listenToLiveBookings(sendBack: (event: BookingBookEvent) => void): (() => void) | undefined {
   const storeId = readAuthRecord()?.store_id;
   if (!storeId) return undefined;
   const channel = createActor(
@@ -56,6 +57,36 @@ export const watchBookings = fromCallback<BookingBookEvent>(({ sendBack }) => {
     subscription.unsubscribe();
     channel.stop();
   };
+}
+
+/** Whether a queued request is one of the book's writes (a booking created or changed). */
+export function isBookingRequest(url: string): boolean {
+  try {
+    return new URL(url, 'http://book.invalid').pathname.startsWith(BOOKING_PATHS.list);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The offline queue as this tab sees it: when it records an answer to one of the book's writes (the server
+ * refused a booking made offline), the book reads its range and the queue again, to show the refusal and its
+ * choices (docs/appointments.md#offline). A write that went through is heard on the live channel instead.
+ */
+function listenToQueuedBookings(sendBack: (event: BookingBookEvent) => void): () => void {
+  return defaultRequestQueue().subscribe((change) => {
+    if (change.type === 'updated' && isBookingRequest(change.request.url)) sendBack({ type: 'live.changed' });
+  });
+}
+
+/** Both of the book's listeners, as the chart's one `watchLive`. */
+export const watchChanges = fromCallback<BookingBookEvent>(({ sendBack }) => {
+  const stopLive = listenToLiveBookings(sendBack);
+  const stopQueue = listenToQueuedBookings(sendBack);
+  return () => {
+    stopLive?.();
+    stopQueue();
+  };
 });
 
 export function bookLogic() {
@@ -65,9 +96,12 @@ export function bookLogic() {
         loadBookRange(input, { signal, queued: () => defaultRequestQueue().list() }),
       ),
       saveBooking: fromPromise(({ input, signal }: { input: SaveBookingInput; signal: AbortSignal }) =>
-        updateBooking(input, { signal }),
+        saveBooking(input, { signal, unqueue: (id) => defaultRequestQueue().remove(id) }),
       ),
-      watchLive: watchBookings,
+      discardQueued: fromPromise(({ input }: { input: { requestId: number } }) =>
+        defaultRequestQueue().remove(input.requestId),
+      ),
+      watchLive: watchChanges,
     },
   });
 }

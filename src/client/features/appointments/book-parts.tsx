@@ -10,7 +10,19 @@
  * `book-conflict`, `book-conflict-clash`, `book-conflict-slot` (data-user, data-start), `book-conflict-cancel`,
  * `book-selected`.
  */
-import { Badge, Box, Button, Group, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Group,
+  Heading,
+  HStack,
+  NativeSelect,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type {
   BookBooking,
@@ -292,14 +304,85 @@ export function ConflictDialog({
 }
 
 /** The selected booking: who, when, which services with whom. */
+/**
+ * A booking made offline that the server refused when the queue sent it: what happened, and the choices (send
+ * it again, which offers the next free times if its slot is still taken, or drop it after a second tap).
+ * Nothing is dropped without that second tap.
+ */
+function RefusedChoices({
+  code,
+  busy,
+  onResend,
+  onDiscard,
+}: {
+  code: string | null;
+  busy: boolean;
+  onResend: () => void;
+  onDiscard: () => void;
+}) {
+  const { t } = useTranslation(NS);
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <Alert.Root status="error" mt="3" data-testid="book-refused" data-code={code ?? ''}>
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>{t('refused.title')}</Alert.Title>
+        <Alert.Description>
+          {t(code === 'booking_conflict' ? 'refused.conflict' : 'refused.other')}
+        </Alert.Description>
+        <HStack mt="3" gap="2" wrap="wrap">
+          <Button minH="11" loading={busy} onClick={onResend} data-testid="book-refused-resend">
+            {t('refused.resend')}
+          </Button>
+          {confirming ? (
+            <>
+              <Button
+                minH="11"
+                colorPalette="red"
+                disabled={busy}
+                onClick={onDiscard}
+                data-testid="book-refused-discard-confirm"
+              >
+                {t('refused.discardConfirm')}
+              </Button>
+              <Button minH="11" variant="ghost" onClick={() => setConfirming(false)}>
+                {t('refused.keep')}
+              </Button>
+            </>
+          ) : (
+            <Button
+              minH="11"
+              variant="outline"
+              disabled={busy}
+              onClick={() => setConfirming(true)}
+              data-testid="book-refused-discard"
+            >
+              {t('refused.discard')}
+            </Button>
+          )}
+        </HStack>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
+
 export function SelectedBooking({
   booking,
   names,
+  busy = false,
   onClose,
+  onResend,
+  onDiscard,
 }: {
   booking: BookBooking;
   names: ReadonlyMap<number, string>;
+  /** The book is saving or dropping something. */
+  busy?: boolean;
   onClose: () => void;
+  /** A refused offline create: send it again. */
+  onResend?: () => void;
+  /** A refused offline create: drop it from the queue. */
+  onDiscard?: () => void;
 }) {
   const { t } = useTranslation(NS);
   const time = useStoreTime();
@@ -343,6 +426,9 @@ export function SelectedBooking({
         <Text fontSize="sm" mt="2" color="fg.muted">
           {booking.notes}
         </Text>
+      )}
+      {booking.refusal && onResend && onDiscard && (
+        <RefusedChoices code={booking.refusal.code} busy={busy} onResend={onResend} onDiscard={onDiscard} />
       )}
     </Box>
   );

@@ -2,10 +2,16 @@
  * The book's row model (machines/booking-book BookBooking) from the API's bookings, and the bookings the offline
  * queue still holds (docs/appointments.md#offline: "shows as provisional until the queue sends it"): a queued
  * create (POST /api/pos/bookingAppt) is shown as a new provisional booking, a queued edit (PUT
- * /api/pos/bookingAppt/:id, a move made offline) as that booking changed and provisional.
+ * /api/pos/bookingAppt/:id, a move made offline) as that booking changed and provisional. A queued create the
+ * server refused when the queue sent it carries its refusal, for the book's choices.
  */
-import type { BookBooking, BookLine } from '../../../../machines/booking-book/booking-book.types';
+import type {
+  BookBooking,
+  BookLine,
+  BookRefusal,
+} from '../../../../machines/booking-book/booking-book.types';
 import { BOOKING_PATHS } from '../../../contracts/bookings';
+import { ERROR_CODE } from '../../../contracts/error-codes';
 import type { Booking } from '../../../contracts/bookings';
 import { isBookingStatus } from '../../../domain/bookings/status';
 import { MINUTE_MS } from '../../../domain/bookings/segments';
@@ -42,9 +48,33 @@ export function toBookBooking(booking: Booking): BookBooking {
 
 /** What the book reads of a queued request (lib/offline-queue QueuedRequest). */
 export interface QueuedWrite {
+  id?: number;
   url: string;
   method: string;
   body?: string | ArrayBuffer;
+  status?: string;
+  /** The error code of the server's last refusal of it, when it answered one. */
+  lastErrorCode?: string;
+}
+
+/** Codes of a server that could not answer now: the queue tries again, the booking is not refused. */
+const PASSING_CODES: ReadonlySet<string> = new Set([
+  ERROR_CODE.INTERNAL_ERROR,
+  ERROR_CODE.SERVICE_UNAVAILABLE,
+  ERROR_CODE.RATE_LIMITED,
+  ERROR_CODE.IDEMPOTENCY_KEY_IN_FLIGHT,
+]);
+
+/**
+ * A queued create the server refused (docs/appointments.md#offline): the queue gave up on it, or the server
+ * answered it with a refusal that sending it again as it is cannot change (its slot was taken, the technician
+ * is off): the book offers the choices then, rather than after the queue's last retry.
+ */
+function refusalOf(request: QueuedWrite, body: Record<string, unknown>): BookRefusal | null {
+  if (typeof request.id !== 'number') return null;
+  const code = request.lastErrorCode ?? null;
+  const refused = request.status === 'failed' || (code !== null && !PASSING_CODES.has(code));
+  return refused ? { requestId: request.id, code, body } : null;
 }
 
 /**
@@ -155,6 +185,7 @@ export function withQueuedWrites(
       color: null,
       lines: newLines,
       provisional: true,
+      refusal: refusalOf(request, body),
     });
   }
   return out;

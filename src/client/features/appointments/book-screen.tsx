@@ -144,7 +144,7 @@ export function BookScreen({ timeZone, renderEditor, newBooking, onNewBookingOpe
         <Heading as="h1" size="2xl">
           {t('title')}
         </Heading>
-        {(status === 'moving' || (status === 'loading' && data !== null)) && (
+        {(status === 'moving' || status === 'discarding' || (status === 'loading' && data !== null)) && (
           <HStack role="status" data-testid="book-saving">
             <Spinner color="brand.solid" size="sm" />
             <Text fontSize="sm">{t(status === 'moving' ? 'saving' : 'loading')}</Text>
@@ -202,7 +202,10 @@ export function BookScreen({ timeZone, renderEditor, newBooking, onNewBookingOpe
         <SelectedBooking
           booking={selected}
           names={names}
+          busy={status === 'moving' || status === 'discarding'}
           onClose={() => book.send({ type: 'booking.close' })}
+          onResend={() => book.send({ type: 'refused.resend', moveKey: newIdempotencyKey() })}
+          onDiscard={() => book.send({ type: 'refused.discard' })}
         />
       )}
       {status === 'loading' && data === null ? (

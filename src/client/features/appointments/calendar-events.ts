@@ -49,6 +49,8 @@ export interface CalendarEvent {
   serviceName: string;
   status: BookingStatus;
   provisional: boolean;
+  /** A booking made offline that the server refused (its slot was taken): drawn red until someone chooses. */
+  refused: boolean;
   /** The booking's own colour (its `color` attribute), else null: the status colours it. */
   color: string | null;
   gap: GapShare | null;
@@ -113,7 +115,8 @@ export function toCalendarEvents(
               serviceName: line.service_name,
               status: booking.status,
               provisional: booking.provisional,
-              color: booking.color,
+              refused: booking.refusal != null,
+              color: booking.refusal != null ? 'red' : booking.color,
               gap: gapShare(line),
               durationMinutes: line.duration_minutes,
               movable: !booking.provisional && booking.id !== null && isEditableBooking(booking.status),
