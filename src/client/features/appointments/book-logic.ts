@@ -69,13 +69,15 @@ export function isBookingRequest(url: string): boolean {
 }
 
 /**
- * The offline queue as this tab sees it: when it records an answer to one of the book's writes (the server
- * refused a booking made offline), the book reads its range and the queue again, to show the refusal and its
- * choices (docs/appointments.md#offline). A write that went through is heard on the live channel instead.
+ * The offline queue as this tab sees it: when it takes one of the book's writes (a booking made offline: shown
+ * provisional) or records an answer to one (the server refused it), the book reads its range and the queue
+ * again, to show it and, for a refusal, its choices (docs/appointments.md#offline). A write that went through is heard on the live channel instead.
  */
 function listenToQueuedBookings(sendBack: (event: BookingBookEvent) => void): () => void {
   return defaultRequestQueue().subscribe((change) => {
-    if (change.type === 'updated' && isBookingRequest(change.request.url)) sendBack({ type: 'live.changed' });
+    const ofTheBook =
+      (change.type === 'enqueued' || change.type === 'updated') && isBookingRequest(change.request.url);
+    if (ofTheBook) sendBack({ type: 'live.changed' });
   });
 }
 
