@@ -4,18 +4,34 @@
  * till and the demo seed that places sales in the salon's opening hours.
  */
 
+/**
+ * One formatter per zone, kept: making an Intl.DateTimeFormat costs far more than using one (the appointment
+ * book asks for thousands of store dates a week drawn; docs/appointments.md#speed). A process meets a handful
+ * of zones, so the map stays small.
+ */
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+
+function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = wallClockFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    wallClockFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 /** How far `timeZone`'s wall clock is ahead of UTC at `at` (ms; negative west of Greenwich). */
 export function zoneOffsetMs(at: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(at);
+  const parts = wallClockFormat(timeZone).formatToParts(at);
   const get = (type: Intl.DateTimeFormatPartTypes): number =>
     Number(parts.find((p) => p.type === type)?.value ?? 0);
   const asUtc = Date.UTC(

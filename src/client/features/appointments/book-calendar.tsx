@@ -21,6 +21,7 @@ import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
 import { useTranslation } from 'react-i18next';
 import type { BookingDraft, LineMove } from '../../../../machines/booking-book/booking-book.types';
 import { SLOT_STEP_MINUTES, storeInstant } from '../../../domain/bookings/availability';
+import { BOOKING_STATUS_VALUES } from '../../../domain/bookings/status';
 import { STATUS_PALETTE, dropToMove, slotToDraft } from './calendar-events';
 import type { CalendarEvent, CalendarResource, DropArgs, ResourceId } from './calendar-events';
 import { holdStoreZone, releaseStoreZone, storeLocalizer } from './calendar-localizer';
@@ -108,47 +109,40 @@ export function BookCalendar(props: BookCalendarProps) {
   const shownDate = useMemo(() => new Date(storeInstant(date, '12:00', timeZone)), [date, timeZone]);
   const scrollTo = useMemo(() => new Date(storeInstant(date, SCROLL_TO, timeZone)), [date, timeZone]);
 
+  // Plain elements styled by the grid's class names (below), not Chakra components: the week of a busy salon
+  // draws hundreds of events, and a styled component's cost per render was a large share of a drag's frame
+  // (docs/appointments.md#speed).
   const components = useMemo(
     () => ({
       event: ({ event }: EventProps<CalendarEvent>) => (
-        <Box
+        <div
+          className="book-event"
           data-testid="book-event"
           data-id={event.id}
           data-status={event.status}
           data-provisional={event.provisional}
           data-refused={event.refused}
         >
-          <Text fontWeight="semibold" lineClamp={1}>
-            {event.customerName}
-          </Text>
-          <Text fontSize="xs" lineClamp={1}>
+          <p className="book-event-customer">{event.customerName}</p>
+          <p className="book-event-service">
             {event.serviceName}
             {view === 'week' && typeof event.resourceId === 'number'
               ? ` · ${names.get(event.resourceId) ?? ''}`
               : ''}
-          </Text>
+          </p>
           {event.provisional && (
-            <Text fontSize="xs" fontStyle="italic">
-              {t(event.refused ? 'refused.short' : 'provisional')}
-            </Text>
+            <p className="book-event-note">{t(event.refused ? 'refused.short' : 'provisional')}</p>
           )}
           {event.gap && (
-            <Box
+            <div
+              className="book-event-gap"
               data-testid="book-gap"
               title={t('processing')}
-              position="absolute"
-              left="0"
-              right="0"
-              top={`${event.gap.top * 100}%`}
-              h={`${event.gap.height * 100}%`}
-              bg="bg"
-              opacity={0.55}
-              backgroundImage="repeating-linear-gradient(45deg, transparent 0 6px, currentColor 6px 7px)"
-              pointerEvents="none"
+              style={{ top: `${event.gap.top * 100}%`, height: `${event.gap.height * 100}%` }}
               aria-hidden
             />
           )}
-        </Box>
+        </div>
       ),
       resourceHeader: ({ resource }: { resource: CalendarResource }) => (
         <Text as="span" fontWeight="semibold">
@@ -157,6 +151,11 @@ export function BookCalendar(props: BookCalendarProps) {
       ),
     }),
     [names, t, view],
+  );
+  // The status words, once a render rather than once an event.
+  const statusWords = useMemo(
+    () => new Map(BOOKING_STATUS_VALUES.map((status) => [status, t(`status.${status}`)])),
+    [t],
   );
 
   const move = (args: DropArgs, kind: 'drop' | 'resize') => {
@@ -178,7 +177,25 @@ export function BookCalendar(props: BookCalendarProps) {
         '& .rbc-timeslot-group': { minHeight: '96px' },
         // Bookings are never all-day: the all-day row would be an empty band under the headers.
         '& .rbc-allday-cell': { display: 'none' },
-        '& .rbc-event-label, & [data-testid=book-event] > p': { position: 'relative', zIndex: 1 },
+        '& .rbc-event-label, & .book-event > p': { position: 'relative', zIndex: 1, margin: 0 },
+        '& .book-event-customer, & .book-event-service': {
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+          whiteSpace: 'nowrap',
+        },
+        '& .book-event-customer': { fontWeight: 'semibold' },
+        '& .book-event-service': { fontSize: 'xs' },
+        '& .book-event-note': { fontSize: 'xs', fontStyle: 'italic' },
+        // The processing gap: lighter and hatched, the technician free for others meanwhile.
+        '& .book-event-gap': {
+          position: 'absolute',
+          left: 0,
+          right: 0,
+          background: 'bg',
+          opacity: 0.55,
+          backgroundImage: 'repeating-linear-gradient(45deg, transparent 0 6px, currentColor 6px 7px)',
+          pointerEvents: 'none',
+        },
       }}
     >
       <DnDCalendar
@@ -206,7 +223,7 @@ export function BookCalendar(props: BookCalendarProps) {
         components={components}
         eventPropGetter={(event) => ({ style: eventStyle(event) })}
         tooltipAccessor={(event) =>
-          `${event.customerName} · ${event.serviceName} · ${t(`status.${event.status}`)}`
+          `${event.customerName} · ${event.serviceName} · ${statusWords.get(event.status) ?? ''}`
         }
         messages={{ allDay: t('calendar.allDay'), noEventsInRange: t('empty') }}
         selectable

@@ -124,9 +124,10 @@ export function BookScreen({ timeZone, renderEditor, newBooking, onNewBookingOpe
   const names = useMemo(() => new Map(employees.map((e) => [e.id, e.name])), [employees]);
   const events = useMemo(() => toCalendarEvents(bookings, technicianId), [bookings, technicianId]);
   const resources = useMemo(() => toResources(employees, technicianId), [employees, technicianId]);
+  // Only the list view draws it: a week of a busy salon is thousands of store dates to work out.
   const listDays = useMemo(
-    () => toListDays(bookings, fromDate, days, timeZone, technicianId),
-    [bookings, fromDate, days, timeZone, technicianId],
+    () => (view === 'list' ? toListDays(bookings, fromDate, days, timeZone, technicianId) : []),
+    [view, bookings, fromDate, days, timeZone, technicianId],
   );
 
   const shown = data !== null && status !== 'error';
