@@ -88,6 +88,16 @@ export interface BookData {
   counts: DayCount[] | null;
   /** The range's most booked services (GET /top-services); null when it could not be read. */
   topServices: TopService[] | null;
+  /**
+   * The earliest opening and latest closing of the bookable technicians' week ('HH:mm', store clock): the grid
+   * draws these hours only. Absent from a copy stored before it existed.
+   */
+  workingWindow?: WorkingWindow | null;
+}
+
+export interface WorkingWindow {
+  opens: string;
+  closes: string;
 }
 
 /** The range to load: instants for the API, store dates for the counts. */

@@ -7,7 +7,7 @@ import { createLoadingStore } from '../../lib/api/loading';
 import { createNoticeChannel } from '../../lib/api/notices';
 import { offlineQueuedResponse } from '../../lib/offline-queue/offline-fetch';
 import { createMemoryStorage } from '../../lib/storage';
-import { loadBookRange, saveBooking } from './book-api';
+import { loadBookRange, saveBooking, workingWindowOf } from './book-api';
 
 const RANGE = {
   from: '2026-11-27T05:00:00.000Z',
@@ -189,5 +189,20 @@ describe('book calls', () => {
     await expect(
       saveBooking({ kind: 'update', id: 1, body: {}, idempotencyKey: 'k' }, { client: clash.client }),
     ).rejects.toMatchObject({ status: 409, code: 'booking_conflict', details });
+  });
+});
+
+describe("the book's working window", () => {
+  it('spans the earliest opening and the latest closing of anyone bookable, any day', () => {
+    const day = (opens: string, closes: string) => ({ opens, closes });
+    const week = (...days: ({ opens: string; closes: string } | null)[]) => ({ hours: days });
+    expect(
+      workingWindowOf([
+        week(null, day('09:00', '18:00'), day('10:00', '20:30'), null, null, null, null),
+        week(day('08:30', '17:00'), null, null, null, null, null, null),
+      ]),
+    ).toEqual({ opens: '08:30', closes: '20:30' });
+    expect(workingWindowOf([week(null, null, null, null, null, null, null)])).toBeNull();
+    expect(workingWindowOf([])).toBeNull();
   });
 });

@@ -18,6 +18,7 @@ import type {
   LoadRangeInput,
   SaveBookingInput,
   SaveBookingOutput,
+  WorkingWindow,
 } from '../../../../machines/booking-book/booking-book.types';
 import {
   bookableEmployeeSchema,
@@ -130,10 +131,27 @@ export async function saveBooking(
   return { queued: false, booking: toBookBooking(bookingSchema.parse(answer)) };
 }
 
+/**
+ * The hours the grid draws: from the earliest opening to the latest closing of any bookable technician on any
+ * day of the week (their own hours, else the store's); null when nobody has hours (the grid draws the whole day).
+ */
+export function workingWindowOf(employees: readonly Pick<BookableEmployee, 'hours'>[]): WorkingWindow | null {
+  let opens: string | null = null;
+  let closes: string | null = null;
+  for (const employee of employees)
+    for (const day of employee.hours) {
+      if (!day) continue;
+      if (opens === null || day.opens < opens) opens = day.opens;
+      if (closes === null || day.closes > closes) closes = day.closes;
+    }
+  return opens !== null && closes !== null && opens < closes ? { opens, closes } : null;
+}
+
 /** What the stored copy of a range keeps (the rows before the queue's writes are laid over them). */
 interface StoredRange {
   bookings: BookData['bookings'];
   employees: BookData['employees'];
+  workingWindow?: BookData['workingWindow'];
   counts: BookData['counts'];
   topServices: BookData['topServices'];
   saved_at: string;
@@ -181,6 +199,7 @@ export async function loadBookRange(input: LoadRangeInput, deps: LoadDeps = {}):
     stored = {
       bookings: bookings.map(toBookBooking),
       employees: employees.map((e) => ({ id: e.id, name: e.name })),
+      workingWindow: workingWindowOf(employees),
       counts,
       topServices: top,
       saved_at: (deps.now?.() ?? new Date()).toISOString(),
@@ -199,6 +218,7 @@ export async function loadBookRange(input: LoadRangeInput, deps: LoadDeps = {}):
   return {
     bookings: withQueuedWrites(stored.bookings, await queuedWrites(deps)),
     employees: stored.employees,
+    workingWindow: stored.workingWindow ?? null,
     counts: stored.counts,
     topServices: stored.topServices,
     fromCache,

@@ -23,7 +23,7 @@ import type { BookingDraft, LineMove } from '../../../../machines/booking-book/b
 import { SLOT_STEP_MINUTES, storeInstant } from '../../../domain/bookings/availability';
 import { BOOKING_STATUS_VALUES } from '../../../domain/bookings/status';
 import { STATUS_PALETTE, dropToMove, slotToDraft } from './calendar-events';
-import type { CalendarEvent, CalendarResource, DropArgs, ResourceId } from './calendar-events';
+import type { CalendarEvent, CalendarResource, DropArgs, ResourceId, ShownHours } from './calendar-events';
 import { holdStoreZone, releaseStoreZone, storeLocalizer } from './calendar-localizer';
 import { intlLocale } from '../../lib/format';
 import { NS } from './book-text';
@@ -58,6 +58,8 @@ export interface BookCalendarProps {
   timeZone: string;
   events: CalendarEvent[];
   resources: CalendarResource[];
+  /** The hours drawn (calendar-events.ts shownHours). */
+  hours: ShownHours;
   /** Names of the technicians, for the week view's events. */
   names: ReadonlyMap<number, string>;
   /** Drags and resizes are taken (the book is current and saving nothing). */
@@ -89,6 +91,7 @@ export function BookCalendar(props: BookCalendarProps) {
     timeZone,
     events,
     resources,
+    hours,
     names,
     editable,
     onMove,
@@ -108,6 +111,15 @@ export function BookCalendar(props: BookCalendarProps) {
   // Noon of the store date: a day clocks change on still has its noon.
   const shownDate = useMemo(() => new Date(storeInstant(date, '12:00', timeZone)), [date, timeZone]);
   const scrollTo = useMemo(() => new Date(storeInstant(date, SCROLL_TO, timeZone)), [date, timeZone]);
+  // Only these hours are drawn; the library reads the time of day of each (the whole day by default).
+  const min = useMemo(
+    () => (hours.from === '00:00' ? undefined : new Date(storeInstant(date, hours.from, timeZone))),
+    [date, hours.from, timeZone],
+  );
+  const max = useMemo(
+    () => (hours.to === '24:00' ? undefined : new Date(storeInstant(date, hours.to, timeZone) - 1)),
+    [date, hours.to, timeZone],
+  );
 
   // Plain elements styled by the grid's class names (below), not Chakra components: the week of a busy salon
   // draws hundreds of events, and a styled component's cost per render was a large share of a drag's frame
@@ -211,6 +223,8 @@ export function BookCalendar(props: BookCalendarProps) {
         drilldownView={null}
         getNow={() => new Date()}
         scrollToTime={scrollTo}
+        {...(min ? { min } : {})}
+        {...(max ? { max } : {})}
         step={SLOT_STEP_MINUTES}
         timeslots={60 / SLOT_STEP_MINUTES}
         {...(view === 'day'

@@ -47,6 +47,7 @@ import { rangeLabel } from './book-dates';
 import { bookErrorKeys, NS } from './book-text';
 import {
   nextSlotDraft,
+  shownHours,
   storeDateOf,
   storeToday,
   toCalendarEvents,
@@ -124,6 +125,10 @@ export function BookScreen({ timeZone, renderEditor, newBooking, onNewBookingOpe
   const names = useMemo(() => new Map(employees.map((e) => [e.id, e.name])), [employees]);
   const events = useMemo(() => toCalendarEvents(bookings, technicianId), [bookings, technicianId]);
   const resources = useMemo(() => toResources(employees, technicianId), [employees, technicianId]);
+  const hours = useMemo(
+    () => shownHours(data?.workingWindow, events, timeZone),
+    [data?.workingWindow, events, timeZone],
+  );
   // Only the list view draws it: a week of a busy salon is thousands of store dates to work out.
   const listDays = useMemo(
     () => (view === 'list' ? toListDays(bookings, fromDate, days, timeZone, technicianId) : []),
@@ -234,6 +239,7 @@ export function BookScreen({ timeZone, renderEditor, newBooking, onNewBookingOpe
               timeZone={timeZone}
               events={events}
               resources={resources}
+              hours={hours}
               names={names}
               editable={canEdit}
               onMove={(move) => book.send({ type: 'booking.move', move, moveKey: newIdempotencyKey() })}

@@ -10,6 +10,7 @@ import {
   dropToMove,
   gapShare,
   nextSlotDraft,
+  shownHours,
   slotToDraft,
   storeToday,
   toCalendarEvents,
@@ -162,5 +163,29 @@ describe('drops and resizes', () => {
       starts_at: '2026-11-27T18:15:00.000Z',
     });
     expect(nextSlotDraft(Date.parse('2026-11-27T18:45:00Z')).starts_at).toBe('2026-11-27T18:45:00.000Z');
+  });
+});
+
+describe('the hours the grid draws', () => {
+  const ZONE = 'America/New_York';
+  const event = (start: string, end: string) => ({ start: new Date(start), end: new Date(end) });
+
+  it('is the working window, widened to whole hours and to every event, or the whole day', () => {
+    const window = { opens: '09:00', closes: '19:30' };
+    expect(shownHours(window, [], ZONE)).toEqual({ from: '09:00', to: '20:00' });
+    // 07:45 to 08:30 New York time (EST): drawn from 07:00.
+    expect(shownHours(window, [event('2026-11-27T12:45:00Z', '2026-11-27T13:30:00Z')], ZONE)).toEqual({
+      from: '07:00',
+      to: '20:00',
+    });
+    // Until midnight: to the end of the day; over midnight: the whole day.
+    expect(shownHours(window, [event('2026-11-28T04:00:00Z', '2026-11-28T05:00:00Z')], ZONE).to).toBe(
+      '24:00',
+    );
+    expect(shownHours(window, [event('2026-11-28T04:00:00Z', '2026-11-28T06:00:00Z')], ZONE)).toEqual({
+      from: '00:00',
+      to: '24:00',
+    });
+    expect(shownHours(null, [], ZONE)).toEqual({ from: '00:00', to: '24:00' });
   });
 });

@@ -14,6 +14,7 @@ import type {
   BookingDraft,
   BookLine,
   LineMove,
+  WorkingWindow,
 } from '../../../../machines/booking-book/booking-book.types';
 import type { BookingStatus } from '../../../contracts/bookings';
 import { addDays, SLOT_STEP_MINUTES } from '../../../domain/bookings/availability';
@@ -233,4 +234,42 @@ export function slotToDraft(start: Date, resourceId: ResourceId | undefined): Bo
     user_id: resourceId === undefined || resourceId === UNASSIGNED ? null : resourceId,
     starts_at: start.toISOString(),
   };
+}
+
+/** The hours the grid draws ('HH:mm'; '24:00' for the end of the day). */
+export interface ShownHours {
+  from: string;
+  to: string;
+}
+
+const WHOLE_DAY: ShownHours = { from: '00:00', to: '24:00' };
+
+/**
+ * The working window widened to whole hours and to every event shown, so nothing booked is ever out of sight
+ * (a booking confirmed outside hours, one at night): fewer rows to draw than the whole day, which on a busy
+ * week is most of the grid's cost (docs/appointments.md#speed). No window: the whole day.
+ */
+export function shownHours(
+  window: WorkingWindow | null | undefined,
+  events: readonly Pick<CalendarEvent, 'start' | 'end'>[],
+  timeZone: string,
+): ShownHours {
+  if (!window) return WHOLE_DAY;
+  let from = window.opens;
+  let to = window.closes;
+  for (const event of events) {
+    const start = isoToStoreTime(event.start.toISOString(), timeZone);
+    const end = isoToStoreTime(event.end.toISOString(), timeZone);
+    // An event over midnight: the whole day.
+    if (start.slice(0, 10) !== end.slice(0, 10) && end.slice(11, 16) !== '00:00') return WHOLE_DAY;
+    const startTime = start.slice(11, 16);
+    const endTime = end.slice(11, 16) === '00:00' ? '24:00' : end.slice(11, 16);
+    if (startTime < from) from = startTime;
+    if (endTime > to) to = endTime;
+  }
+  const hourUp = (hhmm: string) => {
+    const [h, m] = hhmm.split(':').map(Number) as [number, number];
+    return `${String(Math.min(24, m > 0 ? h + 1 : h)).padStart(2, '0')}:00`;
+  };
+  return { from: `${from.slice(0, 2)}:00`, to: hourUp(to) };
 }
