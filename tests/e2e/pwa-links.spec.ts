@@ -97,6 +97,18 @@ test.describe('home-screen shortcuts and widgets', () => {
     await app.seeAddress('/profile');
   });
 
+  test('signed out, "New Appointment" leads to login, then to the book with the new booking open', async ({
+    page,
+  }) => {
+    const app = new AppPage(page);
+    const login = new LoginPage(page);
+    await app.open('/appointments/new');
+    await login.seeAddress('/login');
+    await login.logIn('cashier', DEMO_PASSWORD);
+    await app.seeAddress('/pos/booking-appt');
+    await expect(page.getByTestId('booking-editor')).toBeVisible();
+  });
+
   test("signed out, a shortcut leads to login first, then to its screen; a role's rules are the target's", async ({
     page,
   }) => {

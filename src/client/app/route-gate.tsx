@@ -37,6 +37,8 @@ function screenOf(route: AppRoute): LazyExoticComponent<ComponentType> {
 export interface LoginState {
   /** The address a guard sent to /login, to return to after signing in. */
   from?: string;
+  /** The navigation state that address came with (a shortcut's request, such as a new booking), given back. */
+  fromState?: unknown;
 }
 
 function useHomePath(): string {
@@ -79,12 +81,16 @@ export function RouteGate({ route }: { route: AppRoute }) {
   const home = useHomePath();
   if (route.path === LOGIN_PATH && session.authenticated) {
     const state = location.state as LoginState | null;
-    return <Navigate to={safeReturnPath(state?.from) ?? home} replace />;
+    const back = safeReturnPath(state?.from);
+    return <Navigate to={back ?? home} state={back ? state?.fromState : undefined} replace />;
   }
   const access = routeAccess(route, session);
   if (access === 'wait') return <PageLoading label={t('loading')} />;
   if (access === 'login') {
-    const state: LoginState = { from: `${location.pathname}${location.search}${location.hash}` };
+    const state: LoginState = {
+      from: `${location.pathname}${location.search}${location.hash}`,
+      ...(location.state != null ? { fromState: location.state } : {}),
+    };
     return <Navigate to={LOGIN_PATH} state={state} replace />;
   }
   if (access === 'forbidden') return <Navigate to={FORBIDDEN_PATH} replace />;

@@ -7,7 +7,7 @@
  * customer, the service, its status colour, the processing gap lighter, and a dashed border while it is
  * provisional (still in the offline queue), red when the server refused it once back online.
  *
- * Test ids: `book-calendar` (data-view), `book-event` (data-id, data-status, data-provisional, data-refused),
+ * Test ids: `book-calendar` (data-view, data-hours-from: the first hour drawn), `book-event` (data-id, data-status, data-provisional, data-refused),
  * `book-gap`.
  */
 import { Box, Text } from '@chakra-ui/react';
@@ -179,6 +179,7 @@ export function BookCalendar(props: BookCalendarProps) {
     <Box
       data-testid="book-calendar"
       data-view={view}
+      data-hours-from={hours.from}
       h={{ base: '70vh', md: '75vh' }}
       minH="480px"
       aria-label={t('calendar.label')}

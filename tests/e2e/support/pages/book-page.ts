@@ -62,24 +62,36 @@ export class BookPage extends AppPage {
     return this.page.locator('.rbc-time-content .rbc-day-slot').nth(index);
   }
 
+  /**
+   * The row of an hour: the grid draws the working hours only (`data-hours-from`, the first hour drawn), so the
+   * hour's row is counted from there.
+   */
+  private async hourRow(hhmm: string): Promise<{ row: number; minute: number }> {
+    const [hour, minute] = hhmm.split(':').map(Number) as [number, number];
+    const from = await this.page.getByTestId('book-calendar').getAttribute('data-hours-from');
+    const first = Number((from ?? '00:00').split(':')[0]);
+    expect(hour, `${hhmm} is drawn (the grid starts at ${from})`).toBeGreaterThanOrEqual(first);
+    return { row: hour - first, minute };
+  }
+
   /** The 15-minute slot of a column starting at `hhmm` (store wall clock). */
   async slot(name: string, hhmm: string): Promise<Locator> {
-    const [hour, minute] = hhmm.split(':').map(Number) as [number, number];
+    const { row, minute } = await this.hourRow(hhmm);
     const column = await this.column(name);
     return column
       .locator('.rbc-timeslot-group')
-      .nth(hour)
+      .nth(row)
       .locator('.rbc-time-slot')
       .nth(minute / 15);
   }
 
   /** Scrolls the grid so that `hhmm` is at its top (the day opens at 08:00). */
   async scrollTo(hhmm: string): Promise<void> {
-    const hour = Number(hhmm.split(':')[0]);
+    const { row } = await this.hourRow(hhmm);
     await this.page.locator('.rbc-time-content').evaluate((content, h) => {
       const group = content.querySelectorAll('.rbc-time-gutter .rbc-timeslot-group')[h] as HTMLElement;
       content.scrollTop = group.offsetTop;
-    }, hour);
+    }, row);
   }
 
   /** Taps an empty slot: the editor opens with a new booking for that technician at that time. */
