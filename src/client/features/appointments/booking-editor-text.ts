@@ -5,8 +5,9 @@
  */
 import type { FieldIssue, ResourceError } from '../../../../machines/resource/resource.types';
 import { DRAFT_ISSUE } from '../../../../machines/booking-editor/booking-editor.rules';
-import type { ErrorCode } from '../../../contracts/error-codes';
-import { ERROR_MESSAGE_KEY } from '../../lib/api/error-messages';
+import { failureKeys as sharedFailureKeys } from '../../lib/api/error-messages';
+/** No codes of this namespace's own: every code's words are the app's. */
+const NO_OWN_CODES: ReadonlySet<string> = new Set();
 
 export const NS = 'booking-editor';
 
@@ -51,15 +52,5 @@ export function issueKeys(field: string, issue: FieldIssue): string[] {
 }
 
 export function failureKeys(error: ResourceError): string[] {
-  const common =
-    error.code && Object.hasOwn(ERROR_MESSAGE_KEY, error.code)
-      ? [`common:${ERROR_MESSAGE_KEY[error.code as ErrorCode]}`]
-      : [];
-  const byKind =
-    error.kind === 'offline'
-      ? ['common:api.errors.network']
-      : error.kind === 'timeout'
-        ? ['common:api.errors.timeout']
-        : [];
-  return [...common, ...byKind, `${NS}:failure.generic`];
+  return sharedFailureKeys(NS, NO_OWN_CODES, error, 'failure.generic');
 }

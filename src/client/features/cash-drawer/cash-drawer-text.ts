@@ -3,23 +3,14 @@
  * i18n keys (the app's one code→key map, lib/api/error-messages.ts, in the common namespace).
  */
 import type { ResourceError } from '../../../../machines/resource/resource.types';
-import type { ErrorCode } from '../../../contracts/error-codes';
-import { ERROR_MESSAGE_KEY } from '../../lib/api/error-messages';
+import { failureKeys } from '../../lib/api/error-messages';
+/** No codes of this namespace's own: every code's words are the app's. */
+const NO_OWN_CODES: ReadonlySet<string> = new Set();
 
 export const NS = 'cash-drawer';
 
 /** Keys tried in order: by code, then by kind (offline, timeout), then the screen's generic text. */
 export function errorKeys(error: ResourceError): string[] {
   if (error.code === 'wrong_pin') return ['common:pin.errors.wrong', `${NS}:errors.generic`];
-  const byCode =
-    error.code && Object.hasOwn(ERROR_MESSAGE_KEY, error.code)
-      ? [`common:${ERROR_MESSAGE_KEY[error.code as ErrorCode]}`]
-      : [];
-  const byKind =
-    error.kind === 'offline'
-      ? ['common:api.errors.network']
-      : error.kind === 'timeout'
-        ? ['common:api.errors.timeout']
-        : [];
-  return [...byCode, ...byKind, `${NS}:errors.generic`];
+  return failureKeys(NS, NO_OWN_CODES, error);
 }

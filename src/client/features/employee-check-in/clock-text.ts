@@ -4,9 +4,10 @@
  * person's status and of what was done.
  */
 import type { BoardPerson, ClockError } from '../../../../machines/clock-in/clock-in.types';
-import type { ErrorCode } from '../../../contracts/error-codes';
 import type { ClockAction } from '../../../domain/clock';
-import { ERROR_MESSAGE_KEY } from '../../lib/api/error-messages';
+import { failureKeys } from '../../lib/api/error-messages';
+/** No codes of this namespace's own: every code's words are the app's. */
+const NO_OWN_CODES: ReadonlySet<string> = new Set();
 
 export const NS = 'employee-check-in';
 
@@ -21,17 +22,7 @@ export function errorKey(error: ClockError): TextKey {
   if (error.code === 'wrong_pin' && error.triesLeft !== null) {
     return { keys: ['common:pin.errors.wrongWithTries'], values: { count: error.triesLeft } };
   }
-  const byCode =
-    error.code && Object.hasOwn(ERROR_MESSAGE_KEY, error.code)
-      ? [`common:${ERROR_MESSAGE_KEY[error.code as ErrorCode]}`]
-      : [];
-  const byKind =
-    error.kind === 'offline'
-      ? ['common:api.errors.network']
-      : error.kind === 'timeout'
-        ? ['common:api.errors.timeout']
-        : [];
-  return { keys: [...byCode, ...byKind, `${NS}:errors.generic`], values: {} };
+  return { keys: failureKeys(NS, NO_OWN_CODES, error), values: {} };
 }
 
 /** "Off", "Working since {{time}}", "On a break". */

@@ -163,6 +163,8 @@ export function failureKeys(
   ns: string,
   ownCodes: ReadonlySet<string>,
   error: { code?: string | null; kind?: string },
+  /** The namespace's last resort (default `errors.generic`). */
+  genericKey = 'errors.generic',
 ): string[] {
   const own = error.code && ownCodes.has(error.code) ? [`${ns}:errors.${error.code}`] : [];
   const common =
@@ -175,5 +177,5 @@ export function failureKeys(
       : error.kind === 'timeout'
         ? ['common:api.errors.timeout']
         : [];
-  return [...own, ...common, ...byKind, `${ns}:errors.generic`];
+  return [...own, ...common, ...byKind, `${ns}:${genericKey}`];
 }
