@@ -21,12 +21,7 @@
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { clientsClaim, setCacheNameDetails } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
-import {
-  cleanupOutdatedCaches,
-  createHandlerBoundToURL,
-  matchPrecache,
-  precacheAndRoute,
-} from 'workbox-precaching';
+import { cleanupOutdatedCaches, PrecacheController, PrecacheRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import type { RouteMatchCallback } from 'workbox-core';
 import { CacheFirst, CacheOnly, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
@@ -54,6 +49,7 @@ import { NETWORK_ERROR, NO_CACHED_RESPONSE } from './offline-response';
 import { authScopedCacheKey, errorResponse, precachedFallback, staleIfError } from './plugins';
 import { createCustomCaches, idbConfigStore } from './custom-caches';
 import { createQueueSync } from './queue-sync';
+import { installPrecache } from './precache-install';
 import { idbSettingStore } from './settings-db';
 import { createSyncSettings, drainOptions, SYNC_CONFIG_KEY } from './sync-settings';
 import { routeFor } from './routes';
@@ -101,7 +97,16 @@ const ORIGIN = self.location.origin;
 
 // ---- app shell and runtime caches -------------------------------------------------------------------------
 
-precacheAndRoute(manifest);
+// Workbox's precache, filled at install several files at a time (precache-install.ts) instead of by its own
+// install, one file at a time; its activate removes files the new list no longer has, and its route answers
+// from the precache.
+const precache = new PrecacheController();
+precache.addToCacheList(manifest);
+self.addEventListener('install', (event) => {
+  event.waitUntil(installPrecache(precache, manifest, event, self.location.href));
+});
+self.addEventListener('activate', precache.activate);
+registerRoute(new PrecacheRoute(precache));
 cleanupOutdatedCaches();
 clientsClaim();
 
@@ -125,7 +130,7 @@ const is =
   ({ request, url }) =>
     kindOf(request, url) === kind;
 
-registerRoute(is('navigation'), createHandlerBoundToURL('/index.html'));
+registerRoute(is('navigation'), precache.createHandlerBoundToURL('/index.html'));
 
 registerRoute(
   is('static'),
@@ -155,7 +160,7 @@ registerRoute(
         maxEntries: LOCALES_CACHE.maxEntries,
         maxAgeSeconds: seconds(LOCALES_CACHE.maxAgeMs),
       }),
-      precachedFallback(async (path) => matchPrecache(path)),
+      precachedFallback(async (path) => precache.matchPrecache(path)),
     ],
   }),
 );
