@@ -73,7 +73,7 @@ function validateLines(input: StatementInput, issues: PayrollIssue[]): void {
     if (!isNonNegativeMinor(line.net)) issues.push({ code: 'amount_invalid', path: `${at}.net` });
     if (!isNonNegativeMinor(line.deductible))
       issues.push({ code: 'amount_invalid', path: `${at}.deductible` });
-    if (line.ownRate !== null && !isPercent(line.ownRate))
+    if (line.ownRate != null && !isPercent(line.ownRate))
       issues.push({ code: 'rate_out_of_range', path: `${at}.ownRate` });
     if (line.split) issues.push(...validateSplit(line.split, input.technicianId, `${at}.split`));
   });

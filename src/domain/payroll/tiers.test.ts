@@ -48,6 +48,15 @@ describe('commission tiers (docs/payroll.md, tiers)', () => {
     expect(result.bands.map((b) => b.commission)).toEqual([40, 51]);
   });
 
+  it('two bands of 0.01 at 50 % and 51 % pay 0.01, as 0.02 at 51 % does (rounding each band would pay 0.02)', () => {
+    const tiers = [
+      { from: 0, rate: 50 },
+      { from: 1, rate: 51 },
+    ];
+    expect(tieredCommission(2, { mode: 'progressive', tiers }).commission).toBe(1);
+    expect(tieredCommission(2, { mode: 'zero_based', tiers }).commission).toBe(1);
+  });
+
   it('pays nothing on a base of zero or below, and a flat schedule is one tier', () => {
     expect(tieredCommission(0, progressive)).toEqual({ reached: 0, bands: [], commission: 0 });
     expect(tieredCommission(-500, zeroBased).commission).toBe(0);
