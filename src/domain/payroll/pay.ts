@@ -19,7 +19,14 @@ export interface HourlyPay {
  */
 export function hourlyPay(workedMinutes: readonly number[], ratePerHour: Minor): HourlyPay {
   const minutes = workedMinutes.reduce((sum, m) => sum + m, 0);
-  if (ratePerHour <= 0 || minutes <= 0) return { minutes, ratePerHour, pay: 0 };
+  // Fractional minutes or rates are refused by validateStatementInput; here they pay 0 rather than throw.
+  if (
+    !Number.isSafeInteger(minutes) ||
+    !Number.isSafeInteger(ratePerHour) ||
+    ratePerHour <= 0 ||
+    minutes <= 0
+  )
+    return { minutes, ratePerHour, pay: 0 };
   const pay = Number(divideRounded(BigInt(minutes) * BigInt(ratePerHour), 60n));
   return { minutes, ratePerHour, pay };
 }
