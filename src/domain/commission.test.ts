@@ -1,6 +1,13 @@
 import { describe, it, expect } from 'vitest';
 import { ITEM_TYPE } from './constants';
-import { commissionRate, creditcardFee, lineCommission, lineCost, lineDeductible } from './commission';
+import {
+  commissionRate,
+  creditcardFee,
+  lineCommission,
+  lineCost,
+  lineDeductible,
+  ownCommissionRate,
+} from './commission';
 import { makeEmployee, makeItem } from '../../tests/support/domain/orders';
 
 describe('cost and deductible', () => {
@@ -57,5 +64,16 @@ describe('card fee', () => {
     expect(creditcardFee(0, 3)).toBe(0);
     expect(creditcardFee(10000, 0)).toBe(0);
     expect(creditcardFee(10000, Number.NaN)).toBe(0);
+  });
+});
+
+describe('ownCommissionRate', () => {
+  it('tells "own rate 0" from "no own rate" (docs/payroll.md, own rates and tiers)', () => {
+    expect(ownCommissionRate({ commission_rate: 0 })).toBe(0);
+    expect(ownCommissionRate({ commission_rate: 25 })).toBe(25);
+    expect(ownCommissionRate({})).toBeUndefined();
+    expect(ownCommissionRate({ commission_rate: null })).toBeUndefined();
+    expect(ownCommissionRate({ commission_rate: -1 })).toBeUndefined();
+    expect(ownCommissionRate({ commission_rate: Number.NaN })).toBeUndefined();
   });
 });

@@ -28,8 +28,16 @@ export function lineDeductible(item: Pick<OrderItem, 'item_type'>, cost: Minor):
   return item.item_type === ITEM_TYPE.SERVICE ? cost : 0;
 }
 
-function validRate(rate: number | undefined): number | undefined {
-  return rate !== undefined && Number.isFinite(rate) && rate >= 0 ? rate : undefined;
+function validRate(rate: number | null | undefined): number | undefined {
+  return rate !== undefined && rate !== null && Number.isFinite(rate) && rate >= 0 ? rate : undefined;
+}
+
+/**
+ * The item's own commission percent when it has a valid one (0 included: "this item pays none"), else
+ * undefined. Payroll needs the difference between "own rate 0" and "no own rate" (docs/payroll.md, overrides).
+ */
+export function ownCommissionRate(item: { commission_rate?: number | null }): number | undefined {
+  return validRate(item.commission_rate);
 }
 
 /**
@@ -42,7 +50,7 @@ export function commissionRate(
   employee: Pick<Employee, 'commission_rate'> | null | undefined,
 ): number {
   if (item.item_type === ITEM_TYPE.GIFTCARD) return 0;
-  const own = validRate(item.commission_rate);
+  const own = ownCommissionRate(item);
   if (own !== undefined) return own;
   if (item.item_type === ITEM_TYPE.SERVICE) return validRate(employee?.commission_rate) ?? 0;
   return 0;

@@ -1,6 +1,8 @@
 import { describe, it, expect } from 'vitest';
 import { toSnapshot } from 'dinero.js';
 import {
+  divideRounded,
+  percentOfSum,
   currencyOf,
   fromDinero,
   isSupportedCurrency,
@@ -111,5 +113,26 @@ describe('multiplyMinor', () => {
   it('multiplies by a whole quantity exactly and rounds a decimal one half away from zero', () => {
     expect(multiplyMinor(2250, 3)).toBe(6750);
     expect(multiplyMinor(999, 1.5)).toBe(1499); // 14.985 → 14.99
+  });
+});
+
+describe('divideRounded and percentOfSum (docs/payroll.md)', () => {
+  it('divides exact bigints half away from zero', () => {
+    expect(divideRounded(2_035_875n, 60n)).toBe(33_931n); // 1,335 min × 15.25 / 60 = 339.3125
+    expect(divideRounded(30n, 60n)).toBe(1n);
+    expect(divideRounded(-30n, 60n)).toBe(-1n);
+    expect(divideRounded(29n, 60n)).toBe(0n);
+    expect(() => divideRounded(1n, 0n)).toThrow(RangeError);
+  });
+
+  it('rounds a sum of percentages once: 0.404 + 0.504 = 0.908 → 0.91', () => {
+    expect(
+      percentOfSum([
+        { minor: 100, percent: 40.4 },
+        { minor: 100, percent: 50.4 },
+      ]),
+    ).toBe(91);
+    expect(percentOfSum([])).toBe(0);
+    expect(percentOfSum([{ minor: 1999, percent: 8 }], 'VND')).toBe(percentOf(1999, 8, 'VND'));
   });
 });

@@ -20,6 +20,7 @@ import {
 } from 'dinero.js';
 import * as currencies from 'dinero.js/currencies';
 import {
+  calculator as bigintCalculator,
   dinero as dineroBig,
   halfAwayFromZero as halfAwayFromZeroBig,
   transformScale as transformScaleBig,
@@ -218,4 +219,37 @@ export function multiplyMinor(minor: Minor, quantity: number, code: string = DEF
   assertMinor(minor);
   if (Number.isInteger(quantity)) return assertMinor(minor * quantity);
   return multiplyRounded(minor, scaledDecimal(quantity), 0);
+}
+
+/**
+ * round(numerator / denominator), half away from zero, with dinero's rounding on exact bigints: the division
+ * that is not a percentage (hourly pay is minutes × rate / 60; docs/payroll.md). The denominator must be > 0.
+ */
+export function divideRounded(numerator: bigint, denominator: bigint): bigint {
+  if (denominator <= 0n) throw new RangeError(`divideRounded by ${denominator}`);
+  return halfAwayFromZeroBig(numerator, denominator, bigintCalculator);
+}
+
+/** A minor amount and the percent applied to it: one term of `percentOfSum`. */
+export interface PercentTerm {
+  minor: Minor;
+  percent: number;
+}
+
+/**
+ * round(Σ minor × percent / 100), half away from zero, rounded ONCE over the exact sum (docs/payroll.md, tier
+ * bands): progressive commission is one amount split into bands at different rates, and rounding each band
+ * would pay more than the tier reached pays on everything (two bands of 0.01 at 50 % and 51 % would round to
+ * 0.02 where 0.02 at 51 % is 0.01).
+ */
+export function percentOfSum(terms: readonly PercentTerm[], code: string = DEFAULT_CURRENCY): Minor {
+  currencyOf(code);
+  const scaled = terms.map((t) => ({ minor: assertMinor(t.minor), factor: scaledDecimal(t.percent) }));
+  const scale = scaled.reduce((max, t) => Math.max(max, t.factor.scale), 0);
+  let numerator = 0n;
+  for (const t of scaled) {
+    numerator += BigInt(t.minor) * BigInt(t.factor.amount) * 10n ** BigInt(scale - t.factor.scale);
+  }
+  // + 0 turns a -0 into 0, as multiplyRounded does.
+  return assertMinor(Number(divideRounded(numerator, 10n ** BigInt(scale + 2))) + 0);
 }

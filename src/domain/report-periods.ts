@@ -23,8 +23,11 @@ export interface PeriodRange {
   end: string;
 }
 
-/** A calendar day with no time zone; arithmetic goes through Date.UTC, which normalises overflowing parts. */
-interface CivilDate {
+/**
+ * A calendar day with no time zone; arithmetic goes through Date.UTC, which normalises overflowing parts.
+ * Exported with its helpers for the pay periods (src/domain/payroll/periods.ts, docs/payroll.md).
+ */
+export interface CivilDate {
   year: number;
   month: number; // 1-12
   day: number;
@@ -32,21 +35,21 @@ interface CivilDate {
 
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-function civil(year: number, month: number, day: number): CivilDate {
+export function civil(year: number, month: number, day: number): CivilDate {
   const d = new Date(Date.UTC(year, month - 1, day));
   return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
 }
 
-function addDays(date: CivilDate, days: number): CivilDate {
+export function addDays(date: CivilDate, days: number): CivilDate {
   return civil(date.year, date.month, date.day + days);
 }
 
 /** Monday = 0 ... Sunday = 6. */
-function isoWeekday(date: CivilDate): number {
+export function isoWeekday(date: CivilDate): number {
   return (new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay() + 6) % 7;
 }
 
-function format(date: CivilDate): string {
+export function formatDay(date: CivilDate): string {
   const pad = (n: number, width: number) => String(n).padStart(width, '0');
   return `${pad(date.year, 4)}-${pad(date.month, 2)}-${pad(date.day, 2)}`;
 }
@@ -60,10 +63,10 @@ export function dayInTimeZone(now: Date, timeZone: string): string {
     day: '2-digit',
   }).formatToParts(now);
   const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
-  return format({ year: part('year'), month: part('month'), day: part('day') });
+  return formatDay({ year: part('year'), month: part('month'), day: part('day') });
 }
 
-function parseDay(value: string): CivilDate | null {
+export function parseDay(value: string): CivilDate | null {
   const match = ISO_DAY.exec(value);
   if (!match) return null;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
@@ -76,15 +79,15 @@ function parseDay(value: string): CivilDate | null {
 function lastMonths(today: CivilDate, months: number): PeriodRange {
   const firstOfThisMonth = civil(today.year, today.month, 1);
   return {
-    start: format(civil(today.year, today.month - months, 1)),
-    end: format(addDays(firstOfThisMonth, -1)),
+    start: formatDay(civil(today.year, today.month - months, 1)),
+    end: formatDay(addDays(firstOfThisMonth, -1)),
   };
 }
 
 /** The `weeks` whole Monday-to-Sunday weeks before the current one. */
 function lastWeeks(today: CivilDate, weeks: number): PeriodRange {
   const monday = addDays(today, -isoWeekday(today));
-  return { start: format(addDays(monday, -7 * weeks)), end: format(addDays(monday, -1)) };
+  return { start: formatDay(addDays(monday, -7 * weeks)), end: formatDay(addDays(monday, -1)) };
 }
 
 export function periodRange(
@@ -105,22 +108,22 @@ export function periodRange(
   custom?: PeriodRange | null,
 ): PeriodRange | null {
   const today = parseDay(dayInTimeZone(now, timeZone)) as CivilDate;
-  const todayText = format(today);
+  const todayText = formatDay(today);
   switch (period) {
     case 'all':
       return { start: REPORT_PERIOD_ALL_START, end: todayText };
     case 'today':
       return { start: todayText, end: todayText };
     case 'last_day': {
-      const yesterday = format(addDays(today, -1));
+      const yesterday = formatDay(addDays(today, -1));
       return { start: yesterday, end: yesterday };
     }
     case 'this_week':
-      return { start: format(addDays(today, -isoWeekday(today))), end: todayText };
+      return { start: formatDay(addDays(today, -isoWeekday(today))), end: todayText };
     case 'this_month':
-      return { start: format(civil(today.year, today.month, 1)), end: todayText };
+      return { start: formatDay(civil(today.year, today.month, 1)), end: todayText };
     case 'this_year':
-      return { start: format(civil(today.year, 1, 1)), end: todayText };
+      return { start: formatDay(civil(today.year, 1, 1)), end: todayText };
     case 'last_week':
       return lastWeeks(today, 1);
     case 'last_2_weeks':
@@ -134,7 +137,7 @@ export function periodRange(
     case 'last_6_months':
       return lastMonths(today, 6);
     case 'last_year':
-      return { start: format(civil(today.year - 1, 1, 1)), end: format(civil(today.year - 1, 12, 31)) };
+      return { start: formatDay(civil(today.year - 1, 1, 1)), end: formatDay(civil(today.year - 1, 12, 31)) };
     case 'other':
       return custom ? customRange(custom) : null;
   }
