@@ -51,7 +51,15 @@ export function reportExportQuery<const F extends string>(sortFields: readonly [
 }
 
 export const DAILY_SORTS = ['date', 'sales_count', 'gross', 'net', 'tips', 'refunds', 'voids'] as const;
-export const SUMMARY_SORTS = ['name', 'sales_count', 'gross', 'net', 'tips', 'commission', 'refunds'] as const;
+export const SUMMARY_SORTS = [
+  'name',
+  'sales_count',
+  'gross',
+  'net',
+  'tips',
+  'commission',
+  'refunds',
+] as const;
 
 export const dailyReportQuery = reportListQuery(DAILY_SORTS);
 export type DailyReportQuery = z.output<typeof dailyReportQuery>;

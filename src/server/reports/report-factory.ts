@@ -86,7 +86,10 @@ const dialect = new PgDialect();
 /** Rows read per query while an export streams. */
 const EXPORT_BATCH_ROWS = 1000;
 
-function orderBy(config: ReportConfig<string, unknown, z.ZodType>, sort: readonly SortTerm[] | undefined): SQL {
+function orderBy(
+  config: ReportConfig<string, unknown, z.ZodType>,
+  sort: readonly SortTerm[] | undefined,
+): SQL {
   const terms = sort && sort.length > 0 ? sort : (parseSort(config.defaultSort, config.sortFields) ?? []);
   const parts = terms.map((t) => (t.desc ? desc(sql.identifier(t.field)) : asc(sql.identifier(t.field))));
   const tiebreak = sql.identifier(config.tiebreak);

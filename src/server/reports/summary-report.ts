@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { SUMMARY_SORTS, summaryEmployeeSchema, summaryTotalsSchema } from '../../contracts/reports';
-import type { SummaryCategory, SummaryEmployee , ITEM_CATEGORIES} from '../../contracts/reports';
+import type { SummaryCategory, SummaryEmployee, ITEM_CATEGORIES } from '../../contracts/reports';
 import { ITEM_TYPE, SALE_STATUS } from '../../domain/constants';
 import { REPORT_ACCESS } from '../auth/access';
 import { defineReport } from './report-factory';
