@@ -35,6 +35,7 @@ import { registerMembershipRoutes } from './routes/memberships/memberships-route
 import { registerEmployeeRoutes } from './routes/employees/employees-routes';
 import { registerTurnSystemRoutes } from './routes/turn-system/turn-system-routes';
 import { registerWorkingTimeRoutes } from './routes/working-times/working-times-routes';
+import { registerReportRoutes } from './reports/report-routes';
 import { registerCashDrawerRoutes } from './routes/cash-drawer/cash-drawer-routes';
 import { registerExpenseRoutes } from './routes/expenses/expenses-routes';
 import { registerGiftcardAdminRoutes } from './routes/giftcards/giftcards-admin-routes';
@@ -140,6 +141,7 @@ export async function buildApp({ db, config }: { db: Db; config: AppConfig }): P
   registerCustomerRoutes(app);
   registerEmployeeRoutes(app);
   registerWorkingTimeRoutes(app);
+  registerReportRoutes(app);
   registerTurnSystemRoutes(app);
   registerGiftcardRoutes(app);
   registerGiftcardAdminRoutes(app);

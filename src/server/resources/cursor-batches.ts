@@ -32,15 +32,18 @@ function recordMapper(table: PgTable): (row: Record<string, unknown>) => Record<
   };
 }
 
+/** How a row is handed over: as a table's record (Drizzle's properties), or through the caller's own mapper. */
+export type RowShape = PgTable | ((row: Record<string, unknown>) => Record<string, unknown>);
+
 export async function* cursorBatches(
   db: Queryable,
   query: PrintableQuery,
-  table: PgTable,
+  shape: RowShape,
   size: number,
 ): AsyncGenerator<Record<string, unknown>[]> {
   const pool = (db as unknown as { $client: pg.Pool }).$client;
   const { sql, params } = query.toSQL();
-  const toRecord = recordMapper(table);
+  const toRecord = typeof shape === 'function' ? shape : recordMapper(shape);
   const client = await pool.connect();
   try {
     await client.query('begin isolation level repeatable read, read only');

@@ -444,6 +444,13 @@ export const SAMPLE_QUERIES: Readonly<Record<RouteKey, (v: VictimRows) => Record
     date_work: v.workingDate,
     reason: 'Clocked in by mistake',
   }),
+  // The sales reports (docs/reports.md) name a person the same way: A's staff member is a 404 to B.
+  ...Object.fromEntries(
+    ['daily', 'daily/export', 'summary', 'summary/export'].map((path) => [
+      `GET /api/report/${path}`,
+      (v: VictimRows) => ({ user_id: String(v.users.staff), time_type: 'all' }),
+    ]),
+  ),
 };
 
 export const isWrite = (route: { method: string }) =>

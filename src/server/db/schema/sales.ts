@@ -392,6 +392,8 @@ export const saleRefunds = pgTable(
       foreignColumns: [users.tenantId, users.id],
     }),
     index('sale_refunds_sale_idx').on(t.tenantId, t.saleId),
+    // The reports count a refund on the store day it was made (docs/reports.md#speed): a range of a store's refunds.
+    index('sale_refunds_store_created_idx').on(t.tenantId, t.storeId, t.createdAt),
     check('sale_refunds_amount_non_negative', sql`${t.amount} >= 0`),
   ],
 );

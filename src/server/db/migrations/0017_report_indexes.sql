@@ -1,0 +1,1 @@
+CREATE INDEX "sale_refunds_store_created_idx" ON "sale_refunds" USING btree ("tenant_id","store_id","created_at");
