@@ -36,6 +36,7 @@ import { registerEmployeeRoutes } from './routes/employees/employees-routes';
 import { registerTurnSystemRoutes } from './routes/turn-system/turn-system-routes';
 import { registerWorkingTimeRoutes } from './routes/working-times/working-times-routes';
 import { registerReportRoutes } from './reports/report-routes';
+import { registerPayrollRoutes } from './payroll/payroll-routes';
 import { registerCashDrawerRoutes } from './routes/cash-drawer/cash-drawer-routes';
 import { registerExpenseRoutes } from './routes/expenses/expenses-routes';
 import { registerGiftcardAdminRoutes } from './routes/giftcards/giftcards-admin-routes';
@@ -142,6 +143,7 @@ export async function buildApp({ db, config }: { db: Db; config: AppConfig }): P
   registerEmployeeRoutes(app);
   registerWorkingTimeRoutes(app);
   registerReportRoutes(app);
+  registerPayrollRoutes(app);
   registerTurnSystemRoutes(app);
   registerGiftcardRoutes(app);
   registerGiftcardAdminRoutes(app);

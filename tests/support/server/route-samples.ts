@@ -451,6 +451,8 @@ export const SAMPLE_QUERIES: Readonly<Record<RouteKey, (v: VictimRows) => Record
       (v: VictimRows) => ({ user_id: String(v.users.staff), time_type: 'all' }),
     ]),
   ),
+  // The payroll preview (docs/payroll.md) names a technician the same way.
+  'GET /api/report/payrolls/preview': (v) => ({ user_id: String(v.users.staff), time_type: 'all' }),
 };
 
 export const isWrite = (route: { method: string }) =>

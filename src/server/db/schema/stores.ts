@@ -31,6 +31,11 @@ export interface StoreSettings {
   vnpay?: { tmnCode: string; hashSecret: string; endpoint?: string };
   vietqr?: { acqId: string; accountNo: string; accountName: string };
   receipt?: { name?: string; address?: string; phone?: string; footer?: string };
+  /**
+   * Payroll (docs/payroll.md): { period: PayPeriodRule, deductCardFeeFromTips } as src/contracts/payroll.ts
+   * storePayrollSettingsSchema validates it; absent = DEFAULT_STORE_PAYROLL_SETTINGS (weekly, fee not deducted).
+   */
+  payroll?: Record<string, unknown>;
   [key: string]: unknown;
 }
 

@@ -36,6 +36,10 @@ const roles = Object.values(ROLE);
  *
  * `commission_rate` is the employee's default service commission in percent (<= 6 decimals, numeric(9,6)),
  * the domain's Employee.commission_rate. `display_order` orders the employee lists (then display name).
+ *
+ * `pay_settings` is the technician's payroll settings (docs/payroll.md: tier schedule, product rate, hourly
+ * rate, guarantee plan, cash/check payout) as src/contracts/payroll.ts technicianPaySettingsSchema validates
+ * them; null = not set, paid `commission_rate` flat (the preview's default).
  */
 export const users = pgTable(
   'users',
@@ -60,6 +64,7 @@ export const users = pgTable(
     enableWalkin: boolean('enable_walkin').notNull().default(false),
     displayOrder: integer('display_order').notNull().default(0),
     permissions: jsonb('permissions').$type<ModulePermission[]>().notNull().default([]),
+    paySettings: jsonb('pay_settings').$type<Record<string, unknown>>(),
     failedPinCount: integer('failed_pin_count').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
     isActive: boolean('is_active').notNull().default(true),
