@@ -44,6 +44,7 @@ export const TENDERS_TABLE = totalsTable<SaleFigures, Tender>({
 
 export const DAILY_CONFIG: ReportConfig<DailyRow, SaleFigures> = {
   name: 'daily',
+  defaultSort: 'date',
   rowKey: (row) => row.date,
   columns: [
     { id: 'date', label: 'daily.date', kind: 'day', value: (r) => r.date, sort: 'date' },

@@ -42,6 +42,8 @@ export interface ReportConfig<Row = Record<string, unknown>, Totals = Record<str
   columns: ReadonlyArray<ReportColumn<Row>>;
   figures: ReadonlyArray<ReportFigure<Totals>>;
   totalsTables?: ReadonlyArray<TotalsTable<Totals>>;
+  /** The server's default sort of the report (docs/reports.md: daily `date`, summary `name`). */
+  defaultSort: string;
   /** A row's stable key. */
   rowKey: (row: Row) => string;
 }

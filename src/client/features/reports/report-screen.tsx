@@ -149,8 +149,11 @@ export function ReportScreen<Row, Totals>({ config, deps }: ReportScreenProps<Ro
   const { t } = useTranslation(NS);
   const logic = useMemo(() => reportLogic(config.name, deps), [config.name, deps]);
   const generic = config as unknown as AnyReportConfig;
+  // Today, the server's default period (docs/reports.md#the-query), in the report's own default order, so a
+  // header shows the order the rows are in from the start.
+  const options = useMemo(() => ({ input: { sort: config.defaultSort } }), [config.defaultSort]);
   return (
-    <ReportActor.Provider logic={logic}>
+    <ReportActor.Provider logic={logic} options={options}>
       <Stack gap="5" p={{ base: '3', md: '6' }} data-testid={`report-${config.name}`}>
         <HStack justify="space-between" wrap="wrap" gap="3">
           <Heading as="h1" size="2xl">

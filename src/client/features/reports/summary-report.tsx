@@ -23,6 +23,7 @@ const CATEGORY_COLUMNS: ReadonlyArray<ReportColumn<SummaryCategory>> = [
 
 export const SUMMARY_CONFIG: ReportConfig<SummaryEmployee, Totals> = {
   name: 'summary',
+  defaultSort: 'name',
   rowKey: (row) => String(row.user_id),
   columns: [
     { id: 'name', label: 'summary.employee', kind: 'text', value: (r) => r.name, sort: 'name' },
