@@ -85,9 +85,7 @@ const SPEC_PATHS = [
 const COMING_SOON = [
   '/plan',
   '/dashboard',
-  '/pos/report/daily',
   '/pos/report/daily/details',
-  '/pos/report/summary',
   '/pos/report/summary/details',
   '/pos/report/store',
   '/pos/report/store/details',

@@ -138,6 +138,11 @@ const coupons: ScreenLoader = () =>
 // The employee check-in/out report with its correction (app/areas/working-time-area.tsx): its own chunk.
 const workingTimeReport: ScreenLoader = () =>
   import('./areas/working-time-area').then((m) => m.WorkingTimeArea);
+// The sales reports on the one report screen (app/areas/reports-area.tsx, docs/reports.md): one chunk.
+const reportScreen =
+  (name: 'daily' | 'summary'): ScreenLoader =>
+  () =>
+    import('./areas/reports-area').then((m) => m.REPORT_SCREENS[name]);
 // The settings screen (features/settings) in its own chunk, with the session's part (areas/settings-area.tsx).
 const settings: ScreenLoader = () => import('./areas/settings-area').then((m) => m.SettingsArea);
 
@@ -290,9 +295,19 @@ export const ROUTES: readonly AppRoute[] = [
     // The sale management area (order report, sale detail, refund/void...): its own chunk.
     screen: () => import('./areas/sale-management-area').then((m) => m.SaleManagementArea),
   }),
-  report({ id: 'reportDaily', path: '/pos/report/daily', menu: { parent: 'reports' } }),
+  report({
+    id: 'reportDaily',
+    path: '/pos/report/daily',
+    menu: { parent: 'reports' },
+    screen: reportScreen('daily'),
+  }),
   report({ id: 'reportDailyDetails', path: '/pos/report/daily/details' }),
-  report({ id: 'reportSummary', path: '/pos/report/summary', menu: { parent: 'reports' } }),
+  report({
+    id: 'reportSummary',
+    path: '/pos/report/summary',
+    menu: { parent: 'reports' },
+    screen: reportScreen('summary'),
+  }),
   report({ id: 'reportSummaryDetails', path: '/pos/report/summary/details' }),
   report({ id: 'reportStore', path: '/pos/report/store', menu: { parent: 'reports' } }),
   report({ id: 'reportStoreDetails', path: '/pos/report/store/details' }),

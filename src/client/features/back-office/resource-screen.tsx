@@ -39,7 +39,7 @@ import { ImportDialog } from './resource-import';
 import { LoadState } from './load-state';
 import type { LoadStateKind } from './load-state';
 import { MoveNotice, RowActionDialog } from './resource-row-actions';
-import { PageSteps } from './page-steps';
+import { PageSteps } from '../../components/page-steps';
 import { ResourceTable } from './resource-table';
 import { errorText } from './resource-text';
 

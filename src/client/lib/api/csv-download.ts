@@ -19,6 +19,8 @@ export interface CsvFetchOptions {
   fetchImpl?: typeof fetch | undefined;
   /** GET answers text/csv; a POST export answers its envelope (read as bytes, the caller decodes it). */
   method?: 'GET' | 'POST' | undefined;
+  /** Extra headers: a report's export sends its PIN approval (X-Pin-Approval, docs/reports.md). */
+  headers?: Record<string, string> | undefined;
 }
 
 /** GET (or POST) `${API_BASE}/${path}?query`, the body read in full as a Blob while `onProgress` counts it. */
@@ -26,7 +28,7 @@ export async function fetchCsv(
   path: string,
   query: QueryParams,
   onProgress: CsvProgress,
-  { signal, fetchImpl = fetch, method = 'GET' }: CsvFetchOptions = {},
+  { signal, fetchImpl = fetch, method = 'GET', headers = {} }: CsvFetchOptions = {},
 ): Promise<Blob> {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(flattenQuery(query))) {
@@ -39,6 +41,7 @@ export async function fetchCsv(
     response = await fetchImpl(`${API_BASE}/${path}${text ? `?${text}` : ''}`, {
       method,
       headers: {
+        ...headers,
         accept: method === 'GET' ? 'text/csv' : 'application/json',
         ...(token ? { authorization: `Bearer ${token}` } : {}),
       },

@@ -7,7 +7,7 @@ import { Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { COUPON_HISTORY_KINDS } from '../../../../contracts/coupons';
 import type { CouponHistory } from '../../../../contracts/coupons';
-import { MoneyCell } from '../money-cell';
+import { MoneyCell } from '../../../components/money-cell';
 import type { RowActionPanelProps } from '../resource-config';
 import { HistoryWhenCell, RowHistoryPanel } from './row-history-panel';
 import type { RowHistoryConfig } from './row-history-panel';

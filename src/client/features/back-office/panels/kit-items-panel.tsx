@@ -36,7 +36,7 @@ import { DEFAULT_CURRENCY } from '../../../../domain/constants';
 import { useAuthSelector } from '../../../lib/actors/auth-actor';
 import { formatMoney } from '../../../lib/format';
 import { newIdempotencyKey } from '../../../lib/api/idempotency-key';
-import { MoneyCell } from '../money-cell';
+import { MoneyCell } from '../../../components/money-cell';
 import type { RowActionPanelProps } from '../resource-config';
 import { errorText } from '../resource-text';
 import { kitItemsLogic, productFinder } from './kit-items-logic';

@@ -8,7 +8,7 @@ import { Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { MEMBERSHIP_HISTORY_KINDS } from '../../../../contracts/memberships';
 import type { MembershipHistory } from '../../../../contracts/memberships';
-import { MoneyCell } from '../money-cell';
+import { MoneyCell } from '../../../components/money-cell';
 import type { RowActionPanelProps } from '../resource-config';
 import { HistoryWhenCell, RowHistoryPanel } from './row-history-panel';
 import type { RowHistoryConfig } from './row-history-panel';

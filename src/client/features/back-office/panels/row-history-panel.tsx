@@ -26,7 +26,7 @@ import { selectStoreSettings } from '../../../../../machines/auth/auth.selectors
 import { useAuthSelector } from '../../../lib/actors/auth-actor';
 import { formatDateTime } from '../../../lib/format';
 import { LoadState } from '../load-state';
-import { PageSteps } from '../page-steps';
+import { PageSteps } from '../../../components/page-steps';
 import type { RowActionPanelProps } from '../resource-config';
 import { usePanelLoad } from './panel-states';
 import type { PanelLoadState } from './panel-states';

@@ -4,7 +4,7 @@
  * their lists offer. Each namespace names them under the same keys (`fields.price`, `hints.taxes`...).
  */
 import { clearCatalogCaches } from '../../../lib/api/catalog-cache';
-import { MoneyCell } from '../money-cell';
+import { MoneyCell } from '../../../components/money-cell';
 import type { ColumnConfig, FieldConfig, ResourceConfig } from '../resource-config';
 import type { ResourceRow } from '../../../../../machines/resource/resource.types';
 import { namedRowsConfig } from './named-rows';

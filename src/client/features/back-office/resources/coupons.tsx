@@ -13,7 +13,7 @@ import { COUPON_CSV_COLUMNS, createCouponBody, updateCouponBody } from '../../..
 import { DISCOUNT_TYPE } from '../../../../domain/constants';
 import type { ResourceRow } from '../../../../../machines/resource/resource.types';
 import { ACTIVE_FILTER } from '../active-badge';
-import { MoneyCell } from '../money-cell';
+import { MoneyCell } from '../../../components/money-cell';
 import { CouponHistoryPanel } from '../panels/coupon-panels';
 import type { ColumnConfig, ResourceConfig } from '../resource-config';
 import { ResourceScreen } from '../resource-screen';

@@ -5,7 +5,7 @@
  * sent in minor units (money-fields.ts); who paid is one of the salon's members.
  */
 import { createExpenseBody, EXPENSE_CSV_COLUMNS, updateExpenseBody } from '../../../../contracts/expenses';
-import { MoneyCell } from '../money-cell';
+import { MoneyCell } from '../../../components/money-cell';
 import type { ResourceConfig } from '../resource-config';
 import { ResourceScreen } from '../resource-screen';
 

@@ -16,7 +16,7 @@ import {
   updateGiftcardBody,
 } from '../../../../contracts/giftcards';
 import { ActiveBadge, ACTIVE_FILTER } from '../active-badge';
-import { MoneyCell } from '../money-cell';
+import { MoneyCell } from '../../../components/money-cell';
 import { ActivatePanel, DeactivatePanel, GiftcardHistoryPanel, ReloadPanel } from '../panels/giftcard-panels';
 import type { ResourceConfig } from '../resource-config';
 import { ResourceScreen } from '../resource-screen';

@@ -14,7 +14,7 @@ import {
 } from '../../../../contracts/memberships';
 import { DISCOUNT_TYPE } from '../../../../domain/constants';
 import { ACTIVE_FILTER } from '../active-badge';
-import { MoneyCell } from '../money-cell';
+import { MoneyCell } from '../../../components/money-cell';
 import { formatNumber } from '../../../lib/format';
 import { MembershipHistoryPanel } from '../panels/membership-panels';
 import { ResourceScreen } from '../resource-screen';

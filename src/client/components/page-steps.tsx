@@ -1,6 +1,7 @@
 /**
  * Previous / "page n of m" / Next: the one pager step control of the back office (the resource list and the
- * panels' own lists). The words are the admin namespace's `pager.*`; the caller's machine owns the page.
+ * panels' own lists) and the reports (features/reports). The words are the `pager.*` keys of the caller's
+ * namespace (the admin namespace's unless told); the caller's machine owns the page.
  */
 import { Button, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +12,7 @@ export function PageSteps({
   busy = false,
   go,
   testId,
+  ns = 'admin',
 }: {
   page: number;
   pages: number;
@@ -18,8 +20,10 @@ export function PageSteps({
   go: (page: number) => void;
   /** Prefix of the controls' test ids (`pager` → pager-previous, pager-page, pager-next). */
   testId: string;
+  /** The namespace holding `pager.previous`, `pager.page` and `pager.next`. */
+  ns?: string;
 }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(ns);
   return (
     <>
       <Button
