@@ -1,5 +1,5 @@
 /**
- * GET /api/report/daily (docs/reports.md#daily): one row per store day of the range with any activity, the
+ * GET /api/report/daily (docs/reports.md#the-figures, "Daily"): one row per store day of the range with any activity, the
  * figures of sale-figures.ts; the totals are the same figures over the range.
  */
 import { DAILY_SORTS, dailyRowSchema, saleFiguresSchema } from '../../contracts/reports';

@@ -1,5 +1,5 @@
 /**
- * GET /api/report/summary (docs/reports.md#summary): the figures over the whole period (the daily report's
+ * GET /api/report/summary (docs/reports.md#the-figures, "Summary"): the figures over the whole period (the daily report's
  * totals), by kind of item, and one row per employee: their lines, their tips, the refunds of their lines.
  */
 import { sql } from 'drizzle-orm';
