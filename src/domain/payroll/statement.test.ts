@@ -162,4 +162,23 @@ describe('invalid input (docs/payroll.md, invalid input)', () => {
       { code: 'reason_missing', path: 'adjustments[0].reason' },
     ]);
   });
+
+  it('refuses a total past 2^53 as invalid instead of throwing in the payout split', () => {
+    // Found by the malformed-numbers property: 735,140,773 minutes at 7,351,407.73 an hour, every rule zero.
+    const result = buildStatement({
+      ...ANNA_WEEK,
+      lines: [],
+      tips: [],
+      adjustments: [],
+      workedMinutes: [735_140_773],
+      settings: settings({
+        service: { mode: 'zero_based', tiers: [{ from: 0, rate: 0 }] },
+        productRate: 0,
+        hourlyRate: 735_140_773,
+        plan: { kind: 'higher_of', guarantee: 0 },
+        payout: { kind: 'check_percent', percent: 0 },
+      }),
+    });
+    expect(result).toEqual({ ok: false, issues: [{ code: 'amount_invalid', path: 'total' }] });
+  });
 });

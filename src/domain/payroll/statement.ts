@@ -109,6 +109,8 @@ export function validateStatementInput(input: StatementInput): PayrollIssue[] {
 }
 
 /** Sums a statement's components would overflow past 2^53 only with absurd input; refused as invalid. */
+const TOTAL_TOO_LARGE: PayrollIssue = { code: 'amount_invalid', path: 'total' };
+
 function safeTotals(statement: PayStatement): boolean {
   return [statement.earned, statement.total, statement.payout.cash, statement.payout.check].every(isMinor);
 }
@@ -129,6 +131,8 @@ export function buildStatement(input: StatementInput): StatementResult {
     total: input.adjustments.reduce((sum, a) => sum + a.amount, 0),
   };
   const total = earned + plan.topUp + tips.paid + adjustments.total;
+  // Checked before the payout split, whose money helpers refuse (throw on) an amount past 2^53.
+  if (![earned, total].every(isMinor)) return { ok: false, issues: [TOTAL_TOO_LARGE] };
   const statement: PayStatement = {
     technicianId,
     period: input.period ?? null,
@@ -143,7 +147,7 @@ export function buildStatement(input: StatementInput): StatementResult {
     total,
     payout: splitPayout(total, settings.payout, currency),
   };
-  if (!safeTotals(statement)) return { ok: false, issues: [{ code: 'amount_invalid', path: 'total' }] };
+  if (!safeTotals(statement)) return { ok: false, issues: [TOTAL_TOO_LARGE] };
   return { ok: true, statement };
 }
 
