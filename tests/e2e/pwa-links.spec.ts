@@ -19,7 +19,7 @@ const navigation = JSON.parse(
   readFileSync(path.resolve(import.meta.dirname, '../../locales/en/navigation.json'), 'utf8'),
 ) as { screens: Record<string, string> };
 
-/** Each address of the manifest, where it leads and what is seen there (routes.ts ROUTE_ALIASES). */
+/** Each address of the manifest, where it leads and what is seen there (route-aliases.ts ROUTE_ALIASES). */
 const TARGETS: Record<
   string,
   {

@@ -23,8 +23,10 @@ import { DefaultLayout } from './layouts/default-layout';
 import { PosLayout } from './layouts/pos-layout';
 import { TvLayout } from './layouts/tv-layout';
 import { RootRedirect, RouteGate } from './route-gate';
-import { ROUTE_ALIASES, ROUTES, titleKey } from './routes';
-import type { AppRoute, Layout, RouteAlias } from './routes';
+import { ROUTE_ALIASES } from './route-aliases';
+import type { RouteAlias } from './route-aliases';
+import { ROUTES, titleKey } from './routes';
+import type { AppRoute, Layout } from './routes';
 
 function reload(): void {
   window.location.reload();

@@ -4,15 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { MODULE, ROLE } from '../../domain/constants';
 import { webManifest } from '../../sw/web-manifest';
 import { DEFAULT_SHORTCUTS, DEFAULT_WIDGETS } from '../features/pwa/local-settings';
-import {
-  aliasTarget,
-  comingSoonRoutes,
-  NOT_FOUND_PATH,
-  resolveRoute,
-  ROUTE_ALIASES,
-  ROUTES,
-  titleKey,
-} from './routes';
+import { aliasTarget, ROUTE_ALIASES } from './route-aliases';
+import { comingSoonRoutes, NOT_FOUND_PATH, resolveRoute, ROUTES, titleKey } from './routes';
 
 /** Every path of docs/roles.md#screens-layouts-and-the-menu "Screens and routes", as the spec writes them. */
 const SPEC_PATHS = [

@@ -24,8 +24,46 @@ import type { ComponentType } from 'react';
 import { matchRoutes } from 'react-router-dom';
 import { MODULE, ROLE } from '../../domain/constants';
 import type { ModuleId, Role } from '../../domain/constants';
-import type { AUTH_SCREENS } from './areas/auth-area';
-import { ForbiddenScreen, NotFoundScreen, ServerErrorScreen } from '../features/errors/error-screens';
+import {
+  comingSoon,
+  login,
+  logout,
+  profile,
+  changePassword,
+  saleArea,
+  employeeCheckIn,
+  cashDrawer,
+  turnSystem,
+  turnReorder,
+  kioskScreen,
+  walkInQueue,
+  bookingAppt,
+  walkInTv,
+  diagrams,
+  backOfficeHome,
+  units,
+  suppliers,
+  categories,
+  services,
+  products,
+  itemKits,
+  expenses,
+  members,
+  customerGroups,
+  customersScreen,
+  customerScreen,
+  memberships,
+  giftcards,
+  coupons,
+  workingTimeReport,
+  reportScreen,
+  settings,
+  forbidden,
+  notFound,
+  serverError,
+} from './screen-loaders';
+import { aliasTarget, ROUTE_ALIASES } from './route-aliases';
+import type { RouteAlias } from './route-aliases';
 
 export type Layout = 'default' | 'pos' | 'tv' | 'none';
 
@@ -60,96 +98,7 @@ export interface AppRoute {
   menu?: MenuEntry;
 }
 
-// ---- screens, one dynamic import per area ------------------------------------------------------------
-
-/** The page for screens planned for a later issue: says so, translated (features/coming-soon). */
-export const comingSoon: ScreenLoader = () =>
-  import('../features/coming-soon/coming-soon-screen').then((m) => m.ComingSoonScreen);
-
-/** The auth area (login, logout, profile, change password): one chunk for the four (areas/auth-area.ts). */
-const authScreen =
-  (name: keyof typeof AUTH_SCREENS): ScreenLoader =>
-  () =>
-    import('./areas/auth-area').then((m) => m.AUTH_SCREENS[name]);
-const login = authScreen('login');
-const logout = authScreen('logout');
-const profile = authScreen('profile');
-const changePassword = authScreen('changePassword');
-
-const saleArea: ScreenLoader = () => import('./areas/sale-area').then((m) => m.SaleArea);
-// The clock-in screen (app/areas/employee-check-in-area.tsx): its own chunk, opened on the tablet at the door.
-const employeeCheckIn: ScreenLoader = () =>
-  import('./areas/employee-check-in-area').then((m) => m.EmployeeCheckInArea);
-const cashDrawer: ScreenLoader = () => import('./areas/cash-drawer-area').then((m) => m.CashDrawerArea);
-
-// The turn screens (app/areas/turn-system-area.tsx): the board and the manager's order, one chunk.
-const turnSystem: ScreenLoader = () => import('./areas/turn-system-area').then((m) => m.TurnSystemArea);
-const turnReorder: ScreenLoader = () => import('./areas/turn-system-area').then((m) => m.TurnReorderArea);
-// The public walk-in pages (app/areas/kiosk-area.tsx): the four kiosk addresses and the review page, one chunk
-// for a tablet that shows nothing else.
-const kioskScreen =
-  (name: 'signIn' | 'signUp' | 'quickEmployees' | 'quickServices' | 'review'): ScreenLoader =>
-  () =>
-    import('./areas/kiosk-area').then((m) => m.KIOSK_SCREENS[name]);
-// The desk's walk-in queue (app/areas/walk-in-area.tsx).
-const walkInQueue: ScreenLoader = () => import('./areas/walk-in-area').then((m) => m.WalkInArea);
-// The appointment book (app/areas/booking-area.tsx): its own chunk, with the calendar library.
-const bookingAppt: ScreenLoader = () => import('./areas/booking-area').then((m) => m.BookingArea);
-// The walk-in TV (app/areas/walk-in-tv-area.tsx): its own chunk, on a wall screen.
-const walkInTv: ScreenLoader = () => import('./areas/walk-in-tv-area').then((m) => m.WalkInTvArea);
-
-const diagrams: ScreenLoader = () =>
-  import('../features/diagrams/diagrams-screen').then((m) => m.DiagramsScreen);
-
-// The back office (features/back-office): its home, and one chunk per resource config on the shared screen.
-const backOfficeHome: ScreenLoader = () =>
-  import('./areas/back-office-area').then((m) => m.BackOfficeHomeArea);
-const units: ScreenLoader = () =>
-  import('../features/back-office/resources/units').then((m) => m.UnitsScreen);
-const suppliers: ScreenLoader = () =>
-  import('../features/back-office/resources/suppliers').then((m) => m.SuppliersScreen);
-const categories: ScreenLoader = () =>
-  import('../features/back-office/resources/categories').then((m) => m.CategoriesScreen);
-const services: ScreenLoader = () =>
-  import('../features/back-office/resources/services').then((m) => m.ServicesScreen);
-const products: ScreenLoader = () =>
-  import('../features/back-office/resources/products').then((m) => m.ProductsScreen);
-const itemKits: ScreenLoader = () =>
-  import('../features/back-office/resources/item-kits').then((m) => m.ItemKitsScreen);
-const expenses: ScreenLoader = () =>
-  import('../features/back-office/resources/expenses').then((m) => m.ExpensesScreen);
-const members: ScreenLoader = () =>
-  import('../features/back-office/resources/members').then((m) => m.MembersScreen);
-const customerGroups: ScreenLoader = () =>
-  import('../features/back-office/resources/customer-groups').then((m) => m.CustomerGroupsScreen);
-const customersScreen: ScreenLoader = () =>
-  import('../features/back-office/resources/customers').then((m) => m.CustomersScreen);
-// The customer search and a customer's page (app/areas/customers-area.tsx): one chunk for the two.
-const customerScreen =
-  (name: 'search' | 'page'): ScreenLoader =>
-  () =>
-    import('./areas/customers-area').then((m) => m.CUSTOMER_SCREENS[name]);
-const memberships: ScreenLoader = () =>
-  import('../features/back-office/resources/memberships').then((m) => m.MembershipsScreen);
-const giftcards: ScreenLoader = () =>
-  import('../features/back-office/resources/giftcards').then((m) => m.GiftcardsScreen);
-const coupons: ScreenLoader = () =>
-  import('../features/back-office/resources/coupons').then((m) => m.CouponsScreen);
-// The employee check-in/out report with its correction (app/areas/working-time-area.tsx): its own chunk.
-const workingTimeReport: ScreenLoader = () =>
-  import('./areas/working-time-area').then((m) => m.WorkingTimeArea);
-// The sales reports on the one report screen (app/areas/reports-area.tsx, docs/reports.md): one chunk.
-const reportScreen =
-  (name: 'daily' | 'summary'): ScreenLoader =>
-  () =>
-    import('./areas/reports-area').then((m) => m.REPORT_SCREENS[name]);
-// The settings screen (features/settings) in its own chunk, with the session's part (areas/settings-area.tsx).
-const settings: ScreenLoader = () => import('./areas/settings-area').then((m) => m.SettingsArea);
-
-// Error pages ship in the shell: they must show even when a chunk cannot be fetched.
-const forbidden: ScreenLoader = () => Promise.resolve(ForbiddenScreen);
-const notFound: ScreenLoader = () => Promise.resolve(NotFoundScreen);
-const serverError: ScreenLoader = () => Promise.resolve(ServerErrorScreen);
+export { comingSoon };
 
 // ---- the table ---------------------------------------------------------------------------------------
 
@@ -507,49 +456,6 @@ export const NOT_FOUND_PATH = '/404';
 export const FORBIDDEN_PATH = '/403';
 export const SERVER_ERROR_PATH = '/500';
 export const LOGIN_PATH = '/login';
-
-/**
- * The home-screen shortcut and widget addresses of the manifest (docs/platform.md#the-installable-app
- * "Home-screen widget and shortcut targets: /dashboard, /sales, /appointments, /notifications, /pos/new-sale,
- * /appointments/new, /reports, /customers/search"; src/sw/web-manifest.ts) that are not themselves routes of
- * docs/roles.md#screens-layouts-and-the-menu. Each is an alias that redirects to the route it means
- * (router.tsx), so the target's own gate applies: login, role, module and PIN are the target's, never the
- * alias's. The query and hash are kept.
- *
- * Targets the spec leaves open, chosen here:
- * - /reports ("Quick Reports: open today's reports") → the daily report;
- * - /notifications → walk-in check-in: the app's notifications are walk-ins checking in (the server's push
- *   service sends them with that url), so that is where someone acts on them;
- * - /appointments and /appointments/new → the schedule (booking) screen; /appointments/new also opens the
- *   editor on a new booking at the next quarter hour (navigation state `{ newBooking: true }`, which the
- *   book's area reads once and clears, so Back or a reload does not open it again).
- * /dashboard is a route of its own and needs no alias.
- */
-export interface RouteAlias {
-  path: string;
-  /** The path of a declared route without parameters. */
-  to: string;
-  /** Navigation state the target reads: what the shortcut asks of the screen beyond opening it. */
-  state?: Readonly<Record<string, unknown>>;
-}
-
-/** The navigation state of /appointments/new: the book opens a new booking's editor. */
-export const NEW_BOOKING_STATE = { newBooking: true } as const;
-
-export const ROUTE_ALIASES: readonly RouteAlias[] = [
-  { path: '/pos/new-sale', to: '/pos/sales' },
-  { path: '/sales', to: '/pos/report/order' },
-  { path: '/appointments', to: '/pos/booking-appt' },
-  { path: '/appointments/new', to: '/pos/booking-appt', state: NEW_BOOKING_STATE },
-  { path: '/reports', to: '/pos/report/daily' },
-  { path: '/notifications', to: '/pos/walk-in' },
-];
-
-/** Where an address leads: an alias's target, or the address itself (trailing slash and case as the router). */
-export function aliasTarget(pathname: string, aliases: readonly RouteAlias[] = ROUTE_ALIASES): string {
-  const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return aliases.find((a) => a.path.toLowerCase() === normalised.toLowerCase())?.to ?? pathname;
-}
 
 /** The declared route an address opens, following an alias first; undefined when it would be the 404 page. */
 export function resolveRoute(

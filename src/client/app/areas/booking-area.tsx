@@ -9,7 +9,7 @@ import { selectStoreSettings, selectUser } from '../../../../machines/auth/auth.
 import { BookScreen } from '../../features/appointments/book-screen';
 import { BookingEditorHost, useEditorServices } from '../../features/appointments/booking-editor-host';
 import { useAuthSelector } from '../../lib/actors/auth-actor';
-import { NEW_BOOKING_STATE } from '../routes';
+import { NEW_BOOKING_STATE } from '../route-aliases';
 
 /** Arrived through /appointments/new (app/routes.ts ROUTE_ALIASES). */
 function asksNewBooking(state: unknown): boolean {
