@@ -45,6 +45,8 @@ export interface ReportContext {
   userId: number | undefined;
   /** Sales a person rang up (sales.cashier_id). */
   cashierId: number | undefined;
+  /** The report's own query fields (`params` of its config: a customer, a gift card, a day), read by its schema. */
+  params: Record<string, unknown>;
 }
 
 /** A row of a report's SELECT as node-postgres gives it: output column → value (bigint sums come as text). */
@@ -56,8 +58,16 @@ export interface ReportColumn<Row> {
 }
 
 export interface ReportConfig<F extends string, Row, T extends z.ZodType> {
-  /** The path under /api/report: 'daily' → /api/report/daily and /api/report/daily/export. */
+  /**
+   * The path under /api/report: 'daily' → /api/report/daily and /api/report/daily/export; a details report
+   * names its own path ('customers/details').
+   */
   name: string;
+  /**
+   * Query fields of this report beside the common ones (a details report's `customer_id`, `giftcard_id`):
+   * validated with the rest (422 on a bad one) and handed to the SQL as `ctx.params`.
+   */
+  params?: z.ZodRawShape;
   summary: string;
   access: SessionAccess;
   /** The fields `sort` may name: each is an output column of `rows`. */
@@ -100,8 +110,9 @@ function orderBy(
 async function reportContext(
   db: Queryable,
   auth: AuthContext,
-  query: ReportFilterQuery,
+  query: ReportFilterQuery & Record<string, unknown>,
   now: Date,
+  paramNames: readonly string[],
 ): Promise<ReportContext> {
   const storeId = scopeStoreId(auth);
   // A person named must be of this store: another tenant's or store's id is a 404 that tells nothing.
@@ -116,6 +127,7 @@ async function reportContext(
     range,
     userId: query.user_id,
     cashierId: query.cashier_id,
+    params: Object.fromEntries(paramNames.map((name) => [name, query[name]])),
   };
 }
 
@@ -130,6 +142,9 @@ export function registerReport<F extends string, Row, T extends z.ZodType>(
 ): void {
   const base = `/api/report/${config.name}`;
   const generic = config as unknown as ReportConfig<string, unknown, z.ZodType>;
+  // Typed as no extra fields: the handler reads them through `ctx.params`, the config's SQL by name.
+  const params = (config.params ?? {}) as Record<never, never>;
+  const paramNames = Object.keys(config.params ?? {});
 
   route(app, {
     method: 'GET',
@@ -137,10 +152,10 @@ export function registerReport<F extends string, Row, T extends z.ZodType>(
     summary: `${config.summary} (period, people filters, page, per_page, sort)`,
     tags: ['report'],
     access: config.access,
-    querystring: reportListQuery(config.sortFields),
+    querystring: reportListQuery(config.sortFields).extend(params),
     data: pageSchema(config.row).extend({ range: reportRangeSchema, totals: config.totals }),
     handler: async ({ db, query, request }) => {
-      const ctx = await reportContext(db, requireAuth(request), query, new Date());
+      const ctx = await reportContext(db, requireAuth(request), query, new Date(), paramNames);
       const rows = config.rows(ctx);
       const offset = (query.page - 1) * query.per_page;
       // The page and the count in one statement (the window runs before LIMIT); the totals beside it on
@@ -175,11 +190,11 @@ export function registerReport<F extends string, Row, T extends z.ZodType>(
     summary: `${config.summary} as CSV (text/csv, streamed; the same query and sort, no paging)`,
     tags: ['report'],
     access: config.access,
-    querystring: reportExportQuery(config.sortFields),
+    querystring: reportExportQuery(config.sortFields).extend(params),
     data: z.string(),
     handler: async ({ db, query, request }) => {
       // Resolved before the first byte, so a bad range or an unknown person is an error envelope.
-      const ctx = await reportContext(db, requireAuth(request), query, new Date());
+      const ctx = await reportContext(db, requireAuth(request), query, new Date(), paramNames);
       const select = sql`select * from (${config.rows(ctx)}) as r order by ${orderBy(generic, query.sort)}`;
       const printable = { toSQL: () => dialect.sqlToQuery(select) };
       async function* batches(): AsyncGenerator<CsvValue[][]> {
@@ -195,7 +210,7 @@ export function registerReport<F extends string, Row, T extends z.ZodType>(
         batches(),
       );
       return rawResponse('text/csv; charset=utf-8', csv, {
-        'content-disposition': `attachment; filename="report-${config.name}.csv"`,
+        'content-disposition': `attachment; filename="report-${config.name.replaceAll('/', '-')}.csv"`,
       });
     },
   });
