@@ -30,8 +30,11 @@ export interface PreviewScope {
   userId: number | undefined;
   /** Open shifts count up to this instant (the working-time reports do the same). */
   now: Date;
-  /** The store's card fee percent now: for a sale whose snapshot has none. */
-  storeCardFeePercent: number;
+  /**
+   * The store's card fee percent now: for a sale whose snapshot has none. Null leaves such a sale's fee
+   * percent null, for a caller that reads the store's settings itself (the income reports, docs/reports.md).
+   */
+  storeCardFeePercent: number | null;
 }
 
 const COUNTED = sql.raw(`${SALE_STATUS.SALE}, ${SALE_STATUS.REFUND}`);
@@ -50,6 +53,7 @@ function person(scope: PreviewScope, column: SQL): SQL {
 /** The store's completed sales of the range, with the card fee percent each was rung with. */
 function countedSales(scope: PreviewScope): SQL {
   return sql`select s.tenant_id, s.store_id, s.id,
+      (timezone(${scope.range.timezone}::text, s.order_at))::date as day,
       coalesce((s.order_snapshot -> 'settings' ->> 'creditcard_fee_percent')::numeric,
         ${scope.storeCardFeePercent}::numeric) as fee_percent
     from sales s
@@ -68,14 +72,26 @@ export interface PreviewLine extends PayrollLine {
  * left out here.
  */
 export async function previewLines(scope: PreviewScope): Promise<PreviewLine[]> {
-  const result = await scope.db.execute<Row>(sql`with s as (${countedSales(scope)})
-    select l.employee_id as user_id, l.sale_id, l.id as line_id, l.item_type, l.commission_rate,
-      round(l.net::numeric * (l.quantity - l.refunded_quantity) / l.quantity) as net,
+  const result = await scope.db.execute<Row>(sql`${paidLinesSql(scope)} order by sale_id, position`);
+  return result.rows.map(payrollLineOf);
+}
+
+/**
+ * The SELECT of previewLines, unordered, with each line's store day (`day`, of its sale's order time): the
+ * income reports aggregate it per employee or per day (docs/reports.md, "Employee income").
+ */
+export function paidLinesSql(scope: PreviewScope): SQL {
+  return sql`with s as (${countedSales(scope)})
+    select l.employee_id as user_id, l.sale_id, l.id as line_id, l.position, l.item_type, l.commission_rate,
+      s.day, round(l.net::numeric * (l.quantity - l.refunded_quantity) / l.quantity) as net,
       round(l.deductible::numeric * (l.quantity - l.refunded_quantity) / l.quantity) as deductible
     from s join sale_lines l on l.tenant_id = s.tenant_id and l.store_id = s.store_id and l.sale_id = s.id
-    where l.item_type in (${PAID_ITEMS}) and l.refunded_quantity < l.quantity${person(scope, sql`l.employee_id`)}
-    order by l.sale_id, l.position`);
-  return result.rows.map((r) => ({
+    where l.item_type in (${PAID_ITEMS}) and l.refunded_quantity < l.quantity${person(scope, sql`l.employee_id`)}`;
+}
+
+/** A row of paidLinesSql (from node-postgres or from its json_agg) as the payroll domain's line. */
+export function payrollLineOf(r: Row): PreviewLine {
+  return {
     userId: num(r.user_id),
     saleId: num(r.sale_id),
     lineId: num(r.line_id),
@@ -83,7 +99,7 @@ export async function previewLines(scope: PreviewScope): Promise<PreviewLine[]> 
     net: num(r.net),
     deductible: num(r.deductible),
     ownRate: r.commission_rate === null || r.commission_rate === undefined ? null : num(r.commission_rate),
-  }));
+  };
 }
 
 export interface PreviewTip extends PayrollTip {
@@ -97,7 +113,13 @@ export interface PreviewTip extends PayrollTip {
  * tip), taken group by group in the sale's order; the rest is cash when the sale took cash, else other.
  */
 export async function previewTips(scope: PreviewScope): Promise<PreviewTip[]> {
-  const result = await scope.db.execute<Row>(sql`with s as (${countedSales(scope)}),
+  const result = await scope.db.execute<Row>(sql`${groupTipsSql(scope)} order by sale_id, user_id`);
+  return result.rows.flatMap(payrollTipsOf);
+}
+
+/** The SELECT of previewTips, unordered: one row per group with a tip, its card part and its store day. */
+export function groupTipsSql(scope: PreviewScope): SQL {
+  return sql`with s as (${countedSales(scope)}),
     pay as (
       select p.sale_id,
         coalesce(sum(p.amount + p.tip_amount) filter (where p.payment_type = ${CREDIT}), 0) as card,
@@ -107,27 +129,32 @@ export async function previewTips(scope: PreviewScope): Promise<PreviewTip[]> {
       group by p.sale_id
     ),
     g as (
-      select e.user_id, e.sale_id, s.fee_percent, e.tip_amount as tip,
+      select e.user_id, e.sale_id, s.day, s.fee_percent, e.tip_amount as tip,
         sum(e.tip_amount) over (partition by e.sale_id order by e.position) as upto
       from s join sale_employees e on e.tenant_id = s.tenant_id and e.store_id = s.store_id and e.sale_id = s.id
       where e.tip_amount > 0
     ),
     split as (
-      select g.user_id, g.sale_id, g.fee_percent, g.tip, coalesce(pay.took_cash, false) as took_cash,
+      select g.user_id, g.sale_id, g.day, g.fee_percent, g.tip, coalesce(pay.took_cash, false) as took_cash,
         greatest(0, least(g.upto, coalesce(pay.card, 0)) - (g.upto - g.tip)) as card_tip
       from g left join pay on pay.sale_id = g.sale_id
     )
-    select user_id, sale_id, fee_percent, card_tip, tip - card_tip as rest, took_cash from split
-    where true${person(scope, sql`user_id`)}
-    order by sale_id, user_id`);
+    select user_id, sale_id, day, fee_percent, card_tip, tip - card_tip as rest, took_cash from split
+    where true${person(scope, sql`user_id`)}`;
+}
+
+/**
+ * A row of groupTipsSql as the payroll domain's tips: its card part (with the fee percent, `fallbackFeePercent`
+ * when the row has none) and the rest, cash when the sale took cash, else other.
+ */
+export function payrollTipsOf(r: Row, fallbackFeePercent = 0): PreviewTip[] {
   const tips: PreviewTip[] = [];
-  for (const r of result.rows) {
-    const base = { userId: num(r.user_id), saleId: num(r.sale_id) };
-    if (num(r.card_tip) > 0) {
-      tips.push({ ...base, amount: num(r.card_tip), tender: 'card', cardFeePercent: num(r.fee_percent) });
-    }
-    if (num(r.rest) > 0) tips.push({ ...base, amount: num(r.rest), tender: r.took_cash ? 'cash' : 'other' });
+  const base = { userId: num(r.user_id), saleId: num(r.sale_id) };
+  const fee = r.fee_percent === null || r.fee_percent === undefined ? fallbackFeePercent : num(r.fee_percent);
+  if (num(r.card_tip) > 0) {
+    tips.push({ ...base, amount: num(r.card_tip), tender: 'card', cardFeePercent: fee });
   }
+  if (num(r.rest) > 0) tips.push({ ...base, amount: num(r.rest), tender: r.took_cash ? 'cash' : 'other' });
   return tips;
 }
 
@@ -137,9 +164,19 @@ export async function previewTips(scope: PreviewScope): Promise<PreviewTip[]> {
  * whole minutes, as workedMinutes of src/domain/clock.ts.
  */
 export async function previewMinutes(scope: PreviewScope): Promise<Map<number, number[]>> {
+  const result = await scope.db.execute<Row>(sql`select user_id, array_agg(minutes order by start_at) as minutes
+    from (${shiftMinutesSql(scope)}) as w group by user_id`);
+  return new Map(result.rows.map((r) => [num(r.user_id), (r.minutes as unknown[]).map(num)]));
+}
+
+/**
+ * The SELECT of previewMinutes before it is gathered per person: one row per shift (user_id, id, date_work,
+ * start_at, end_at, break_minutes, minutes). The income-by-hours reports sum it per employee and per day.
+ */
+export function shiftMinutesSql(scope: PreviewScope): SQL {
   const now = scope.now.toISOString();
-  const result = await scope.db.execute<Row>(sql`with w as (
-      select w.user_id, w.id, w.check_in_at as start_at,
+  return sql`with w as (
+      select w.user_id, w.id, w.date_work, w.check_in_at as start_at, w.check_out_at,
         coalesce(w.check_out_at, ${now}::timestamptz) as end_at
       from working_times w
       where w.tenant_id = ${scope.tenantId} and w.store_id = ${scope.storeId}
@@ -152,9 +189,8 @@ export async function previewMinutes(scope: PreviewScope): Promise<Map<number, n
       from w join working_time_breaks k on k.tenant_id = ${scope.tenantId} and k.working_time_id = w.id
       group by w.id
     )
-    select w.user_id, array_agg(floor(greatest(0,
-        extract(epoch from w.end_at - w.start_at) - coalesce(b.secs, 0)) / 60)::int order by w.start_at) as minutes
-    from w left join b on b.id = w.id
-    group by w.user_id`);
-  return new Map(result.rows.map((r) => [num(r.user_id), (r.minutes as unknown[]).map(num)]));
+    select w.user_id, w.id, w.date_work, w.start_at, w.check_out_at as end_at,
+      floor(coalesce(b.secs, 0) / 60)::int as break_minutes,
+      floor(greatest(0, extract(epoch from w.end_at - w.start_at) - coalesce(b.secs, 0)) / 60)::int as minutes
+    from w left join b on b.id = w.id`;
 }
