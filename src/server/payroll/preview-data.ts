@@ -164,7 +164,8 @@ export function payrollTipsOf(r: Row, fallbackFeePercent = 0): PreviewTip[] {
  * whole minutes, as workedMinutes of src/domain/clock.ts.
  */
 export async function previewMinutes(scope: PreviewScope): Promise<Map<number, number[]>> {
-  const result = await scope.db.execute<Row>(sql`select user_id, array_agg(minutes order by start_at) as minutes
+  const result = await scope.db
+    .execute<Row>(sql`select user_id, array_agg(minutes order by start_at) as minutes
     from (${shiftMinutesSql(scope)}) as w group by user_id`);
   return new Map(result.rows.map((r) => [num(r.user_id), (r.minutes as unknown[]).map(num)]));
 }

@@ -4,10 +4,37 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { DAILY_REPORT } from './daily-report';
+import { DAILY_DETAILS_REPORT, SUMMARY_DETAILS_REPORT } from './details-reports';
+import {
+  INCOME_DETAILS_REPORT,
+  INCOME_FULL_LINES_REPORT,
+  INCOME_LINES_REPORT,
+  INCOME_REPORT,
+  INCOME_SUMMARY_REPORT,
+} from './income-report';
+import {
+  INCOME_WKT_DETAILS_REPORT,
+  INCOME_WKT_FULL_SHIFTS_REPORT,
+  INCOME_WKT_REPORT,
+  INCOME_WKT_SHIFTS_REPORT,
+  INCOME_WKT_SUMMARY_REPORT,
+} from './income-wkt-report';
 import { registerReport } from './report-factory';
 import { SUMMARY_REPORT } from './summary-report';
 
 export function registerReportRoutes(app: FastifyInstance): void {
   registerReport(app, DAILY_REPORT);
   registerReport(app, SUMMARY_REPORT);
+  registerReport(app, DAILY_DETAILS_REPORT);
+  registerReport(app, SUMMARY_DETAILS_REPORT);
+  registerReport(app, INCOME_REPORT);
+  registerReport(app, INCOME_DETAILS_REPORT);
+  registerReport(app, INCOME_SUMMARY_REPORT);
+  registerReport(app, INCOME_LINES_REPORT);
+  registerReport(app, INCOME_FULL_LINES_REPORT);
+  registerReport(app, INCOME_WKT_REPORT);
+  registerReport(app, INCOME_WKT_DETAILS_REPORT);
+  registerReport(app, INCOME_WKT_SUMMARY_REPORT);
+  registerReport(app, INCOME_WKT_SHIFTS_REPORT);
+  registerReport(app, INCOME_WKT_FULL_SHIFTS_REPORT);
 }
