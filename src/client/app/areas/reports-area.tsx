@@ -1,12 +1,25 @@
 /**
- * The sales reports (docs/reports.md) in one chunk: routes.ts imports this module lazily for the daily and
- * summary routes, each the one report screen with its config (features/reports).
+ * The sales reports (docs/reports.md) in one chunk: routes.ts imports this module lazily for the report
+ * routes, each the one report screen with its config (features/reports).
  */
 import type { ComponentType } from 'react';
 import { DailyReportScreen } from '../../features/reports/daily-report';
+import {
+  IncomeDetailsScreen,
+  IncomeReportScreen,
+  IncomeWktReportScreen,
+} from '../../features/reports/income-report';
+import { DailyDetailsScreen, SummaryDetailsScreen } from '../../features/reports/sale-details-reports';
 import { SummaryReportScreen } from '../../features/reports/summary-report';
 
-export const REPORT_SCREENS: Readonly<Record<'daily' | 'summary', ComponentType>> = {
+export const REPORT_SCREENS = {
   daily: DailyReportScreen,
+  dailyDetails: DailyDetailsScreen,
   summary: SummaryReportScreen,
-};
+  summaryDetails: SummaryDetailsScreen,
+  income: IncomeReportScreen,
+  incomeDetails: IncomeDetailsScreen,
+  incomeWkt: IncomeWktReportScreen,
+} satisfies Readonly<Record<string, ComponentType>>;
+
+export type ReportScreenName = keyof typeof REPORT_SCREENS;
