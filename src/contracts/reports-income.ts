@@ -27,7 +27,16 @@ export const INCOME_SORTS = [
   'refunds',
 ] as const;
 export const INCOME_WKT_SORTS = [...INCOME_SORTS, 'minutes'] as const;
-export const INCOME_DAY_SORTS = ['date', 'sales_count', 'gross', 'net', 'tips', 'refunds'] as const;
+export const INCOME_DAY_SORTS = [
+  'date',
+  'sales_count',
+  'services',
+  'products',
+  'gross',
+  'net',
+  'tips',
+  'refunds',
+] as const;
 export const INCOME_WKT_DAY_SORTS = [...INCOME_DAY_SORTS, 'minutes'] as const;
 export const INCOME_SUMMARY_SORTS = ['name'] as const;
 export const EMPLOYEE_LINE_SORTS = ['order_at', 'name', 'item_name', 'gross', 'net'] as const;

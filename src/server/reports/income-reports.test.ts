@@ -394,6 +394,12 @@ describe('employee income (netincomes)', () => {
     expect(sorted.items.map((r) => r.gross)).toEqual(
       [...sorted.items.map((r) => r.gross)].sort((x, y) => y - x),
     );
+    const days = await get<IncomeDay>(
+      `/api/report/netincomes/details?${WEEK}&user_id=${staff}&sort=-services`,
+    );
+    expect(days.items.map((d) => d.services)).toEqual(
+      [...days.items.map((d) => d.services)].sort((x, y) => y - x),
+    );
     const csv = await who().get(`/api/report/netincomes/export?${WEEK}`);
     expect(csv.statusCode).toBe(200);
     const lines = csv.body
