@@ -28,6 +28,11 @@ export interface PreviewScope {
   range: ResolvedRange;
   /** One technician, or everyone of the store. */
   userId: number | undefined;
+  /**
+   * Only the sales this person rang up (a report's `cashier_id`, docs/reports.md#the-query); the preview reads
+   * every sale. Shifts are a person's, not a sale's: this narrows lines and tips only.
+   */
+  cashierId?: number | undefined;
   /** Open shifts count up to this instant (the working-time reports do the same). */
   now: Date;
   /**
@@ -52,13 +57,14 @@ function person(scope: PreviewScope, column: SQL): SQL {
 
 /** The store's completed sales of the range, with the card fee percent each was rung with. */
 function countedSales(scope: PreviewScope): SQL {
+  const cashier = scope.cashierId === undefined ? sql`` : sql` and s.cashier_id = ${scope.cashierId}`;
   return sql`select s.tenant_id, s.store_id, s.id,
       (timezone(${scope.range.timezone}::text, s.order_at))::date as day,
       coalesce((s.order_snapshot -> 'settings' ->> 'creditcard_fee_percent')::numeric,
         ${scope.storeCardFeePercent}::numeric) as fee_percent
     from sales s
     where s.tenant_id = ${scope.tenantId} and s.store_id = ${scope.storeId} and s.status in (${COUNTED})
-      and s.order_at >= ${scope.range.from}::timestamptz and s.order_at < ${scope.range.to}::timestamptz`;
+      and s.order_at >= ${scope.range.from}::timestamptz and s.order_at < ${scope.range.to}::timestamptz${cashier}`;
 }
 
 export interface PreviewLine extends PayrollLine {

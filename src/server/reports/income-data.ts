@@ -37,6 +37,7 @@ export function payrollScope(ctx: ReportContext): PreviewScope {
     storeId: ctx.storeId,
     range: ctx.range,
     userId: ctx.userId,
+    cashierId: ctx.cashierId,
     now: new Date(),
     storeCardFeePercent: null,
   };

@@ -63,7 +63,13 @@ async function get<T>(path: string): Promise<{ items: T[]; total: number; totals
 async function sell(
   employee: number,
   lines: LineSpec[],
-  options: { orderAt?: string; tip?: number; helper?: { id: number; lines: LineSpec[]; tip?: number } },
+  options: {
+    orderAt?: string;
+    tip?: number;
+    helper?: { id: number; lines: LineSpec[]; tip?: number };
+    /** Rung up by staff (the cashier) rather than the manager. */
+    byStaff?: boolean;
+  },
 ): Promise<Sale> {
   const body = saleBody({
     employeeId: employee,
@@ -83,7 +89,7 @@ async function sell(
     });
     (body.orderEmployees as unknown[]).push(...(second.orderEmployees as unknown[]));
   }
-  const res = await who().post('/api/pos/sales', body);
+  const res = await (options.byStaff ? api.as(a, 'staff') : who()).post('/api/pos/sales', body);
   expect(res.statusCode, res.body).toBe(201);
   return dataOf(res);
 }
@@ -192,6 +198,14 @@ beforeAll(async () => {
     sales.push({ day, sale });
     count(day, sale);
   }
+  // The manager's pedicure and kit of day 5, rung up by staff: the only sale a cashier filter on staff keeps.
+  const rungByStaff = await sell(
+    manager,
+    [{ item_id: cat.pedicure }, { item_id: cat.kit, item_type: ITEM_TYPE.PRODUCT_KIT }],
+    { orderAt: at(addDays(start, 5), '15:00'), byStaff: true },
+  );
+  sales.push({ day: addDays(start, 5), sale: rungByStaff });
+  count(addDays(start, 5), rungByStaff);
   // A void (today: a sale is voided on its business day only) is no sale: out of every figure.
   voided = await sell(staff, [{ item_id: cat.pedicure }], { tip: 100 });
   const voiding = await who().post(`/api/pos/sales/${voided.id}/void`, { reason: 'Rung twice' });
@@ -387,6 +401,21 @@ describe('employee income (netincomes)', () => {
     expect(hers.reduce((s, l) => s + l.commission!, 0)).toBe(
       summary.items.find((r) => r.user_id === manager)!.product_commission,
     );
+  });
+
+  it('a cashier filter narrows the figures and the commission to the sales that person rang up', async () => {
+    const theirs = await get<IncomeEmployee>(`/api/report/netincomes?${WEEK}&cashier_id=${staff}`);
+    expect(theirs.items.map((r) => r.user_id)).toEqual([manager]);
+    const lines = await get<EmployeeLine>(
+      `/api/report/netincomes/report-full-details?${WEEK}&cashier_id=${staff}`,
+    );
+    const row = theirs.items[0]!;
+    expect(lines.items.reduce((s, l) => s + l.gross, 0)).toBe(row.gross);
+    // The manager's services are flat 50 % of the commissionable part, her kit 10 % line by line.
+    const services = lines.items.filter((l) => l.item_type === ITEM_TYPE.SERVICE);
+    const kit = lines.items.find((l) => l.item_type === ITEM_TYPE.PRODUCT_KIT)!;
+    const base = services.reduce((s, l) => s + l.net - l.deduction, 0);
+    expect(row.commission).toBe(Math.round(base / 2) + kit.commission!);
   });
 
   it('sorts and exports', async () => {
