@@ -31,6 +31,8 @@ test("the owner reads the employees' income, one employee's days, and the income
   await expect(page.getByRole('heading', { name: 'Employee income by day', level: 1 })).toBeVisible();
   await expect(page).toHaveURL(/time_type=all.*user_id=\d+|user_id=\d+.*time_type=all/);
   await expect(page.getByTestId('report-period')).toHaveValue('all');
+  // The totals are that employee's row of the period: their name, and days listed.
+  await expect(page.getByTestId('report-figure-name')).toBeVisible();
   await expect(rows.first()).toBeVisible();
 
   await new AppPage(page).openInApp('/pos/report/income-wkt');

@@ -451,7 +451,10 @@ describe('employee income by hours (netincomes-wkt)', () => {
     const { minutes: _m, income_per_hour: _h, ...same } = row;
     expect(same).toEqual(plain.items.find((r) => r.user_id === staff));
     expect(report.items.find((r) => r.user_id === manager)!.income_per_hour).toBeNull();
-    expect((report.totals as IncomeWktTotals).minutes).toBe(minutes);
+    const totals = report.totals as IncomeWktTotals;
+    expect(totals.minutes).toBe(minutes);
+    // Per hour over the employees on the clock: the manager's income is not spread over staff's hours.
+    expect(totals.income_per_hour).toBe(row.income_per_hour);
   });
 
   it('days carry their minutes; shifts list the clock', async () => {

@@ -52,9 +52,15 @@ function wktEmployeeOf(row: IncomeWktSummary): IncomeWktEmployee {
   return { ...employeeOfIncome(row), minutes: row.minutes, income_per_hour: row.income_per_hour };
 }
 
+/**
+ * The employees summed; the income per hour over those who were on the clock only (the income of an employee
+ * without minutes would otherwise be spread over other people's hours).
+ */
 async function periodTotals(ctx: ReportContext): Promise<IncomeWktTotals> {
-  const totals = sumIncome(await incomeRows(ctx, true));
-  return { ...totals, income_per_hour: incomePerHour(totals.net_income ?? 0, totals.minutes) };
+  const rows = await incomeRows(ctx, true);
+  const clocked = rows.filter((r) => r.minutes > 0 && r.net_income !== null);
+  const income = clocked.reduce((sum, r) => sum + (r.net_income ?? 0), 0);
+  return { ...sumIncome(rows), income_per_hour: incomePerHour(income, sumIncome(clocked).minutes) };
 }
 
 async function employeeTotals(ctx: ReportContext): Promise<IncomeWktEmployee | null> {

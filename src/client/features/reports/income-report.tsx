@@ -113,7 +113,8 @@ export const INCOME_WKT_CONFIG: ReportConfig<IncomeWktEmployee, IncomeWktTotals>
   defaultSort: 'name',
   rowKey: (row) => String(row.user_id),
   people: ['user_id'],
-  columns: [nameColumn(), ...figureColumns<IncomeWktEmployee>(), ...HOUR_COLUMNS, payIssuesColumn()],
+  // No pay-settings column here: the table is already wide; the income report shows it for the same rows.
+  columns: [nameColumn(), ...figureColumns<IncomeWktEmployee>(), ...HOUR_COLUMNS],
   figures: [
     ...incomeFigures<IncomeWktTotals>(),
     { id: 'hours', label: 'incomeWkt.hours', kind: 'text', value: (t) => hoursOf(t.minutes) },
