@@ -62,7 +62,15 @@ export type CustomerReport = z.infer<typeof customerReportSchema>;
 
 // ---- customers/details: one customer's sales -------------------------------------------------------
 
-export const CUSTOMER_DETAILS_SORTS = ['order_at', 'invoice_no', 'gross', 'net', 'tips', 'total', 'refunds'] as const;
+export const CUSTOMER_DETAILS_SORTS = [
+  'order_at',
+  'invoice_no',
+  'gross',
+  'net',
+  'tips',
+  'total',
+  'refunds',
+] as const;
 
 /** The details report's own field: whose sales (a customer of the tenant, else 404). */
 export const customerDetailsParams = { customer_id: queryId };

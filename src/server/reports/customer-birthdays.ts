@@ -30,14 +30,18 @@ function monthOf(ctx: ReportContext): number {
 function birthdaysSql(ctx: ReportContext) {
   return sql`select c.id as customer_id, ${CUSTOMER_NAME} as name, c.phone, c.email, c.birthday::text as birthday,
       extract(day from c.birthday)::int as birth_day,
-      ${storeDay(ctx, sql`(select max(s.order_at) from sales s where s.tenant_id = c.tenant_id
-        and s.customer_id = c.id and s.store_id = ${ctx.storeId} and s.status in (${COUNTED}))`)}::text as last_visit
+      ${storeDay(
+        ctx,
+        sql`(select max(s.order_at) from sales s where s.tenant_id = c.tenant_id
+        and s.customer_id = c.id and s.store_id = ${ctx.storeId} and s.status in (${COUNTED}))`,
+      )}::text as last_visit
     from customers c
     where c.tenant_id = ${ctx.tenantId} and c.is_active and c.birthday is not null
       and extract(month from c.birthday) = ${monthOf(ctx)}`;
 }
 
-const textOrNull = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
+const textOrNull = (value: unknown): string | null =>
+  value === null || value === undefined ? null : String(value);
 
 export const BIRTHDAY_REPORT = defineReport({
   name: 'customers/birthay-in-month',
@@ -76,4 +80,7 @@ export const BIRTHDAY_REPORT = defineReport({
 });
 
 /** The same list under the correctly spelled path. */
-export const BIRTHDAY_REPORT_ALIAS = defineReport({ ...BIRTHDAY_REPORT, name: 'customers/birthday-in-month' });
+export const BIRTHDAY_REPORT_ALIAS = defineReport({
+  ...BIRTHDAY_REPORT,
+  name: 'customers/birthday-in-month',
+});

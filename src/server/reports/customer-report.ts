@@ -26,7 +26,8 @@ import { inRange, personFilter, storeDay } from './sale-figures';
 export const COUNTED = sql.raw(`${SALE_STATUS.SALE}, ${SALE_STATUS.REFUND}`);
 
 const num = (record: ReportRecord, column: string): number => Number(record[column] ?? 0);
-const textOrNull = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
+const textOrNull = (value: unknown): string | null =>
+  value === null || value === undefined ? null : String(value);
 
 /** A customer's name as the reports show it: first and last. */
 export const CUSTOMER_NAME = sql`trim(c.first_name || ' ' || c.last_name)`;
@@ -92,7 +93,8 @@ function customerRowOf(record: ReportRecord): CustomerReportRow {
 
 /** The sums of the customers' rows: one statement over the same SELECT. */
 async function customerSums(ctx: ReportContext, customerId?: number): Promise<ReportRecord> {
-  const result = await ctx.db.execute<ReportRecord>(sql`select count(*) filter (where visits > 0) as customers,
+  const result = await ctx.db
+    .execute<ReportRecord>(sql`select count(*) filter (where visits > 0) as customers,
       coalesce(sum(visits), 0)::bigint as visits, coalesce(sum(gross), 0)::bigint as gross,
       coalesce(sum(net), 0)::bigint as net, coalesce(sum(tips), 0)::bigint as tips,
       coalesce(sum(refunds), 0)::bigint as refunds
@@ -102,7 +104,8 @@ async function customerSums(ctx: ReportContext, customerId?: number): Promise<Re
 
 export const CUSTOMER_REPORT = defineReport({
   name: 'customers',
-  summary: 'Per customer of the period: visits, first and last visit, gross, net, tips, refunds, average ticket',
+  summary:
+    'Per customer of the period: visits, first and last visit, gross, net, tips, refunds, average ticket',
   // docs/roles.md#access-rules: the customer report needs a PIN check first.
   access: REPORT_ACCESS,
   sortFields: CUSTOMER_REPORT_SORTS,
@@ -146,6 +149,14 @@ function customerSalesSql(ctx: ReportContext): SQL {
       and ${inRange(ctx, sql`s.order_at`)}${personFilter(ctx, 's')}${oneCustomer(customerIdOf(ctx))}`;
 }
 
+async function customerOf(ctx: ReportContext): Promise<ReportRecord> {
+  const found = await ctx.db.execute<ReportRecord>(sql`select c.id, ${CUSTOMER_NAME} as name, c.phone
+    from customers c where c.tenant_id = ${ctx.tenantId} and c.id = ${customerIdOf(ctx)}`);
+  const customer = found.rows[0];
+  if (!customer) throw notFound('Customer not found.');
+  return customer;
+}
+
 function saleRowOf(record: ReportRecord): CustomerSaleRow {
   const at = record.order_at;
   return {
@@ -176,14 +187,14 @@ export const CUSTOMER_DETAILS_REPORT = defineReport({
   rows: customerSalesSql,
   toRow: saleRowOf,
   totals: customerDetailsTotalsSchema,
-  // The customer first: anyone not of the tenant is a 404 that tells nothing (docs/reports.md "Customers").
+  // The customer before any row: anyone not of the tenant is a 404 that tells nothing (docs/reports.md
+  // "Customers"), on the export too.
+  check: async (ctx) => {
+    await customerOf(ctx);
+  },
   loadTotals: async (ctx) => {
     const id = customerIdOf(ctx);
-    const found = await ctx.db.execute<ReportRecord>(sql`select c.id, ${CUSTOMER_NAME} as name, c.phone
-      from customers c where c.tenant_id = ${ctx.tenantId} and c.id = ${id}`);
-    const customer = found.rows[0];
-    if (!customer) throw notFound('Customer not found.');
-    const sums = await customerSums(ctx, id);
+    const [customer, sums] = [await customerOf(ctx), await customerSums(ctx, id)];
     return {
       customer: { id, name: String(customer.name ?? ''), phone: textOrNull(customer.phone) },
       ...figuresOf(sums),

@@ -137,7 +137,8 @@ export const CUSTOMER_TOTAL_REPORT = defineReport({
 export const ANALYSIS_CUSTOMER_REPORT = defineReport({
   name: 'analysis-customer',
   params: analysisCustomerParams,
-  summary: 'New, returning and walk-in customers per store day, and rebooking within within_days (default 30)',
+  summary:
+    'New, returning and walk-in customers per store day, and rebooking within within_days (default 30)',
   access: REPORT_ACCESS,
   sortFields: CUSTOMER_VISIT_SORTS,
   defaultSort: 'date',
