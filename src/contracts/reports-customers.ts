@@ -50,8 +50,12 @@ export const customerReportRowSchema = customerFiguresSchema.extend({
 export type CustomerReportRow = z.infer<typeof customerReportRowSchema>;
 
 export const customerReportTotalsSchema = customerFiguresSchema.extend({
-  /** Customers with at least one visit in the period. */
+  /** Customers with at least one visit in the period; of them, new and returning (as customers/total counts). */
   customers: count,
+  new_customers: count,
+  returning_customers: count,
+  /** Completed sales without a customer. */
+  walk_ins: count,
 });
 
 export const customerReportSchema = pageSchema(customerReportRowSchema).extend({

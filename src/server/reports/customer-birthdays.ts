@@ -15,7 +15,7 @@ import {
 import type { BirthdayRow } from '../../contracts/reports-customers';
 import { dayInTimeZone } from '../../domain/report-periods';
 import { REPORT_ACCESS } from '../auth/access';
-import { COUNTED, CUSTOMER_NAME } from './customer-report';
+import { COUNTED, CUSTOMER_NAME } from './customer-columns';
 import { defineReport } from './report-factory';
 import type { ReportContext, ReportRecord } from './report-factory';
 import { storeDay } from './sale-figures';

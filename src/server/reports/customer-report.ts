@@ -15,22 +15,18 @@ import {
   customerSaleRowSchema,
 } from '../../contracts/reports-customers';
 import type { CustomerReportRow, CustomerSaleRow } from '../../contracts/reports-customers';
-import { SALE_STATUS } from '../../domain/constants';
 import { averageTicket } from '../../domain/report-ratios';
 import { REPORT_ACCESS } from '../auth/access';
 import { notFound } from '../errors';
+import { COUNTED, CUSTOMER_NAME } from './customer-columns';
 import { defineReport } from './report-factory';
 import type { ReportContext, ReportRecord } from './report-factory';
+import { periodVisitFigures } from './customer-visits';
 import { inRange, personFilter, storeDay } from './sale-figures';
-
-export const COUNTED = sql.raw(`${SALE_STATUS.SALE}, ${SALE_STATUS.REFUND}`);
 
 const num = (record: ReportRecord, column: string): number => Number(record[column] ?? 0);
 const textOrNull = (value: unknown): string | null =>
   value === null || value === undefined ? null : String(value);
-
-/** A customer's name as the reports show it: first and last. */
-export const CUSTOMER_NAME = sql`trim(c.first_name || ' ' || c.last_name)`;
 
 /** `and s.customer_id = <id>` when the report is one customer's. */
 function oneCustomer(customerId: number | undefined): SQL {
@@ -115,9 +111,17 @@ export const CUSTOMER_REPORT = defineReport({
   rows: (ctx) => customerRowsSql(ctx),
   toRow: customerRowOf,
   totals: customerReportTotalsSchema,
+  // One after the other: ctx.db may be one client.
   loadTotals: async (ctx) => {
     const sums = await customerSums(ctx);
-    return { customers: num(sums, 'customers'), ...figuresOf(sums) };
+    const who = await periodVisitFigures(ctx, false);
+    return {
+      customers: num(sums, 'customers'),
+      new_customers: num(who, 'new_customers'),
+      returning_customers: num(who, 'returning_customers'),
+      walk_ins: num(who, 'walk_ins'),
+      ...figuresOf(sums),
+    };
   },
   csv: [
     { header: 'customer_id', value: (r) => r.customer_id },

@@ -7,7 +7,7 @@
  *   day      Ann (returning)          Bo (new)                 Cy (new)               no customer
  *   T-40     a visit (before the range)
  *   T-15     a visit, tip, card tip    —                        —                      a walk-in
- *   T-10                              a visit (his first)
+ *   T-10                              a visit at 23:30 (his first)
  *   T-5                               a visit
  *   T-4                               a visit, trashed
  *   T-3                                                        a visit                —
@@ -146,7 +146,11 @@ beforeAll(async () => {
     typeof ann,
     typeof ann,
   ];
-  const visit = async (day: string, who: typeof ann, options: { tip?: number; lines?: LineSpec[] } = {}) => {
+  const visit = async (
+    day: string,
+    who: typeof ann,
+    options: { tip?: number; lines?: LineSpec[]; time?: string } = {},
+  ) => {
     const sale = await sell(day, who, options);
     visits.set(who.id, [...(visits.get(who.id) ?? []), { day, sale }]);
     return sale;
@@ -155,7 +159,8 @@ beforeAll(async () => {
   await sell(addDays(today, -40), ann);
   const annFirst = await visit(addDays(today, -15), ann, { tip: 500 });
   walkIns.push({ day: addDays(today, -15), sale: await sell(addDays(today, -15), null) });
-  await visit(addDays(today, -10), bo, { lines: [{ item_id: cat.pedicure }] });
+  // At 23:30 in Los Angeles, the next day in UTC: his first visit is still on its store day.
+  await visit(addDays(today, -10), bo, { lines: [{ item_id: cat.pedicure }], time: '23:30' });
   await visit(addDays(today, -5), bo);
   const trashed = await sell(addDays(today, -4), bo);
   const trash = await manager().post(`/api/pos/sales/${trashed.id}/status`, {
@@ -274,6 +279,9 @@ describe('customers', () => {
     const all = [...visits.values()].flat();
     expect(r.totals).toEqual({
       customers: 3,
+      new_customers: 2,
+      returning_customers: 1,
+      walk_ins: walkIns.length,
       visits: all.length,
       gross: sum(all, (t) => t.sub_total!),
       net: sum(all, (t) => t.sub_total! - t.discount_amount!),

@@ -24,7 +24,7 @@ import type { AnalysisCustomerRow, CustomerVisitRow } from '../../contracts/repo
 import { BOOKING_STATUS } from '../../domain/bookings/status';
 import { shareBasisPoints } from '../../domain/report-ratios';
 import { REPORT_ACCESS } from '../auth/access';
-import { COUNTED } from './customer-report';
+import { COUNTED } from './customer-columns';
 import { defineReport } from './report-factory';
 import type { ReportColumn, ReportContext, ReportRecord } from './report-factory';
 import { inRange, personFilter, storeDay } from './sale-figures';
@@ -84,7 +84,7 @@ function dayRows(ctx: ReportContext, rebooking: boolean): SQL {
     group by v.day`;
 }
 
-async function periodFigures(ctx: ReportContext, rebooking: boolean): Promise<ReportRecord> {
+export async function periodVisitFigures(ctx: ReportContext, rebooking: boolean): Promise<ReportRecord> {
   const result = await ctx.db.execute<ReportRecord>(sql`with ${visitsCte(ctx, rebooking)}
     select ${figureColumns(sql`${ctx.range.start_date}::date`)}
     from v left join f using (customer_id)`);
@@ -130,7 +130,7 @@ export const CUSTOMER_TOTAL_REPORT = defineReport({
   rows: (ctx) => dayRows(ctx, false),
   toRow: (record): CustomerVisitRow => ({ date: String(record.date), ...visitFigures(record) }),
   totals: customerVisitFiguresSchema,
-  loadTotals: async (ctx) => visitFigures(await periodFigures(ctx, false)),
+  loadTotals: async (ctx) => visitFigures(await periodVisitFigures(ctx, false)),
   csv: VISIT_CSV,
 });
 
@@ -152,7 +152,7 @@ export const ANALYSIS_CUSTOMER_REPORT = defineReport({
   }),
   totals: analysisCustomerTotalsSchema,
   loadTotals: async (ctx) => {
-    const record = await periodFigures(ctx, true);
+    const record = await periodVisitFigures(ctx, true);
     return { ...visitFigures(record), ...rebookingOf(record), within_days: withinDays(ctx) };
   },
   csv: [
