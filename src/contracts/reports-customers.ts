@@ -28,6 +28,11 @@ export const CUSTOMER_REPORT_SORTS = [
   'refunds',
 ] as const;
 
+/** The customer report's filter in the list dialect: `filter[search]`, a name or a phone (as the customer list). */
+export const customerReportParams = {
+  filter: z.strictObject({ search: z.string().trim().max(100).optional() }).optional(),
+};
+
 /** A customer's figures in the period: their completed sales (visits) and the refunds made on their sales. */
 export const customerFiguresSchema = z.object({
   visits: count,

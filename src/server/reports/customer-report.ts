@@ -9,6 +9,7 @@ import {
   CUSTOMER_DETAILS_SORTS,
   CUSTOMER_REPORT_SORTS,
   customerDetailsParams,
+  customerReportParams,
   customerDetailsTotalsSchema,
   customerReportRowSchema,
   customerReportTotalsSchema,
@@ -18,6 +19,7 @@ import type { CustomerReportRow, CustomerSaleRow } from '../../contracts/reports
 import { averageTicket } from '../../domain/report-ratios';
 import { REPORT_ACCESS } from '../auth/access';
 import { notFound } from '../errors';
+import { searchCondition } from '../services/customers';
 import { COUNTED, CUSTOMER_NAME } from './customer-columns';
 import { defineReport } from './report-factory';
 import type { ReportContext, ReportRecord } from './report-factory';
@@ -60,7 +62,16 @@ export function customerRowsSql(ctx: ReportContext, customerId?: number): SQL {
       coalesce(x.gross, 0) as gross, coalesce(x.net, 0) as net, coalesce(x.tips, 0) as tips,
       coalesce(x.refunds, 0) as refunds
     from (select * from v full join r using (customer_id)) as x
-    join customers c on c.tenant_id = ${ctx.tenantId} and c.id = x.customer_id`;
+    join customers c on c.tenant_id = ${ctx.tenantId} and c.id = x.customer_id${searchFilter(ctx)}`;
+}
+
+/** `filter[search]`: the customers whose name or phone contains the term, as the customer list finds them. */
+function searchFilter(ctx: ReportContext): SQL {
+  const filter = ctx.params.filter as { search?: string } | undefined;
+  const condition = filter?.search ? searchCondition(filter.search) : undefined;
+  if (!condition) return sql``;
+  return sql` where exists (select 1 from customers where customers.tenant_id = ${ctx.tenantId}
+    and customers.id = x.customer_id and ${condition})`;
 }
 
 function figuresOf(record: ReportRecord) {
@@ -100,6 +111,7 @@ async function customerSums(ctx: ReportContext, customerId?: number): Promise<Re
 
 export const CUSTOMER_REPORT = defineReport({
   name: 'customers',
+  params: customerReportParams,
   summary:
     'Per customer of the period: visits, first and last visit, gross, net, tips, refunds, average ticket',
   // docs/roles.md#access-rules: the customer report needs a PIN check first.

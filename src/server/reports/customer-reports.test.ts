@@ -291,6 +291,12 @@ describe('customers', () => {
     });
   });
 
+  it('filters by name or phone in the list dialect', async () => {
+    const r = await report<CustomerReport>('customers', `${range}&filter[search]=bui`);
+    expect(r.items.map((c) => c.name)).toEqual(['Bo Bui']);
+    expect(r.total).toBe(1);
+  });
+
   it('sorts and pages; the CSV has every customer', async () => {
     const byVisits = await report<CustomerReport>('customers', `${range}&sort=-visits,name&per_page=2`);
     expect(byVisits.items.map((c) => c.name)).toEqual(['Ann Ames', 'Bo Bui']);
