@@ -4,8 +4,8 @@
  * every word the screen looks up is in the reports namespace, and a row's Details link names the details route
  * with its customer.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import en from '../../../../locales/en/reports.json';
 import {
   CUSTOMER_DETAILS_SORTS,
   CUSTOMER_REPORT_SORTS,
@@ -24,6 +24,10 @@ const CASES: [string, AnyReportConfig, readonly string[]][] = [
   ['analysis-customer', ANALYSIS_CUSTOMER_CONFIG as unknown as AnyReportConfig, CUSTOMER_VISIT_SORTS],
   ['payment-analysis/summary', PAYMENT_ANALYSIS_CONFIG as unknown as AnyReportConfig, PAYMENT_ANALYSIS_SORTS],
 ];
+
+const en: unknown = JSON.parse(
+  readFileSync(new URL('../../../../locales/en/reports.json', import.meta.url), 'utf8'),
+);
 
 const hasWord = (key: string): boolean =>
   typeof key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], en) ===
