@@ -3,9 +3,9 @@
  * (docs/architecture.md); the error pages ship in the shell.
  */
 import type { AUTH_SCREENS } from './areas/auth-area';
-import type { ReportScreenName } from './areas/reports-area';
 import { ForbiddenScreen, NotFoundScreen, ServerErrorScreen } from '../features/errors/error-screens';
 import type { ScreenLoader } from './routes';
+import type { ReportScreenName } from './areas/reports-area';
 
 /** The page for screens planned for a later issue: says so, translated (features/coming-soon). */
 export const comingSoon: ScreenLoader = () =>
@@ -91,6 +91,9 @@ export const reportScreen =
   (name: ReportScreenName): ScreenLoader =>
   () =>
     import('./areas/reports-area').then((m) => m.REPORT_SCREENS[name]);
+// The reports' index (/reports): the report links this user may open, in a small chunk of its own.
+export const reportsIndex: ScreenLoader = () =>
+  import('./areas/reports-index-area').then((m) => m.ReportsIndexArea);
 // The settings screen (features/settings) in its own chunk, with the session's part (areas/settings-area.tsx).
 export const settings: ScreenLoader = () => import('./areas/settings-area').then((m) => m.SettingsArea);
 

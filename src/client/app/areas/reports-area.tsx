@@ -15,7 +15,6 @@ export const REPORT_SCREENS = {
   customerDetails: CustomerDetailsScreen,
   analysisCustomer: AnalysisCustomerScreen,
   analysisPayment: PaymentAnalysisScreen,
-} as const satisfies Readonly<Record<string, ComponentType>>;
+} satisfies Readonly<Record<string, ComponentType>>;
 
-/** The screens routes.ts may name (a type only: screen-loaders.ts keeps this chunk lazy). */
 export type ReportScreenName = keyof typeof REPORT_SCREENS;
