@@ -3,9 +3,11 @@
  * analysis") on the one report screen: the owner passes the PIN gate, finds the demo regular (Sarah Johnson,
  * three planned visits in the demo week, src/server/seed/demo-sales.ts), opens her sales through the row's
  * Details link (the period goes along), then reads the payment analysis by tender and the customer analysis.
+ * axe checks the customer report with its rows and figures (0 serious or critical violations).
  */
 import { expect } from '@playwright/test';
 import { test } from './support/till-without-worker';
+import { expectNoBlockingViolations } from './support/axe';
 import { AppPage } from './support/pages/app-page';
 import { LoginPage } from './support/pages/login-page';
 import { PinPadPage } from './support/pages/pin-pad-page';
@@ -27,6 +29,7 @@ test('the owner reads the customer report, one customer’s sales, and the payme
   const sarah = rows.filter({ hasText: 'Sarah Johnson' });
   await expect(sarah).toHaveCount(1);
   await expect(page.getByTestId('report-figure-new_customers')).toBeVisible();
+  await expectNoBlockingViolations(page);
 
   await sarah.getByTestId('report-details-link').click();
   await expect(page).toHaveURL(/\/pos\/report\/customer\/details\?.*customer_id=\d+/);
