@@ -57,14 +57,17 @@ function tenderRows(ctx: ReportContext) {
       group by 1
     ),
     fs as (
-      select o.id, sum(p.amount + p.tip_amount) as credit,
+      select c.credit,
         coalesce(case when jsonb_typeof(o.order_snapshot -> 'settings' -> 'creditcard_fee_percent') = 'number'
           then (o.order_snapshot -> 'settings' ->> 'creditcard_fee_percent')::numeric end,
           ${storeFeePercent(ctx)}, 0) as percent
-      from s join sales o on o.tenant_id = s.tenant_id and o.id = s.id
-      join sale_payments p on p.tenant_id = s.tenant_id and p.store_id = s.store_id and p.sale_id = s.id
-      where p.status in (${TAKEN}) and p.payment_type = ${CREDIT}
-      group by o.id, o.order_snapshot
+      from (
+        select s.tenant_id, s.id, sum(p.amount + p.tip_amount) as credit
+        from s join sale_payments p on p.tenant_id = s.tenant_id and p.store_id = s.store_id and p.sale_id = s.id
+        where p.status in (${TAKEN}) and p.payment_type = ${CREDIT}
+        group by s.tenant_id, s.id
+      ) as c
+      join sales o on o.tenant_id = c.tenant_id and o.id = c.id
     ),
     f as (
       select ${CREDIT} as payment_type,
