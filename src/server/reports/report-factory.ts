@@ -89,6 +89,11 @@ export interface ReportConfig<F extends string, Row, T extends z.ZodType> {
    * statement instead of two over the same sales (docs/reports.md#speed).
    */
   totalsFromRows?: (records: readonly ReportRecord[], ctx: ReportContext) => z.output<T>;
+  /**
+   * Checks of the report's own params before any row is read, on the list and the export alike (a details
+   * report's customer must be of the tenant: 404 otherwise, as for the people filters).
+   */
+  check?: (ctx: ReportContext) => Promise<void>;
   csv: readonly ReportColumn<Row>[];
 }
 
@@ -165,6 +170,7 @@ export function registerReport<F extends string, Row, T extends z.ZodType>(
     data: pageSchema(config.row).extend({ range: reportRangeSchema, totals: config.totals }),
     handler: async ({ db, query, request }) => {
       const ctx = await reportContext(db, requireAuth(request), query, new Date(), paramNames);
+      await config.check?.(ctx);
       const rows = config.rows(ctx);
       const offset = (query.page - 1) * query.per_page;
       const order = orderBy(generic, query.sort);
@@ -217,6 +223,7 @@ export function registerReport<F extends string, Row, T extends z.ZodType>(
     handler: async ({ db, query, request }) => {
       // Resolved before the first byte, so a bad range or an unknown person is an error envelope.
       const ctx = await reportContext(db, requireAuth(request), query, new Date(), paramNames);
+      await config.check?.(ctx);
       const select = sql`select * from (${config.rows(ctx)}) as r order by ${orderBy(generic, query.sort)}`;
       const printable = { toSQL: () => dialect.sqlToQuery(select) };
       async function* batches(): AsyncGenerator<CsvValue[][]> {
