@@ -3,6 +3,9 @@
  * line here.
  */
 import type { FastifyInstance } from 'fastify';
+import { BIRTHDAY_REPORT, BIRTHDAY_REPORT_ALIAS } from './customer-birthdays';
+import { CUSTOMER_DETAILS_REPORT, CUSTOMER_REPORT } from './customer-report';
+import { ANALYSIS_CUSTOMER_REPORT, CUSTOMER_TOTAL_REPORT } from './customer-visits';
 import { DAILY_REPORT } from './daily-report';
 import { DAILY_DETAILS_REPORT, SUMMARY_DETAILS_REPORT } from './details-reports';
 import {
@@ -19,6 +22,7 @@ import {
   INCOME_WKT_SHIFTS_REPORT,
   INCOME_WKT_SUMMARY_REPORT,
 } from './income-wkt-report';
+import { PAYMENT_ANALYSIS_REPORT } from './payment-analysis';
 import { registerReport } from './report-factory';
 import { SUMMARY_REPORT } from './summary-report';
 
@@ -37,4 +41,11 @@ export function registerReportRoutes(app: FastifyInstance): void {
   registerReport(app, INCOME_WKT_SUMMARY_REPORT);
   registerReport(app, INCOME_WKT_SHIFTS_REPORT);
   registerReport(app, INCOME_WKT_FULL_SHIFTS_REPORT);
+  registerReport(app, CUSTOMER_REPORT);
+  registerReport(app, CUSTOMER_DETAILS_REPORT);
+  registerReport(app, BIRTHDAY_REPORT);
+  registerReport(app, BIRTHDAY_REPORT_ALIAS);
+  registerReport(app, CUSTOMER_TOTAL_REPORT);
+  registerReport(app, ANALYSIS_CUSTOMER_REPORT);
+  registerReport(app, PAYMENT_ANALYSIS_REPORT);
 }

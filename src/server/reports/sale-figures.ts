@@ -171,6 +171,13 @@ export async function rangeFigures(ctx: ReportContext): Promise<SaleFigures> {
 
 const num = (record: ReportRecord, column: string): number => Number(record[column] ?? 0);
 
+/** The figures of several days as one record: each figure column summed (the totals of the daily rows). */
+export function sumFigures(records: readonly ReportRecord[]): ReportRecord {
+  const sum: Record<string, number> = Object.fromEntries(FIGURE_COLUMNS.map((c) => [c, 0]));
+  for (const record of records) for (const c of FIGURE_COLUMNS) sum[c]! += num(record, c);
+  return sum;
+}
+
 /** A row of the figures SELECT as the wire shows it; the expected cash computed as the drawer computes it. */
 export function figuresOf(record: ReportRecord, ctx: ReportContext): SaleFigures {
   const cash = {

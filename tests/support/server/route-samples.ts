@@ -446,9 +446,27 @@ export const SAMPLE_QUERIES: Readonly<Record<RouteKey, (v: VictimRows) => Record
   }),
   // The sales reports (docs/reports.md) name a person the same way: A's staff member is a 404 to B.
   ...Object.fromEntries(
-    ['daily', 'daily/export', 'summary', 'summary/export'].map((path) => [
+    [
+      'daily',
+      'summary',
+      'customers',
+      'customers/birthay-in-month',
+      'customers/birthday-in-month',
+      'customers/total',
+      'analysis-customer',
+      'payment-analysis/summary',
+    ]
+      .flatMap((path) => [path, `${path}/export`])
+      .map((path) => [
+        `GET /api/report/${path}`,
+        (v: VictimRows) => ({ user_id: String(v.users.staff), time_type: 'all' }),
+      ]),
+  ),
+  // One customer's sales: A's customer is a 404 to B (docs/reports.md "Customers").
+  ...Object.fromEntries(
+    ['customers/details', 'customers/details/export'].map((path) => [
       `GET /api/report/${path}`,
-      (v: VictimRows) => ({ user_id: String(v.users.staff), time_type: 'all' }),
+      (v: VictimRows) => ({ customer_id: String(v.customerId), time_type: 'all' }),
     ]),
   ),
   // The payroll preview (docs/payroll.md) names a technician the same way.

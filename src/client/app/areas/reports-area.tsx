@@ -1,8 +1,10 @@
 /**
  * The sales reports (docs/reports.md) in one chunk: routes.ts imports this module lazily for the report
- * routes, each the one report screen with its config (features/reports).
+ * routes that have a screen, each the one report screen with its config (features/reports).
  */
 import type { ComponentType } from 'react';
+import { AnalysisCustomerScreen, PaymentAnalysisScreen } from '../../features/reports/analysis-reports';
+import { CustomerDetailsScreen, CustomerReportScreen } from '../../features/reports/customer-report';
 import { DailyReportScreen } from '../../features/reports/daily-report';
 import {
   IncomeDetailsScreen,
@@ -20,6 +22,10 @@ export const REPORT_SCREENS = {
   income: IncomeReportScreen,
   incomeDetails: IncomeDetailsScreen,
   incomeWkt: IncomeWktReportScreen,
+  customer: CustomerReportScreen,
+  customerDetails: CustomerDetailsScreen,
+  analysisCustomer: AnalysisCustomerScreen,
+  analysisPayment: PaymentAnalysisScreen,
 } satisfies Readonly<Record<string, ComponentType>>;
 
 export type ReportScreenName = keyof typeof REPORT_SCREENS;
