@@ -4,10 +4,20 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { DAILY_REPORT } from './daily-report';
+import { GIFTCARD_DETAILS_REPORT, GIFTCARD_REPORT } from './giftcard-report';
+import { ITEM_DETAILS_REPORT, ITEMS_REPORT } from './items-report';
 import { registerReport } from './report-factory';
+import { STORE_DAYS_REPORT, STORE_DETAILS_REPORT, STORE_REPORT } from './store-report';
 import { SUMMARY_REPORT } from './summary-report';
 
 export function registerReportRoutes(app: FastifyInstance): void {
   registerReport(app, DAILY_REPORT);
   registerReport(app, SUMMARY_REPORT);
+  registerReport(app, STORE_REPORT);
+  registerReport(app, STORE_DETAILS_REPORT);
+  registerReport(app, STORE_DAYS_REPORT);
+  registerReport(app, GIFTCARD_REPORT);
+  registerReport(app, GIFTCARD_DETAILS_REPORT);
+  registerReport(app, ITEMS_REPORT);
+  registerReport(app, ITEM_DETAILS_REPORT);
 }
