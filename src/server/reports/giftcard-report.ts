@@ -3,9 +3,9 @@
  * store's gift cards in the period, read from the card ledger (giftcard_histories, written in the same
  * transaction as every balance change, db/schema/ledger-histories.ts), and what the cards owe now.
  *
- * A movement is the store's when it was made in the store (its store_id), on the store day it was made
- * (created_at). Cards are tenant-wide (a card sold here may be spent in another store), so a card's rows here
- * are its movements in this store; its balance is the card's.
+ * A movement is the store's when it was made in the store (its store_id). Cards are tenant-wide (a card
+ * sold here may be spent in another store), so a card's rows here are its movements in this store; its
+ * balance is the card's.
  */
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
@@ -25,9 +25,15 @@ import { defineReport } from './report-factory';
 import type { ReportContext, ReportRecord } from './report-factory';
 import { inRange, storeDay } from './sale-figures';
 
+/** Movements that belong to their sale's time: a card sold on it, a card spent on it. */
+const OF_SALE = sql`h.kind in ('issue', 'sale') and h.sale_id is not null`;
+
 /**
- * The store's card movements in the range. The people filters: `cashier_id` keeps the movements that person
- * made (the history's user), `user_id` those of sales the employee worked on.
+ * The store's card movements in the range, each with its store day `day`. A card sold or spent on a sale is of
+ * the sale's day (sales.order_at, as every sales figure is: an offline sale replayed later keeps its day);
+ * every other movement (a refund or void giving back or taking back, a reload, an adjustment) of when it was
+ * made, as a refund is. The people filters: `cashier_id` keeps the movements that person made (the history's
+ * user), `user_id` those of sales the employee worked on.
  */
 function movements(ctx: ReportContext, giftcardId?: number): SQL {
   const card = giftcardId === undefined ? sql`` : sql` and h.giftcard_id = ${giftcardId}`;
@@ -37,9 +43,15 @@ function movements(ctx: ReportContext, giftcardId?: number): SQL {
       ? sql``
       : sql` and exists (select 1 from sale_employees e where e.tenant_id = h.tenant_id
           and e.sale_id = h.sale_id and e.user_id = ${ctx.userId})`;
-  return sql`select h.* from giftcard_histories h
+  const filters = sql`${card}${cashier}${worker}`;
+  return sql`select h.*, ${storeDay(ctx, sql`h.created_at`)} as day from giftcard_histories h
     where h.tenant_id = ${ctx.tenantId} and h.store_id = ${ctx.storeId}
-      and ${inRange(ctx, sql`h.created_at`)}${card}${cashier}${worker}`;
+      and ${inRange(ctx, sql`h.created_at`)} and not (${OF_SALE})${filters}
+    union all
+    select h.*, ${storeDay(ctx, sql`s.order_at`)} as day from sales s
+    join giftcard_histories h on h.tenant_id = s.tenant_id and h.sale_id = s.id
+    where s.tenant_id = ${ctx.tenantId} and s.store_id = ${ctx.storeId} and ${inRange(ctx, sql`s.order_at`)}
+      and h.store_id = ${ctx.storeId} and ${OF_SALE}${filters}`;
 }
 
 /** The figures of a set of movements `h` (an aggregate: group it or not). */
@@ -156,7 +168,7 @@ export const GIFTCARD_DETAILS_REPORT = defineReport({
   defaultSort: 'created_at',
   tiebreak: 'id',
   row: giftcardHistoryRowSchema,
-  rows: (ctx) => sql`select h.id, h.created_at, ${storeDay(ctx, sql`h.created_at`)}::text as date, h.kind,
+  rows: (ctx) => sql`select h.id, h.created_at, h.day::text as date, h.kind,
       h.amount, h.balance_after, h.sale_id, s.invoice_no, u.display_name as user_name, h.note
     from (${movements(ctx, Number(ctx.params.giftcard_id))}) as h
     left join sales s on s.tenant_id = h.tenant_id and s.id = h.sale_id
