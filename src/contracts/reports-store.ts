@@ -210,9 +210,19 @@ export const itemDetailsTotalsSchema = itemFiguresSchema.extend({
   name: z.string(),
 });
 
+/** One kind of item's figures in the period (whatever `item_type` asked): the screen's kind filter. */
+export const itemKindSchema = itemFiguresSchema.extend({
+  item_type: z.number().int(),
+  category: z.enum(ITEM_CATEGORIES),
+});
+export type ItemKind = z.infer<typeof itemKindSchema>;
+
+/** The rows' figures summed (`sales_count` sums each item's sales), and every kind sold in the period. */
+export const itemTotalsSchema = itemFiguresSchema.extend({ kinds: z.array(itemKindSchema) });
+
 export const itemReportSchema = pageSchema(itemRowSchema).extend({
   range: reportRangeSchema,
-  totals: itemFiguresSchema,
+  totals: itemTotalsSchema,
 });
 export type ItemReport = z.infer<typeof itemReportSchema>;
 export const itemDetailsSchema = pageSchema(itemLineRowSchema).extend({

@@ -11,12 +11,12 @@ import {
   ITEM_SORTS,
   itemDetailsParams,
   itemDetailsTotalsSchema,
-  itemFiguresSchema,
   itemLineRowSchema,
+  itemTotalsSchema,
   itemReportParams,
   itemRowSchema,
 } from '../../contracts/reports-store';
-import type { ItemFigures, ItemLineRow, ItemRow } from '../../contracts/reports-store';
+import type { ItemFigures, ItemKind, ItemLineRow, ItemRow } from '../../contracts/reports-store';
 import { REPORT_ACCESS } from '../auth/access';
 import { defineReport } from './report-factory';
 import type { ReportContext, ReportRecord } from './report-factory';
@@ -92,6 +92,19 @@ const SUMS = sql.join(
   sql`, `,
 );
 
+/** Every kind sold in the period, the `item_type` asked or not: the screen offers them as its filter. */
+async function kindsOf(ctx: ReportContext): Promise<ItemKind[]> {
+  const { item_type: _asked, ...params } = ctx.params;
+  const result = await ctx.db.execute<ReportRecord>(
+    sql`select item_type, ${SUMS} from (${itemRows({ ...ctx, params })}) as r group by item_type order by item_type`,
+  );
+  return result.rows.map((record) => ({
+    item_type: n(record, 'item_type'),
+    category: CATEGORY_OF[n(record, 'item_type')] ?? 'service',
+    ...figuresOf(record),
+  }));
+}
+
 async function totalsOf(ctx: ReportContext): Promise<ReportRecord> {
   const result = await ctx.db.execute<ReportRecord>(
     sql`select ${SUMS}, max(name) as name from (${itemRows(ctx)}) as r`,
@@ -112,8 +125,9 @@ export const ITEMS_REPORT = defineReport({
   row: itemRowSchema,
   rows: itemRows,
   toRow: itemOf,
-  totals: itemFiguresSchema,
-  loadTotals: async (ctx) => figuresOf(await totalsOf(ctx)),
+  totals: itemTotalsSchema,
+  // One after the other: ctx.db may be one client.
+  loadTotals: async (ctx) => ({ ...figuresOf(await totalsOf(ctx)), kinds: await kindsOf(ctx) }),
   csv: [
     { header: 'item_type', value: (r) => r.item_type },
     { header: 'category', value: (r) => r.category },

@@ -363,6 +363,14 @@ describe('store, gift card and services/products reports', () => {
       );
       expect(products.items.map((i) => i.item_id)).toEqual([cat.oil]);
       expect(products.totals.quantity).toBe(2);
+      // Every kind of the period stays listed, the filter's choices, and they add up to the unfiltered totals.
+      expect(products.totals.kinds.map((k) => k.category)).toEqual([
+        'service',
+        'product',
+        'product_kit',
+        'giftcard',
+      ]);
+      expect(products.totals.kinds.reduce((s, k) => s + k.gross, 0)).toBe(items.totals.gross);
       const byGross = await report<ItemReport>('services-products', `${range}&sort=-gross`);
       const grosses = byGross.items.map((i) => i.gross);
       expect(grosses).toEqual([...grosses].sort((x, y) => y - x));
