@@ -1,12 +1,24 @@
 /**
- * The sales reports (docs/reports.md) in one chunk: routes.ts imports this module lazily for the daily and
- * summary routes, each the one report screen with its config (features/reports).
+ * The sales reports (docs/reports.md) in one chunk: routes.ts imports this module lazily for the report
+ * routes, each the one report screen with its config (features/reports).
  */
 import type { ComponentType } from 'react';
 import { DailyReportScreen } from '../../features/reports/daily-report';
+import { GiftcardDetailsScreen, GiftcardReportScreen } from '../../features/reports/giftcard-report';
+import { ItemDetailsScreen, ItemsReportScreen } from '../../features/reports/services-products-report';
+import { StoreDetailsScreen, StoreReportScreen } from '../../features/reports/store-report';
 import { SummaryReportScreen } from '../../features/reports/summary-report';
 
-export const REPORT_SCREENS: Readonly<Record<'daily' | 'summary', ComponentType>> = {
+export const REPORT_SCREENS = {
   daily: DailyReportScreen,
   summary: SummaryReportScreen,
-};
+  store: StoreReportScreen,
+  'store/details': StoreDetailsScreen,
+  giftcard: GiftcardReportScreen,
+  'giftcard/details': GiftcardDetailsScreen,
+  'services-products': ItemsReportScreen,
+  'services-products/details': ItemDetailsScreen,
+} as const satisfies Readonly<Record<string, ComponentType>>;
+
+/** The name of a configured report screen. */
+export type ReportScreenName = keyof typeof REPORT_SCREENS;
