@@ -91,6 +91,9 @@ export const reportScreen =
   (name: ReportScreenName): ScreenLoader =>
   () =>
     import('./areas/reports-area').then((m) => m.REPORT_SCREENS[name]);
+// The reports' index (/reports): the report links this user may open, in a small chunk of its own.
+export const reportsIndex: ScreenLoader = () =>
+  import('./areas/reports-index-area').then((m) => m.ReportsIndexArea);
 // The settings screen (features/settings) in its own chunk, with the session's part (areas/settings-area.tsx).
 export const settings: ScreenLoader = () => import('./areas/settings-area').then((m) => m.SettingsArea);
 

@@ -18,7 +18,6 @@ export const REPORT_SCREENS = {
   'giftcard/details': GiftcardDetailsScreen,
   'services-products': ItemsReportScreen,
   'services-products/details': ItemDetailsScreen,
-} as const satisfies Readonly<Record<string, ComponentType>>;
+} satisfies Readonly<Record<string, ComponentType>>;
 
-/** The name of a configured report screen. */
 export type ReportScreenName = keyof typeof REPORT_SCREENS;
