@@ -69,7 +69,7 @@ const FIGURE_KEYS = [
 ] as const;
 
 /** The kinds of the period, and all of them together first. */
-function kindLines(totals: Totals): KindLine[] {
+export function kindLines(totals: Totals): KindLine[] {
   const all = Object.fromEntries(
     FIGURE_KEYS.map((key) => [key, totals.kinds.reduce((sum, kind) => sum + kind[key], 0)]),
   ) as ItemFigures;
