@@ -159,6 +159,19 @@ function historyOf(record: ReportRecord): GiftcardHistoryRow {
   };
 }
 
+/** The card named by `giftcard_id`, of the caller's tenant (cards are tenant-wide); else a 404. */
+async function loadCard(ctx: ReportContext): Promise<ReportRecord> {
+  const card = await ctx.db.execute<ReportRecord>(
+    sql`select g.id as giftcard_id, g.number, g.balance, g.is_active,
+        nullif(btrim(concat_ws(' ', c.first_name, c.last_name)), '') as customer_name
+      from giftcards g left join customers c on c.tenant_id = g.tenant_id and c.id = g.customer_id
+      where g.tenant_id = ${ctx.tenantId} and g.id = ${Number(ctx.params.giftcard_id)}`,
+  );
+  const row = card.rows[0];
+  if (!row) throw notFound('No such gift card.');
+  return row;
+}
+
 export const GIFTCARD_DETAILS_REPORT = defineReport({
   name: 'giftcard/details',
   summary: "One gift card's movements in the store in the period (giftcard_id)",
@@ -175,19 +188,14 @@ export const GIFTCARD_DETAILS_REPORT = defineReport({
     left join users u on u.tenant_id = h.tenant_id and u.id = h.user_id`,
   toRow: historyOf,
   totals: giftcardDetailsTotalsSchema,
+  // Another tenant's card, or none: a 404 that tells nothing, on the export too.
+  check: async (ctx) => {
+    await loadCard(ctx);
+  },
   loadTotals: async (ctx) => {
-    const id = Number(ctx.params.giftcard_id);
-    const card = await ctx.db.execute<ReportRecord>(
-      sql`select g.id as giftcard_id, g.number, g.balance, g.is_active,
-          nullif(btrim(concat_ws(' ', c.first_name, c.last_name)), '') as customer_name
-        from giftcards g left join customers c on c.tenant_id = g.tenant_id and c.id = g.customer_id
-        where g.tenant_id = ${ctx.tenantId} and g.id = ${id}`,
-    );
-    const row = card.rows[0];
-    // Another tenant's card, or none: a 404 that tells nothing.
-    if (!row) throw notFound('No such gift card.');
+    const row = await loadCard(ctx);
     const moved = await ctx.db.execute<ReportRecord>(
-      sql`select ${FIGURES} from (${movements(ctx, id)}) as h`,
+      sql`select ${FIGURES} from (${movements(ctx, Number(ctx.params.giftcard_id))}) as h`,
     );
     return cardOf({ ...row, ...(moved.rows[0] ?? {}) });
   },

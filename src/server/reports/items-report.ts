@@ -17,7 +17,9 @@ import {
   itemRowSchema,
 } from '../../contracts/reports-store';
 import type { ItemFigures, ItemKind, ItemLineRow, ItemRow } from '../../contracts/reports-store';
+import { ITEM_TYPE } from '../../domain/constants';
 import { REPORT_ACCESS } from '../auth/access';
+import { notFound } from '../errors';
 import { defineReport } from './report-factory';
 import type { ReportContext, ReportRecord } from './report-factory';
 import { CATEGORY_OF, countedSales, lineFilter, refundedLines } from './summary-report';
@@ -163,6 +165,26 @@ function lineOf(record: ReportRecord): ItemLineRow {
   };
 }
 
+/** Where an item of each kind is kept (sale_lines.item_id points there by item_type; docs/sales.md). */
+const ITEM_TABLES: Readonly<Record<number, string>> = {
+  [ITEM_TYPE.SERVICE]: 'services',
+  [ITEM_TYPE.PRODUCT]: 'products',
+  [ITEM_TYPE.PRODUCT_KIT]: 'product_kits',
+  [ITEM_TYPE.GIFTCARD]: 'giftcards',
+};
+
+/** The item named by `item_type` and `item_id` is the tenant's (a gift card sold by number is item 0); else a 404. */
+async function checkItem(ctx: ReportContext): Promise<void> {
+  const itemType = Number(ctx.params.item_type);
+  const itemId = Number(ctx.params.item_id);
+  if (itemType === ITEM_TYPE.GIFTCARD && itemId === 0) return;
+  const table = sql.identifier(ITEM_TABLES[itemType] ?? 'services');
+  const found = await ctx.db.execute(
+    sql`select 1 from ${table} where tenant_id = ${ctx.tenantId} and id = ${itemId}`,
+  );
+  if (found.rows.length === 0) throw notFound('No such item.');
+}
+
 export const ITEM_DETAILS_REPORT = defineReport({
   name: 'services-products/details',
   summary: "One item's lines on the completed sales of the period (item_type, item_id)",
@@ -182,6 +204,8 @@ export const ITEM_DETAILS_REPORT = defineReport({
     where true${lineFilter(ctx, 'l')}${itemFilter(ctx, 'l')}`,
   toRow: lineOf,
   totals: itemDetailsTotalsSchema,
+  // Another tenant's item is a 404, on the export too.
+  check: checkItem,
   loadTotals: async (ctx) => {
     const record = await totalsOf(ctx);
     return {

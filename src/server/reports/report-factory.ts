@@ -82,6 +82,11 @@ export interface ReportConfig<F extends string, Row, T extends z.ZodType> {
   toRow: (record: ReportRecord, ctx: ReportContext) => Row;
   totals: T;
   loadTotals: (ctx: ReportContext) => Promise<z.output<T>>;
+  /**
+   * Checks the report's own fields before anything is read, on the page and the export alike: a details
+   * report's row that is not of the caller's store or tenant throws its 404 here.
+   */
+  check?: (ctx: ReportContext) => Promise<void>;
   csv: readonly ReportColumn<Row>[];
 }
 
@@ -156,6 +161,7 @@ export function registerReport<F extends string, Row, T extends z.ZodType>(
     data: pageSchema(config.row).extend({ range: reportRangeSchema, totals: config.totals }),
     handler: async ({ db, query, request }) => {
       const ctx = await reportContext(db, requireAuth(request), query, new Date(), paramNames);
+      await config.check?.(ctx);
       const rows = config.rows(ctx);
       const offset = (query.page - 1) * query.per_page;
       // The page and the count in one statement (the window runs before LIMIT); the totals beside it on
@@ -195,6 +201,7 @@ export function registerReport<F extends string, Row, T extends z.ZodType>(
     handler: async ({ db, query, request }) => {
       // Resolved before the first byte, so a bad range or an unknown person is an error envelope.
       const ctx = await reportContext(db, requireAuth(request), query, new Date(), paramNames);
+      await config.check?.(ctx);
       const select = sql`select * from (${config.rows(ctx)}) as r order by ${orderBy(generic, query.sort)}`;
       const printable = { toSQL: () => dialect.sqlToQuery(select) };
       async function* batches(): AsyncGenerator<CsvValue[][]> {

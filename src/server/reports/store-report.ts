@@ -132,7 +132,10 @@ export const STORE_DETAILS_REPORT = defineReport({
     tillFiguresSql(ctx, { keys: ['day', 'workstation'], workstationId: Number(ctx.params.workstation_id) }),
   toRow: dayRowOf,
   totals: storeDetailsTotalsSchema,
-  // The till first: an unknown one is a 404 before any figure is read.
+  // Another store's or tenant's till is a 404, on the export too.
+  check: async (ctx) => {
+    await loadTill(ctx);
+  },
   loadTotals: async (ctx) => {
     const till = await loadTill(ctx);
     return { ...(await rangeFigures(ctx, till.workstation_id)), till };
