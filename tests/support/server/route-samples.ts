@@ -444,6 +444,28 @@ export const SAMPLE_QUERIES: Readonly<Record<RouteKey, (v: VictimRows) => Record
     date_work: v.workingDate,
     reason: 'Clocked in by mistake',
   }),
+  // The sales reports (docs/reports.md) name a person the same way: A's staff member is a 404 to B.
+  ...Object.fromEntries(
+    [
+      'daily',
+      'summary',
+      'customers',
+      'customers/birthay-in-month',
+      'customers/birthday-in-month',
+      'customers/total',
+      'analysis-customer',
+      'payment-analysis/summary',
+      'store',
+      'store/days',
+      'giftcard',
+      'services-products',
+    ]
+      .flatMap((path) => [path, `${path}/export`])
+      .map((path) => [
+        `GET /api/report/${path}`,
+        (v: VictimRows) => ({ user_id: String(v.users.staff), time_type: 'all' }),
+      ]),
+  ),
   // The details reports name their row: A's customer, till, card or item is a 404 to B, on the export too.
   ...Object.fromEntries(
     ['', '/export'].flatMap((tail) => [
