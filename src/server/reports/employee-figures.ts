@@ -25,12 +25,13 @@ export function lineFilter(ctx: ReportContext, alias: string): SQL {
 }
 
 /**
- * The refunds made in the range, line by line (sale_refunds.lines), with each refunded line's employee, kind
- * and the store day of the refund. A refund through a payment alone names no line, so it counts in the
+ * The refunds made in the range, line by line (sale_refunds.lines), with each refunded line's employee, kind,
+ * item, quantity and the store day of the refund. A refund through a payment alone names no line, so it counts in the
  * totals' refunds only.
  */
 export function refundedLines(ctx: ReportContext): SQL {
-  return sql`select l.employee_id, l.item_type, ${storeDay(ctx, sql`r.created_at`)} as day,
+  return sql`select l.id as sale_line_id, l.employee_id, l.item_type, l.item_id, l.name,
+      ${storeDay(ctx, sql`r.created_at`)} as day, (x.value ->> 'quantity')::int as quantity,
       (x.value ->> 'amount')::bigint as amount
     from sale_refunds r
     join sales s on s.tenant_id = r.tenant_id and s.store_id = r.store_id and s.id = r.sale_id

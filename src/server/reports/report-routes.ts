@@ -23,7 +23,10 @@ import {
   INCOME_WKT_SUMMARY_REPORT,
 } from './income-wkt-report';
 import { PAYMENT_ANALYSIS_REPORT } from './payment-analysis';
+import { GIFTCARD_DETAILS_REPORT, GIFTCARD_REPORT } from './giftcard-report';
+import { ITEM_DETAILS_REPORT, ITEMS_REPORT } from './items-report';
 import { registerReport } from './report-factory';
+import { STORE_DAYS_REPORT, STORE_DETAILS_REPORT, STORE_REPORT } from './store-report';
 import { SUMMARY_REPORT } from './summary-report';
 
 export function registerReportRoutes(app: FastifyInstance): void {
@@ -48,4 +51,11 @@ export function registerReportRoutes(app: FastifyInstance): void {
   registerReport(app, CUSTOMER_TOTAL_REPORT);
   registerReport(app, ANALYSIS_CUSTOMER_REPORT);
   registerReport(app, PAYMENT_ANALYSIS_REPORT);
+  registerReport(app, STORE_REPORT);
+  registerReport(app, STORE_DETAILS_REPORT);
+  registerReport(app, STORE_DAYS_REPORT);
+  registerReport(app, GIFTCARD_REPORT);
+  registerReport(app, GIFTCARD_DETAILS_REPORT);
+  registerReport(app, ITEMS_REPORT);
+  registerReport(app, ITEM_DETAILS_REPORT);
 }

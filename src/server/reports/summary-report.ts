@@ -12,7 +12,7 @@ import type { ReportContext, ReportRecord } from './report-factory';
 import { countedSales, employeeFiguresSql, lineFilter, refundedLines } from './employee-figures';
 import { rangeFigures } from './sale-figures';
 
-const CATEGORY_OF: Readonly<Record<number, (typeof ITEM_CATEGORIES)[number]>> = {
+export const CATEGORY_OF: Readonly<Record<number, (typeof ITEM_CATEGORIES)[number]>> = {
   [ITEM_TYPE.SERVICE]: 'service',
   [ITEM_TYPE.PRODUCT]: 'product',
   [ITEM_TYPE.PRODUCT_KIT]: 'product_kit',

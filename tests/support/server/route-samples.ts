@@ -455,6 +455,10 @@ export const SAMPLE_QUERIES: Readonly<Record<RouteKey, (v: VictimRows) => Record
       'customers/total',
       'analysis-customer',
       'payment-analysis/summary',
+      'store',
+      'store/days',
+      'giftcard',
+      'services-products',
     ]
       .flatMap((path) => [path, `${path}/export`])
       .map((path) => [
@@ -462,11 +466,25 @@ export const SAMPLE_QUERIES: Readonly<Record<RouteKey, (v: VictimRows) => Record
         (v: VictimRows) => ({ user_id: String(v.users.staff), time_type: 'all' }),
       ]),
   ),
-  // One customer's sales: A's customer is a 404 to B (docs/reports.md "Customers").
+  // The details reports name their row: A's customer, till, card or item is a 404 to B, on the export too.
   ...Object.fromEntries(
-    ['customers/details', 'customers/details/export'].map((path) => [
-      `GET /api/report/${path}`,
-      (v: VictimRows) => ({ customer_id: String(v.customerId), time_type: 'all' }),
+    ['', '/export'].flatMap((tail) => [
+      [
+        `GET /api/report/customers/details${tail}`,
+        (v: VictimRows) => ({ customer_id: String(v.customerId), time_type: 'all' }),
+      ],
+      [
+        `GET /api/report/store/details${tail}`,
+        (v: VictimRows) => ({ workstation_id: String(v.workstationId), time_type: 'all' }),
+      ],
+      [
+        `GET /api/report/giftcard/details${tail}`,
+        (v: VictimRows) => ({ giftcard_id: String(v.giftcardId), time_type: 'all' }),
+      ],
+      [
+        `GET /api/report/services-products/details${tail}`,
+        (v: VictimRows) => ({ item_type: '1', item_id: String(v.catalog.manicure), time_type: 'all' }),
+      ],
     ]),
   ),
   // The payroll preview (docs/payroll.md) names a technician the same way.

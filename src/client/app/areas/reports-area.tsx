@@ -6,12 +6,18 @@ import type { ComponentType } from 'react';
 import { AnalysisCustomerScreen, PaymentAnalysisScreen } from '../../features/reports/analysis-reports';
 import { CustomerDetailsScreen, CustomerReportScreen } from '../../features/reports/customer-report';
 import { DailyReportScreen } from '../../features/reports/daily-report';
+<<<<<<< HEAD
 import {
   IncomeDetailsScreen,
   IncomeReportScreen,
   IncomeWktReportScreen,
 } from '../../features/reports/income-report';
 import { DailyDetailsScreen, SummaryDetailsScreen } from '../../features/reports/sale-details-reports';
+=======
+import { GiftcardDetailsScreen, GiftcardReportScreen } from '../../features/reports/giftcard-report';
+import { ItemDetailsScreen, ItemsReportScreen } from '../../features/reports/services-products-report';
+import { StoreDetailsScreen, StoreReportScreen } from '../../features/reports/store-report';
+>>>>>>> main
 import { SummaryReportScreen } from '../../features/reports/summary-report';
 
 export const REPORT_SCREENS = {
@@ -26,6 +32,12 @@ export const REPORT_SCREENS = {
   customerDetails: CustomerDetailsScreen,
   analysisCustomer: AnalysisCustomerScreen,
   analysisPayment: PaymentAnalysisScreen,
+  store: StoreReportScreen,
+  'store/details': StoreDetailsScreen,
+  giftcard: GiftcardReportScreen,
+  'giftcard/details': GiftcardDetailsScreen,
+  'services-products': ItemsReportScreen,
+  'services-products/details': ItemDetailsScreen,
 } satisfies Readonly<Record<string, ComponentType>>;
 
 export type ReportScreenName = keyof typeof REPORT_SCREENS;
