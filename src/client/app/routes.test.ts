@@ -73,18 +73,6 @@ const SPEC_PATHS = [
 const COMING_SOON = [
   '/plan',
   '/dashboard',
-<<<<<<< HEAD
-  '/pos/report/store',
-  '/pos/report/store/details',
-  '/pos/report/giftcard',
-  '/pos/report/giftcard/details',
-=======
-  '/pos/report/daily/details',
-  '/pos/report/summary/details',
-  '/pos/report/income',
-  '/pos/report/income/details',
-  '/pos/report/income-wkt',
->>>>>>> main
   '/pos/report/payroll',
   '/admin/emarketing/campaigns',
   '/admin/emarketing/templates',

@@ -265,14 +265,22 @@ export const ROUTES: readonly AppRoute[] = [
     menu: { parent: 'reports' },
     screen: reportScreen('summary'),
   }),
-<<<<<<< HEAD
   report({
     id: 'reportSummaryDetails',
     path: '/pos/report/summary/details',
     screen: reportScreen('summaryDetails'),
   }),
-  report({ id: 'reportStore', path: '/pos/report/store', menu: { parent: 'reports' } }),
-  report({ id: 'reportStoreDetails', path: '/pos/report/store/details' }),
+  report({
+    id: 'reportStore',
+    path: '/pos/report/store',
+    menu: { parent: 'reports' },
+    screen: reportScreen('store'),
+  }),
+  report({
+    id: 'reportStoreDetails',
+    path: '/pos/report/store/details',
+    screen: reportScreen('store/details'),
+  }),
   report({
     id: 'reportIncome',
     path: '/pos/report/income',
@@ -290,23 +298,6 @@ export const ROUTES: readonly AppRoute[] = [
     menu: { parent: 'reports' },
     screen: reportScreen('incomeWkt'),
   }),
-=======
-  report({ id: 'reportSummaryDetails', path: '/pos/report/summary/details' }),
-  report({
-    id: 'reportStore',
-    path: '/pos/report/store',
-    menu: { parent: 'reports' },
-    screen: reportScreen('store'),
-  }),
-  report({
-    id: 'reportStoreDetails',
-    path: '/pos/report/store/details',
-    screen: reportScreen('store/details'),
-  }),
-  report({ id: 'reportIncome', path: '/pos/report/income', menu: { parent: 'reports' } }),
-  report({ id: 'reportIncomeDetails', path: '/pos/report/income/details' }),
-  report({ id: 'reportIncomeWkt', path: '/pos/report/income-wkt', menu: { parent: 'reports' } }),
->>>>>>> main
   report({
     id: 'reportCustomer',
     path: '/pos/report/customer',

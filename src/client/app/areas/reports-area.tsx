@@ -6,18 +6,15 @@ import type { ComponentType } from 'react';
 import { AnalysisCustomerScreen, PaymentAnalysisScreen } from '../../features/reports/analysis-reports';
 import { CustomerDetailsScreen, CustomerReportScreen } from '../../features/reports/customer-report';
 import { DailyReportScreen } from '../../features/reports/daily-report';
-<<<<<<< HEAD
 import {
   IncomeDetailsScreen,
   IncomeReportScreen,
   IncomeWktReportScreen,
 } from '../../features/reports/income-report';
 import { DailyDetailsScreen, SummaryDetailsScreen } from '../../features/reports/sale-details-reports';
-=======
 import { GiftcardDetailsScreen, GiftcardReportScreen } from '../../features/reports/giftcard-report';
 import { ItemDetailsScreen, ItemsReportScreen } from '../../features/reports/services-products-report';
 import { StoreDetailsScreen, StoreReportScreen } from '../../features/reports/store-report';
->>>>>>> main
 import { SummaryReportScreen } from '../../features/reports/summary-report';
 
 export const REPORT_SCREENS = {
