@@ -107,7 +107,7 @@ function orderBy(
   return sql.join(parts, sql`, `);
 }
 
-async function reportContext(
+export async function reportContext(
   db: Queryable,
   auth: AuthContext,
   query: ReportFilterQuery & Record<string, unknown>,

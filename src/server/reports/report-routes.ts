@@ -4,10 +4,12 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { DAILY_REPORT } from './daily-report';
+import { registerDashboardRoutes } from './dashboard-report';
 import { registerReport } from './report-factory';
 import { SUMMARY_REPORT } from './summary-report';
 
 export function registerReportRoutes(app: FastifyInstance): void {
   registerReport(app, DAILY_REPORT);
   registerReport(app, SUMMARY_REPORT);
+  registerDashboardRoutes(app);
 }
