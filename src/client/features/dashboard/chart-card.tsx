@@ -147,7 +147,12 @@ export function BarsChart({
   const height = horizontal ? Math.max(160, data.length * 40) : 240;
   return (
     <Chart.Root chart={chart} h={`${height}px`}>
-      <BarChart data={chart.data} layout={horizontal ? 'vertical' : 'horizontal'}>
+      <BarChart
+        responsive
+        style={{ width: '100%', height: '100%' }}
+        data={chart.data}
+        layout={horizontal ? 'vertical' : 'horizontal'}
+      >
         <CartesianGrid stroke={chart.color('border.muted')} vertical={horizontal} horizontal={!horizontal} />
         {horizontal ? (
           <>
