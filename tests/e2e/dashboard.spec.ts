@@ -1,9 +1,11 @@
 /**
  * The dashboard (docs/dashboard.md): the owner signs in and lands on it (the default home), reads the demo
  * week's yesterday (the seed's sales are on the seven store days before the seed's day, today stays empty:
- * src/server/seed/demo-sales.ts), and reads each chart's numbers as a table, hidden and then shown.
+ * src/server/seed/demo-sales.ts), and reads each chart's numbers as a table, hidden and then shown; axe finds
+ * nothing serious on it.
  */
 import { expect } from '@playwright/test';
+import { expectNoBlockingViolations } from './support/axe';
 import { test } from './support/till-without-worker';
 import { LoginPage } from './support/pages/login-page';
 
@@ -43,4 +45,6 @@ test('the owner lands on the dashboard and reads yesterday’s figures and its c
   );
   await expect(page.getByRole('table', { name: 'Sales by tender' })).toContainText(/Cash|Credit/);
   await expect(page.getByRole('table', { name: 'Top services' }).locator('tbody tr')).not.toHaveCount(0);
+  // The cards, the charts and their tables, one shown and three visually hidden: nothing serious for axe.
+  await expectNoBlockingViolations(page);
 });

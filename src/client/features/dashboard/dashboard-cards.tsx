@@ -4,7 +4,7 @@
  * waiting and in service, appointments left today. The arrow is decoration; the sentence beside it says the
  * same for a screen reader.
  */
-import { Card, SimpleGrid, Stat, Text } from '@chakra-ui/react';
+import { Card, SimpleGrid, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { selectSummary } from '../../../../machines/dashboard/dashboard.selectors';
 import type { DashboardFigures } from '../../../contracts/dashboard';
@@ -37,22 +37,24 @@ export function FigureCards() {
         const write = kind === 'money' ? format.money : format.count;
         return (
           <Card.Root key={id} size="sm" data-testid={`dashboard-figure-${id}`}>
-            <Card.Body>
-              <Stat.Root>
-                <Stat.Label>{t(`figures.${id}`)}</Stat.Label>
-                <Stat.ValueText data-testid={`dashboard-figure-${id}-value`}>{write(now)}</Stat.ValueText>
-                <Stat.HelpText color={COLOUR[change.direction]} data-testid={`dashboard-figure-${id}-change`}>
-                  <Text as="span" aria-hidden>
-                    {ARROW[change.direction]}{' '}
-                  </Text>
-                  {change.percent === null
-                    ? t('change.fromNothing')
-                    : t(`change.${change.direction}`, { percent: change.percent })}
-                </Stat.HelpText>
-                <Text color="fg.muted" fontSize="sm">
-                  {t('change.against', { value: write(before), day: format.day(day) })}
+            <Card.Body gap="1">
+              <Text color="fg.muted" fontSize="sm">
+                {t(`figures.${id}`)}
+              </Text>
+              <Text fontSize="2xl" fontWeight="semibold" data-testid={`dashboard-figure-${id}-value`}>
+                {write(now)}
+              </Text>
+              <Text color={COLOUR[change.direction]} data-testid={`dashboard-figure-${id}-change`}>
+                <Text as="span" aria-hidden>
+                  {ARROW[change.direction]}{' '}
                 </Text>
-              </Stat.Root>
+                {change.percent === null
+                  ? t('change.fromNothing')
+                  : t(`change.${change.direction}`, { percent: change.percent })}
+              </Text>
+              <Text color="fg.muted" fontSize="sm">
+                {t('change.against', { value: write(before), day: format.day(day) })}
+              </Text>
             </Card.Body>
           </Card.Root>
         );
@@ -81,12 +83,14 @@ export function QueueCards() {
     <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3" data-testid="dashboard-queue">
       {cards.map((card) => (
         <Card.Root key={card.id} size="sm" data-testid={`dashboard-${card.id}`}>
-          <Card.Body>
-            <Stat.Root>
-              <Stat.Label>{t(`queue.${card.id}`)}</Stat.Label>
-              <Stat.ValueText>{format.count(card.value)}</Stat.ValueText>
-              {card.help && <Stat.HelpText>{card.help}</Stat.HelpText>}
-            </Stat.Root>
+          <Card.Body gap="1">
+            <Text color="fg.muted" fontSize="sm">
+              {t(`queue.${card.id}`)}
+            </Text>
+            <Text fontSize="2xl" fontWeight="semibold">
+              {format.count(card.value)}
+            </Text>
+            {card.help && <Text fontSize="sm">{card.help}</Text>}
           </Card.Body>
         </Card.Root>
       ))}
