@@ -32,12 +32,12 @@ import type {
 import { BOOKING_STATUS } from '../../domain/bookings/status';
 import { ITEM_TYPE, MODULE, PAYMENT_TYPE, SALE_STATUS } from '../../domain/constants';
 import { averageTicket, daysEarlier, sameWallTimeWeekEarlier } from '../../domain/dashboard';
-import { dayInTimeZone } from '../../domain/report-periods';
+import { addDays, dayInTimeZone, formatDay, parseDay } from '../../domain/report-periods';
 import { WALK_IN_STATUS } from '../../domain/walk-in-status';
 import type { SessionAccess } from '../auth/access';
 import { requireAuth } from '../auth-context';
 import { route } from '../route';
-import { reportContext } from './report-factory';
+import { rangeOf, reportContext } from './report-factory';
 import type { ReportContext, ReportRecord } from './report-factory';
 import { startOfStoreDay } from './report-range';
 import type { ResolvedRange } from './report-range';
@@ -50,10 +50,7 @@ export const DASHBOARD_ACCESS: SessionAccess = { module: MODULE.DASHBOARD };
 const COUNTED = sql.raw(`${SALE_STATUS.SALE}, ${SALE_STATUS.REFUND}`);
 const n = (record: ReportRecord | undefined, column: string): number => Number(record?.[column] ?? 0);
 
-function nextDay(day: string): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
-}
+const nextDay = (day: string): string => formatDay(addDays(parseDay(day)!, 1));
 
 /**
  * The same store days a week earlier (the same weekdays), cut at the same wall time a week before now, so a
@@ -182,11 +179,6 @@ async function topServices(ctx: ReportContext): Promise<ServiceFigures[]> {
   }));
 }
 
-function wireRange(range: ResolvedRange) {
-  const { fromAt: _from, toAt: _to, ...wire } = range;
-  return wire;
-}
-
 function comparisonOf(range: ResolvedRange): ComparisonRange {
   return { start_date: range.start_date, end_date: range.end_date, from: range.from, to: range.to };
 }
@@ -215,7 +207,7 @@ export function registerDashboardRoutes(app: FastifyInstance): void {
       ]);
       return {
         as_of: now.toISOString(),
-        range: wireRange(ctx.range),
+        range: rangeOf(ctx.range),
         comparison: comparisonOf(earlier.range),
         current,
         previous,
@@ -241,7 +233,7 @@ export function registerDashboardRoutes(app: FastifyInstance): void {
         topServices(ctx),
       ]);
       return {
-        range: wireRange(ctx.range),
+        range: rangeOf(ctx.range),
         by_hour: hours,
         by_technician: technicians,
         top_services: services,

@@ -131,7 +131,8 @@ export async function reportContext(
   };
 }
 
-function rangeOf(range: ResolvedRange): ReportRange {
+/** The range as the wire shows it: the store days and their instants as ISO text. */
+export function rangeOf(range: ResolvedRange): ReportRange {
   const { fromAt: _from, toAt: _to, ...wire } = range;
   return wire;
 }
