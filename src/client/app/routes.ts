@@ -58,6 +58,7 @@ import {
   coupons,
   workingTimeReport,
   reportScreen,
+  reportsIndex,
   settings,
   forbidden,
   notFound,
@@ -238,6 +239,9 @@ export const ROUTES: readonly AppRoute[] = [
 
   // Reports (POS layout): a PIN first, except employee check-in/out and payroll (docs/roles.md#access-rules,
   // docs/roles.md#pin-approvals).
+  // The reports' index, the home screen's "Quick Reports" target (docs/platform.md#the-installable-app): no PIN
+  // of its own, each report it links to has its gate.
+  report({ id: 'reportsIndex', path: '/reports', screen: reportsIndex }, false),
   report({
     id: 'reportOrder',
     path: '/pos/report/order',

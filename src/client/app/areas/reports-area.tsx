@@ -6,7 +6,9 @@ import type { ComponentType } from 'react';
 import { DailyReportScreen } from '../../features/reports/daily-report';
 import { SummaryReportScreen } from '../../features/reports/summary-report';
 
-export const REPORT_SCREENS: Readonly<Record<'daily' | 'summary', ComponentType>> = {
+export const REPORT_SCREENS = {
   daily: DailyReportScreen,
   summary: SummaryReportScreen,
-};
+} satisfies Readonly<Record<string, ComponentType>>;
+
+export type ReportScreenName = keyof typeof REPORT_SCREENS;
