@@ -184,8 +184,10 @@ function DashboardBody() {
 export function DashboardScreen({ deps }: { deps?: DashboardLogicDeps }) {
   const { t } = useTranslation(NS);
   const logic = useMemo(() => dashboardLogic(deps), [deps]);
+  // Today first, the server's default (docs/dashboard.md#routes-and-access).
+  const options = useMemo(() => ({ input: {} }), []);
   return (
-    <DashboardActor.Provider logic={logic} options={{ input: {} }}>
+    <DashboardActor.Provider logic={logic} options={options}>
       <Stack gap="5" p={{ base: '3', md: '6' }} data-testid="dashboard">
         <Heading as="h1" size="2xl">
           {t('title')}
