@@ -77,7 +77,6 @@ const SPEC_PATHS = [
  */
 const COMING_SOON = [
   '/plan',
-  '/dashboard',
   '/pos/report/daily/details',
   '/pos/report/summary/details',
   '/pos/report/income',

@@ -47,7 +47,7 @@ export function refundedLines(ctx: ReportContext): SQL {
       and ${inRange(ctx, sql`r.created_at`)}${personFilter(ctx, 's')}${lineFilter(ctx, 'l')}`;
 }
 
-function employeeRows(ctx: ReportContext): SQL {
+export function employeeRows(ctx: ReportContext): SQL {
   const only = ctx.userId === undefined ? sql`` : sql` where user_id = ${ctx.userId}`;
   return sql`with s as (${countedSales(ctx)}),
     ld as (
