@@ -72,7 +72,6 @@ const SPEC_PATHS = [
  */
 const COMING_SOON = [
   '/plan',
-  '/dashboard',
   '/pos/report/payroll',
   '/admin/emarketing/campaigns',
   '/admin/emarketing/templates',

@@ -26,6 +26,7 @@ import { MODULE, ROLE } from '../../domain/constants';
 import type { ModuleId, Role } from '../../domain/constants';
 import {
   comingSoon,
+  dashboard,
   login,
   logout,
   profile,
@@ -181,7 +182,7 @@ export const ROUTES: readonly AppRoute[] = [
   // Login required, default layout. The menu follows docs/roles.md#screens-layouts-and-the-menu's order:
   // Dashboard, Employees, POS, Check-In,
   // Turn System, Schedules, Reports, eMarketing, SMS, CMS, Customers, Vouchers, Settings.
-  defaultPage({ id: 'dashboard', path: '/dashboard', module: MODULE.DASHBOARD, menu: {} }),
+  defaultPage({ id: 'dashboard', path: '/dashboard', module: MODULE.DASHBOARD, menu: {}, screen: dashboard }),
   defaultPage({ id: 'profile', path: '/profile', module: null, screen: profile }),
   defaultPage({ id: 'changePassword', path: '/change-pass', module: null, screen: changePassword }),
 

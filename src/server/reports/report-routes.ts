@@ -25,6 +25,7 @@ import {
 import { PAYMENT_ANALYSIS_REPORT } from './payment-analysis';
 import { GIFTCARD_DETAILS_REPORT, GIFTCARD_REPORT } from './giftcard-report';
 import { ITEM_DETAILS_REPORT, ITEMS_REPORT } from './items-report';
+import { registerDashboardRoutes } from './dashboard-report';
 import { registerReport } from './report-factory';
 import { STORE_DAYS_REPORT, STORE_DETAILS_REPORT, STORE_REPORT } from './store-report';
 import { SUMMARY_REPORT } from './summary-report';
@@ -58,4 +59,5 @@ export function registerReportRoutes(app: FastifyInstance): void {
   registerReport(app, GIFTCARD_DETAILS_REPORT);
   registerReport(app, ITEMS_REPORT);
   registerReport(app, ITEM_DETAILS_REPORT);
+  registerDashboardRoutes(app);
 }
