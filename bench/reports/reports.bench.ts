@@ -29,7 +29,10 @@ import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { ITEM_TYPE, PAYMENT_TYPE, SALE_STATUS } from '../../src/domain/constants';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { buildApp } from '../../src/server/app';
+import { DAILY_REPORT } from '../../src/server/reports/daily-report';
+import { resolveRange } from '../../src/server/reports/report-range';
 import { planLine, withBenchDatabase } from '../support/bench-database';
 import { figures, figuresText, loadText, ratioText, sampleRounds } from '../support/bench-figures';
 import type { Figures } from '../support/bench-figures';
@@ -40,6 +43,8 @@ const { values: args } = parseArgs({
     days: { type: 'string', default: '3650' },
     requests: { type: 'string', default: '20' },
     warmup: { type: 'string', default: '3' },
+    /** Print EXPLAIN ANALYZE of the daily report's statement for a month, then stop. */
+    explain: { type: 'boolean', default: false },
   },
 });
 const SALES = Number(args.sales);
@@ -331,7 +336,8 @@ await withBenchDatabase('reports', async ({ pool, db, tenants: [a] }) => {
 
   const app = await buildApp({ db, config: { clientDir: null } });
   await app.ready();
-  const headers = a.headers('manager', { approver: 'manager' });
+  // A PIN approval lasts minutes (docs/roles.md#access-rules): a fresh one for every request.
+  const headers = () => a.headers('manager', { approver: 'manager' });
   const lastDay = addDays(today, -1);
   const month = { from: addDays(lastDay, -29), to: lastDay };
   const year = { from: addDays(lastDay, -364), to: lastDay };
@@ -339,14 +345,36 @@ await withBenchDatabase('reports', async ({ pool, db, tenants: [a] }) => {
   const range = (r: { from: string; to: string }) =>
     `time_type=other&effective_start=${r.from}&effective_end=${r.to}`;
 
+  if (args.explain) {
+    const ctx = {
+      db,
+      auth: a.auth('manager'),
+      tenantId: a.tenantId,
+      storeId: a.store.id,
+      range: resolveRange(
+        { time_type: 'other', effective_start: month.from, effective_end: month.to },
+        ZONE,
+        new Date(),
+      ),
+      userId: undefined,
+      cashierId: undefined,
+      params: {},
+    };
+    const query = new PgDialect().sqlToQuery(DAILY_REPORT.rows(ctx));
+    const { rows } = await pool.query(`explain (analyze, buffers) ${query.sql}`, query.params);
+    console.log((rows as { 'QUERY PLAN': string }[]).map((row) => row['QUERY PLAN']).join('\n'));
+    await app.close();
+    return;
+  }
+
   for (const [label, r] of [
     ['a month (30 days)', month],
     ['a year (365 days)', year],
   ] as const) {
     const times = await sampleRounds(ROUNDS, {
-      daily: () => inject(app, `/api/report/daily?${range(r)}&per_page=200`, headers),
+      daily: () => inject(app, `/api/report/daily?${range(r)}&per_page=200`, headers()),
       dailyRaw: () => rawDaily(pool, scope, r.from, r.to),
-      summary: () => inject(app, `/api/report/summary?${range(r)}&per_page=50`, headers),
+      summary: () => inject(app, `/api/report/summary?${range(r)}&per_page=50`, headers()),
       summaryRaw: () => rawSummary(pool, scope, r.from, r.to),
     });
     console.log(`\n${label}, ${ROUNDS.requests} requests each (${loadText()})`);
@@ -355,7 +383,7 @@ await withBenchDatabase('reports', async ({ pool, db, tenants: [a] }) => {
   }
 
   const payroll = await sampleRounds(ROUNDS, {
-    app: () => inject(app, `/api/report/payrolls/preview?${range(payPeriod)}`, headers),
+    app: () => inject(app, `/api/report/payrolls/preview?${range(payPeriod)}`, headers()),
     raw: () => rawPayroll(pool, scope, payPeriod.from, payPeriod.to),
   });
   console.log(`\npayroll preview, two weeks, ${TECHNICIANS} technicians (${loadText()})`);

@@ -110,10 +110,17 @@ export function dailyFiguresSql(ctx: ReportContext): SQL {
 
 /** One row per group (`grouping.keys`) with any sale, payment, refund, float or movement in the range. */
 export function figuresSql(ctx: ReportContext, grouping: FigureGrouping): SQL {
-  const tenders = sql.join(
+  // Per sale (the lateral below), then per group: each tender's amount and card tip.
+  const saleTenders = sql.join(
     PAYMENT_TYPES.map(
       (t) =>
-        sql`coalesce(sum(p.amount + p.tip_amount) filter (where p.payment_type = ${sql.raw(String(t))}), 0) as ${sql.identifier(`tender_${t}`)}`,
+        sql`sum(p.amount + p.tip_amount) filter (where p.payment_type = ${sql.raw(String(t))}) as ${sql.identifier(`tender_${t}`)}`,
+    ),
+    sql`, `,
+  );
+  const tenders = sql.join(
+    PAYMENT_TYPES.map(
+      (t) => sql`coalesce(sum(pp.${sql.identifier(`tender_${t}`)}), 0) as ${sql.identifier(`tender_${t}`)}`,
     ),
     sql`, `,
   );
@@ -152,7 +159,7 @@ export function figuresSql(ctx: ReportContext, grouping: FigureGrouping): SQL {
   const groupBy = sql.raw(grouping.keys.map((_, i) => String(i + 1)).join(', '));
   return sql`with s as (select * from (${salesInRange(ctx)}) as a where true${onTill(sql`a.workstation`)}),
     sd as (
-      select ${keys},
+      select ${sql.raw(grouping.keys.map((k) => `s.${k}`).join(', '))},
         count(*) filter (where status in (${COUNTED})) as sales_count,
         coalesce(sum(sub_total) filter (where status in (${COUNTED})), 0) as gross,
         coalesce(sum(discount_amount) filter (where status in (${COUNTED})), 0) as discounts,
@@ -161,21 +168,21 @@ export function figuresSql(ctx: ReportContext, grouping: FigureGrouping): SQL {
         coalesce(sum(tip_amount) filter (where status in (${COUNTED})), 0) as tips,
         coalesce(sum(total_price) filter (where status in (${COUNTED})), 0) as total,
         count(*) filter (where status = ${VOID}) as voids_count,
-        coalesce(sum(total_price) filter (where status = ${VOID}), 0) as voids
-      from s group by ${keys}
-    ),
-    pd as (
-      select ${sql.raw(grouping.keys.map((k) => `s.${k}`).join(', '))}, ${tenders},
-        coalesce(sum(p.amount) filter (where p.payment_type = ${CASH}), 0) as cash_taken
-      from s join sale_payments p on p.tenant_id = s.tenant_id and p.store_id = s.store_id and p.sale_id = s.id
-      where p.status in (${TAKEN})
+        coalesce(sum(total_price) filter (where status = ${VOID}), 0) as voids,
+        ${tenders},
+        coalesce(sum(pp.cash_taken), 0) as cash_taken,
+        coalesce(sum(s.change) filter (where pp.has_cash), 0) as change_given
+      from s
+      -- Each sale's taken payments through their index, one aggregate row per sale (docs/reports.md#speed: a
+      -- join here let the planner hash the whole payments table).
+      cross join lateral (
+        select ${saleTenders},
+          sum(p.amount) filter (where p.payment_type = ${CASH}) as cash_taken,
+          bool_or(p.payment_type = ${CASH}) as has_cash
+        from sale_payments p
+        where p.tenant_id = s.tenant_id and p.store_id = s.store_id and p.sale_id = s.id and p.status in (${TAKEN})
+      ) as pp
       group by ${groupBy}
-    ),
-    cd as (
-      select ${keys}, sum(change) as change_given from s
-      where exists (select 1 from sale_payments p where p.tenant_id = s.tenant_id and p.store_id = s.store_id
-        and p.sale_id = s.id and p.payment_type = ${CASH} and p.status in (${TAKEN}))
-      group by ${keys}
     ),
     rd as (
       select ${refundKeys}, count(*) as refunds_count, sum(r.amount) as refunds,
@@ -210,8 +217,7 @@ export function figuresSql(ctx: ReportContext, grouping: FigureGrouping): SQL {
       grouping.keys.map((k) => KEY_OUTPUT[k]),
       sql`, `,
     )}, ${columns}
-    from sd full join pd using (${keys}) full join cd using (${keys}) full join rd using (${keys})
-      full join fd using (${keys}) full join md using (${keys})`;
+    from sd full join rd using (${keys}) full join fd using (${keys}) full join md using (${keys})`;
 }
 
 /** The figures over the whole range (of one till when given): the sum of its days, so the days add up to it. */
