@@ -201,10 +201,16 @@ export const payrollPreviewItemSchema = z.object({
 });
 export type PayrollPreviewItem = z.infer<typeof payrollPreviewItemSchema>;
 
+/** A calculated run that locks (part of) a period (docs/payroll.md, "Calculate and lock"). */
+export const payrollLockSchema = z.object({ payroll_id: id, period_start: isoDay, period_end: isoDay });
+export type PayrollLock = z.infer<typeof payrollLockSchema>;
+
 export const payrollPreviewSchema = z.object({
   range: reportRangeSchema,
   period_rule: payPeriodRuleSchema,
   deduct_card_fee_from_tips: z.boolean(),
+  /** The calculated run whose period overlaps this one, or null: a locked period is read from its run. */
+  locked_by: payrollLockSchema.nullable(),
   items: z.array(payrollPreviewItemSchema),
 });
 export type PayrollPreview = z.infer<typeof payrollPreviewSchema>;

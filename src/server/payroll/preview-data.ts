@@ -131,15 +131,21 @@ export async function previewTips(scope: PreviewScope): Promise<PreviewTip[]> {
   return tips;
 }
 
+export interface ShiftMinutes {
+  userId: number;
+  dateWork: string;
+  minutes: number;
+}
+
 /**
  * Worked minutes per shift of the period's store days (working_times.date_work is the store day of the
  * clock-in): clock-in to clock-out (an open shift to `now`) less its breaks clipped to the shift, floored to
- * whole minutes, as workedMinutes of src/domain/clock.ts.
+ * whole minutes, as workedMinutes of src/domain/clock.ts. In clock-in order.
  */
-export async function previewMinutes(scope: PreviewScope): Promise<Map<number, number[]>> {
+export async function previewShifts(scope: PreviewScope): Promise<ShiftMinutes[]> {
   const now = scope.now.toISOString();
   const result = await scope.db.execute<Row>(sql`with w as (
-      select w.user_id, w.id, w.check_in_at as start_at,
+      select w.user_id, w.id, w.date_work, w.check_in_at as start_at,
         coalesce(w.check_out_at, ${now}::timestamptz) as end_at
       from working_times w
       where w.tenant_id = ${scope.tenantId} and w.store_id = ${scope.storeId}
@@ -152,9 +158,24 @@ export async function previewMinutes(scope: PreviewScope): Promise<Map<number, n
       from w join working_time_breaks k on k.tenant_id = ${scope.tenantId} and k.working_time_id = w.id
       group by w.id
     )
-    select w.user_id, array_agg(floor(greatest(0,
-        extract(epoch from w.end_at - w.start_at) - coalesce(b.secs, 0)) / 60)::int order by w.start_at) as minutes
+    select w.user_id, w.date_work::text as date_work, floor(greatest(0,
+        extract(epoch from w.end_at - w.start_at) - coalesce(b.secs, 0)) / 60)::int as minutes
     from w left join b on b.id = w.id
-    group by w.user_id`);
-  return new Map(result.rows.map((r) => [num(r.user_id), (r.minutes as unknown[]).map(num)]));
+    order by w.start_at, w.id`);
+  return result.rows.map((r) => ({
+    userId: num(r.user_id),
+    dateWork: String(r.date_work),
+    minutes: num(r.minutes),
+  }));
+}
+
+/** Worked minutes per shift, per technician (previewShifts), as buildStatement takes them. */
+export async function previewMinutes(scope: PreviewScope): Promise<Map<number, number[]>> {
+  const minutes = new Map<number, number[]>();
+  for (const shift of await previewShifts(scope)) {
+    const list = minutes.get(shift.userId) ?? [];
+    list.push(shift.minutes);
+    minutes.set(shift.userId, list);
+  }
+  return minutes;
 }
