@@ -39,7 +39,14 @@ describe('report chart', () => {
   it('loads today first, then each period, custom range, sort and page it is asked for', async () => {
     const { actor, queries, settled } = start();
     await settled();
-    expect(queries[0]).toEqual({ period: 'today', custom: null, sort: null, page: 1, perPage: 2 });
+    expect(queries[0]).toEqual({
+      period: 'today',
+      custom: null,
+      sort: null,
+      page: 1,
+      perPage: 2,
+      filters: {},
+    });
     actor.send({ type: 'page.go', page: 3 });
     await settled();
     actor.send({ type: 'sort.toggle', field: 'net' });
@@ -49,15 +56,16 @@ describe('report chart', () => {
     actor.send({ type: 'period.custom', start: '2026-01-01', end: '2026-01-07' });
     await settled();
     expect(queries.slice(1)).toEqual([
-      { period: 'today', custom: null, sort: null, page: 3, perPage: 2 },
-      { period: 'today', custom: null, sort: 'net', page: 1, perPage: 2 },
-      { period: 'today', custom: null, sort: '-net', page: 1, perPage: 2 },
+      { period: 'today', custom: null, sort: null, page: 3, perPage: 2, filters: {} },
+      { period: 'today', custom: null, sort: 'net', page: 1, perPage: 2, filters: {} },
+      { period: 'today', custom: null, sort: '-net', page: 1, perPage: 2, filters: {} },
       {
         period: 'other',
         custom: { start: '2026-01-01', end: '2026-01-07' },
         sort: '-net',
         page: 1,
         perPage: 2,
+        filters: {},
       },
     ]);
     actor.send({ type: 'period.set', period: 'last_week' });
@@ -89,6 +97,64 @@ describe('report chart', () => {
     actor.send({ type: 'export' });
     expect(selectExportStatus(actor.getSnapshot())).toBe('idle');
     expect(exports).toEqual([]);
+  });
+});
+
+describe('report chart: details and people', () => {
+  it('starts a details screen on its row and period, and reloads page 1 when a person is chosen or cleared', async () => {
+    const queries: ReportQueryInput[] = [];
+    const actor = createActor(
+      reportMachine.provide({
+        actors: {
+          fetchReport: fromPromise(async ({ input }: { input: ReportQueryInput }) => {
+            queries.push(input);
+            return aReportPage(input.page, 5);
+          }),
+          loadPeople: fromPromise(async () => [{ id: 7, name: 'Anna' }]),
+        },
+      }),
+      {
+        input: {
+          custom: { start: '2026-01-01', end: '2026-01-31' },
+          filters: { customer_id: '12' },
+          people: true,
+        },
+      },
+    ).start();
+    await waitFor(actor, (s) => !s.hasTag('busy') && s.matches({ people: 'ready' }));
+    expect(queries[0]).toMatchObject({
+      period: 'other',
+      custom: { start: '2026-01-01', end: '2026-01-31' },
+      filters: { customer_id: '12' },
+    });
+    expect(actor.getSnapshot().context.people).toEqual([{ id: 7, name: 'Anna' }]);
+    actor.send({ type: 'page.go', page: 2 });
+    await waitFor(actor, (s) => !s.hasTag('busy'));
+    actor.send({ type: 'filter.set', name: 'user_id', value: '7' });
+    await waitFor(actor, (s) => !s.hasTag('busy'));
+    expect(queries.at(-1)).toMatchObject({ page: 1, filters: { customer_id: '12', user_id: '7' } });
+    actor.send({ type: 'filter.set', name: 'user_id', value: null });
+    await waitFor(actor, (s) => !s.hasTag('busy'));
+    expect(queries.at(-1)?.filters).toEqual({ customer_id: '12' });
+  });
+
+  it('offers no people unless asked, and a report still loads when they cannot be loaded', async () => {
+    const actor = createActor(
+      reportMachine.provide({
+        actors: {
+          fetchReport: fromPromise(async ({ input }: { input: ReportQueryInput }) =>
+            aReportPage(input.page, 1),
+          ),
+          loadPeople: fromPromise(async () => {
+            throw serverDown;
+          }),
+        },
+      }),
+      { input: { people: true } },
+    ).start();
+    await waitFor(actor, (s) => s.matches({ data: 'ready', people: 'unavailable' }));
+    const plain = createActor(reportMachine, { input: {} });
+    expect(plain.getSnapshot().matches({ people: 'idle' })).toBe(true);
   });
 });
 

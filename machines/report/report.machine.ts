@@ -11,6 +11,12 @@
  *   export: idle ──export (rows to export)──▶ exporting ──done──▶ idle
  *                                               └─error─▶ failed ──export──▶ exporting, export.dismiss ──▶ idle
  *
+ *   people: idle (no people filters) | loading ──done──▶ ready, ──error──▶ unavailable (the filters stay
+ *           hidden; the report itself does not depend on them)
+ *
+ * `filter.set` (a person chosen or cleared) reloads page 1 like a new period. A details screen starts with its
+ * row's fields in `filters` and its period from the report it was opened from (input).
+ *
  * `print` (ready or empty) runs the app's print action (the browser's print of the screen). A new query
  * while a page loads restarts the load: the invoked fetch is stopped and its request aborted, so an answer for
  * the old period never replaces the new one. The fetch, the export and the print are provided by the app
@@ -23,7 +29,14 @@ import { isPageInRange } from '../support/paging';
 import { requiredAction, requiredActor } from '../support/required-actor';
 import { errorParams, outputParams } from '../support/transitions';
 import { isValidRange, nextSort } from './report.rules';
-import type { ReportContext, ReportEvent, ReportInput, ReportPage, ReportQueryInput } from './report.types';
+import type {
+  ReportContext,
+  ReportEvent,
+  ReportInput,
+  ReportPage,
+  ReportPerson,
+  ReportQueryInput,
+} from './report.types';
 
 const MACHINE = 'report';
 
@@ -33,6 +46,7 @@ const queryOf = ({ context }: { context: ReportContext }): ReportQueryInput => (
   sort: context.sort,
   page: context.page,
   perPage: context.perPage,
+  filters: context.filters,
 });
 
 export const reportMachine = setup({
@@ -45,6 +59,7 @@ export const reportMachine = setup({
   actors: {
     fetchReport: requiredActor<ReportPage, ReportQueryInput>(MACHINE, 'fetchReport'),
     exportReport: requiredActor<void, ReportQueryInput>(MACHINE, 'exportReport'),
+    loadPeople: requiredActor<readonly ReportPerson[], void>(MACHINE, 'loadPeople'),
   },
   actions: {
     printReport: requiredAction(MACHINE, 'printReport'),
@@ -73,6 +88,12 @@ export const reportMachine = setup({
       assertEvent(event, 'sort.toggle');
       return { sort: nextSort(context.sort, event.field), page: 1 };
     }),
+    setFilter: assign(({ context, event }) => {
+      assertEvent(event, 'filter.set');
+      const { [event.name]: _previous, ...rest } = context.filters;
+      return { filters: event.value === null ? rest : { ...rest, [event.name]: event.value }, page: 1 };
+    }),
+    assignPeople: assign((_, people: readonly ReportPerson[]) => ({ people })),
     goToPage: assign(({ event }) => {
       assertEvent(event, 'page.go');
       return { page: event.page };
@@ -90,12 +111,16 @@ export const reportMachine = setup({
       return isPageInRange(event.page, context.page, context.total, context.perPage);
     },
     hasRows: ({ context }) => context.total > 0,
+    offersPeople: ({ context }) => context.offersPeople,
   },
 }).createMachine({
   id: MACHINE,
   context: ({ input }) => ({
-    period: input.period ?? 'today',
-    custom: null,
+    period: input.custom ? ('other' as const) : (input.period ?? 'today'),
+    custom: input.custom ?? null,
+    filters: input.filters ?? {},
+    offersPeople: input.people === true,
+    people: [],
     sort: input.sort ?? null,
     page: 1,
     perPage: input.perPage ?? REPORT_DEFAULT_PER_PAGE,
@@ -114,6 +139,7 @@ export const reportMachine = setup({
         'period.set': { target: '.loading', reenter: true, actions: 'setPeriod' },
         'period.custom': { guard: 'isValidRange', target: '.loading', reenter: true, actions: 'setCustom' },
         'sort.toggle': { target: '.loading', reenter: true, actions: 'toggleSort' },
+        'filter.set': { target: '.loading', reenter: true, actions: 'setFilter' },
       },
       states: {
         loading: {
@@ -155,6 +181,25 @@ export const reportMachine = setup({
         offline: {
           on: { retry: 'loading', 'connection.online': 'loading' },
         },
+      },
+    },
+    people: {
+      initial: 'deciding',
+      states: {
+        deciding: {
+          always: [{ guard: 'offersPeople', target: 'loading' }, { target: 'idle' }],
+        },
+        idle: {},
+        loading: {
+          invoke: {
+            id: 'loadPeople',
+            src: 'loadPeople',
+            onDone: { target: 'ready', actions: { type: 'assignPeople', params: outputParams } },
+            onError: 'unavailable',
+          },
+        },
+        ready: {},
+        unavailable: {},
       },
     },
     export: {

@@ -17,6 +17,8 @@ const events = [
   // Refused: the first day after the last.
   { type: 'period.custom', start: '2026-01-07', end: '2026-01-01' },
   { type: 'sort.toggle', field: 'net' },
+  { type: 'filter.set', name: 'user_id', value: '7' },
+  { type: 'filter.set', name: 'user_id', value: null },
   { type: 'page.go', page: 2 },
   { type: 'page.go', page: 9 },
   { type: 'retry' },
@@ -33,10 +35,15 @@ const actorEvents = [
   errorEvent('fetchReport', serverDown),
   doneEvent('exportReport'),
   errorEvent('exportReport', serverDown),
+  doneEvent('loadPeople', [{ id: 7, name: 'Anna' }]),
+  errorEvent('loadPeople', serverDown),
 ];
 
 describeMachinePaths(machine, {
-  input: { perPage: 2 },
+  starts: [
+    { name: 'a report without people filters', input: { perPage: 2 } },
+    { name: 'a report with people filters', input: { perPage: 2, people: true } },
+  ],
   events: [...events, ...actorEvents],
   minimal: true,
   compareContext: false,
@@ -45,5 +52,7 @@ describeMachinePaths(machine, {
     total: snapshot.context.total,
     sort: snapshot.context.sort,
     period: snapshot.context.period,
+    filters: snapshot.context.filters,
+    people: snapshot.context.people.length,
   }),
 });

@@ -19,6 +19,9 @@ export const selectExportFailure = (s: Snapshot) => s.context.exportFailure;
 export const selectPeriod = (s: Snapshot) => s.context.period;
 export const selectCustom = (s: Snapshot) => s.context.custom;
 export const selectSort = (s: Snapshot) => s.context.sort;
+export const selectFilters = (s: Snapshot) => s.context.filters;
+/** The people to filter by, once loaded (none while loading, or when they could not be). */
+export const selectPeople = (s: Snapshot) => s.context.people;
 export const selectPage = (s: Snapshot) => s.context.page;
 export const selectTotal = (s: Snapshot) => s.context.total;
 export const selectPageCount = (s: Snapshot) => pageCount(s.context.total, s.context.perPage);

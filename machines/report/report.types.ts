@@ -36,13 +36,29 @@ export interface ReportQueryInput {
   sort: string | null;
   page: number;
   perPage: number;
+  /**
+   * The report's other query fields, by their wire names: a details screen's row (`customer_id`, `date`) and
+   * the people chosen (`user_id`, `cashier_id`). Absent = not filtered.
+   */
+  filters: Readonly<Record<string, string>>;
+}
+
+/** A person a report may be filtered by (docs/reports.md#the-query: `user_id`, `cashier_id`). */
+export interface ReportPerson {
+  id: number;
+  name: string;
 }
 
 export interface ReportInput {
   /** The first period shown; today when absent (the server's default, docs/reports.md#the-query). */
   period?: NamedPeriod;
+  /** A custom first range instead (a details screen opened from a report on 'other'). */
+  custom?: CustomRange | null;
   perPage?: number;
   sort?: string | null;
+  filters?: Readonly<Record<string, string>>;
+  /** Whether the screen offers people filters: then the store's people are loaded once. */
+  people?: boolean;
 }
 
 export interface ReportContext extends ReportQueryInput {
@@ -53,12 +69,17 @@ export interface ReportContext extends ReportQueryInput {
   range: ReportRangeView | null;
   failure: ResourceError | null;
   exportFailure: ResourceError | null;
+  offersPeople: boolean;
+  /** The store's people for the filters (empty until loaded, or when the screen offers none). */
+  people: readonly ReportPerson[];
 }
 
 export type ReportEvent =
   | { type: 'period.set'; period: NamedPeriod }
   | { type: 'period.custom'; start: string; end: string }
   | { type: 'sort.toggle'; field: string }
+  /** A query field set (a person chosen) or cleared (null). */
+  | { type: 'filter.set'; name: string; value: string | null }
   | { type: 'page.go'; page: number }
   | { type: 'retry' }
   | { type: 'connection.online' }

@@ -46,6 +46,7 @@ export const DAILY_CONFIG: ReportConfig<DailyRow, SaleFigures> = {
   name: 'daily',
   defaultSort: 'date',
   rowKey: (row) => row.date,
+  people: ['user_id', 'cashier_id'],
   columns: [
     { id: 'date', label: 'daily.date', kind: 'day', value: (r) => r.date, sort: 'date' },
     {

@@ -6,10 +6,12 @@
  */
 
 /**
- * How a value is shown: money in the store's currency (docs/money.md), a count, a store day, text, a key of
- * the reports namespace (a word the screen translates), or the tenders of a row (their names and amounts).
+ * How a value is shown: money in the store's currency (docs/money.md), a count, a percent (42.5 is 42.5 %), a store day, an
+ * instant (shown in the store's zone), text, a key of the reports namespace (a word the screen translates),
+ * the tenders of a row (their names and amounts), or a node the config draws itself (a link).
  */
-export type ValueKind = 'money' | 'count' | 'day' | 'text' | 'key' | 'tenders';
+export type ValueKind =
+  'money' | 'count' | 'percent' | 'day' | 'instant' | 'text' | 'key' | 'tenders' | 'node';
 
 export interface ReportColumn<Row> {
   id: string;
@@ -36,9 +38,29 @@ export interface TotalsTable<Totals, Line = Record<string, unknown>> {
   columns: ReadonlyArray<ReportColumn<Line>>;
 }
 
+/** The people a report may be filtered by (docs/reports.md#the-query). */
+export type PersonFilter = 'user_id' | 'cashier_id';
+
+/** Where a row's details are: a route of the app and the row's fields its query carries beside the period. */
+export interface ReportDetails<Row> {
+  path: string;
+  params: (row: Row) => Readonly<Record<string, string>>;
+}
+
 export interface ReportConfig<Row = Record<string, unknown>, Totals = Record<string, unknown>> {
-  /** GET /api/report/<name> and its /export. */
+  /** GET /api/report/<name> and its /export; a details report's name is nested ('customers/details'). */
   name: string;
+  /** The key prefix of the report's words in the reports namespace, when it is not `name`. */
+  words?: string;
+  /**
+   * The URL query fields the screen reads at mount, besides the period, and sends to its endpoint: a details
+   * screen's row (`customer_id`). A field absent from the URL is not sent.
+   */
+  params?: readonly string[];
+  /** The people filters the screen offers (a select of the store's people each). */
+  people?: readonly PersonFilter[];
+  /** Each row links to its details screen. */
+  details?: ReportDetails<Row>;
   columns: ReadonlyArray<ReportColumn<Row>>;
   figures: ReadonlyArray<ReportFigure<Totals>>;
   totalsTables?: ReadonlyArray<TotalsTable<Totals>>;
@@ -61,3 +83,6 @@ export type AnyReportConfig = ReportConfig<never, never>;
 
 /** The namespace of every report's words. */
 export const NS = 'reports';
+
+/** The key prefix of a report's own words (its title, its rows' heading). */
+export const wordsOf = (config: { name: string; words?: string }): string => config.words ?? config.name;

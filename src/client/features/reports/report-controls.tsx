@@ -14,9 +14,11 @@ import {
   selectDataStatus,
   selectExportFailure,
   selectExportStatus,
+  selectFilters,
   selectIsLoading,
   selectPage,
   selectPageCount,
+  selectPeople,
   selectPeriod,
   selectRange,
   selectTotal,
@@ -27,6 +29,7 @@ import type { ReportPeriod } from '../../../domain/constants';
 import { PageSteps } from '../../components/page-steps';
 import { ReportActor } from './report-actor';
 import { NS } from './report-config';
+import type { PersonFilter } from './report-config';
 import { failureText } from './report-text';
 import { ReportValue } from './report-values';
 
@@ -99,6 +102,46 @@ export function PeriodPicker() {
       </HStack>
       <RangeLine />
     </Stack>
+  );
+}
+
+/**
+ * The people filters (docs/reports.md#the-query): "who worked on it" (`user_id`) and "who rang it up"
+ * (`cashier_id`), each a select of the store's people with "everyone" first. Hidden until the people are
+ * loaded (the report does not wait for them); a person the address named shows as chosen.
+ */
+export function PeopleFilters({ filters }: { filters: readonly PersonFilter[] }) {
+  const { t } = useTranslation(NS);
+  const actor = ReportActor.useActorRef();
+  const people = ReportActor.useSelector(selectPeople);
+  const chosen = ReportActor.useSelector(selectFilters);
+  if (people.length === 0) return null;
+  return (
+    <HStack gap="3" align="flex-end" wrap="wrap" className="no-print">
+      {filters.map((name) => (
+        <Field.Root key={name} maxW="xs">
+          <Field.Label>{t(`people.${name}`)}</Field.Label>
+          <NativeSelect.Root size="lg">
+            <NativeSelect.Field
+              value={chosen[name] ?? ''}
+              onChange={(e) => {
+                const value = e.currentTarget.value;
+                actor.send({ type: 'filter.set', name, value: value === '' ? null : value });
+              }}
+              data-testid={`report-people-${name}`}
+            >
+              <option value="">{t('people.everyone')}</option>
+              {people.map((person) => (
+                <option key={person.id} value={String(person.id)}>
+                  {person.name}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+      ))}
+    </HStack>
   );
 }
 

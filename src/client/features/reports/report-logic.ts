@@ -5,11 +5,12 @@
  */
 import { fromPromise } from 'xstate';
 import { reportMachine } from '../../../../machines/report/report.machine';
-import type { ReportPage, ReportQueryInput } from '../../../../machines/report/report.types';
+import type { ReportPage, ReportPerson, ReportQueryInput } from '../../../../machines/report/report.types';
 import { pinApprovals } from '../../lib/api/pin-approval';
 import type { PinApprovalStore } from '../../lib/api/pin-approval';
 import { exportReport, fetchReport } from '../../lib/api/reports-api';
 import type { ApiClient } from '../../lib/api/client';
+import { listStoreEmployees } from '../../lib/api/sale-management-api';
 
 export interface ReportLogicDeps {
   approvals?: Pick<PinApprovalStore, 'getSnapshot'>;
@@ -38,6 +39,11 @@ export function reportLogic(name: string, deps: ReportLogicDeps = {}) {
           fetchImpl: deps.fetchImpl,
           ...(deps.save ? { save: deps.save } : {}),
         }),
+      ),
+      loadPeople: fromPromise<readonly ReportPerson[], void>(({ signal }) =>
+        listStoreEmployees({ signal, ...(deps.client ? { client: deps.client } : {}) }).then((people) =>
+          people.map((person) => ({ id: person.id, name: person.name })),
+        ),
       ),
     },
     actions: { printReport: () => (deps.print ?? (() => window.print()))() },

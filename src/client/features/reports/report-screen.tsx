@@ -18,6 +18,7 @@ import {
 } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import {
   selectDataStatus,
   selectFailure,
@@ -26,13 +27,14 @@ import {
 } from '../../../../machines/report/report.selectors';
 import { useOnlineEvent } from '../../lib/online-events';
 import { ReportActor } from './report-actor';
-import { NS } from './report-config';
+import { NS, wordsOf } from './report-config';
 import type { AnyReportConfig, ReportColumn, ReportConfig } from './report-config';
-import { ExportFailure, PeriodPicker, ReportActions, ReportPaging } from './report-controls';
+import { ExportFailure, PeopleFilters, PeriodPicker, ReportActions, ReportPaging } from './report-controls';
 import { reportLogic } from './report-logic';
 import type { ReportLogicDeps } from './report-logic';
 import { ReportTable, ValueTable } from './report-table';
 import { failureText } from './report-text';
+import { readReportUrl } from './report-url';
 import { ReportValue } from './report-values';
 
 type Row = Record<string, unknown>;
@@ -119,7 +121,7 @@ function ReportBody({ config }: { config: AnyReportConfig }) {
       <FigureCards config={config} />
       <TotalsTables config={config} />
       <Heading as="h2" size="md">
-        {t(`${config.name}.rowsTitle`)}
+        {t(`${wordsOf(config)}.rowsTitle`)}
       </Heading>
       {status === 'empty' ? (
         <Box py="8" textAlign="center" data-testid="report-empty">
@@ -130,7 +132,8 @@ function ReportBody({ config }: { config: AnyReportConfig }) {
           <ReportTable
             columns={config.columns as ReadonlyArray<ReportColumn<Row>>}
             rowKey={config.rowKey as (row: Row) => string}
-            label={t(`${config.name}.title`)}
+            label={t(`${wordsOf(config)}.title`)}
+            details={config.details as ReportConfig<Row>['details']}
           />
           <ReportPaging />
         </>
@@ -147,21 +150,35 @@ export interface ReportScreenProps<Row, Totals> {
 
 export function ReportScreen<Row, Totals>({ config, deps }: ReportScreenProps<Row, Totals>) {
   const { t } = useTranslation(NS);
+  const [search] = useSearchParams();
   const logic = useMemo(() => reportLogic(config.name, deps), [config.name, deps]);
   const generic = config as unknown as AnyReportConfig;
-  // Today, the server's default period (docs/reports.md#the-query), in the report's own default order, so a
-  // header shows the order the rows are in from the start.
-  const options = useMemo(() => ({ input: { sort: config.defaultSort } }), [config.defaultSort]);
+  const words = wordsOf(config);
+  // The period and fields of the address (a details link's, docs/reports.md#details-screens), else today, the
+  // server's default period (docs/reports.md#the-query); the report's own default order, so a header shows
+  // the order the rows are in from the start. The chart owns the query from then on; a new address (a link
+  // to the same screen with other fields) is a new query.
+  const options = useMemo(
+    () => ({
+      input: {
+        sort: config.defaultSort,
+        people: (config.people?.length ?? 0) > 0,
+        ...readReportUrl(search, [...(config.params ?? []), ...(config.people ?? [])]),
+      },
+    }),
+    [config, search],
+  );
   return (
-    <ReportActor.Provider logic={logic} options={options}>
-      <Stack gap="5" p={{ base: '3', md: '6' }} data-testid={`report-${config.name}`}>
+    <ReportActor.Provider key={search.toString()} logic={logic} options={options}>
+      <Stack gap="5" p={{ base: '3', md: '6' }} data-testid={`report-${words.replaceAll('/', '-')}`}>
         <HStack justify="space-between" wrap="wrap" gap="3">
           <Heading as="h1" size="2xl">
-            {t(`${config.name}.title`)}
+            {t(`${words}.title`)}
           </Heading>
           <ReportActions />
         </HStack>
         <PeriodPicker />
+        {config.people && config.people.length > 0 && <PeopleFilters filters={config.people} />}
         <ExportFailure />
         <ReportBody config={generic} />
       </Stack>

@@ -4,14 +4,21 @@
  * server sorts and pages); a sortable header is a button whose aria-sort says the order, and a tap cycles it
  * ascending, descending, the report's default.
  */
-import { Box, Button, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Link, Table, Text } from '@chakra-ui/react';
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { selectItems, selectSort } from '../../../../machines/report/report.selectors';
+import { Link as RouterLink } from 'react-router-dom';
+import {
+  selectCustom,
+  selectItems,
+  selectPeriod,
+  selectSort,
+} from '../../../../machines/report/report.selectors';
 import { ReportActor } from './report-actor';
 import { NS } from './report-config';
-import type { ReportColumn } from './report-config';
+import type { ReportColumn, ReportDetails } from './report-config';
+import { detailsHref } from './report-url';
 import { alignOf, ReportValue } from './report-values';
 
 type Row = Record<string, unknown>;
@@ -128,18 +135,54 @@ export function ValueTable({
   );
 }
 
-/** The report's page of rows, from the chart. */
+/** A row's link to its details, on the period shown (docs/reports.md#details-screens). */
+function DetailsLink({ details, row, label }: { details: ReportDetails<Row>; row: Row; label: string }) {
+  const { t } = useTranslation(NS);
+  const period = ReportActor.useSelector(selectPeriod);
+  const custom = ReportActor.useSelector(selectCustom);
+  return (
+    <Link asChild minH="11" display="inline-flex" alignItems="center" fontWeight="semibold">
+      <RouterLink
+        to={detailsHref(details.path, { period, custom }, details.params(row))}
+        aria-label={t('table.detailsOf', { row: label })}
+        data-testid="report-details-link"
+      >
+        {t('table.details')}
+      </RouterLink>
+    </Link>
+  );
+}
+
+/** The report's page of rows, from the chart; with `details`, a last column links each row to its details. */
 export function ReportTable({
   columns,
   rowKey,
   label,
+  details,
 }: {
   columns: ReadonlyArray<ReportColumn<Row>>;
   rowKey: (row: Row) => string;
   label: string;
+  details?: ReportDetails<Row> | undefined;
 }) {
   const items = ReportActor.useSelector(selectItems) as readonly Row[];
+  const all = useMemo<ReadonlyArray<ReportColumn<Row>>>(() => {
+    if (!details) return columns;
+    const first = columns[0];
+    return [
+      ...columns,
+      {
+        id: 'details',
+        label: 'table.details',
+        kind: 'node',
+        // The link names its row by the first column, for a screen reader's list of links.
+        value: (row) => (
+          <DetailsLink details={details} row={row} label={String(first ? first.value(row) : rowKey(row))} />
+        ),
+      },
+    ];
+  }, [columns, details, rowKey]);
   return (
-    <ValueTable columns={columns} rows={items} rowKey={rowKey} label={label} sortable testId="report-table" />
+    <ValueTable columns={all} rows={items} rowKey={rowKey} label={label} sortable testId="report-table" />
   );
 }

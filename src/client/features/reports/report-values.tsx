@@ -3,9 +3,12 @@
  * user's language and the store's currency): money, counts, store days (a `YYYY-MM-DD` names the store's
  * day, so it is formatted as that calendar day, never moved by the tablet's zone), and text.
  */
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { selectRange } from '../../../../machines/report/report.selectors';
 import { MoneyCell } from '../../components/money-cell';
-import { formatDate, formatNumber } from '../../lib/format';
+import { formatDate, formatDateTime, formatNumber, formatPercent } from '../../lib/format';
+import { ReportActor } from './report-actor';
 import { NS } from './report-config';
 import type { ValueKind } from './report-config';
 
@@ -31,10 +34,23 @@ function Tenders({ tenders }: { tenders: readonly Tender[] }) {
   );
 }
 
+/** An instant (a sale's time) in the store's zone, as the report's range names it. */
+function Instant({ value }: { value: string }) {
+  const { i18n } = useTranslation(NS);
+  const zone = ReportActor.useSelector(selectRange)?.timezone;
+  return <>{formatDateTime(value, i18n.language, zone)}</>;
+}
+
 export function ReportValue({ kind, value }: { kind: ValueKind; value: unknown }) {
   const { t, i18n } = useTranslation(NS);
   if (value === null || value === undefined) return <>—</>;
   switch (kind) {
+    case 'node':
+      return <>{value as ReactNode}</>;
+    case 'instant':
+      return <Instant value={String(value)} />;
+    case 'percent':
+      return <>{typeof value === 'number' ? formatPercent(value, i18n.language) : String(value)}</>;
     case 'key':
       return <>{t(String(value))}</>;
     case 'tenders':
@@ -52,4 +68,4 @@ export function ReportValue({ kind, value }: { kind: ValueKind; value: unknown }
 
 /** Numbers line up on the right, words on the left. */
 export const alignOf = (kind: ValueKind): 'end' | 'start' =>
-  kind === 'money' || kind === 'count' ? 'end' : 'start';
+  kind === 'money' || kind === 'count' || kind === 'percent' ? 'end' : 'start';

@@ -25,6 +25,7 @@ export const SUMMARY_CONFIG: ReportConfig<SummaryEmployee, Totals> = {
   name: 'summary',
   defaultSort: 'name',
   rowKey: (row) => String(row.user_id),
+  people: ['user_id', 'cashier_id'],
   columns: [
     { id: 'name', label: 'summary.employee', kind: 'text', value: (r) => r.name, sort: 'name' },
     {

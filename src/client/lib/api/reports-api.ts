@@ -27,8 +27,9 @@ export interface ReportCallOptions {
  * The filter part of a report's query (docs/reports.md#the-query): a named period as `time_type`, a custom
  * range as `time_type=other` with its two store days (taken as they are by the server), and the sort.
  */
-export function reportFilterQuery({ period, custom, sort }: ReportQueryInput): QueryParams {
+export function reportFilterQuery({ period, custom, sort, filters }: ReportQueryInput): QueryParams {
   return {
+    ...filters,
     time_type: period,
     effective_start: period === 'other' ? (custom?.start ?? null) : null,
     effective_end: period === 'other' ? (custom?.end ?? null) : null,
@@ -41,7 +42,8 @@ export function reportQuery(input: ReportQueryInput): QueryParams {
   return { ...reportFilterQuery(input), page: input.page, per_page: input.perPage };
 }
 
-const reportPath = (name: string): string => `/report/${encodeURIComponent(name)}`;
+/** A report's path; a details report's name has its own segments ('customers/details'). */
+const reportPath = (name: string): string => `/report/${name.split('/').map(encodeURIComponent).join('/')}`;
 
 /** GET /api/report/<name>: a page of the report. The screen shows its own errors: no notice. */
 export function fetchReport(
@@ -60,7 +62,7 @@ export function fetchReport(
 /** The file a report's export is saved as: `daily-report-<first day>-<last day>.csv`, or today's date. */
 export function reportFileName(name: string, input: ReportQueryInput, today: string): string {
   const days = input.period === 'other' && input.custom ? `${input.custom.start}-${input.custom.end}` : today;
-  return `${name}-report-${input.period}-${days}.csv`;
+  return `${name.replaceAll('/', '-')}-report-${input.period}-${days}.csv`;
 }
 
 export interface ReportExportOptions {

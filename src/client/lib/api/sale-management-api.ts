@@ -141,7 +141,10 @@ export function getSaleInvoice(id: number, { signal, client = api }: CallOptions
 }
 
 /** The store's active employees (one page of the most a store has), for moving a sale's lines to another. */
-export function listStoreEmployees({ signal, client = api }: CallOptions = {}): Promise<EmployeeView[]> {
+export function listStoreEmployees({
+  signal,
+  client = api,
+}: { signal?: AbortSignal; client?: Pick<ApiClient, 'get'> } = {}): Promise<EmployeeView[]> {
   return client
     .get<Page<EmployeeView>>('/pos/employees', {
       query: { page: 1, per_page: 200 },
