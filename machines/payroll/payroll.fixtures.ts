@@ -1,7 +1,12 @@
 /** Payroll answers for the payroll chart's tests: a preview, a run, the list of runs, a run's statements. */
 import type { PayrollList, PayrollPreview, PayrollRun, PayrollRunReport } from './payroll.types';
 
-const range = { time_type: 'other', start_date: '2026-01-12', end_date: '2026-01-18', timezone: 'UTC' } as const;
+const range = {
+  time_type: 'other',
+  start_date: '2026-01-12',
+  end_date: '2026-01-18',
+  timezone: 'UTC',
+} as const;
 
 /** A preview of one technician; `locked` names the run that locks it, `issues` gives her no statement. */
 export function aPreview(options: { locked?: boolean; issues?: boolean } = {}): PayrollPreview {
@@ -9,7 +14,9 @@ export function aPreview(options: { locked?: boolean; issues?: boolean } = {}): 
     range,
     period_rule: { kind: 'weekly', anchor: '2026-01-05' },
     deduct_card_fee_from_tips: false,
-    locked_by: options.locked ? { payroll_id: 1, period_start: range.start_date, period_end: range.end_date } : null,
+    locked_by: options.locked
+      ? { payroll_id: 1, period_start: range.start_date, period_end: range.end_date }
+      : null,
     items: [
       options.issues
         ? {

@@ -63,14 +63,15 @@ export const payrollMachine = setup({
         ...context.preview,
         locked_by: { payroll_id: run.id, period_start: run.period_start, period_end: run.period_end },
       },
-      openRunId: run.id,
     })),
     setPeriod: assign(({ event }) => {
       assertEvent(event, 'period.set');
       return { period: event.period };
     }),
     assignRuns: assign((_, runs: PayrollList) => ({ runs, runsFailure: null })),
-    assignRunsFailure: assign((_, { error }: { error: unknown }) => ({ runsFailure: toResourceError(error) })),
+    assignRunsFailure: assign((_, { error }: { error: unknown }) => ({
+      runsFailure: toResourceError(error),
+    })),
     setOpenRun: assign(({ event }) => {
       assertEvent(event, 'run.open');
       return { openRunId: event.id, report: null, reportFailure: null };

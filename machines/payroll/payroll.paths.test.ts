@@ -50,6 +50,7 @@ describeMachinePaths(machine, {
   facts: (snapshot) => ({
     period: snapshot.context.period?.start ?? null,
     locked: snapshot.context.preview?.locked_by?.payroll_id ?? null,
-    payable: snapshot.context.preview?.items.every((i: { statement: unknown }) => i.statement !== null) ?? null,
+    payable:
+      snapshot.context.preview?.items.every((i: { statement: unknown }) => i.statement !== null) ?? null,
   }),
 });

@@ -17,7 +17,7 @@ import type {
   WorkHoursDetails,
   WorkHoursSummary,
 } from '../../contracts/payroll-runs';
-import { COMMISSION_SORTS } from '../../contracts/payroll-runs';
+import type { COMMISSION_SORTS } from '../../contracts/payroll-runs';
 import type { SortTerm } from '../../contracts/envelope';
 import type { PayStatement } from '../../domain/payroll';
 import type { AuthContext } from '../auth-context';

@@ -4,7 +4,7 @@
  * module writable, by an owner, admin or manager (PAYROLL_WRITE), in one transaction each (idempotent writes).
  */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { payrollPreviewQuery, payrollPreviewSchema } from '../../contracts/payroll';
 import {
   commissionDetailsQuery,
@@ -80,7 +80,7 @@ export function registerPayrollRoutes(app: FastifyInstance): void {
     data: payrollRunSchema,
     status: 201,
     message: 'Pay period calculated.',
-    idempotency: { required: false },
+    idempotency: { required: true },
     handler: ({ db, body, request }) => calculateRun(db, requireAuth(request), body, new Date()),
   });
 
@@ -92,7 +92,7 @@ export function registerPayrollRoutes(app: FastifyInstance): void {
     access: PAYROLL_WRITE,
     body: payrollBulkBody,
     data: payrollBulkResultSchema,
-    idempotency: { required: false },
+    idempotency: { required: true },
     handler: async ({ db, body, request }) => ({
       deleted: await deleteRuns(db, requireAuth(request), body.ids),
     }),
@@ -181,7 +181,7 @@ export function registerPayrollRoutes(app: FastifyInstance): void {
     params: payrollIdParams,
     data: payrollBulkResultSchema,
     message: 'Pay run deleted.',
-    idempotency: { required: false },
+    idempotency: { required: true },
     handler: async ({ db, params, request }) => ({
       deleted: await deleteRuns(db, requireAuth(request), [params.id]),
     }),

@@ -413,6 +413,7 @@ export const ROUTES_WITHOUT_SAMPLE_BODY: readonly RouteKey[] = [
   'DELETE /api/pos/sales/clear-trashed/:id',
   'DELETE /api/pos/sales/:id',
   'DELETE /api/pos/bookingAppt/:id',
+  'DELETE /api/report/payrolls/:id',
 ];
 
 export const SAMPLE_QUERIES: Readonly<Record<RouteKey, (v: VictimRows) => Record<string, string>>> = {
