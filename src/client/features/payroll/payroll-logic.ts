@@ -60,8 +60,6 @@ export function hasEnded(period: PayPeriod, today: string): boolean {
   return period.end < today;
 }
 
-export { nextPayPeriod };
-
 /** The attribute the print rules read: the statement of this technician is the one printed. */
 export const PRINT_ATTRIBUTE = 'data-print-statement';
 

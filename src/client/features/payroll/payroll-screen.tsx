@@ -22,6 +22,7 @@ import {
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom } from 'xstate';
 import { canCalculate } from '../../../../machines/payroll/payroll.rules';
 import { selectStoreSettings } from '../../../../machines/auth/auth.selectors';
 import type { PayrollPreviewItem } from '../../../contracts/payroll';
@@ -33,11 +34,11 @@ import { PayStatementView } from './pay-statement';
 import { hasEnded, payrollLogic, periodChoices } from './payroll-logic';
 import { failureText, moneyText, NS, periodText } from './payroll-text';
 
-type PayrollActor = ReturnType<typeof useActorRef<typeof payrollLogic>>;
+type PayrollActor = ActorRefFrom<typeof payrollLogic>;
 
 export function PayrollScreen() {
   const { t } = useTranslation(NS);
-  const actor = useActorRef(payrollLogic);
+  const actor = useActorRef(payrollLogic, { input: {} });
   useOnlineEvent(actor);
   return (
     <Stack gap="5" p={{ base: '3', md: '6' }} data-testid="payroll-report">
