@@ -89,7 +89,6 @@ const COMING_SOON = [
   '/pos/report/customer/details',
   '/pos/report/giftcard',
   '/pos/report/giftcard/details',
-  '/pos/report/payroll',
   '/pos/report/services-products',
   '/pos/report/services-products/details',
   '/pos/report/analysis-customer',
