@@ -8,7 +8,12 @@ import { z } from 'zod';
 import { PAY_PERIOD_KINDS } from '../domain/payroll';
 import { pagingQuery } from './customers';
 import { pageSchema, sortSchema } from './envelope';
-import { payrollPreviewQuery, payStatementSchema } from './payroll';
+import {
+  payrollPreviewQuery,
+  payStatementSchema,
+  storePayrollSettingsSchema,
+  technicianPaySettingsSchema,
+} from './payroll';
 import { reportRangeSchema } from './reports';
 
 const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -196,3 +201,27 @@ export const commissionDetailsSchema = pageSchema(commissionLineSchema).extend({
   payroll_id: id.nullable(),
 });
 export type CommissionDetails = z.infer<typeof commissionDetailsSchema>;
+
+// ---- pay settings (the owner's editor) ------------------------------------------------------------------
+
+/** GET /api/report/payrolls/settings: the store's payroll settings and each technician's own (null: none stored). */
+export const paySettingsViewSchema = z.object({
+  store: storePayrollSettingsSchema,
+  technicians: z.array(
+    z.object({
+      user_id: id,
+      name: z.string(),
+      commission_rate: z.number(),
+      pay_settings: technicianPaySettingsSchema.nullable(),
+    }),
+  ),
+});
+export type PaySettingsView = z.infer<typeof paySettingsViewSchema>;
+
+/** PUT /api/report/payrolls/settings/store: the store's pay period and card-fee switch. */
+export const storePayrollSettingsBody = storePayrollSettingsSchema;
+
+/** PUT /api/report/payrolls/settings/users/{id}: a technician's own pay settings, or null to fall back to the defaults. */
+export const technicianPaySettingsBody = z.strictObject({
+  pay_settings: technicianPaySettingsSchema.nullable(),
+});

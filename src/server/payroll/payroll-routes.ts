@@ -12,6 +12,7 @@ import {
   commissionReportQuery,
   commissionReportSchema,
   commissionSummarySchema,
+  paySettingsViewSchema,
   payrollBulkBody,
   payrollBulkResultSchema,
   payrollCalculateBody,
@@ -22,11 +23,13 @@ import {
   payrollRunReportQuery,
   payrollRunReportSchema,
   payrollRunSchema,
+  storePayrollSettingsBody,
+  technicianPaySettingsBody,
   workHoursDetailsSchema,
   workHoursSummarySchema,
 } from '../../contracts/payroll-runs';
 import { MODULE } from '../../domain/constants';
-import { PIN_APPROVER_ROLES, REPORT_ACCESS_WITHOUT_PIN } from '../auth/access';
+import { PIN_APPROVER_ROLES, REPORT_ACCESS_WITHOUT_PIN, SETTINGS_ROLES } from '../auth/access';
 import type { SessionAccess } from '../auth/access';
 import { requireAuth } from '../auth-context';
 import { route } from '../route';
@@ -37,6 +40,7 @@ import {
   workHoursDetails,
   workHoursSummary,
 } from './payroll-reports';
+import { readPaySettings, writeStorePayrollSettings, writeTechnicianPaySettings } from './pay-settings';
 import { payrollPreview } from './preview';
 import { calculateRun, deleteRuns, findRun, listRuns, runReport } from './runs';
 
@@ -46,7 +50,51 @@ const READ = REPORT_ACCESS_WITHOUT_PIN;
 /** Locking a period or reopening it changes what people are paid: the Report module writable, a manager or above. */
 export const PAYROLL_WRITE: SessionAccess = { module: MODULE.REPORT, write: true, roles: PIN_APPROVER_ROLES };
 
+/** Pay settings decide what everyone is paid: the Report module, by an owner or admin (docs/payroll.md, "Pay settings"). */
+export const PAY_SETTINGS_READ: SessionAccess = { module: MODULE.REPORT, roles: SETTINGS_ROLES };
+export const PAY_SETTINGS_WRITE: SessionAccess = {
+  module: MODULE.REPORT,
+  write: true,
+  roles: SETTINGS_ROLES,
+};
+
 export function registerPayrollRoutes(app: FastifyInstance): void {
+  route(app, {
+    method: 'GET',
+    url: `${BASE}/settings`,
+    summary: "The store's payroll settings and each technician's own pay settings",
+    tags: TAGS,
+    access: PAY_SETTINGS_READ,
+    data: paySettingsViewSchema,
+    handler: ({ db, request }) => readPaySettings(db, requireAuth(request)),
+  });
+
+  route(app, {
+    method: 'PUT',
+    url: `${BASE}/settings/store`,
+    summary: "Set the store's pay period rule and whether the card fee is taken from tips (audited)",
+    tags: TAGS,
+    access: PAY_SETTINGS_WRITE,
+    body: storePayrollSettingsBody,
+    data: storePayrollSettingsBody,
+    idempotency: { required: true },
+    handler: ({ db, body, request }) => writeStorePayrollSettings(db, requireAuth(request), body),
+  });
+
+  route(app, {
+    method: 'PUT',
+    url: `${BASE}/settings/users/:id`,
+    summary: "Set a technician's pay settings, or null for the defaults (audited)",
+    tags: TAGS,
+    access: PAY_SETTINGS_WRITE,
+    params: payrollIdParams,
+    body: technicianPaySettingsBody,
+    data: paySettingsViewSchema.shape.technicians.element,
+    idempotency: { required: true },
+    handler: ({ db, body, params, request }) =>
+      writeTechnicianPaySettings(db, requireAuth(request), params.id, body.pay_settings),
+  });
+
   route(app, {
     method: 'GET',
     url: `${BASE}/preview`,

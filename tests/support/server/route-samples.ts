@@ -64,6 +64,8 @@ const ID_BY_PATH: readonly [string, (v: VictimRows) => ParamValue][] = [
   ['/api/payments/vietqr/:id', (v) => v.vietqrRequestId],
   ['/api/payments/vnpay/:id', (v) => v.vnpayRequestId],
   ['/api/pos/cash-drawer/sessions/:id', (v) => v.drawerSessionId],
+  // A technician's pay settings: the id is the person's.
+  ['/api/report/payrolls/settings/users', (v) => v.users.staff],
   ['/api/report/payrolls', (v) => v.payrollId],
 ];
 
@@ -155,6 +157,19 @@ export const SAMPLE_BODIES: Readonly<Record<RouteKey, (v: VictimRows) => unknown
   'POST /api/pos/cash-drawer/open': () => ({ count: { bill_20: 5 } }),
   'POST /api/report/payrolls/calculate': () => ({ period_start: '2024-01-08', period_end: '2024-01-14' }),
   'POST /api/report/payrolls/bulk': (v) => ({ action: 'delete', ids: [v.payrollId] }),
+  'PUT /api/report/payrolls/settings/store': () => ({
+    period: { kind: 'weekly', anchor: '2024-01-01' },
+    deductCardFeeFromTips: false,
+  }),
+  'PUT /api/report/payrolls/settings/users/:id': () => ({
+    pay_settings: {
+      service: { mode: 'zero_based', tiers: [{ from: 0, rate: 40 }] },
+      productRate: 10,
+      hourlyRate: 0,
+      plan: { kind: 'commission' },
+      payout: { kind: 'all_check' },
+    },
+  }),
   'POST /api/pos/cash-drawer/movements': () => ({ kind: 'pay_out', amount: 500, reason: 'Supplies' }),
   'POST /api/pos/cash-drawer/close': () => ({ count: { bill_20: 5 } }),
 
