@@ -5,14 +5,22 @@
  * pay-statement.tsx).
  */
 import { fromPromise } from 'xstate';
+import { formSubmitMachine } from '../../../../machines/form-submit/form-submit.machine';
 import { payrollMachine } from '../../../../machines/payroll/payroll.machine';
+import { createRecordMachine } from '../../../../machines/record/record.machine';
 import type { PayrollPreview } from '../../../contracts/payroll';
-import type { PayrollList, PayrollRun, PayrollRunReport } from '../../../contracts/payroll-runs';
+import type {
+  PayrollList,
+  PayrollRun,
+  PayrollRunReport,
+  PaySettingsView,
+} from '../../../contracts/payroll-runs';
 import { payPeriodContaining, previousPayPeriod } from '../../../domain/payroll';
 import type { PayPeriod, PayPeriodRule } from '../../../domain/payroll';
 import { api } from '../../lib/api/api';
 import type { ApiClient } from '../../lib/api/client';
 import { newIdempotencyKey } from '../../lib/api/idempotency-key';
+import { checkPaySettings } from './pay-settings-form';
 
 const BASE = '/report/payrolls';
 /** Runs listed on the screen: the newest pay periods; older ones are in the list's later pages. */
@@ -81,3 +89,34 @@ export const payrollLogic = payrollMachine.provide({
   },
   actions: { printStatement: (_, params) => printStatement(params.userId) },
 });
+
+// ---- pay settings (docs/payroll.md, "Pay settings") ----------------------------------------------------
+
+export function fetchPaySettings(signal?: AbortSignal, client: ApiClient = api) {
+  return client.get<PaySettingsView>(`${BASE}/settings`, { skipNotice: true, signal });
+}
+
+/** The technicians' pay settings, as a record chart (its id the store's). */
+export const paySettingsLogic = createRecordMachine<PaySettingsView>().provide({
+  actors: { load: fromPromise(({ signal }) => fetchPaySettings(signal)) },
+});
+
+/** One technician's pay settings form: checked with the contract's schema, then PUT with the intent's key. */
+export function paySettingsFormLogic(userId: number, currency: string, saved: () => void) {
+  return formSubmitMachine.provide({
+    actors: {
+      validate: fromPromise(({ input }) => {
+        const checked = checkPaySettings(input.values, currency);
+        return checked.issues ? Promise.reject({ fieldErrors: checked.issues }) : Promise.resolve();
+      }),
+      submit: fromPromise(({ input, signal }) =>
+        api.put(
+          `${BASE}/settings/users/${userId}`,
+          { pay_settings: checkPaySettings(input.values, currency).settings },
+          { idempotencyKey: input.idempotencyKey, signal, skipNotice: true },
+        ),
+      ),
+    },
+    actions: { announceDone: saved },
+  });
+}

@@ -24,12 +24,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import { canCalculate } from '../../../../machines/payroll/payroll.rules';
-import { selectStoreSettings } from '../../../../machines/auth/auth.selectors';
+import { selectStoreId, selectStoreSettings } from '../../../../machines/auth/auth.selectors';
 import type { PayrollPreviewItem } from '../../../contracts/payroll';
 import { dayInTimeZone } from '../../../domain/report-periods';
 import { useAuthSelector } from '../../lib/actors/auth-actor';
 import { formatDateTime } from '../../lib/format';
 import { useOnlineEvent } from '../../lib/online-events';
+import { PaySettingsPanel } from './pay-settings-panel';
 import { PayStatementView } from './pay-statement';
 import { hasEnded, payrollLogic, periodChoices } from './payroll-logic';
 import { failureText, moneyText, NS, periodText } from './payroll-text';
@@ -40,6 +41,8 @@ export function PayrollScreen() {
   const { t } = useTranslation(NS);
   const actor = useActorRef(payrollLogic, { input: {} });
   useOnlineEvent(actor);
+  const storeId = useAuthSelector(selectStoreId);
+  const currency = useAuthSelector(selectStoreSettings)?.currency ?? 'USD';
   return (
     <Stack gap="5" p={{ base: '3', md: '6' }} data-testid="payroll-report">
       <Heading as="h1" size="2xl">
@@ -48,6 +51,7 @@ export function PayrollScreen() {
       <PreviewSection actor={actor} />
       <RunsSection actor={actor} />
       <RunSection actor={actor} />
+      {storeId !== null && <PaySettingsPanel storeId={storeId} currency={currency} />}
     </Stack>
   );
 }
