@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   DEFAULT_STORE_PAYROLL_SETTINGS,
+  defaultTechnicianPaySettings,
   storePayrollSettingsSchema,
   technicianPaySettingsSchema,
 } from '../../contracts/payroll';
@@ -20,7 +21,7 @@ import type {
   TechnicianPaySettings,
 } from '../../contracts/payroll';
 import type { ReportFilterQuery, ReportRange } from '../../contracts/reports';
-import { buildStatement, flatSchedule, PAYROLL_ISSUE_CODES, payPeriodContaining } from '../../domain/payroll';
+import { buildStatement, PAYROLL_ISSUE_CODES, payPeriodContaining } from '../../domain/payroll';
 import type { PayrollAdjustment, PayrollIssue, PayStatement } from '../../domain/payroll';
 import { dayInTimeZone } from '../../domain/report-periods';
 import type { AuthContext } from '../auth-context';
@@ -57,17 +58,6 @@ export async function loadStore(db: Queryable, auth: AuthContext): Promise<Store
     cardFeePercent: Number.isFinite(fee) && fee >= 0 && fee <= 100 ? fee : 0,
     // Settings that fail the schema are treated as none: the preview still answers, with the defaults.
     payroll: parsed.success ? (parsed.data as StorePayrollSettings) : DEFAULT_STORE_PAYROLL_SETTINGS,
-  };
-}
-
-/** None stored: her users.commission_rate flat, nothing on products, no hourly pay or guarantee, all by check. */
-export function defaultTechnicianPaySettings(commissionRate: number): TechnicianPaySettings {
-  return {
-    service: flatSchedule(commissionRate),
-    productRate: 0,
-    hourlyRate: 0,
-    plan: { kind: 'commission' },
-    payout: { kind: 'all_check' },
   };
 }
 

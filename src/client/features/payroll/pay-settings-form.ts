@@ -7,7 +7,7 @@
  */
 import type { FormValues } from '../../../../machines/form-submit/form-submit.types';
 import type { FieldIssues } from '../../../../machines/resource/resource.types';
-import { technicianPaySettingsSchema } from '../../../contracts/payroll';
+import { defaultTechnicianPaySettings, technicianPaySettingsSchema } from '../../../contracts/payroll';
 import type { TechnicianPaySettings } from '../../../contracts/payroll';
 import { minorDigits, roundDecimalToScale, toDecimalString } from '../../../domain/money';
 
@@ -21,13 +21,7 @@ export function paySettingsValues(
   currency: string,
 ): FormValues {
   const major = (minor: number) => toDecimalString(minor, currency);
-  const s: TechnicianPaySettings = settings ?? {
-    service: { mode: 'zero_based', tiers: [{ from: 0, rate: commissionRate }] },
-    productRate: 0,
-    hourlyRate: 0,
-    plan: { kind: 'commission' },
-    payout: { kind: 'all_check' },
-  };
+  const s = settings ?? defaultTechnicianPaySettings(commissionRate);
   const plan =
     s.plan.kind === 'higher_of' ? s.plan.guarantee : s.plan.kind === 'base_plus_commission' ? s.plan.base : 0;
   const payout =
