@@ -5,7 +5,7 @@ import { aReportPage } from './report.fixtures';
 import { reportMachine } from './report.machine';
 import { isValidRange, nextSort } from './report.rules';
 import { selectDataStatus, selectExportStatus } from './report.selectors';
-import type { ReportPage, ReportQueryInput } from './report.types';
+import type { ReportPage, ReportPerson, ReportQueryInput } from './report.types';
 
 function start(answer: (query: ReportQueryInput) => ReportPage = (q) => aReportPage(q.page, 5)) {
   const queries: ReportQueryInput[] = [];
@@ -110,7 +110,7 @@ describe('report chart: details and people', () => {
             queries.push(input);
             return aReportPage(input.page, 5);
           }),
-          loadPeople: fromPromise(async () => [{ id: 7, name: 'Anna' }]),
+          loadPeople: fromPromise<readonly ReportPerson[], void>(async () => [{ id: 7, name: 'Anna' }]),
         },
       }),
       {
@@ -145,7 +145,7 @@ describe('report chart: details and people', () => {
           fetchReport: fromPromise(async ({ input }: { input: ReportQueryInput }) =>
             aReportPage(input.page, 1),
           ),
-          loadPeople: fromPromise(async () => {
+          loadPeople: fromPromise<readonly ReportPerson[], void>(async () => {
             throw serverDown;
           }),
         },

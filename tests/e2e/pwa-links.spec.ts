@@ -120,8 +120,8 @@ test.describe('home-screen shortcuts and widgets', () => {
     await login.seeAddress('/pos/sales');
     await expect(page.getByTestId('sale-screen')).toBeVisible();
 
-    // Quick Reports opens the daily report, which needs the Report module the demo cashier lacks: the cashier
-    // meets its 403, not a screen the alias could have let through.
+    // Quick Reports opens the reports' index, a screen of the Report module the demo cashier lacks: the cashier
+    // meets its 403.
     await app.open('/reports');
     await new ErrorPage(page).seeError('403');
     // Customer Search is every role's with the Customer module (docs/roles.md#access-rules): the cashier's works.

@@ -16,7 +16,10 @@ test('the owner reads the daily report of the demo week, exports it, and opens t
 }) => {
   test.setTimeout(90_000);
   await new LoginPage(page).signIn('owner');
-  await page.goto('/pos/report/daily');
+  // The home screen's Quick Reports: the index of the reports this owner may open, the daily one among them.
+  await page.goto('/reports');
+  await expect(page.getByTestId('reports-index')).toBeVisible();
+  await page.locator('[data-home-link="reportDaily"]').click();
   const pin = new PinPadPage(page);
   await pin.seePad();
   await pin.tapPin('1111');
@@ -51,4 +54,10 @@ test('the owner reads the daily report of the demo week, exports it, and opens t
   await page.getByTestId('report-period').selectOption('last_day');
   await expect(rows.first()).toBeVisible();
   await expect(page.getByTestId('report-categories')).toContainText('Services');
+
+  // Filtered to the first employee of the list (who worked on it): that employee's row alone.
+  const name = (await rows.first().locator('td').first().innerText()).trim();
+  await page.getByTestId('report-people-user_id').selectOption({ label: name });
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(name);
 });

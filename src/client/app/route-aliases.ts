@@ -7,13 +7,12 @@
  * alias's. The query and hash are kept.
  *
  * Targets the spec leaves open, chosen here:
- * - /reports ("Quick Reports: open today's reports") → the daily report;
  * - /notifications → walk-in check-in: the app's notifications are walk-ins checking in (the server's push
  *   service sends them with that url), so that is where someone acts on them;
  * - /appointments and /appointments/new → the schedule (booking) screen; /appointments/new also opens the
  *   editor on a new booking at the next quarter hour (navigation state `{ newBooking: true }`, which the
  *   book's area reads once and clears, so Back or a reload does not open it again).
- * /dashboard is a route of its own and needs no alias.
+ * /dashboard and /reports (the reports' index) are routes of their own and need no alias.
  */
 export interface RouteAlias {
   path: string;
@@ -31,7 +30,6 @@ export const ROUTE_ALIASES: readonly RouteAlias[] = [
   { path: '/sales', to: '/pos/report/order' },
   { path: '/appointments', to: '/pos/booking-appt' },
   { path: '/appointments/new', to: '/pos/booking-appt', state: NEW_BOOKING_STATE },
-  { path: '/reports', to: '/pos/report/daily' },
   { path: '/notifications', to: '/pos/walk-in' },
 ];
 

@@ -5,6 +5,7 @@
 import type { AUTH_SCREENS } from './areas/auth-area';
 import { ForbiddenScreen, NotFoundScreen, ServerErrorScreen } from '../features/errors/error-screens';
 import type { ScreenLoader } from './routes';
+import type { ReportScreenName } from './areas/reports-area';
 
 /** The page for screens planned for a later issue: says so, translated (features/coming-soon). */
 export const comingSoon: ScreenLoader = () =>
@@ -90,9 +91,12 @@ export const workingTimeReport: ScreenLoader = () =>
   import('./areas/working-time-area').then((m) => m.WorkingTimeArea);
 // The sales reports on the one report screen (app/areas/reports-area.tsx, docs/reports.md): one chunk.
 export const reportScreen =
-  (name: 'daily' | 'summary'): ScreenLoader =>
+  (name: ReportScreenName): ScreenLoader =>
   () =>
     import('./areas/reports-area').then((m) => m.REPORT_SCREENS[name]);
+// The reports' index (/reports): the report links this user may open, in a small chunk of its own.
+export const reportsIndex: ScreenLoader = () =>
+  import('./areas/reports-index-area').then((m) => m.ReportsIndexArea);
 // The settings screen (features/settings) in its own chunk, with the session's part (areas/settings-area.tsx).
 export const settings: ScreenLoader = () => import('./areas/settings-area').then((m) => m.SettingsArea);
 

@@ -1,6 +1,6 @@
 /**
  * Which calculated run locks a period (docs/payroll.md, "Calculate and lock"): a run of the store whose period
- * shares a day with it. The exclusion constraint payrolls_no_overlap (migration 0019) makes two such runs
+ * shares a day with it. The exclusion constraint payrolls_no_overlap (migration 0023) makes two such runs
  * impossible; this finds the one a new calculation would collide with, to say so with its id.
  */
 import { sql } from 'drizzle-orm';

@@ -81,7 +81,19 @@ export interface ReportConfig<F extends string, Row, T extends z.ZodType> {
   rows: (ctx: ReportContext) => SQL;
   toRow: (record: ReportRecord, ctx: ReportContext) => Row;
   totals: T;
-  loadTotals: (ctx: ReportContext) => Promise<z.output<T>>;
+  /** The totals by their own statement, run beside the page on another connection. */
+  loadTotals?: (ctx: ReportContext) => Promise<z.output<T>>;
+  /**
+   * Or the totals from every row of the report, when the rows are few by nature (the days of a range) and
+   * their sum is the totals: the rows are then read once, unpaged, and paged here, so the report is one
+   * statement instead of two over the same sales (docs/reports.md#speed).
+   */
+  totalsFromRows?: (records: readonly ReportRecord[], ctx: ReportContext) => z.output<T>;
+  /**
+   * Checks of the report's own params before any row is read, on the list and the export alike (a details
+   * report's customer must be of the tenant: 404 otherwise, as for the people filters).
+   */
+  check?: (ctx: ReportContext) => Promise<void>;
   csv: readonly ReportColumn<Row>[];
 }
 
@@ -141,6 +153,8 @@ export function registerReport<F extends string, Row, T extends z.ZodType>(
   config: ReportConfig<F, Row, T>,
 ): void {
   const base = `/api/report/${config.name}`;
+  if (!config.loadTotals === !config.totalsFromRows)
+    throw new Error(`report ${config.name}: give loadTotals or totalsFromRows, one of them`);
   const generic = config as unknown as ReportConfig<string, unknown, z.ZodType>;
   // Typed as no extra fields: the handler reads them through `ctx.params`, the config's SQL by name.
   const params = (config.params ?? {}) as Record<never, never>;
@@ -156,17 +170,31 @@ export function registerReport<F extends string, Row, T extends z.ZodType>(
     data: pageSchema(config.row).extend({ range: reportRangeSchema, totals: config.totals }),
     handler: async ({ db, query, request }) => {
       const ctx = await reportContext(db, requireAuth(request), query, new Date(), paramNames);
+      await config.check?.(ctx);
       const rows = config.rows(ctx);
       const offset = (query.page - 1) * query.per_page;
+      const order = orderBy(generic, query.sort);
+      if (config.totalsFromRows) {
+        const all = await db.execute<ReportRecord>(sql`select r.* from (${rows}) as r order by ${order}`);
+        return {
+          items: all.rows.slice(offset, offset + query.per_page).map((record) => config.toRow(record, ctx)),
+          total: all.rows.length,
+          page: query.page,
+          per_page: query.per_page,
+          range: rangeOf(ctx.range),
+          totals: config.totalsFromRows(all.rows, ctx),
+        };
+      }
+      const loadTotals = config.loadTotals!;
       // The page and the count in one statement (the window runs before LIMIT); the totals beside it on
       // another connection of the pool: a read route's db is the pool (docs/architecture.md, "One query at a
       // time on a client").
       const [page, totals] = await Promise.all([
         db.execute<ReportRecord>(
           sql`select r.*, count(*) over () as report_total_rows from (${rows}) as r
-            order by ${orderBy(generic, query.sort)} limit ${query.per_page} offset ${offset}`,
+            order by ${order} limit ${query.per_page} offset ${offset}`,
         ),
-        config.loadTotals(ctx),
+        loadTotals(ctx),
       ]);
       let total = Number(page.rows[0]?.report_total_rows ?? 0);
       if (page.rows.length === 0 && offset > 0) {
@@ -195,6 +223,7 @@ export function registerReport<F extends string, Row, T extends z.ZodType>(
     handler: async ({ db, query, request }) => {
       // Resolved before the first byte, so a bad range or an unknown person is an error envelope.
       const ctx = await reportContext(db, requireAuth(request), query, new Date(), paramNames);
+      await config.check?.(ctx);
       const select = sql`select * from (${config.rows(ctx)}) as r order by ${orderBy(generic, query.sort)}`;
       const printable = { toSQL: () => dialect.sqlToQuery(select) };
       async function* batches(): AsyncGenerator<CsvValue[][]> {

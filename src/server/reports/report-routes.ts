@@ -3,11 +3,32 @@
  * line here.
  */
 import type { FastifyInstance } from 'fastify';
+import { BIRTHDAY_REPORT, BIRTHDAY_REPORT_ALIAS } from './customer-birthdays';
+import { CUSTOMER_DETAILS_REPORT, CUSTOMER_REPORT } from './customer-report';
+import { ANALYSIS_CUSTOMER_REPORT, CUSTOMER_TOTAL_REPORT } from './customer-visits';
 import { DAILY_REPORT } from './daily-report';
+import { PAYMENT_ANALYSIS_REPORT } from './payment-analysis';
+import { GIFTCARD_DETAILS_REPORT, GIFTCARD_REPORT } from './giftcard-report';
+import { ITEM_DETAILS_REPORT, ITEMS_REPORT } from './items-report';
 import { registerReport } from './report-factory';
+import { STORE_DAYS_REPORT, STORE_DETAILS_REPORT, STORE_REPORT } from './store-report';
 import { SUMMARY_REPORT } from './summary-report';
 
 export function registerReportRoutes(app: FastifyInstance): void {
   registerReport(app, DAILY_REPORT);
   registerReport(app, SUMMARY_REPORT);
+  registerReport(app, CUSTOMER_REPORT);
+  registerReport(app, CUSTOMER_DETAILS_REPORT);
+  registerReport(app, BIRTHDAY_REPORT);
+  registerReport(app, BIRTHDAY_REPORT_ALIAS);
+  registerReport(app, CUSTOMER_TOTAL_REPORT);
+  registerReport(app, ANALYSIS_CUSTOMER_REPORT);
+  registerReport(app, PAYMENT_ANALYSIS_REPORT);
+  registerReport(app, STORE_REPORT);
+  registerReport(app, STORE_DETAILS_REPORT);
+  registerReport(app, STORE_DAYS_REPORT);
+  registerReport(app, GIFTCARD_REPORT);
+  registerReport(app, GIFTCARD_DETAILS_REPORT);
+  registerReport(app, ITEMS_REPORT);
+  registerReport(app, ITEM_DETAILS_REPORT);
 }

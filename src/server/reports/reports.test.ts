@@ -6,6 +6,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiHarness, dataOf } from '../../../tests/support/server/api-harness';
+import { addDays, countOf } from '../../../tests/support/server/report-helpers';
 import { createSaleCatalog, saleBody } from '../../../tests/support/server/sale-test-data';
 import type { LineSpec, SaleCatalog } from '../../../tests/support/server/sale-test-data';
 import type { TenantFixture } from '../../../tests/support/server/tenant-fixture';
@@ -33,10 +34,6 @@ let cat: SaleCatalog;
 /** The manager with their own PIN approval: the Report module and the report PIN (docs/roles.md#access-rules). */
 const manager = () => api.as(a, 'manager', { approver: 'manager' });
 
-const addDays = (day: string, n: number) => {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
-};
 const todayLA = () => dayInTimeZone(new Date(), LA);
 
 async function daily(query: string, who = manager()): Promise<DailyReport> {
@@ -156,24 +153,6 @@ const SCALARS = [
   'voids_count',
   'voids',
 ] as const;
-
-/** A count of bills and coins adding up to `amount` (greedy, largest first). */
-function countOf(amount: number): Record<string, number> {
-  const count: Record<string, number> = {};
-  let left = amount;
-  for (const [id, value] of [
-    ['bill_100', 10_000],
-    ['bill_20', 2000],
-    ['bill_1', 100],
-    ['coin_25', 25],
-    ['coin_1', 1],
-  ] as const) {
-    const pieces = Math.floor(left / value);
-    if (pieces > 0) count[id] = pieces;
-    left -= pieces * value;
-  }
-  return count;
-}
 
 describe('reconciliation over a month of sales, refunds, voids, tips and a drawer session', () => {
   const oracle = new Map<string, DayOracle>();

@@ -78,15 +78,38 @@ export function includesDrawer(ctx: ReportContext): boolean {
 /** The store's sales in the range (any status), with their store day: the base of every sales figure. */
 export function salesInRange(ctx: ReportContext): SQL {
   return sql`select s.tenant_id, s.store_id, s.id, s.status, ${storeDay(ctx, sql`s.order_at`)} as day,
-      s.sub_total, s.discount_amount, s.taxes, s.tip_amount, s.total_price,
+      coalesce(s.workstation_id, 0) as workstation, s.sub_total, s.discount_amount, s.taxes, s.tip_amount, s.total_price,
       s.paid_customer_change_amount_total as change
     from sales s
     where s.tenant_id = ${ctx.tenantId} and s.store_id = ${ctx.storeId}
       and ${inRange(ctx, sql`s.order_at`)}${personFilter(ctx, 's')}`;
 }
 
+/**
+ * What the figures are grouped by: the store day and/or the till (docs/reports.md "Store"). A till is a
+ * workstation, 0 for the store's till without one (docs/cash-drawer.md): a sale at the till it was rung on, a
+ * refund at its sale's till, a float at its session's, a movement at its session's, as the drawer counts them.
+ */
+export type FigureKey = 'day' | 'workstation';
+
+export interface FigureGrouping {
+  keys: readonly [FigureKey, ...FigureKey[]];
+  /** Only this till's figures (0: the till without a workstation). */
+  workstationId?: number | undefined;
+}
+
+const KEY_OUTPUT: Readonly<Record<FigureKey, SQL>> = {
+  day: sql`day::text as date`,
+  workstation: sql`workstation as workstation_id`,
+};
+
 /** One row per store day with any sale, payment, refund, float or movement: the daily report's rows. */
 export function dailyFiguresSql(ctx: ReportContext): SQL {
+  return figuresSql(ctx, { keys: ['day'] });
+}
+
+/** One row per group (`grouping.keys`) with any sale, payment, refund, float or movement in the range. */
+export function figuresSql(ctx: ReportContext, grouping: FigureGrouping): SQL {
   const tenders = sql.join(
     PAYMENT_TYPES.map(
       (t) =>
@@ -99,9 +122,37 @@ export function dailyFiguresSql(ctx: ReportContext): SQL {
     FIGURE_COLUMNS.map((c) => sql`coalesce(${sql.identifier(c)}, 0) as ${sql.identifier(c)}`),
     sql`, `,
   );
-  return sql`with s as (${salesInRange(ctx)}),
+  const keys = sql.raw(grouping.keys.join(', '));
+  const till = grouping.workstationId;
+  const onTill = (column: SQL): SQL => (till === undefined ? sql`` : sql` and ${column} = ${till}`);
+  const refundKeys = sql.join(
+    grouping.keys.map((k) =>
+      k === 'day'
+        ? sql`${storeDay(ctx, sql`r.created_at`)} as day`
+        : sql`coalesce(s.workstation_id, 0) as workstation`,
+    ),
+    sql`, `,
+  );
+  const floatKeys = sql.join(
+    grouping.keys.map((k) =>
+      k === 'day'
+        ? sql`${storeDay(ctx, sql`d.opened_at`)} as day`
+        : sql`coalesce(d.workstation_id, 0) as workstation`,
+    ),
+    sql`, `,
+  );
+  const movementKeys = sql.join(
+    grouping.keys.map((k) =>
+      k === 'day'
+        ? sql`${storeDay(ctx, sql`m.created_at`)} as day`
+        : sql`coalesce(d.workstation_id, 0) as workstation`,
+    ),
+    sql`, `,
+  );
+  const groupBy = sql.raw(grouping.keys.map((_, i) => String(i + 1)).join(', '));
+  return sql`with s as (select * from (${salesInRange(ctx)}) as a where true${onTill(sql`a.workstation`)}),
     sd as (
-      select day,
+      select ${keys},
         count(*) filter (where status in (${COUNTED})) as sales_count,
         coalesce(sum(sub_total) filter (where status in (${COUNTED})), 0) as gross,
         coalesce(sum(discount_amount) filter (where status in (${COUNTED})), 0) as discounts,
@@ -111,65 +162,77 @@ export function dailyFiguresSql(ctx: ReportContext): SQL {
         coalesce(sum(total_price) filter (where status in (${COUNTED})), 0) as total,
         count(*) filter (where status = ${VOID}) as voids_count,
         coalesce(sum(total_price) filter (where status = ${VOID}), 0) as voids
-      from s group by day
+      from s group by ${keys}
     ),
     pd as (
-      select s.day, ${tenders},
+      select ${sql.raw(grouping.keys.map((k) => `s.${k}`).join(', '))}, ${tenders},
         coalesce(sum(p.amount) filter (where p.payment_type = ${CASH}), 0) as cash_taken
       from s join sale_payments p on p.tenant_id = s.tenant_id and p.store_id = s.store_id and p.sale_id = s.id
       where p.status in (${TAKEN})
-      group by s.day
+      group by ${groupBy}
     ),
     cd as (
-      select day, sum(change) as change_given from s
+      select ${keys}, sum(change) as change_given from s
       where exists (select 1 from sale_payments p where p.tenant_id = s.tenant_id and p.store_id = s.store_id
         and p.sale_id = s.id and p.payment_type = ${CASH} and p.status in (${TAKEN}))
-      group by day
+      group by ${keys}
     ),
     rd as (
-      select ${storeDay(ctx, sql`r.created_at`)} as day, count(*) as refunds_count, sum(r.amount) as refunds,
+      select ${refundKeys}, count(*) as refunds_count, sum(r.amount) as refunds,
         coalesce(sum((select sum((e.value ->> 'amount')::bigint) from jsonb_array_elements(r.payments) e
           where (e.value ->> 'payment_type')::int = ${CASH})), 0) as cash_refunds
       from sale_refunds r
       join sales s on s.tenant_id = r.tenant_id and s.store_id = r.store_id and s.id = r.sale_id
       where r.tenant_id = ${ctx.tenantId} and r.store_id = ${ctx.storeId}
-        and ${inRange(ctx, sql`r.created_at`)}${personFilter(ctx, 's')}
-      group by 1
+        and ${inRange(ctx, sql`r.created_at`)}${personFilter(ctx, 's')}${onTill(sql`coalesce(s.workstation_id, 0)`)}
+      group by ${groupBy}
     ),
     fd as (
-      select ${storeDay(ctx, sql`d.opened_at`)} as day, sum(d.opening_float) as opening_float
+      select ${floatKeys}, sum(d.opening_float) as opening_float
       from cash_drawer_sessions d
       where ${drawer} and d.tenant_id = ${ctx.tenantId} and d.store_id = ${ctx.storeId}
-        and ${inRange(ctx, sql`d.opened_at`)}
-      group by 1
+        and ${inRange(ctx, sql`d.opened_at`)}${onTill(sql`coalesce(d.workstation_id, 0)`)}
+      group by ${groupBy}
     ),
     md as (
-      select ${storeDay(ctx, sql`m.created_at`)} as day,
+      select ${movementKeys},
         sum(m.amount) filter (where m.kind = 'pay_in') as pay_ins,
         sum(m.amount) filter (where m.kind = 'pay_out') as pay_outs,
         sum(m.amount) filter (where m.kind = 'drop') as drops,
         sum(m.amount) filter (where m.kind = 'tip_out') as tip_outs
       from cash_drawer_movements m
+      join cash_drawer_sessions d on d.tenant_id = m.tenant_id and d.id = m.session_id
       where ${drawer} and m.tenant_id = ${ctx.tenantId} and m.store_id = ${ctx.storeId}
-        and ${inRange(ctx, sql`m.created_at`)}
-      group by 1
+        and ${inRange(ctx, sql`m.created_at`)}${onTill(sql`coalesce(d.workstation_id, 0)`)}
+      group by ${groupBy}
     )
-    select day::text as date, ${columns}
-    from sd full join pd using (day) full join cd using (day) full join rd using (day)
-      full join fd using (day) full join md using (day)`;
+    select ${sql.join(
+      grouping.keys.map((k) => KEY_OUTPUT[k]),
+      sql`, `,
+    )}, ${columns}
+    from sd full join pd using (${keys}) full join cd using (${keys}) full join rd using (${keys})
+      full join fd using (${keys}) full join md using (${keys})`;
 }
 
-/** The figures over the whole range: the sum of its days (so the days always add up to the totals). */
-export async function rangeFigures(ctx: ReportContext): Promise<SaleFigures> {
+/** The figures over the whole range (of one till when given): the sum of its days, so the days add up to it. */
+export async function rangeFigures(ctx: ReportContext, workstationId?: number): Promise<SaleFigures> {
   const sums = sql.join(
     FIGURE_COLUMNS.map((c) => sql`coalesce(sum(${sql.identifier(c)}), 0)::bigint as ${sql.identifier(c)}`),
     sql`, `,
   );
-  const result = await ctx.db.execute<ReportRecord>(sql`select ${sums} from (${dailyFiguresSql(ctx)}) as d`);
+  const days = figuresSql(ctx, { keys: ['day'], workstationId });
+  const result = await ctx.db.execute<ReportRecord>(sql`select ${sums} from (${days}) as d`);
   return figuresOf(result.rows[0] ?? {}, ctx);
 }
 
 const num = (record: ReportRecord, column: string): number => Number(record[column] ?? 0);
+
+/** The figures of several days as one record: each figure column summed (the totals of the daily rows). */
+export function sumFigures(records: readonly ReportRecord[]): ReportRecord {
+  const sum: Record<string, number> = Object.fromEntries(FIGURE_COLUMNS.map((c) => [c, 0]));
+  for (const record of records) for (const c of FIGURE_COLUMNS) sum[c]! += num(record, c);
+  return sum;
+}
 
 /** A row of the figures SELECT as the wire shows it; the expected cash computed as the drawer computes it. */
 export function figuresOf(record: ReportRecord, ctx: ReportContext): SaleFigures {

@@ -14,7 +14,7 @@ import { inRange, personFilter, rangeFigures, salesInRange } from './sale-figure
 
 const COUNTED = sql.raw(`${SALE_STATUS.SALE}, ${SALE_STATUS.REFUND}`);
 
-const CATEGORY_OF: Readonly<Record<number, (typeof ITEM_CATEGORIES)[number]>> = {
+export const CATEGORY_OF: Readonly<Record<number, (typeof ITEM_CATEGORIES)[number]>> = {
   [ITEM_TYPE.SERVICE]: 'service',
   [ITEM_TYPE.PRODUCT]: 'product',
   [ITEM_TYPE.PRODUCT_KIT]: 'product_kit',
@@ -22,12 +22,12 @@ const CATEGORY_OF: Readonly<Record<number, (typeof ITEM_CATEGORIES)[number]>> = 
 };
 
 /** Completed sales of the range (Sale or Refund), the base of the per-employee and per-kind figures. */
-function countedSales(ctx: ReportContext): SQL {
+export function countedSales(ctx: ReportContext): SQL {
   return sql`select * from (${salesInRange(ctx)}) as a where a.status in (${COUNTED})`;
 }
 
 /** With an employee filter, only that employee's lines. */
-function lineFilter(ctx: ReportContext, alias: string): SQL {
+export function lineFilter(ctx: ReportContext, alias: string): SQL {
   return ctx.userId === undefined ? sql`` : sql` and ${sql.identifier(alias)}.employee_id = ${ctx.userId}`;
 }
 
@@ -35,8 +35,9 @@ function lineFilter(ctx: ReportContext, alias: string): SQL {
  * The refunds made in the range, line by line (sale_refunds.lines), with each refunded line's employee and
  * kind. A refund through a payment alone names no line, so it counts in the totals' refunds only.
  */
-function refundedLines(ctx: ReportContext): SQL {
-  return sql`select l.employee_id, l.item_type, (x.value ->> 'amount')::bigint as amount
+export function refundedLines(ctx: ReportContext): SQL {
+  return sql`select l.id as sale_line_id, l.employee_id, l.item_type, l.item_id, l.name,
+      (x.value ->> 'quantity')::int as quantity, (x.value ->> 'amount')::bigint as amount
     from sale_refunds r
     join sales s on s.tenant_id = r.tenant_id and s.store_id = r.store_id and s.id = r.sale_id
     cross join jsonb_array_elements(r.lines) x
@@ -124,7 +125,11 @@ export const SUMMARY_REPORT = defineReport({
   toRow: employeeOf,
   totals: summaryTotalsSchema,
   // One after the other: each is its own aggregate, and ctx.db may be one client.
-  loadTotals: async (ctx) => ({ ...(await rangeFigures(ctx)), categories: await categories(ctx) }),
+  // Both on the pool at once (a read route's db is the pool, docs/architecture.md).
+  loadTotals: async (ctx) => {
+    const [figures, kinds] = await Promise.all([rangeFigures(ctx), categories(ctx)]);
+    return { ...figures, categories: kinds };
+  },
   csv: [
     { header: 'user_id', value: (r) => r.user_id },
     { header: 'name', value: (r) => r.name },

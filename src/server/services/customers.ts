@@ -159,7 +159,7 @@ function listItemView(row: ListRow): CustomerListItem {
  * full name only matters for a term with a space in it ("lee ann"): a term without one lies inside a single
  * word, and both orders hold the same words, so a second trigram lookup would find the same rows.
  */
-function searchCondition(term: string): SQL | undefined {
+export function searchCondition(term: string): SQL | undefined {
   if (term === '') return undefined;
   const name = containsPattern(term.toLowerCase());
   const conditions: SQL[] = [sql`lower(${customers.firstName} || ' ' || ${customers.lastName}) like ${name}`];

@@ -465,9 +465,45 @@ export const SAMPLE_QUERIES: Readonly<Record<RouteKey, (v: VictimRows) => Record
   }),
   // The sales reports (docs/reports.md) name a person the same way: A's staff member is a 404 to B.
   ...Object.fromEntries(
-    ['daily', 'daily/export', 'summary', 'summary/export'].map((path) => [
-      `GET /api/report/${path}`,
-      (v: VictimRows) => ({ user_id: String(v.users.staff), time_type: 'all' }),
+    [
+      'daily',
+      'summary',
+      'customers',
+      'customers/birthay-in-month',
+      'customers/birthday-in-month',
+      'customers/total',
+      'analysis-customer',
+      'payment-analysis/summary',
+      'store',
+      'store/days',
+      'giftcard',
+      'services-products',
+    ]
+      .flatMap((path) => [path, `${path}/export`])
+      .map((path) => [
+        `GET /api/report/${path}`,
+        (v: VictimRows) => ({ user_id: String(v.users.staff), time_type: 'all' }),
+      ]),
+  ),
+  // The details reports name their row: A's customer, till, card or item is a 404 to B, on the export too.
+  ...Object.fromEntries(
+    ['', '/export'].flatMap((tail) => [
+      [
+        `GET /api/report/customers/details${tail}`,
+        (v: VictimRows) => ({ customer_id: String(v.customerId), time_type: 'all' }),
+      ],
+      [
+        `GET /api/report/store/details${tail}`,
+        (v: VictimRows) => ({ workstation_id: String(v.workstationId), time_type: 'all' }),
+      ],
+      [
+        `GET /api/report/giftcard/details${tail}`,
+        (v: VictimRows) => ({ giftcard_id: String(v.giftcardId), time_type: 'all' }),
+      ],
+      [
+        `GET /api/report/services-products/details${tail}`,
+        (v: VictimRows) => ({ item_type: '1', item_id: String(v.catalog.manicure), time_type: 'all' }),
+      ],
     ]),
   ),
   // The payroll preview (docs/payroll.md) names a technician the same way.

@@ -4,8 +4,8 @@
  * menu are gathered under the back office's own heading.
  */
 import { useMemo } from 'react';
-import { BackOfficeHome } from '../../features/back-office/back-office-home';
-import type { HomeGroup } from '../../features/back-office/back-office-home';
+import { LinkGroups } from '../../components/link-groups';
+import type { HomeGroup } from '../../components/link-groups';
 import { EXCLUDED_SCREENS } from '../layouts/nav-menu';
 import { MENU, visibleMenu } from '../menu';
 import type { MenuLink } from '../menu';
@@ -35,5 +35,13 @@ export function BackOfficeHomeArea() {
       ? [{ id: 'main', label: 'admin:home.general', links: loose.map(toLink) }, ...grouped]
       : grouped;
   }, [session.modules, session.role]);
-  return <BackOfficeHome groups={groups} />;
+  return (
+    <LinkGroups
+      groups={groups}
+      title="admin:home.title"
+      intro="admin:home.intro"
+      none="admin:home.none"
+      testId="back-office-home"
+    />
+  );
 }

@@ -7,13 +7,21 @@ import { exportReport, fetchReport, reportFileName, reportQuery } from './report
 import { createFakeFetch, envelope, failure } from '../../../../tests/support/client/fake-fetch';
 import type { RecordedRequest } from '../../../../tests/support/client/fake-fetch';
 
-const TODAY: ReportQueryInput = { period: 'today', custom: null, sort: null, page: 1, perPage: 15 };
+const TODAY: ReportQueryInput = {
+  period: 'today',
+  custom: null,
+  sort: null,
+  page: 1,
+  perPage: 15,
+  filters: {},
+};
 const CUSTOM: ReportQueryInput = {
   period: 'other',
   custom: { start: '2026-01-01', end: '2026-01-07' },
   sort: '-net',
   page: 2,
   perPage: 15,
+  filters: {},
 };
 const PAGE = { items: [], total: 0, page: 1, per_page: 15, range: {}, totals: {} };
 
@@ -44,6 +52,9 @@ describe('report queries', () => {
 
   it('names the file after the report, the period and its days', () => {
     expect(reportFileName('daily', TODAY, '2026-02-03')).toBe('daily-report-today-2026-02-03.csv');
+    expect(reportFileName('customers/details', TODAY, '2026-02-03')).toBe(
+      'customers-details-report-today-2026-02-03.csv',
+    );
     expect(reportFileName('summary', CUSTOM, '2026-02-03')).toBe(
       'summary-report-other-2026-01-01-2026-01-07.csv',
     );
@@ -72,6 +83,18 @@ describe('report calls', () => {
       '/api/report/daily?time_type=other&effective_start=2026-01-01&effective_end=2026-01-07&sort=-net&page=2&per_page=15',
     );
     expect(requests[0]?.headers.get('x-pin-approval')).toBe('ap-1');
+  });
+
+  it("sends a details report's fields and the people chosen, on its nested path", async () => {
+    const { api, requests } = client();
+    await fetchReport(
+      'customers/details',
+      { ...TODAY, filters: { customer_id: '12', user_id: '3' } },
+      { client: api },
+    );
+    expect(pathOf(requests[0])).toBe(
+      '/api/report/customers/details?customer_id=12&user_id=3&time_type=today&page=1&per_page=15',
+    );
   });
 
   it('rejects a refused report without a notice: the screen shows it', async () => {

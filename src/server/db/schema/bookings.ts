@@ -97,6 +97,9 @@ export const bookings = pgTable(
     uniqueIndex('bookings_tenant_uuid_key').on(t.tenantId, t.uuid),
     // The book's range query: a store's bookings that start before the range ends (and end after it starts).
     index('bookings_store_starts_idx').on(t.tenantId, t.storeId, t.startsAt),
+    // The customer analysis's rebooking (docs/reports.md "Customer analysis"): a customer's bookings that start
+    // within N days of a visit, without reading the store's whole book for each visit.
+    index('bookings_customer_starts_idx').on(t.tenantId, t.customerId, t.startsAt),
     check(
       'bookings_status_known',
       sql`${t.status} in (${sql.raw(BOOKING_STATUS_VALUES.map((s) => `'${s}'`).join(', '))})`,

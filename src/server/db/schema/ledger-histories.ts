@@ -72,6 +72,8 @@ export const giftcardHistories = pgTable(
     }),
     index('giftcard_histories_giftcard_idx').on(t.tenantId, t.giftcardId, t.createdAt),
     index('giftcard_histories_sale_idx').on(t.tenantId, t.saleId),
+    // The gift card report reads a store's movements of a period (docs/reports.md "Gift cards").
+    index('giftcard_histories_store_created_idx').on(t.tenantId, t.storeId, t.createdAt),
     check('giftcard_histories_kind_known', sql`${t.kind} in (${sqlList(GIFTCARD_HISTORY_KINDS)})`),
     check('giftcard_histories_balance_after_non_negative', sql`${t.balanceAfter} >= 0`),
   ],

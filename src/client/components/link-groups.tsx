@@ -1,7 +1,8 @@
 /**
- * The back office's home (/admin): one card per menu group with a link to every screen the user may open.
- * The app gives it the links (the route table filtered by the user's role and modules, app/menu.ts), so it
- * can never offer a screen the menu hides or miss one the menu shows.
+ * A page of links in groups: the back office's home (/admin) and the reports' index (/reports), one card per
+ * group with a link to every screen the user may open. The app gives it the links (the route table filtered
+ * by the user's role and modules, app/menu.ts), so it can never offer a screen the menu hides or miss one the
+ * menu shows.
  */
 import { Badge, Card, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
@@ -23,18 +24,27 @@ export interface HomeGroup {
   links: readonly HomeLink[];
 }
 
-export function BackOfficeHome({ groups }: { groups: readonly HomeGroup[] }) {
-  const { t } = useTranslation(['admin', 'navigation', 'common']);
+export interface LinkGroupsProps {
+  groups: readonly HomeGroup[];
+  /** Keys with their namespace: the heading, the line under it, and what shows when no link is allowed. */
+  title: string;
+  intro: string;
+  none: string;
+  testId: string;
+}
+
+export function LinkGroups({ groups, title, intro, none, testId }: LinkGroupsProps) {
+  const { t } = useTranslation([title.split(':')[0] ?? 'navigation', 'navigation', 'common']);
   return (
-    <Stack gap="6" p={{ base: '3', md: '6' }} data-testid="back-office-home">
+    <Stack gap="6" p={{ base: '3', md: '6' }} data-testid={testId}>
       <Stack gap="1">
         <Heading as="h1" size="2xl">
-          {t('home.title')}
+          {t(title)}
         </Heading>
-        <Text color="fg.muted">{t('home.intro')}</Text>
+        <Text color="fg.muted">{t(intro)}</Text>
       </Stack>
       {groups.length === 0 ? (
-        <Text>{t('home.none')}</Text>
+        <Text>{t(none)}</Text>
       ) : (
         <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
           {groups.map((group) => (

@@ -1,0 +1,1 @@
+CREATE INDEX "giftcard_histories_store_created_idx" ON "giftcard_histories" USING btree ("tenant_id","store_id","created_at");

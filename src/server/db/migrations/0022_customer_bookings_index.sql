@@ -1,0 +1,1 @@
+CREATE INDEX "bookings_customer_starts_idx" ON "bookings" USING btree ("tenant_id","customer_id","starts_at");
