@@ -217,6 +217,8 @@ export const paySettingsViewSchema = z.object({
   ),
 });
 export type PaySettingsView = z.infer<typeof paySettingsViewSchema>;
+/** A technician's pay settings as the schema gives them (its arrays mutable, unlike the domain's). */
+export type StoredPaySettings = PaySettingsView['technicians'][number]['pay_settings'];
 
 /** PUT /api/report/payrolls/settings/store: the store's pay period and card-fee switch. */
 export const storePayrollSettingsBody = storePayrollSettingsSchema;

@@ -4,9 +4,9 @@
  * (which mirror the domain's types), each write audited with what it replaced.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { StorePayrollSettings, TechnicianPaySettings } from '../../contracts/payroll';
+import type { StorePayrollSettings } from '../../contracts/payroll';
 import { storePayrollSettingsSchema, technicianPaySettingsSchema } from '../../contracts/payroll';
-import type { PaySettingsView } from '../../contracts/payroll-runs';
+import type { PaySettingsView, StoredPaySettings } from '../../contracts/payroll-runs';
 import type { AuthContext } from '../auth-context';
 import type { Queryable } from '../db/client';
 import { stores } from '../db/schema/stores';
@@ -46,7 +46,7 @@ export async function readPaySettings(db: Queryable, auth: AuthContext): Promise
         name: r.name,
         commission_rate: Number(r.rate ?? 0),
         // A stored value that fails the schema is shown as none: saving the form replaces it.
-        pay_settings: parsed?.success ? (parsed.data as TechnicianPaySettings) : null,
+        pay_settings: parsed?.success ? parsed.data : null,
       };
     }),
   };
@@ -79,7 +79,7 @@ export async function writeTechnicianPaySettings(
   db: Queryable,
   auth: AuthContext,
   userId: number,
-  settings: TechnicianPaySettings | null,
+  settings: StoredPaySettings,
 ): Promise<PaySettingsView['technicians'][number]> {
   await findEmployee(db, auth, scopeStoreId(auth), userId);
   const [before] = await db
