@@ -5,6 +5,8 @@ const range = {
   time_type: 'other',
   start_date: '2026-01-12',
   end_date: '2026-01-18',
+  from: '2026-01-12T00:00:00.000Z',
+  to: '2026-01-19T00:00:00.000Z',
   timezone: 'UTC',
 } as const;
 
