@@ -24,14 +24,22 @@ const TARGETS: Record<
   string,
   {
     path: string;
-    sees: 'sale' | 'pin' | 'customerSearch' | 'walkInQueue' | 'book' | 'newBooking' | { planned: string };
+    sees:
+      | 'sale'
+      | 'pin'
+      | 'customerSearch'
+      | 'walkInQueue'
+      | 'book'
+      | 'newBooking'
+      | 'dashboard'
+      | { planned: string };
   }
 > = {
   '/pos/new-sale': { path: '/pos/sales', sees: 'sale' },
   '/appointments/new': { path: '/pos/booking-appt', sees: 'newBooking' },
   '/reports': { path: '/pos/report/daily', sees: 'pin' },
   '/customers/search': { path: '/customers/search', sees: 'customerSearch' },
-  '/dashboard': { path: '/dashboard', sees: { planned: 'dashboard' } },
+  '/dashboard': { path: '/dashboard', sees: 'dashboard' },
   '/sales': { path: '/pos/report/order', sees: 'pin' },
   '/appointments': { path: '/pos/booking-appt', sees: 'book' },
   '/notifications': { path: '/pos/walk-in', sees: 'walkInQueue' },
@@ -56,6 +64,7 @@ test.describe('home-screen shortcuts and widgets', () => {
       if (target.sees === 'sale') await expect(page.getByTestId('sale-screen')).toBeVisible();
       else if (target.sees === 'pin') await expect(page.getByTestId('pin-gate')).toBeVisible();
       else if (target.sees === 'walkInQueue') await expect(page.getByTestId('walk-in-queue')).toBeVisible();
+      else if (target.sees === 'dashboard') await expect(page.getByTestId('dashboard')).toBeVisible();
       else if (target.sees === 'book') {
         await expect(page.getByTestId('book')).toBeVisible();
         await expect(page.getByTestId('booking-editor')).toHaveCount(0);

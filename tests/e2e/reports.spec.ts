@@ -19,6 +19,9 @@ test('the owner reads the daily report of the demo week, exports it, and opens t
   // The home screen's Quick Reports: the index of the reports this owner may open, the daily one among them.
   await page.goto('/reports');
   await expect(page.getByTestId('reports-index')).toBeVisible();
+  // The two analyses the spec's menu does not list are found here too.
+  await expect(page.locator('[data-home-link="reportAnalysisPayment"]')).toBeVisible();
+  await expect(page.locator('[data-home-link="reportAnalysisCustomer"]')).toBeVisible();
   await page.locator('[data-home-link="reportDaily"]').click();
   const pin = new PinPadPage(page);
   await pin.seePad();

@@ -26,6 +26,7 @@ import { MODULE, ROLE } from '../../domain/constants';
 import type { ModuleId, Role } from '../../domain/constants';
 import {
   comingSoon,
+  dashboard,
   login,
   logout,
   profile,
@@ -182,7 +183,7 @@ export const ROUTES: readonly AppRoute[] = [
   // Login required, default layout. The menu follows docs/roles.md#screens-layouts-and-the-menu's order:
   // Dashboard, Employees, POS, Check-In,
   // Turn System, Schedules, Reports, eMarketing, SMS, CMS, Customers, Vouchers, Settings.
-  defaultPage({ id: 'dashboard', path: '/dashboard', module: MODULE.DASHBOARD, menu: {} }),
+  defaultPage({ id: 'dashboard', path: '/dashboard', module: MODULE.DASHBOARD, menu: {}, screen: dashboard }),
   defaultPage({ id: 'profile', path: '/profile', module: null, screen: profile }),
   defaultPage({ id: 'changePassword', path: '/change-pass', module: null, screen: changePassword }),
 
@@ -255,14 +256,22 @@ export const ROUTES: readonly AppRoute[] = [
     menu: { parent: 'reports' },
     screen: reportScreen('daily'),
   }),
-  report({ id: 'reportDailyDetails', path: '/pos/report/daily/details' }),
+  report({
+    id: 'reportDailyDetails',
+    path: '/pos/report/daily/details',
+    screen: reportScreen('dailyDetails'),
+  }),
   report({
     id: 'reportSummary',
     path: '/pos/report/summary',
     menu: { parent: 'reports' },
     screen: reportScreen('summary'),
   }),
-  report({ id: 'reportSummaryDetails', path: '/pos/report/summary/details' }),
+  report({
+    id: 'reportSummaryDetails',
+    path: '/pos/report/summary/details',
+    screen: reportScreen('summaryDetails'),
+  }),
   report({
     id: 'reportStore',
     path: '/pos/report/store',
@@ -274,9 +283,23 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/pos/report/store/details',
     screen: reportScreen('store/details'),
   }),
-  report({ id: 'reportIncome', path: '/pos/report/income', menu: { parent: 'reports' } }),
-  report({ id: 'reportIncomeDetails', path: '/pos/report/income/details' }),
-  report({ id: 'reportIncomeWkt', path: '/pos/report/income-wkt', menu: { parent: 'reports' } }),
+  report({
+    id: 'reportIncome',
+    path: '/pos/report/income',
+    menu: { parent: 'reports' },
+    screen: reportScreen('income'),
+  }),
+  report({
+    id: 'reportIncomeDetails',
+    path: '/pos/report/income/details',
+    screen: reportScreen('incomeDetails'),
+  }),
+  report({
+    id: 'reportIncomeWkt',
+    path: '/pos/report/income-wkt',
+    menu: { parent: 'reports' },
+    screen: reportScreen('incomeWkt'),
+  }),
   report({
     id: 'reportCustomer',
     path: '/pos/report/customer',

@@ -21,6 +21,11 @@ export const logout = authScreen('logout');
 export const profile = authScreen('profile');
 export const changePassword = authScreen('changePassword');
 
+// The dashboard (features/dashboard), the default home after login: its own chunk; its charts (recharts) are a
+// further chunk it loads itself, so the till never downloads them (docs/dashboard.md).
+export const dashboard: ScreenLoader = () =>
+  import('../features/dashboard/dashboard-screen').then((m) => m.DashboardScreen);
+
 export const saleArea: ScreenLoader = () => import('./areas/sale-area').then((m) => m.SaleArea);
 // The clock-in screen (app/areas/employee-check-in-area.tsx): its own chunk, opened on the tablet at the door.
 export const employeeCheckIn: ScreenLoader = () =>

@@ -119,6 +119,9 @@ const OWN_DATA_ROUTES = [
   'GET /api/pos/stores',
   // B's own store's day: a date names nobody of A's.
   'GET /api/report/working-times/details-in-date',
+  // B's own store's dashboard: a period's figures, queue counts and B's own technicians, nobody of A's.
+  'GET /api/report/dashboard/income-summary',
+  'GET /api/report/dashboard/income-details',
   // B's own store's turn board, services and queue: they name nobody of A's.
   'GET /api/pos/turn-system',
   'GET /api/pos/turn-system/services',

@@ -28,10 +28,18 @@ export interface PreviewScope {
   range: ResolvedRange;
   /** One technician, or everyone of the store. */
   userId: number | undefined;
+  /**
+   * Only the sales this person rang up (a report's `cashier_id`, docs/reports.md#the-query); the preview reads
+   * every sale. Shifts are a person's, not a sale's: this narrows lines and tips only.
+   */
+  cashierId?: number | undefined;
   /** Open shifts count up to this instant (the working-time reports do the same). */
   now: Date;
-  /** The store's card fee percent now: for a sale whose snapshot has none. */
-  storeCardFeePercent: number;
+  /**
+   * The store's card fee percent now: for a sale whose snapshot has none. Null leaves such a sale's fee
+   * percent null, for a caller that reads the store's settings itself (the income reports, docs/reports.md).
+   */
+  storeCardFeePercent: number | null;
 }
 
 const COUNTED = sql.raw(`${SALE_STATUS.SALE}, ${SALE_STATUS.REFUND}`);
@@ -49,12 +57,14 @@ function person(scope: PreviewScope, column: SQL): SQL {
 
 /** The store's completed sales of the range, with the card fee percent each was rung with. */
 function countedSales(scope: PreviewScope): SQL {
+  const cashier = scope.cashierId === undefined ? sql`` : sql` and s.cashier_id = ${scope.cashierId}`;
   return sql`select s.tenant_id, s.store_id, s.id,
+      (timezone(${scope.range.timezone}::text, s.order_at))::date as day,
       coalesce((s.order_snapshot -> 'settings' ->> 'creditcard_fee_percent')::numeric,
         ${scope.storeCardFeePercent}::numeric) as fee_percent
     from sales s
     where s.tenant_id = ${scope.tenantId} and s.store_id = ${scope.storeId} and s.status in (${COUNTED})
-      and s.order_at >= ${scope.range.from}::timestamptz and s.order_at < ${scope.range.to}::timestamptz`;
+      and s.order_at >= ${scope.range.from}::timestamptz and s.order_at < ${scope.range.to}::timestamptz${cashier}`;
 }
 
 export interface PreviewLine extends PayrollLine {
@@ -68,14 +78,26 @@ export interface PreviewLine extends PayrollLine {
  * left out here.
  */
 export async function previewLines(scope: PreviewScope): Promise<PreviewLine[]> {
-  const result = await scope.db.execute<Row>(sql`with s as (${countedSales(scope)})
-    select l.employee_id as user_id, l.sale_id, l.id as line_id, l.item_type, l.commission_rate,
-      round(l.net::numeric * (l.quantity - l.refunded_quantity) / l.quantity) as net,
+  const result = await scope.db.execute<Row>(sql`${paidLinesSql(scope)} order by sale_id, position`);
+  return result.rows.map(payrollLineOf);
+}
+
+/**
+ * The SELECT of previewLines, unordered, with each line's store day (`day`, of its sale's order time): the
+ * income reports aggregate it per employee or per day (docs/reports.md, "Employee income").
+ */
+export function paidLinesSql(scope: PreviewScope): SQL {
+  return sql`with s as (${countedSales(scope)})
+    select l.employee_id as user_id, l.sale_id, l.id as line_id, l.position, l.item_type, l.commission_rate,
+      s.day, round(l.net::numeric * (l.quantity - l.refunded_quantity) / l.quantity) as net,
       round(l.deductible::numeric * (l.quantity - l.refunded_quantity) / l.quantity) as deductible
     from s join sale_lines l on l.tenant_id = s.tenant_id and l.store_id = s.store_id and l.sale_id = s.id
-    where l.item_type in (${PAID_ITEMS}) and l.refunded_quantity < l.quantity${person(scope, sql`l.employee_id`)}
-    order by l.sale_id, l.position`);
-  return result.rows.map((r) => ({
+    where l.item_type in (${PAID_ITEMS}) and l.refunded_quantity < l.quantity${person(scope, sql`l.employee_id`)}`;
+}
+
+/** A row of paidLinesSql (from node-postgres or from its json_agg) as the payroll domain's line. */
+export function payrollLineOf(r: Row): PreviewLine {
+  return {
     userId: num(r.user_id),
     saleId: num(r.sale_id),
     lineId: num(r.line_id),
@@ -83,7 +105,7 @@ export async function previewLines(scope: PreviewScope): Promise<PreviewLine[]> 
     net: num(r.net),
     deductible: num(r.deductible),
     ownRate: r.commission_rate === null || r.commission_rate === undefined ? null : num(r.commission_rate),
-  }));
+  };
 }
 
 export interface PreviewTip extends PayrollTip {
@@ -97,7 +119,13 @@ export interface PreviewTip extends PayrollTip {
  * tip), taken group by group in the sale's order; the rest is cash when the sale took cash, else other.
  */
 export async function previewTips(scope: PreviewScope): Promise<PreviewTip[]> {
-  const result = await scope.db.execute<Row>(sql`with s as (${countedSales(scope)}),
+  const result = await scope.db.execute<Row>(sql`${groupTipsSql(scope)} order by sale_id, user_id`);
+  return result.rows.flatMap(payrollTipsOf);
+}
+
+/** The SELECT of previewTips, unordered: one row per group with a tip, its card part and its store day. */
+export function groupTipsSql(scope: PreviewScope): SQL {
+  return sql`with s as (${countedSales(scope)}),
     pay as (
       select p.sale_id,
         coalesce(sum(p.amount + p.tip_amount) filter (where p.payment_type = ${CREDIT}), 0) as card,
@@ -107,27 +135,32 @@ export async function previewTips(scope: PreviewScope): Promise<PreviewTip[]> {
       group by p.sale_id
     ),
     g as (
-      select e.user_id, e.sale_id, s.fee_percent, e.tip_amount as tip,
+      select e.user_id, e.sale_id, s.day, s.fee_percent, e.tip_amount as tip,
         sum(e.tip_amount) over (partition by e.sale_id order by e.position) as upto
       from s join sale_employees e on e.tenant_id = s.tenant_id and e.store_id = s.store_id and e.sale_id = s.id
       where e.tip_amount > 0
     ),
     split as (
-      select g.user_id, g.sale_id, g.fee_percent, g.tip, coalesce(pay.took_cash, false) as took_cash,
+      select g.user_id, g.sale_id, g.day, g.fee_percent, g.tip, coalesce(pay.took_cash, false) as took_cash,
         greatest(0, least(g.upto, coalesce(pay.card, 0)) - (g.upto - g.tip)) as card_tip
       from g left join pay on pay.sale_id = g.sale_id
     )
-    select user_id, sale_id, fee_percent, card_tip, tip - card_tip as rest, took_cash from split
-    where true${person(scope, sql`user_id`)}
-    order by sale_id, user_id`);
+    select user_id, sale_id, day, fee_percent, card_tip, tip - card_tip as rest, took_cash from split
+    where true${person(scope, sql`user_id`)}`;
+}
+
+/**
+ * A row of groupTipsSql as the payroll domain's tips: its card part (with the fee percent, `fallbackFeePercent`
+ * when the row has none) and the rest, cash when the sale took cash, else other.
+ */
+export function payrollTipsOf(r: Row, fallbackFeePercent = 0): PreviewTip[] {
   const tips: PreviewTip[] = [];
-  for (const r of result.rows) {
-    const base = { userId: num(r.user_id), saleId: num(r.sale_id) };
-    if (num(r.card_tip) > 0) {
-      tips.push({ ...base, amount: num(r.card_tip), tender: 'card', cardFeePercent: num(r.fee_percent) });
-    }
-    if (num(r.rest) > 0) tips.push({ ...base, amount: num(r.rest), tender: r.took_cash ? 'cash' : 'other' });
+  const base = { userId: num(r.user_id), saleId: num(r.sale_id) };
+  const fee = r.fee_percent === null || r.fee_percent === undefined ? fallbackFeePercent : num(r.fee_percent);
+  if (num(r.card_tip) > 0) {
+    tips.push({ ...base, amount: num(r.card_tip), tender: 'card', cardFeePercent: fee });
   }
+  if (num(r.rest) > 0) tips.push({ ...base, amount: num(r.rest), tender: r.took_cash ? 'cash' : 'other' });
   return tips;
 }
 
@@ -137,15 +170,37 @@ export interface ShiftMinutes {
   minutes: number;
 }
 
+/** The period's shifts one by one (shiftMinutesSql), in clock-in order: the payroll's hours per person and day. */
+export async function previewShifts(scope: PreviewScope): Promise<ShiftMinutes[]> {
+  const result = await scope.db.execute<Row>(sql`select user_id, date_work::text as date_work, minutes
+    from (${shiftMinutesSql(scope)}) as w order by start_at, id`);
+  return result.rows.map((r) => ({
+    userId: num(r.user_id),
+    dateWork: String(r.date_work),
+    minutes: num(r.minutes),
+  }));
+}
+
 /**
  * Worked minutes per shift of the period's store days (working_times.date_work is the store day of the
  * clock-in): clock-in to clock-out (an open shift to `now`) less its breaks clipped to the shift, floored to
- * whole minutes, as workedMinutes of src/domain/clock.ts. In clock-in order.
+ * whole minutes, as workedMinutes of src/domain/clock.ts.
  */
-export async function previewShifts(scope: PreviewScope): Promise<ShiftMinutes[]> {
+export async function previewMinutes(scope: PreviewScope): Promise<Map<number, number[]>> {
+  const result = await scope.db
+    .execute<Row>(sql`select user_id, array_agg(minutes order by start_at) as minutes
+    from (${shiftMinutesSql(scope)}) as w group by user_id`);
+  return new Map(result.rows.map((r) => [num(r.user_id), (r.minutes as unknown[]).map(num)]));
+}
+
+/**
+ * The SELECT of previewMinutes before it is gathered per person: one row per shift (user_id, id, date_work,
+ * start_at, end_at, break_minutes, minutes). The income-by-hours reports sum it per employee and per day.
+ */
+export function shiftMinutesSql(scope: PreviewScope): SQL {
   const now = scope.now.toISOString();
-  const result = await scope.db.execute<Row>(sql`with w as (
-      select w.user_id, w.id, w.date_work, w.check_in_at as start_at,
+  return sql`with w as (
+      select w.user_id, w.id, w.date_work, w.check_in_at as start_at, w.check_out_at,
         coalesce(w.check_out_at, ${now}::timestamptz) as end_at
       from working_times w
       where w.tenant_id = ${scope.tenantId} and w.store_id = ${scope.storeId}
@@ -158,24 +213,8 @@ export async function previewShifts(scope: PreviewScope): Promise<ShiftMinutes[]
       from w join working_time_breaks k on k.tenant_id = ${scope.tenantId} and k.working_time_id = w.id
       group by w.id
     )
-    select w.user_id, w.date_work::text as date_work, floor(greatest(0,
-        extract(epoch from w.end_at - w.start_at) - coalesce(b.secs, 0)) / 60)::int as minutes
-    from w left join b on b.id = w.id
-    order by w.start_at, w.id`);
-  return result.rows.map((r) => ({
-    userId: num(r.user_id),
-    dateWork: String(r.date_work),
-    minutes: num(r.minutes),
-  }));
-}
-
-/** Worked minutes per shift, per technician (previewShifts), as buildStatement takes them. */
-export async function previewMinutes(scope: PreviewScope): Promise<Map<number, number[]>> {
-  const minutes = new Map<number, number[]>();
-  for (const shift of await previewShifts(scope)) {
-    const list = minutes.get(shift.userId) ?? [];
-    list.push(shift.minutes);
-    minutes.set(shift.userId, list);
-  }
-  return minutes;
+    select w.user_id, w.id, w.date_work, w.start_at, w.check_out_at as end_at,
+      floor(coalesce(b.secs, 0) / 60)::int as break_minutes,
+      floor(greatest(0, extract(epoch from w.end_at - w.start_at) - coalesce(b.secs, 0)) / 60)::int as minutes
+    from w left join b on b.id = w.id`;
 }

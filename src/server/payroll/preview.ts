@@ -50,11 +50,17 @@ export async function loadStore(db: Queryable, auth: AuthContext): Promise<Store
     .where(tenantIdWhere(stores, auth, scopeStoreId(auth)))
     .limit(1);
   if (!row) throw notFound('Store not found.');
-  const parsed = storePayrollSettingsSchema.safeParse(row.settings.payroll);
-  const fee = Number(row.settings.creditcard_fee_percent ?? 0);
+  return { timezone: row.timezone, currency: row.currency, ...storePayrollOf(row.settings) };
+}
+
+/** The payroll part of a store's settings (stores.settings): its card fee percent and payroll settings. */
+export function storePayrollOf(settings: Record<string, unknown> | null | undefined): {
+  cardFeePercent: number;
+  payroll: StorePayrollSettings;
+} {
+  const parsed = storePayrollSettingsSchema.safeParse(settings?.payroll);
+  const fee = Number(settings?.creditcard_fee_percent ?? 0);
   return {
-    timezone: row.timezone,
-    currency: row.currency,
     cardFeePercent: Number.isFinite(fee) && fee >= 0 && fee <= 100 ? fee : 0,
     // Settings that fail the schema are treated as none: the preview still answers, with the defaults.
     payroll: parsed.success ? (parsed.data as StorePayrollSettings) : DEFAULT_STORE_PAYROLL_SETTINGS,
@@ -108,6 +114,22 @@ function settingsIssues(error: z.ZodError): PayrollIssue[] {
   }));
 }
 
+/**
+ * A technician's pay settings: users.pay_settings read with its schema, none stored = her commission rate flat.
+ * Stored settings that fail their schema are not guessed at: the issues say why, and nothing is paid.
+ */
+export function technicianSettingsOf(
+  stored: unknown,
+  commissionRate: number,
+): { ok: true; settings: TechnicianPaySettings } | { ok: false; issues: PayrollIssue[] } {
+  if (stored === null || stored === undefined) {
+    return { ok: true, settings: defaultTechnicianPaySettings(commissionRate) };
+  }
+  const own = technicianPaySettingsSchema.safeParse(stored);
+  if (!own.success) return { ok: false, issues: settingsIssues(own.error) };
+  return { ok: true, settings: own.data as TechnicianPaySettings };
+}
+
 /** The store's period for a query: the one asked (docs/reports.md#periods), else its pay period of today. */
 export function payrollRange(query: ReportFilterQuery, store: StoreForPayroll, now: Date): ResolvedRange {
   let filter: ReportFilterQuery = { ...query, cashier_id: undefined, user_id: undefined };
@@ -155,15 +177,9 @@ export async function computeStatements(
   const people = await technicians(scope, worked);
   const period = { start: range.start_date, end: range.end_date };
   return people.map((tech): PayrollPreviewItem => {
-    const stored = tech.paySettings ?? null;
-    const own = stored === null ? null : technicianPaySettingsSchema.safeParse(stored);
-    if (own && !own.success) {
-      // Stored settings that fail their schema are not guessed at: the owner sees why, nothing is paid.
-      return { user_id: tech.id, name: tech.name, statement: null, issues: settingsIssues(own.error) };
-    }
-    const settings = own
-      ? (own.data as TechnicianPaySettings)
-      : defaultTechnicianPaySettings(tech.commissionRate);
+    const own = technicianSettingsOf(tech.paySettings, tech.commissionRate);
+    if (!own.ok) return { user_id: tech.id, name: tech.name, statement: null, issues: own.issues };
+    const { settings } = own;
     const result = buildStatement({
       technicianId: tech.id,
       period,

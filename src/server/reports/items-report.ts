@@ -22,7 +22,8 @@ import { REPORT_ACCESS } from '../auth/access';
 import { notFound } from '../errors';
 import { defineReport } from './report-factory';
 import type { ReportContext, ReportRecord } from './report-factory';
-import { CATEGORY_OF, countedSales, lineFilter, refundedLines } from './summary-report';
+import { countedSales, lineFilter, refundedLines } from './employee-figures';
+import { CATEGORY_OF } from './summary-report';
 
 /** The report's item filter on a line aliased `alias`: one kind (`item_type`), one item (`item_id`). */
 function itemFilter(ctx: ReportContext, alias: string): SQL {

@@ -119,7 +119,7 @@ function orderBy(
   return sql.join(parts, sql`, `);
 }
 
-async function reportContext(
+export async function reportContext(
   db: Queryable,
   auth: AuthContext,
   query: ReportFilterQuery & Record<string, unknown>,
@@ -143,7 +143,8 @@ async function reportContext(
   };
 }
 
-function rangeOf(range: ResolvedRange): ReportRange {
+/** The range as the wire shows it: the store days and their instants as ISO text. */
+export function rangeOf(range: ResolvedRange): ReportRange {
   const { fromAt: _from, toAt: _to, ...wire } = range;
   return wire;
 }

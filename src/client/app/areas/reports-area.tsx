@@ -6,6 +6,12 @@ import type { ComponentType } from 'react';
 import { AnalysisCustomerScreen, PaymentAnalysisScreen } from '../../features/reports/analysis-reports';
 import { CustomerDetailsScreen, CustomerReportScreen } from '../../features/reports/customer-report';
 import { DailyReportScreen } from '../../features/reports/daily-report';
+import {
+  IncomeDetailsScreen,
+  IncomeReportScreen,
+  IncomeWktReportScreen,
+} from '../../features/reports/income-report';
+import { DailyDetailsScreen, SummaryDetailsScreen } from '../../features/reports/sale-details-reports';
 import { GiftcardDetailsScreen, GiftcardReportScreen } from '../../features/reports/giftcard-report';
 import { ItemDetailsScreen, ItemsReportScreen } from '../../features/reports/services-products-report';
 import { StoreDetailsScreen, StoreReportScreen } from '../../features/reports/store-report';
@@ -13,7 +19,12 @@ import { SummaryReportScreen } from '../../features/reports/summary-report';
 
 export const REPORT_SCREENS = {
   daily: DailyReportScreen,
+  dailyDetails: DailyDetailsScreen,
   summary: SummaryReportScreen,
+  summaryDetails: SummaryDetailsScreen,
+  income: IncomeReportScreen,
+  incomeDetails: IncomeDetailsScreen,
+  incomeWkt: IncomeWktReportScreen,
   customer: CustomerReportScreen,
   customerDetails: CustomerDetailsScreen,
   analysisCustomer: AnalysisCustomerScreen,

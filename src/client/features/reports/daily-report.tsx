@@ -47,6 +47,7 @@ export const DAILY_CONFIG: ReportConfig<DailyRow, SaleFigures> = {
   defaultSort: 'date',
   rowKey: (row) => row.date,
   people: ['user_id', 'cashier_id'],
+  details: { path: '/pos/report/daily/details', params: (row) => ({ date: row.date }) },
   columns: [
     { id: 'date', label: 'daily.date', kind: 'day', value: (r) => r.date, sort: 'date' },
     {

@@ -26,6 +26,7 @@ export const SUMMARY_CONFIG: ReportConfig<SummaryEmployee, Totals> = {
   defaultSort: 'name',
   rowKey: (row) => String(row.user_id),
   people: ['user_id', 'cashier_id'],
+  details: { path: '/pos/report/summary/details', params: (row) => ({ user_id: String(row.user_id) }) },
   columns: [
     { id: 'name', label: 'summary.employee', kind: 'text', value: (r) => r.name, sort: 'name' },
     {
