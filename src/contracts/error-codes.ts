@@ -223,6 +223,18 @@ export const ERROR_CODE = {
   /** 422: the technician does not take bookings (users.enable_booking is off). */
   BOOKING_TECHNICIAN_UNAVAILABLE: 'booking_technician_unavailable',
 
+  // ---- payroll (docs/payroll.md, "Calculate and lock") --------------------------------------------------
+  /** 409: the period overlaps a pay run already calculated (locked); `details`: payroll_id, period_start, period_end. */
+  PAYROLL_PERIOD_LOCKED: 'payroll_period_locked',
+  /** 422: the range is not one of the store's pay periods (stores.settings.payroll.period). */
+  PAYROLL_PERIOD_INVALID: 'payroll_period_invalid',
+  /** 422: the period has not ended yet in the store's time zone: it cannot be locked while sales still land in it. */
+  PAYROLL_PERIOD_OPEN: 'payroll_period_open',
+  /** 422: a technician's stored pay settings fail their schema; `details.user_ids` names them. */
+  PAYROLL_SETTINGS_INVALID: 'payroll_settings_invalid',
+  /** 409: only the store's latest pay run may be deleted (to calculate it again). */
+  PAYROLL_NOT_LATEST: 'payroll_not_latest',
+
   // ---- the kiosk (src/contracts/kiosk.ts) -------------------------------------------------------------
   /** 401: no X-Kiosk-Token, or one the server never issued. */
   KIOSK_TOKEN_INVALID: 'kiosk_token_invalid',

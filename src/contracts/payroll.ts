@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { REPORT_PERIODS } from '../domain/constants';
 import {
+  flatSchedule,
   PAYROLL_ISSUE_CODES,
   TIER_MODES,
   TIP_TENDERS,
@@ -55,7 +56,7 @@ export const payoutRuleSchema = z.discriminatedUnion('kind', [
 /**
  * A technician's own pay settings (users.pay_settings): PaySettings without the store's card-fee switch. None
  * stored: the technician is paid her users.commission_rate flat, nothing on products, no hourly pay, no
- * guarantee, all by check (technicianPaySettingsOrDefault, src/server/payroll/pay-settings.ts).
+ * guarantee, all by check (defaultTechnicianPaySettings below).
  */
 export const technicianPaySettingsSchema = z.strictObject({
   service: commissionScheduleSchema,
@@ -65,6 +66,17 @@ export const technicianPaySettingsSchema = z.strictObject({
   payout: payoutRuleSchema,
 });
 export type TechnicianPaySettings = Omit<PaySettings, 'deductCardFeeFromTips'>;
+
+/** None stored: her users.commission_rate flat, nothing on products, no hourly pay or guarantee, all by check. */
+export function defaultTechnicianPaySettings(commissionRate: number): TechnicianPaySettings {
+  return {
+    service: flatSchedule(commissionRate),
+    productRate: 0,
+    hourlyRate: 0,
+    plan: { kind: 'commission' },
+    payout: { kind: 'all_check' },
+  };
+}
 
 export const payPeriodRuleSchema = z
   .discriminatedUnion('kind', [
@@ -201,10 +213,16 @@ export const payrollPreviewItemSchema = z.object({
 });
 export type PayrollPreviewItem = z.infer<typeof payrollPreviewItemSchema>;
 
+/** A calculated run that locks (part of) a period (docs/payroll.md, "Calculate and lock"). */
+export const payrollLockSchema = z.object({ payroll_id: id, period_start: isoDay, period_end: isoDay });
+export type PayrollLock = z.infer<typeof payrollLockSchema>;
+
 export const payrollPreviewSchema = z.object({
   range: reportRangeSchema,
   period_rule: payPeriodRuleSchema,
   deduct_card_fee_from_tips: z.boolean(),
+  /** The calculated run whose period overlaps this one, or null: a locked period is read from its run. */
+  locked_by: payrollLockSchema.nullable(),
   items: z.array(payrollPreviewItemSchema),
 });
 export type PayrollPreview = z.infer<typeof payrollPreviewSchema>;

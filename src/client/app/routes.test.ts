@@ -72,7 +72,6 @@ const SPEC_PATHS = [
  */
 const COMING_SOON = [
   '/plan',
-  '/pos/report/payroll',
   '/admin/emarketing/campaigns',
   '/admin/emarketing/templates',
   '/admin/emarketing/report/summary',

@@ -56,6 +56,7 @@ import {
   memberships,
   giftcards,
   coupons,
+  payrollReport,
   workingTimeReport,
   reportScreen,
   reportsIndex,
@@ -330,7 +331,10 @@ export const ROUTES: readonly AppRoute[] = [
     },
     false,
   ),
-  report({ id: 'reportPayroll', path: '/pos/report/payroll', menu: { parent: 'reports' } }, false),
+  report(
+    { id: 'reportPayroll', path: '/pos/report/payroll', menu: { parent: 'reports' }, screen: payrollReport },
+    false,
+  ),
   report({
     id: 'reportServicesProducts',
     path: '/pos/report/services-products',

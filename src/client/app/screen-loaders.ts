@@ -89,6 +89,9 @@ export const giftcards: ScreenLoader = () =>
 export const coupons: ScreenLoader = () =>
   import('../features/back-office/resources/coupons').then((m) => m.CouponsScreen);
 // The employee check-in/out report with its correction (app/areas/working-time-area.tsx): its own chunk.
+// The payroll report (features/payroll): preview, calculate, runs and printable statements, its own chunk.
+export const payrollReport: ScreenLoader = () =>
+  import('../features/payroll/payroll-screen').then((m) => m.PayrollScreen);
 export const workingTimeReport: ScreenLoader = () =>
   import('./areas/working-time-area').then((m) => m.WorkingTimeArea);
 // The sales reports on the one report screen (app/areas/reports-area.tsx, docs/reports.md): one chunk.

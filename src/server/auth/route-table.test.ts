@@ -143,6 +143,12 @@ const OWN_DATA_ROUTES = [
   'POST /api/pos/drawer/no-sale',
   // Clears B's own trash (nothing of A's is in B's store).
   'DELETE /api/pos/sales/clear-trashed/all',
+  // B's own store's pay runs, and a pay period of B's own store calculated (a period names nobody of A's).
+  'GET /api/report/payrolls',
+  'POST /api/report/payrolls/calculate',
+  // B's own store's pay settings: its technicians and its own period rule.
+  'GET /api/report/payrolls/settings',
+  'PUT /api/report/payrolls/settings/store',
   // Back-office resources: B's own list, export, creates, imports, and bulks that report A's ids not found.
   ...RESOURCE_OWN_DATA_ROUTES,
 ];

@@ -1,78 +1,45 @@
 /**
  * GET /api/report/payrolls/preview over HTTP (docs/payroll.md, "Preview on the server"): docs/payroll.md's
- * worked example Anna, her week rung up through POST /api/pos/sales, gets the statement the document gives;
- * access; a voided sale left out; the period's edges in the store's time zone; hourly pay from the clock.
+ * worked example Anna, her week rung up through POST /api/pos/sales (tests/support/server/payroll-fixtures.ts),
+ * gets the statement the document gives; access; a voided sale left out; the period's edges in the store's time
+ * zone; hourly pay from the clock.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiHarness, dataOf } from '../../../tests/support/server/api-harness';
-import { saleBody } from '../../../tests/support/server/sale-test-data';
+import {
+  addDays,
+  ANNA_SETTINGS,
+  at,
+  clockThreeDays,
+  LA,
+  pastWeek,
+  ringAnnaWeek,
+  sell as sellIn,
+  setStore as setStoreOf,
+} from '../../../tests/support/server/payroll-fixtures';
+import type { SellOptions } from '../../../tests/support/server/payroll-fixtures';
 import type { LineSpec } from '../../../tests/support/server/sale-test-data';
 import type { TenantFixture } from '../../../tests/support/server/tenant-fixture';
 import { ERROR_CODE } from '../../contracts/error-codes';
-import type { PayrollPreview, StorePayrollSettings, TechnicianPaySettings } from '../../contracts/payroll';
-import { DISCOUNT_SOURCE, DISCOUNT_TYPE, ITEM_TYPE, PAYMENT_TYPE } from '../../domain/constants';
+import type { PayrollPreview, TechnicianPaySettings } from '../../contracts/payroll';
 import { dayInTimeZone } from '../../domain/report-periods';
-import { storeTimeToIso } from '../../domain/store-time';
-import { categories, products, services } from '../db/schema/catalog';
-import { stores } from '../db/schema/stores';
 import { users } from '../db/schema/users';
-import { workingTimeBreaks, workingTimes } from '../db/schema/working-times';
 
 const api = await apiHarness();
-const LA = 'America/Los_Angeles';
 const PATH = '/api/report/payrolls/preview';
 let a: TenantFixture;
 let b: TenantFixture;
 let anna: number;
 let items: Record<string, number>;
 
-const addDays = (day: string, n: number) => {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
-};
-const at = (day: string, time: string) => storeTimeToIso(`${day}T${time}`, LA)!;
 /** A past week (nothing else of tenant A is rung in it): the store's weekly periods count from its first day. */
-const week = addDays(dayInTimeZone(new Date(), LA), -21);
+const week = pastWeek(LA);
 const weekQuery = `effective_start=${week}&effective_end=${addDays(week, 6)}`;
 
-/** Anna of docs/payroll.md: flat 40 %, products 10 %, no hourly pay, guarantee 500.00, check 65 %. */
-const ANNA_SETTINGS: TechnicianPaySettings = {
-  service: { mode: 'zero_based', tiers: [{ from: 0, rate: 40 }] },
-  productRate: 10,
-  hourlyRate: 0,
-  plan: { kind: 'higher_of', guarantee: 50_000 },
-  payout: { kind: 'check_percent', percent: 65 },
-};
-
-async function setStore(settings: Record<string, unknown>) {
-  await api.db
-    .update(stores)
-    .set({ settings: sql`${stores.settings} || ${JSON.stringify(settings)}::jsonb` })
-    .where(eq(stores.id, a.store.id));
-}
-
-async function sell(
-  employee: number,
-  lines: LineSpec[],
-  options: { orderAt?: string; tip?: number; card?: number } = {},
-) {
-  const payments = options.card
-    ? [{ payment_type: PAYMENT_TYPE.CREDIT, payment_amount: options.card, payment_info: { last4: '4242' } }]
-    : [{ payment_type: PAYMENT_TYPE.CASH, payment_amount: 100_000 }];
-  const res = await api.as(a, 'manager').post(
-    '/api/pos/sales',
-    saleBody({
-      employeeId: employee,
-      lines,
-      payments,
-      ...(options.tip ? { tip: options.tip } : {}),
-      extra: options.orderAt ? { order_at: options.orderAt } : {},
-    }),
-  );
-  expect(res.statusCode, res.body).toBe(201);
-  return dataOf(res);
-}
+const setStore = (settings: Record<string, unknown>) => setStoreOf(api, a.store.id, settings);
+const sell = (employee: number, lines: LineSpec[], options: SellOptions = {}) =>
+  sellIn(api, a, employee, lines, options);
 
 async function preview(query: string): Promise<PayrollPreview> {
   const res = await api.as(a, 'manager').get(`${PATH}?${query}`);
@@ -80,134 +47,9 @@ async function preview(query: string): Promise<PayrollPreview> {
   return dataOf<PayrollPreview>(res);
 }
 
-/** Three shifts of 09:00–16:55 with a 30-minute break: 3 × 7 h 25 min = 1,335 minutes (docs/payroll.md). */
-async function clockThreeDays(userId: number) {
-  for (const day of [week, addDays(week, 1), addDays(week, 2)]) {
-    const [shift] = await api.db
-      .insert(workingTimes)
-      .values({
-        tenantId: a.tenantId,
-        storeId: a.store.id,
-        userId,
-        dateWork: day,
-        checkInAt: new Date(at(day, '09:00')),
-        checkOutAt: new Date(at(day, '16:55')),
-      })
-      .returning({ id: workingTimes.id });
-    await api.db.insert(workingTimeBreaks).values({
-      tenantId: a.tenantId,
-      storeId: a.store.id,
-      workingTimeId: shift!.id,
-      startedAt: new Date(at(day, '12:00')),
-      endedAt: new Date(at(day, '12:30')),
-    });
-  }
-}
-
 beforeAll(async () => {
   [a, b] = await Promise.all([api.tenant(), api.tenant()]);
-  const period: StorePayrollSettings = {
-    period: { kind: 'weekly', anchor: week },
-    deductCardFeeFromTips: false,
-  };
-  await api.db.update(stores).set({ timezone: LA }).where(eq(stores.id, a.store.id));
-  await setStore({ payroll: period, creditcard_fee_percent: 3 });
-  const [person] = await api.db
-    .insert(users)
-    .values({
-      tenantId: a.tenantId,
-      storeId: a.store.id,
-      role: 'staff',
-      username: 'anna',
-      displayName: 'Anna',
-      isTechnician: true,
-      commissionRate: 40,
-      paySettings: ANNA_SETTINGS as unknown as Record<string, unknown>,
-    })
-    .returning({ id: users.id });
-  anna = person!.id;
-  const tenantId = a.tenantId;
-  const storeId = a.store.id;
-  const [nails, care] = await api.db
-    .insert(categories)
-    .values([
-      { tenantId, storeId, type: 'service', name: 'Nails' },
-      { tenantId, storeId, type: 'product', name: 'Care' },
-    ])
-    .returning({ id: categories.id });
-  const svc = (name: string, price: number, cost: number, commissionRate: number | null = null) => ({
-    tenantId,
-    storeId,
-    categoryId: nails!.id,
-    name,
-    price,
-    cost,
-    taxes: '',
-    commissionRate,
-  });
-  const [gel, pedicure, acrylic, art] = await api.db
-    .insert(services)
-    .values([
-      svc('Gel manicure', 3500, 200),
-      // Her 60 % of a 45.00 pedicure with 3.00 of supplies: the schema has no shared lines yet, so the test
-      // rings her share as a line of its own (net 27.00, supplies 1.80).
-      svc('Pedicure (her share)', 2700, 180),
-      svc('Acrylic full set', 6000, 800, 50),
-      svc('Nail art', 150, 200),
-    ])
-    .returning({ id: services.id });
-  const [oil, shampoo] = await api.db
-    .insert(products)
-    .values([
-      { tenantId, storeId, categoryId: care!.id, name: 'Cuticle oil', price: 400, cost: 150, taxes: '' },
-      {
-        tenantId,
-        storeId,
-        categoryId: care!.id,
-        name: 'Shampoo',
-        price: 2499,
-        cost: 900,
-        taxes: '',
-        commissionRate: 15,
-      },
-    ])
-    .returning({ id: products.id });
-  items = {
-    gel: gel!.id,
-    pedicure: pedicure!.id,
-    acrylic: acrylic!.id,
-    art: art!.id,
-    oil: oil!.id,
-    shampoo: shampoo!.id,
-  };
-
-  // Her week: the gel manicure after a 10 % line discount (35.00 → 31.50) and the acrylic set, 20.00 cash tip;
-  const tenPercent = [{ type: DISCOUNT_SOURCE.ITEM, discount: { type: DISCOUNT_TYPE.PERCENT, value: 10 } }];
-  await sell(anna, [{ item_id: items.gel!, discounts: tenPercent }, { item_id: items.acrylic! }], {
-    orderAt: at(week, '10:00'),
-    tip: 2000,
-  });
-  // her pedicure share, the nail art and two cuticle oils on a card with a 15.00 tip, the fee then 3 %;
-  await sell(
-    anna,
-    [
-      { item_id: items.pedicure! },
-      { item_id: items.art! },
-      { item_id: items.oil!, item_type: ITEM_TYPE.PRODUCT, quantity: 2 },
-    ],
-    { orderAt: at(addDays(week, 1), '11:00'), tip: 1500, card: 2700 + 150 + 800 + 1500 },
-  );
-  // a shampoo and a 50.00 gift card on a card with an 8.50 tip, the fee by then 2.9 %.
-  await setStore({ creditcard_fee_percent: 2.9 });
-  await sell(
-    anna,
-    [
-      { item_id: items.shampoo!, item_type: ITEM_TYPE.PRODUCT },
-      { item_id: 0, item_type: ITEM_TYPE.GIFTCARD, unit_price: 5000, giftcard_number: 'ANNA-GC-1' },
-    ],
-    { orderAt: at(addDays(week, 3), '15:00'), tip: 850, card: 2499 + 5000 + 850 },
-  );
-  await clockThreeDays(anna);
+  ({ anna, items } = await ringAnnaWeek(api, a, week));
 });
 
 describe('access', () => {
@@ -327,7 +169,7 @@ describe('what counts', () => {
       .update(users)
       .set({ paySettings: hourly as unknown as Record<string, unknown> })
       .where(eq(users.id, staff));
-    await clockThreeDays(staff);
+    await clockThreeDays(api, a, staff, week);
     const all = await preview(weekQuery);
     const s = all.items.find((i) => i.user_id === staff)!.statement!;
     expect(s.hourly).toEqual({ minutes: 1335, ratePerHour: 1525, pay: 33_931 });

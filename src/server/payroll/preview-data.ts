@@ -164,6 +164,23 @@ export function payrollTipsOf(r: Row, fallbackFeePercent = 0): PreviewTip[] {
   return tips;
 }
 
+export interface ShiftMinutes {
+  userId: number;
+  dateWork: string;
+  minutes: number;
+}
+
+/** The period's shifts one by one (shiftMinutesSql), in clock-in order: the payroll's hours per person and day. */
+export async function previewShifts(scope: PreviewScope): Promise<ShiftMinutes[]> {
+  const result = await scope.db.execute<Row>(sql`select user_id, date_work::text as date_work, minutes
+    from (${shiftMinutesSql(scope)}) as w order by start_at, id`);
+  return result.rows.map((r) => ({
+    userId: num(r.user_id),
+    dateWork: String(r.date_work),
+    minutes: num(r.minutes),
+  }));
+}
+
 /**
  * Worked minutes per shift of the period's store days (working_times.date_work is the store day of the
  * clock-in): clock-in to clock-out (an open shift to `now`) less its breaks clipped to the shift, floored to

@@ -2,12 +2,14 @@
  * GET /api/report/payrolls/preview (docs/payroll.md, "Preview on the server"): for each technician of the store
  * (or the one asked), the period's lines, tips and worked minutes (preview-data.ts), her pay settings
  * (users.pay_settings) and the store's (stores.settings.payroll), handed to the domain's `buildStatement`. A
- * preview stores nothing: calculating and locking a period are not built yet, so no adjustment lines exist.
+ * preview stores nothing; calculate (runs.ts) stores what `computeStatements` gives for the same period. It
+ * says whether a calculated run already locks (part of) the period.
  */
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   DEFAULT_STORE_PAYROLL_SETTINGS,
+  defaultTechnicianPaySettings,
   storePayrollSettingsSchema,
   technicianPaySettingsSchema,
 } from '../../contracts/payroll';
@@ -18,9 +20,9 @@ import type {
   StorePayrollSettings,
   TechnicianPaySettings,
 } from '../../contracts/payroll';
-import type { ReportFilterQuery } from '../../contracts/reports';
-import { buildStatement, flatSchedule, PAYROLL_ISSUE_CODES, payPeriodContaining } from '../../domain/payroll';
-import type { PayrollIssue, PayStatement } from '../../domain/payroll';
+import type { ReportFilterQuery, ReportRange } from '../../contracts/reports';
+import { buildStatement, PAYROLL_ISSUE_CODES, payPeriodContaining } from '../../domain/payroll';
+import type { PayrollAdjustment, PayrollIssue, PayStatement } from '../../domain/payroll';
 import { dayInTimeZone } from '../../domain/report-periods';
 import type { AuthContext } from '../auth-context';
 import type { Queryable } from '../db/client';
@@ -28,18 +30,20 @@ import { stores } from '../db/schema/stores';
 import { scopeStoreId, tenantIdWhere } from '../db/scoped';
 import { notFound } from '../errors';
 import { resolveRange } from '../reports/report-range';
+import type { ResolvedRange } from '../reports/report-range';
 import { findEmployee } from '../services/working-times';
+import { overlappingRun } from './locks';
 import { previewLines, previewMinutes, previewTips } from './preview-data';
 import type { PreviewScope } from './preview-data';
 
-interface StoreForPayroll {
+export interface StoreForPayroll {
   timezone: string;
   currency: string;
   cardFeePercent: number;
   payroll: StorePayrollSettings;
 }
 
-async function loadStore(db: Queryable, auth: AuthContext): Promise<StoreForPayroll> {
+export async function loadStore(db: Queryable, auth: AuthContext): Promise<StoreForPayroll> {
   const [row] = await db
     .select({ timezone: stores.timezone, currency: stores.currency, settings: stores.settings })
     .from(stores)
@@ -60,17 +64,6 @@ export function storePayrollOf(settings: Record<string, unknown> | null | undefi
     cardFeePercent: Number.isFinite(fee) && fee >= 0 && fee <= 100 ? fee : 0,
     // Settings that fail the schema are treated as none: the preview still answers, with the defaults.
     payroll: parsed.success ? (parsed.data as StorePayrollSettings) : DEFAULT_STORE_PAYROLL_SETTINGS,
-  };
-}
-
-/** None stored: her users.commission_rate flat, nothing on products, no hourly pay or guarantee, all by check. */
-export function defaultTechnicianPaySettings(commissionRate: number): TechnicianPaySettings {
-  return {
-    service: flatSchedule(commissionRate),
-    productRate: 0,
-    hourlyRate: 0,
-    plan: { kind: 'commission' },
-    payout: { kind: 'all_check' },
   };
 }
 
@@ -137,29 +130,42 @@ export function technicianSettingsOf(
   return { ok: true, settings: own.data as TechnicianPaySettings };
 }
 
-export async function payrollPreview(
-  db: Queryable,
-  auth: AuthContext,
-  query: PayrollPreviewQuery,
-  now: Date,
-): Promise<PayrollPreview> {
-  const storeId = scopeStoreId(auth);
-  // Another tenant's or store's person is a 404 that tells nothing (docs/reports.md, the factory's rule).
-  if (query.user_id !== undefined) await findEmployee(db, auth, storeId, query.user_id);
-  const store = await loadStore(db, auth);
-  let filter: ReportFilterQuery = { ...query, cashier_id: undefined };
+/** The store's period for a query: the one asked (docs/reports.md#periods), else its pay period of today. */
+export function payrollRange(query: ReportFilterQuery, store: StoreForPayroll, now: Date): ResolvedRange {
+  let filter: ReportFilterQuery = { ...query, cashier_id: undefined, user_id: undefined };
   if (!query.time_type && !query.effective_start && !query.effective_end) {
     // No period asked: the store's pay period of today, in the store's time zone.
     const current = payPeriodContaining(store.payroll.period, dayInTimeZone(now, store.timezone));
     if (current) filter = { ...filter, effective_start: current.start, effective_end: current.end };
   }
-  const range = resolveRange(filter, store.timezone, now);
+  return resolveRange(filter, store.timezone, now);
+}
+
+export interface PayrollComputation {
+  store: StoreForPayroll;
+  range: ResolvedRange;
+  userId: number | undefined;
+  now: Date;
+  /**
+   * Corrections of locked periods paid in this one, per technician (docs/payroll.md, adjustments): the hook
+   * for corrections, which are not built yet, so every caller passes none today.
+   */
+  adjustments?: ReadonlyMap<number, readonly PayrollAdjustment[]>;
+}
+
+/** Each technician's statement for the range: what the preview shows and what calculate stores. */
+export async function computeStatements(
+  db: Queryable,
+  auth: AuthContext,
+  input: PayrollComputation,
+): Promise<PayrollPreviewItem[]> {
+  const { store, range, now } = input;
   const scope: PreviewScope = {
     db,
     tenantId: auth.tenantId,
-    storeId,
+    storeId: scopeStoreId(auth),
     range,
-    userId: query.user_id,
+    userId: input.userId,
     now,
     storeCardFeePercent: store.cardFeePercent,
   };
@@ -170,7 +176,7 @@ export async function payrollPreview(
   const worked = [...new Set([...lines.map((l) => l.userId), ...tips.map((t) => t.userId)])];
   const people = await technicians(scope, worked);
   const period = { start: range.start_date, end: range.end_date };
-  const items = people.map((tech): PayrollPreviewItem => {
+  return people.map((tech): PayrollPreviewItem => {
     const own = technicianSettingsOf(tech.paySettings, tech.commissionRate);
     if (!own.ok) return { user_id: tech.id, name: tech.name, statement: null, issues: own.issues };
     const { settings } = own;
@@ -181,18 +187,38 @@ export async function payrollPreview(
       lines: lines.filter((l) => l.userId === tech.id).map(({ userId: _u, ...line }) => line),
       tips: tips.filter((t) => t.userId === tech.id).map(({ userId: _u, ...tip }) => tip),
       workedMinutes: minutes.get(tech.id) ?? [],
-      adjustments: [],
+      adjustments: input.adjustments?.get(tech.id) ?? [],
       settings: { ...settings, deductCardFeeFromTips: store.payroll.deductCardFeeFromTips },
     });
     return result.ok
       ? { user_id: tech.id, name: tech.name, statement: result.statement as PayStatement, issues: [] }
       : { user_id: tech.id, name: tech.name, statement: null, issues: result.issues };
   });
-  const { fromAt: _from, toAt: _to, ...wireRange } = range;
+}
+
+export function wireRange(range: ResolvedRange): ReportRange {
+  const { fromAt: _from, toAt: _to, ...wire } = range;
+  return wire;
+}
+
+export async function payrollPreview(
+  db: Queryable,
+  auth: AuthContext,
+  query: PayrollPreviewQuery,
+  now: Date,
+): Promise<PayrollPreview> {
+  const storeId = scopeStoreId(auth);
+  // Another tenant's or store's person is a 404 that tells nothing (docs/reports.md, the factory's rule).
+  if (query.user_id !== undefined) await findEmployee(db, auth, storeId, query.user_id);
+  const store = await loadStore(db, auth);
+  const range = payrollRange(query, store, now);
+  const items = await computeStatements(db, auth, { store, range, userId: query.user_id, now });
+  const locked = await overlappingRun(db, auth, { start: range.start_date, end: range.end_date });
   return {
-    range: wireRange,
+    range: wireRange(range),
     period_rule: store.payroll.period,
     deduct_card_fee_from_tips: store.payroll.deductCardFeeFromTips,
+    locked_by: locked,
     items,
   };
 }

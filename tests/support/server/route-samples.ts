@@ -64,6 +64,9 @@ const ID_BY_PATH: readonly [string, (v: VictimRows) => ParamValue][] = [
   ['/api/payments/vietqr/:id', (v) => v.vietqrRequestId],
   ['/api/payments/vnpay/:id', (v) => v.vnpayRequestId],
   ['/api/pos/cash-drawer/sessions/:id', (v) => v.drawerSessionId],
+  // A technician's pay settings: the id is the person's.
+  ['/api/report/payrolls/settings/users', (v) => v.users.staff],
+  ['/api/report/payrolls', (v) => v.payrollId],
 ];
 
 export const PARAM_VALUES: Readonly<Record<string, (v: VictimRows, route: RouteKey) => ParamValue>> = {
@@ -152,6 +155,21 @@ export const SAMPLE_BODIES: Readonly<Record<RouteKey, (v: VictimRows) => unknown
 
   // ---- cash drawer
   'POST /api/pos/cash-drawer/open': () => ({ count: { bill_20: 5 } }),
+  'POST /api/report/payrolls/calculate': () => ({ period_start: '2024-01-08', period_end: '2024-01-14' }),
+  'POST /api/report/payrolls/bulk': (v) => ({ action: 'delete', ids: [v.payrollId] }),
+  'PUT /api/report/payrolls/settings/store': () => ({
+    period: { kind: 'weekly', anchor: '2024-01-01' },
+    deductCardFeeFromTips: false,
+  }),
+  'PUT /api/report/payrolls/settings/users/:id': () => ({
+    pay_settings: {
+      service: { mode: 'zero_based', tiers: [{ from: 0, rate: 40 }] },
+      productRate: 10,
+      hourlyRate: 0,
+      plan: { kind: 'commission' },
+      payout: { kind: 'all_check' },
+    },
+  }),
   'POST /api/pos/cash-drawer/movements': () => ({ kind: 'pay_out', amount: 500, reason: 'Supplies' }),
   'POST /api/pos/cash-drawer/close': () => ({ count: { bill_20: 5 } }),
 
@@ -410,6 +428,7 @@ export const ROUTES_WITHOUT_SAMPLE_BODY: readonly RouteKey[] = [
   'DELETE /api/pos/sales/clear-trashed/:id',
   'DELETE /api/pos/sales/:id',
   'DELETE /api/pos/bookingAppt/:id',
+  'DELETE /api/report/payrolls/:id',
 ];
 
 export const SAMPLE_QUERIES: Readonly<Record<RouteKey, (v: VictimRows) => Record<string, string>>> = {
@@ -489,6 +508,18 @@ export const SAMPLE_QUERIES: Readonly<Record<RouteKey, (v: VictimRows) => Record
   ),
   // The payroll preview (docs/payroll.md) names a technician the same way.
   'GET /api/report/payrolls/preview': (v) => ({ user_id: String(v.users.staff), time_type: 'all' }),
+  // The payroll reports name a calculated run and a technician (docs/payroll.md, "Endpoints").
+  ...Object.fromEntries(
+    ['wk-summary', 'wk-details', 'commission-report', 'commission-summary', 'commission-details'].map(
+      (name) => [
+        `GET /api/report/payrolls/${name}`,
+        (v: VictimRows) => ({ payroll_id: String(v.payrollId), user_id: String(v.users.staff) }),
+      ],
+    ),
+  ),
+  'GET /api/report/payrolls/:id/report': (v) => ({ user_id: String(v.users.staff) }),
+  'GET /api/report/working-times/payroll': (v) => ({ payroll_id: String(v.payrollId) }),
+  'GET /api/report/working-times/payroll-preview': (v) => ({ user_id: String(v.users.staff) }),
 };
 
 export const isWrite = (route: { method: string }) =>

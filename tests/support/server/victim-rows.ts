@@ -80,6 +80,8 @@ export interface VictimRows {
   kioskToken: string;
   /** The workstation's open cash drawer session (opened through POST /api/pos/cash-drawer/open). */
   drawerSessionId: number;
+  /** A calculated pay run of the store (POST /api/report/payrolls/calculate, a week of 2024). */
+  payrollId: number;
   /** The store-local business day of that working time (working-time reports name a day by it). */
   workingDate: string;
   /** The tenant's row of each back-office resource (resource-samples.ts), by resource name. */
@@ -147,6 +149,7 @@ type VictimBase = Omit<
   | 'kioskTokenId'
   | 'kioskToken'
   | 'drawerSessionId'
+  | 'payrollId'
   | 'markers'
 >;
 
@@ -440,8 +443,21 @@ export async function createVictimRows(
     kioskTokenId: Number(kioskToken.id),
     kioskToken: String(kioskToken.token),
     drawerSessionId: Number(drawer.id),
+    payrollId: await calculateVictimPayroll(app, f),
   };
   return { ...rows, markers: markersOf(rows) };
+}
+
+/** A week of 2024 calculated (the store's default weekly periods count from 2024-01-01, docs/payroll.md). */
+async function calculateVictimPayroll(app: FastifyInstance, f: TenantFixture): Promise<number> {
+  const run = dataOf(
+    await sender(app, f)('POST', '/api/report/payrolls/calculate', {
+      period_start: '2024-01-01',
+      period_end: '2024-01-07',
+    }),
+    'payroll calculate',
+  );
+  return Number(run.id);
 }
 
 /**

@@ -25,6 +25,7 @@ import {
 import { useSettingsEditor } from './settings-actor';
 import type { SettingsEditorOptions } from './settings-actor';
 import { KioskTokensSection } from './kiosk-tokens-section';
+import { PayrollSettingsSection } from './payroll-settings-section';
 import { SettingsFields, TaxList } from './settings-fields';
 
 export const SETTINGS_NS = 'admin-settings';
@@ -190,6 +191,8 @@ export function SettingsScreen({ storeId, ...props }: SettingsScreenProps) {
       )}
       {/* The tokens are the settings roles' alone (a manager cannot list them): shown to whoever may write. */}
       {!readOnly && storeId !== null && <KioskTokensSection storeId={storeId} />}
+      {/* The pay period and the card fee on tips (docs/payroll.md, "Pay settings"): the settings roles'. */}
+      {!readOnly && storeId !== null && <PayrollSettingsSection storeId={storeId} />}
     </Stack>
   );
 }
