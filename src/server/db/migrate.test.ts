@@ -95,6 +95,9 @@ const TABLES = [
   'booking_lines',
   'booking_segments',
   'booking_hours',
+  // 0023: calculated payroll runs and their frozen statements
+  'payrolls',
+  'payroll_statements',
 ];
 
 describe('migrations', () => {

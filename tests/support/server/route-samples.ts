@@ -478,6 +478,12 @@ export const SAMPLE_QUERIES: Readonly<Record<RouteKey, (v: VictimRows) => Record
       'store/days',
       'giftcard',
       'services-products',
+      'netincomes',
+      'netincomes/report-summary',
+      'netincomes/report-full-details',
+      'netincomes-wkt',
+      'netincomes-wkt/report-summary',
+      'netincomes-wkt/report-full-details',
     ]
       .flatMap((path) => [path, `${path}/export`])
       .map((path) => [
