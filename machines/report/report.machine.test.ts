@@ -138,6 +138,37 @@ describe('report chart: details and people', () => {
     expect(queries.at(-1)?.filters).toEqual({ customer_id: '12' });
   });
 
+  it('keeps its people and a running export through a new period (only the data region reloads)', async () => {
+    let loads = 0;
+    let finishExport: () => void = () => {};
+    const actor = createActor(
+      reportMachine.provide({
+        actors: {
+          fetchReport: fromPromise(async ({ input }: { input: ReportQueryInput }) =>
+            aReportPage(input.page, 5),
+          ),
+          loadPeople: fromPromise<readonly ReportPerson[], void>(async () => {
+            loads += 1;
+            return [{ id: 7, name: 'Anna' }];
+          }),
+          exportReport: fromPromise<void, ReportQueryInput>(
+            () => new Promise<void>((resolve) => (finishExport = resolve)),
+          ),
+        },
+      }),
+      { input: { people: true } },
+    ).start();
+    await waitFor(actor, (s) => s.matches({ data: 'ready', people: 'ready' }));
+    actor.send({ type: 'export' });
+    actor.send({ type: 'period.set', period: 'this_month' });
+    actor.send({ type: 'filter.set', name: 'user_id', value: '7' });
+    await waitFor(actor, (s) => s.matches({ data: 'ready' }));
+    expect(loads).toBe(1);
+    expect(actor.getSnapshot().matches({ export: 'exporting', people: 'ready' })).toBe(true);
+    finishExport();
+    await waitFor(actor, (s) => s.matches({ export: 'idle' }));
+  });
+
   it('offers no people unless asked, and a report still loads when they cannot be loaded', async () => {
     const actor = createActor(
       reportMachine.provide({

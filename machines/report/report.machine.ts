@@ -49,6 +49,18 @@ const queryOf = ({ context }: { context: ReportContext }): ReportQueryInput => (
   filters: context.filters,
 });
 
+/**
+ * A new period, range, sort or filter: page 1 of it, loading (again, when a load runs: its fetch is stopped).
+ * On each state of the data region, not on the region: a re-entering transition declared on a region of a
+ * parallel chart re-enters every region, which restarted the people load and dropped a running export.
+ */
+const NEW_QUERY = {
+  'period.set': { target: 'loading', reenter: true, actions: 'setPeriod' },
+  'period.custom': { guard: 'isValidRange', target: 'loading', reenter: true, actions: 'setCustom' },
+  'sort.toggle': { target: 'loading', reenter: true, actions: 'toggleSort' },
+  'filter.set': { target: 'loading', reenter: true, actions: 'setFilter' },
+} as const;
+
 export const reportMachine = setup({
   types: {
     context: {} as ReportContext,
@@ -135,15 +147,10 @@ export const reportMachine = setup({
   states: {
     data: {
       initial: 'loading',
-      on: {
-        'period.set': { target: '.loading', reenter: true, actions: 'setPeriod' },
-        'period.custom': { guard: 'isValidRange', target: '.loading', reenter: true, actions: 'setCustom' },
-        'sort.toggle': { target: '.loading', reenter: true, actions: 'toggleSort' },
-        'filter.set': { target: '.loading', reenter: true, actions: 'setFilter' },
-      },
       states: {
         loading: {
           tags: ['busy'],
+          on: NEW_QUERY,
           invoke: {
             id: 'fetchReport',
             src: 'fetchReport',
@@ -168,18 +175,19 @@ export const reportMachine = setup({
         },
         ready: {
           on: {
+            ...NEW_QUERY,
             'page.go': { guard: 'isOtherPage', target: 'loading', actions: 'goToPage' },
             print: { actions: 'printReport' },
           },
         },
         empty: {
-          on: { print: { actions: 'printReport' } },
+          on: { ...NEW_QUERY, print: { actions: 'printReport' } },
         },
         failed: {
-          on: { retry: 'loading' },
+          on: { ...NEW_QUERY, retry: 'loading' },
         },
         offline: {
-          on: { retry: 'loading', 'connection.online': 'loading' },
+          on: { ...NEW_QUERY, retry: 'loading', 'connection.online': 'loading' },
         },
       },
     },
