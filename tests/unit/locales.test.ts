@@ -40,8 +40,10 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   'VNPAY',
   ...Object.values(LANGUAGE_NAMES),
 ]);
-/** Words one language writes exactly as English does. */
-const SAME_AS_ENGLISH_IN: Readonly<Record<string, ReadonlySet<string>>> = { es: new Set(['General', 'No']) };
+/** Words one language writes exactly as English does ("Ticket": what a Spanish-speaking salon calls a sale). */
+const SAME_AS_ENGLISH_IN: Readonly<Record<string, ReadonlySet<string>>> = {
+  es: new Set(['General', 'No', 'Total', 'Ticket']),
+};
 
 type Tree = { [key: string]: string | Tree };
 
