@@ -32,12 +32,13 @@ const TARGETS: Record<
       | 'book'
       | 'newBooking'
       | 'dashboard'
+      | 'reportsIndex'
       | { planned: string };
   }
 > = {
   '/pos/new-sale': { path: '/pos/sales', sees: 'sale' },
   '/appointments/new': { path: '/pos/booking-appt', sees: 'newBooking' },
-  '/reports': { path: '/pos/report/daily', sees: 'pin' },
+  '/reports': { path: '/reports', sees: 'reportsIndex' },
   '/customers/search': { path: '/customers/search', sees: 'customerSearch' },
   '/dashboard': { path: '/dashboard', sees: 'dashboard' },
   '/sales': { path: '/pos/report/order', sees: 'pin' },
@@ -65,6 +66,7 @@ test.describe('home-screen shortcuts and widgets', () => {
       else if (target.sees === 'pin') await expect(page.getByTestId('pin-gate')).toBeVisible();
       else if (target.sees === 'walkInQueue') await expect(page.getByTestId('walk-in-queue')).toBeVisible();
       else if (target.sees === 'dashboard') await expect(page.getByTestId('dashboard')).toBeVisible();
+      else if (target.sees === 'reportsIndex') await expect(page.getByTestId('reports-index')).toBeVisible();
       else if (target.sees === 'book') {
         await expect(page.getByTestId('book')).toBeVisible();
         await expect(page.getByTestId('booking-editor')).toHaveCount(0);

@@ -17,14 +17,16 @@ test('the owner reads the customer report, one customer’s sales, and the payme
 }) => {
   test.setTimeout(90_000);
   await new LoginPage(page).signIn('owner');
-  await page.goto('/pos/report/customer');
+  // Narrowed by the address to the demo regular: the other specs add customers to the shared database, so an
+  // unfiltered first page (15 by name) need not hold her.
+  await page.goto('/pos/report/customer?time_type=all&filter%5Bsearch%5D=Sarah%20Johnson');
   const pin = new PinPadPage(page);
   await pin.seePad();
   await pin.tapPin('1111');
   await pin.seeGone();
   await expect(page.getByRole('heading', { name: 'Customer report', level: 1 })).toBeVisible();
 
-  await page.getByTestId('report-period').selectOption('all');
+  await expect(page.getByTestId('report-period')).toHaveValue('all');
   const rows = page.getByTestId('report-table-row');
   const sarah = rows.filter({ hasText: 'Sarah Johnson' });
   await expect(sarah).toHaveCount(1);
@@ -36,7 +38,7 @@ test('the owner reads the customer report, one customer’s sales, and the payme
   await expect(page).toHaveURL(/time_type=all/);
   await expect(page.getByRole('heading', { name: "Customer's sales", level: 1 })).toBeVisible();
   await expect(page.getByTestId('report-figure-customer')).toContainText('Sarah Johnson');
-  expect(await rows.count()).toBeGreaterThanOrEqual(3);
+  await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(3);
 
   // The analyses, opened inside the app, take the same approval: no second PIN.
   await new AppPage(page).openInApp('/pos/report/analysis-payment');
@@ -46,9 +48,9 @@ test('the owner reads the customer report, one customer’s sales, and the payme
   await expect(rows.filter({ hasText: 'Cash' }).first()).toBeVisible();
   await expect(page.getByTestId('report-figure-card_fees')).toBeVisible();
 
-  await new AppPage(page).openInApp('/pos/report/analysis-customer');
+  // Opened on all time by its address, so no earlier period's rows are counted while 'all' loads.
+  await new AppPage(page).openInApp('/pos/report/analysis-customer?time_type=all');
   await expect(page.getByRole('heading', { name: 'Customer analysis', level: 1 })).toBeVisible();
-  await page.getByTestId('report-period').selectOption('all');
   await expect(page.getByTestId('report-figure-rebooking')).toContainText('%');
-  expect(await rows.count()).toBeGreaterThanOrEqual(7);
+  await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(7);
 });

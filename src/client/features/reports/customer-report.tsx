@@ -33,6 +33,9 @@ export const CUSTOMER_CONFIG: ReportConfig<CustomerReportRow, CustomerReport['to
   name: 'customers',
   defaultSort: 'name',
   rowKey: (row) => String(row.customer_id),
+  // A name or phone from the address narrows the customers (docs/reports.md#customers, `filter[search]`): a
+  // link can open the report on one customer.
+  params: ['filter[search]'],
   people: ['user_id', 'cashier_id'],
   details: {
     path: '/pos/report/customer/details',
